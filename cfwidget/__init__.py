@@ -1,1 +1,36 @@
-"""cfwidget."""
+"""cfwidget: Chicken Foot dominoes for Jupyter.
+
+A rules engine (the single source of truth), bots, game records and score
+sheets; the farmyard widget, lessons and odds build on them.
+
+>>> import cfwidget as cf
+>>> rnd = cf.Round.deal(cf.Rules.preset("wolf-lake"), players=4, seed=7)
+>>> str(rnd.start), [len(hand) for hand in rnd.hands]
+('9-9', [8, 9, 9, 9])
+>>> rnd.legal_moves()
+[Move.parse('9-1@9-9')]
+"""
+
+from __future__ import annotations
+
+from .engine import Placed, Round
+from .errors import DealError, IllegalMove, NotationError, RecordError, RulesError
+from .moves import Move
+from .rules import Rules
+from .tiles import Tile, full_set
+
+__all__ = [
+    "DealError",
+    "IllegalMove",
+    "Move",
+    "NotationError",
+    "Placed",
+    "RecordError",
+    "Round",
+    "Rules",
+    "RulesError",
+    "Tile",
+    "full_set",
+]
+
+__version__ = "0.1.0"

@@ -49,15 +49,14 @@ class Tile(tuple[int, int]):
     __slots__ = ()
 
     def __new__(cls, a: int, b: int) -> Tile:
-        if type(a) is not int or type(b) is not int:
-            if isinstance(a, bool) or isinstance(b, bool) or not (
-                isinstance(a, int) and isinstance(b, int)
-            ):
-                raise NotationError(f"a tile is two whole numbers, got {a!r} and {b!r}")
+        if (type(a) is not int or type(b) is not int) and (
+            isinstance(a, bool)
+            or isinstance(b, bool)
+            or not (isinstance(a, int) and isinstance(b, int))
+        ):
+            raise NotationError(f"a tile is two whole numbers, got {a!r} and {b!r}")
         if a < 0 or b < 0 or a > MAX_PIP_LIMIT or b > MAX_PIP_LIMIT:
-            raise NotationError(
-                f"tile numbers run from 0 to {MAX_PIP_LIMIT}, got {a} and {b}"
-            )
+            raise NotationError(f"tile numbers run from 0 to {MAX_PIP_LIMIT}, got {a} and {b}")
         return tuple.__new__(cls, (a, b) if a >= b else (b, a))
 
     @property
@@ -111,7 +110,9 @@ class Tile(tuple[int, int]):
             raise NotationError(f"a tile is written like '9-4', got {text!r}")
         m = _TILE_TEXT.match(text)
         if m is None:
-            raise NotationError(f"{text!r} is not a tile: write two numbers joined by '-', like '9-4'")
+            raise NotationError(
+                f"{text!r} is not a tile: write two numbers joined by '-', like '9-4'"
+            )
         return cls(int(m.group(1)), int(m.group(2)))
 
     def __str__(self) -> str:
@@ -120,7 +121,7 @@ class Tile(tuple[int, int]):
     def __repr__(self) -> str:
         return f"Tile({self[0]}, {self[1]})"
 
-    def __getnewargs__(self) -> tuple[int, int]:  # type: ignore[override]
+    def __getnewargs__(self) -> tuple[int, int]:
         return (self[0], self[1])
 
     def __copy__(self) -> Tile:

@@ -1,0 +1,733 @@
+"""One round of Chicken Foot as a state machine: deal, legal moves, play, score.
+
+The engine is the single source of truth for the rules. A round starts from a
+deal (hands and the chicken yard in draw order); the holder of the round's
+double places it in the centre at once, and play goes to the next seat.
+
+>>> from cfwidget import Round, Rules
+>>> rnd = Round.deal(Rules(), players=4, seed=7)
+>>> rnd.start, rnd.opener, rnd.turn, rnd.needed
+(Tile(9, 9), 0, 1, 4)
+>>> moves = rnd.legal_moves()
+>>> rnd.play(moves[0]); rnd.needed
+3
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Iterable, Sequence
+from typing import NamedTuple
+
+from .errors import DealError, IllegalMove
+from .moves import DRAW, PASS, Move, MoveLike, to_move
+from .rules import Rules
+from .tiles import NotationError, Tile, TileLike, full_set, tiles_text, to_tile
+
+__all__ = ["Placed", "Round"]
+
+_new_move = tuple.__new__
+
+
+class Placed(NamedTuple):
+    """A tile on the table and how it got there.
+
+    ``onto`` is the table tile it was played onto (``None`` for the centre
+    double), ``number`` the pip number where the two touch, and ``slot`` which
+    free place of ``onto`` it took (spokes and toes count 0, 1, 2, ...).
+
+    >>> Placed(Tile(9, 4), Tile(9, 9), 9, 0).open_number
+    4
+    """
+
+    tile: Tile
+    onto: Tile | None
+    number: int
+    slot: int
+
+    @property
+    def open_number(self) -> int:
+        """The number at the far end, where the next tile goes."""
+        return self.tile.other(self.number) if self.onto is not None else self.number
+
+
+_new_placed = tuple.__new__
+
+
+def _penalty(tile: Tile, double_blank: int) -> int:
+    return double_blank if tile[0] == 0 and tile[1] == 0 else tile[0] + tile[1]
+
+
+class Round:
+    """One round: hands, the chicken yard, the table and whose turn it is.
+
+    Build one with :meth:`deal` (shuffled, reproducible) or :meth:`from_deal`
+    (a given deal). Moves are :class:`~cfwidget.moves.Move` values or their text.
+    """
+
+    __slots__ = (
+        "_announce",
+        "_deal",
+        "_drawn",
+        "_ends",
+        "_forced",
+        "_hands",
+        "_held",
+        "_history",
+        "_legal",
+        "_little",
+        "_must_play",
+        "_n",
+        "_open",
+        "_out",
+        "_over",
+        "_slots",
+        "_spokes",
+        "_table",
+        "_toes",
+        "_turn",
+        "_yard",
+        "names",
+        "opener",
+        "opening_draws",
+        "penalties",
+        "rules",
+        "seed",
+        "start",
+    )
+
+    rules: Rules
+    start: Tile
+    opener: int
+    names: tuple[str, ...]
+    seed: int | None
+    opening_draws: tuple[tuple[int, Tile], ...]
+    penalties: list[tuple[int, int, Tile]]
+    _deal: tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...], Tile, int, frozenset[Tile]]
+
+    # -- building a round --------------------------------------------------------
+
+    @classmethod
+    def deal(
+        cls,
+        rules: Rules,
+        players: int,
+        seed: int | None = None,
+        *,
+        start: TileLike | None = None,
+        first: int = 0,
+        used_doubles: Collection[TileLike] = (),
+        names: Sequence[str] | None = None,
+    ) -> Round:
+        """Shuffle the set with ``random.Random(seed)`` and deal hands of the rules' size.
+
+        >>> Round.deal(Rules(), players=3, seed=1).boneyard[:2]
+        (Tile(6, 6), Tile(4, 1))
+        """
+        size = rules.hand_size_for(players)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        tiles = list(full_set(rules.max_pip))
+        random.Random(seed).shuffle(tiles)
+        hands = [tiles[i * size : (i + 1) * size] for i in range(players)]
+        start_tile, used, name_list = _check_args(rules, players, start, first, used_doubles, names)
+        rnd = cls._build(rules, hands, tiles[players * size :], start_tile, first, used, name_list)
+        rnd.seed = seed
+        return rnd
+
+    @classmethod
+    def from_deal(
+        cls,
+        rules: Rules,
+        hands: Sequence[Iterable[TileLike]],
+        boneyard: Iterable[TileLike],
+        start: TileLike | None = None,
+        first: int = 0,
+        *,
+        used_doubles: Collection[TileLike] = (),
+        names: Sequence[str] | None = None,
+    ) -> Round:
+        """A round from a given deal; ``boneyard`` is the chicken yard in draw order.
+
+        ``start`` is the round's double (default: the highest). If no hand holds
+        it, seats draw one tile each in turn from ``first`` until it turns up (or,
+        with ``start_missing="next-highest"``, the highest lower double dealt that
+        is not in ``used_doubles`` stands in).
+
+        >>> rnd = Round.from_deal(Rules(max_pip=3, spokes=3, hand_size=2),
+        ...     hands=[["3-3", "3-0"], ["3-2", "1-0"]],
+        ...     boneyard=["3-1", "2-2", "2-1", "2-0", "1-1", "0-0"])
+        >>> rnd.turn, rnd.legal_moves()
+        (1, [Move.parse('3-2@3-3')])
+        """
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules, got {type(rules).__name__}")
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+            raise DealError("hands must be a list with one list of tiles per seat")
+        players = len(hands)
+        if not 2 <= players <= 8:
+            raise DealError(f"a round needs 2 to 8 hands, got {players}")
+        try:
+            hand_lists = [
+                [to_tile(t) for t in _tile_list(h, f"hand {i}")] for i, h in enumerate(hands)
+            ]
+            yard = [to_tile(t) for t in _tile_list(boneyard, "boneyard")]
+        except NotationError as exc:
+            raise DealError(str(exc)) from None
+        _check_complete(rules, hand_lists, yard)
+        start_tile, used, name_list = _check_args(rules, players, start, first, used_doubles, names)
+        return cls._build(rules, hand_lists, yard, start_tile, first, used, name_list)
+
+    @classmethod
+    def _build(
+        cls,
+        rules: Rules,
+        hands: list[list[Tile]],
+        yard: list[Tile],
+        start: Tile,
+        first: int,
+        used: frozenset[Tile],
+        names: tuple[str, ...],
+    ) -> Round:
+        self = cls.__new__(cls)
+        self.rules = rules
+        self.names = names
+        self.seed = None
+        self._deal = (tuple(tuple(h) for h in hands), tuple(yard), start, first, used)
+        self._setup()
+        return self
+
+    def _setup(self) -> None:
+        """Lay out the deal, find the starting double and place it."""
+        hands, yard, start, first, used = self._deal
+        rules = self.rules
+        players = len(hands)
+        self._hands = [list(h) for h in hands]
+        self._n = players
+        self._spokes = rules.spokes
+        self._toes = rules.toes
+        self._must_play = rules.must_play_drawn
+        self._announce = rules.last_tile != "silent"
+        self._little = rules.last_tile == "chicken-little"
+        self._yard = list(reversed(yard))  # the next tile to draw is at the end
+        self._table: list[Placed] = []
+        self._slots: dict[Tile, int] = {}
+        self._open: dict[Tile, int] = {}
+        self._ends: list[list[Tile]] = [[] for _ in range(rules.max_pip + 1)]
+        self._history: list[tuple[int, Move]] = []
+        self._legal: list[Move] | None = None
+        self._drawn: Tile | None = None
+        self._over = False
+        self._out: int | None = None
+        self.penalties = []
+
+        eligible = {start}
+        if rules.start_missing == "next-highest":
+            eligible |= {Tile(n, n) for n in range(start[0]) if Tile(n, n) not in used}
+        draws: list[tuple[int, Tile]] = []
+        holder, tile = self._find_start(eligible)
+        seat = first
+        while holder is None:
+            if not self._yard:
+                raise DealError(
+                    f"no hand holds {start} and the chicken yard is empty, "
+                    "so the round cannot start"
+                )
+            drawn = self._yard.pop()
+            self._hands[seat].append(drawn)
+            draws.append((seat, drawn))
+            if drawn in eligible:
+                holder, tile = seat, drawn
+            seat = (seat + 1) % players
+        assert tile is not None
+        self.opening_draws = tuple(draws)
+        self.start = tile
+        self.opener = holder
+        self._hands[holder].remove(tile)
+        n = tile[0]
+        self._table.append(_new_placed(Placed, (tile, None, n, 0)))
+        self._slots[tile] = rules.spokes
+        self._open[tile] = n
+        self._ends[n].append(tile)
+        self._forced: Tile | None = tile
+        self._turn = (holder + 1) % players
+        held = [0] * (rules.max_pip + 1)
+        for hand in self._hands:
+            for a, b in hand:
+                held[a] += 1
+                if a != b:
+                    held[b] += 1
+        self._held = held
+        if not self._hands[holder]:
+            self._over, self._out = True, holder
+        else:
+            self._check_blocked()
+
+    def _find_start(self, eligible: set[Tile]) -> tuple[int | None, Tile | None]:
+        best: tuple[int | None, Tile | None] = (None, None)
+        for seat, hand in enumerate(self._hands):
+            for t in hand:
+                if t in eligible and (best[1] is None or t > best[1]):
+                    best = (seat, t)
+        return best
+
+    # -- what anyone can see -----------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """How many seats play this round."""
+        return len(self._hands)
+
+    @property
+    def turn(self) -> int:
+        """The seat to move (the seat that moved last once the round is over)."""
+        return self._turn
+
+    @property
+    def hands(self) -> tuple[tuple[Tile, ...], ...]:
+        """Every seat's tiles (all of them: use :meth:`observe` for one seat's view)."""
+        return tuple(tuple(h) for h in self._hands)
+
+    @property
+    def boneyard(self) -> tuple[Tile, ...]:
+        """The chicken yard in draw order: the first tile is drawn next."""
+        return tuple(reversed(self._yard))
+
+    @property
+    def yard_count(self) -> int:
+        """How many tiles are left in the chicken yard."""
+        return len(self._yard)
+
+    @property
+    def table(self) -> tuple[Placed, ...]:
+        """The tiles on the table in the order they were laid, the centre first."""
+        return tuple(self._table)
+
+    @property
+    def history(self) -> tuple[tuple[int, Move], ...]:
+        """Every move so far as ``(seat, move)``."""
+        return tuple(self._history)
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every move so far."""
+        return tuple(m for _, m in self._history)
+
+    @property
+    def drawn(self) -> Tile | None:
+        """The tile the seat to move has just drawn, if it drew this turn."""
+        return self._drawn
+
+    @property
+    def forced(self) -> Tile | None:
+        """The double that must be filled before any other play (centre or chicken foot)."""
+        return self._forced
+
+    @property
+    def needed(self) -> int:
+        """How many spokes or toes the forced double still needs (0 if none)."""
+        return self._slots.get(self._forced, 0) if self._forced is not None else 0
+
+    @property
+    def is_over(self) -> bool:
+        """True once a seat has gone out or nobody can play with the yard empty."""
+        return self._over
+
+    @property
+    def went_out(self) -> int | None:
+        """The seat that played its last tile, or ``None``."""
+        return self._out
+
+    @property
+    def blocked(self) -> bool:
+        """True if the round ended because nobody could play and the yard was empty."""
+        return self._over and self._out is None
+
+    def open_ends(self) -> list[tuple[Tile, int, int]]:
+        """Each table tile with free places: ``(tile, open number, free places)``.
+
+        >>> Round.deal(Rules(), players=2, seed=3).open_ends()
+        [(Tile(9, 9), 9, 4)]
+        """
+        return [(t, self._open[t], k) for t, k in self._slots.items()]
+
+    def role(self, tile: Tile) -> str:
+        """How ``tile`` sits on the table: centre, spoke, foot, toe or line."""
+        for p in self._table:
+            if p.tile == tile:
+                if p.onto is None:
+                    return "centre"
+                if p.onto == self.start:
+                    return "spoke"
+                if tile[0] == tile[1]:
+                    return "foot"
+                return "toe" if p.onto[0] == p.onto[1] else "line"
+        raise ValueError(f"{tile} is not on the table")
+
+    # -- legal moves -------------------------------------------------------------
+
+    def _plays(self, tiles: Iterable[Tile], hand_left: int) -> list[Move]:
+        forced = self._forced
+        if forced is not None:
+            n = forced[0]
+            out = [_new_move(Move, (0, t, forced, False)) for t in tiles if t[0] == n or t[1] == n]
+        else:
+            ends = self._ends
+            out = []
+            for t in tiles:
+                a, b = t
+                for u in ends[a]:
+                    out.append(_new_move(Move, (0, t, u, False)))
+                if a != b:
+                    for u in ends[b]:
+                        out.append(_new_move(Move, (0, t, u, False)))
+        if hand_left == 1 and out and self._announce:
+            out += [_new_move(Move, (0, m[1], m[2], True)) for m in out]
+        return out
+
+    def legal_moves(self) -> list[Move]:
+        """The moves allowed now, sorted: the plays; if none, ``draw`` (``pass`` if no yard).
+
+        After a draw: the plays of the drawn tile, plus ``pass`` (unless the rules
+        say a drawn tile that fits must be played).
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal[:]
+
+    def _compute_legal(self) -> list[Move]:
+        if self._over:
+            return []
+        hand = self._hands[self._turn]
+        drawn = self._drawn
+        if drawn is not None:
+            plays = self._plays((drawn,), len(hand) - 1)
+            if not plays:
+                return [PASS]
+            plays.sort()
+            if not self._must_play:
+                plays.append(PASS)
+            return plays
+        plays = self._plays(hand, len(hand) - 1)
+        if plays:
+            if len(plays) > 1:
+                plays.sort()
+            return plays
+        return [DRAW] if self._yard else [PASS]
+
+    def can_play(self, seat: int) -> bool:
+        """True if ``seat`` holds a tile that fits where play is allowed now."""
+        return bool(self._plays(self._hands[seat], 0))
+
+    # -- making moves ------------------------------------------------------------
+
+    def play(self, move: MoveLike) -> None:
+        """Make ``move`` for the seat to move; an illegal move raises :class:`IllegalMove`.
+
+        An illegal move changes nothing.
+        """
+        m = move if type(move) is Move else to_move(move)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if m not in legal:
+            raise IllegalMove(self._explain(m))
+        self._apply(m)
+
+    def _apply(self, m: Move) -> None:
+        seat = self._turn
+        hand = self._hands[seat]
+        self._legal = None
+        self._history.append((seat, m))
+        kind = m[0]
+        if kind == 0:
+            t = m[1]
+            u = m[2]
+            hand.remove(t)
+            slots = self._slots
+            number = self._open[u]
+            left = slots[u] - 1
+            if left:
+                slots[u] = left
+            else:
+                del slots[u]
+                self._ends[number].remove(u)
+                if u == self._forced:
+                    self._forced = None
+            if u[0] == u[1]:
+                slot = (self._spokes if u == self.start else self._toes) - left - 1
+            else:
+                slot = 0
+            a, b = t
+            held = self._held
+            held[a] -= 1
+            if a != b:
+                held[b] -= 1
+            far = b if a == number else a
+            self._table.append(_new_placed(Placed, (t, u, number, slot)))
+            self._open[t] = far
+            self._ends[far].append(t)
+            if a == b:
+                slots[t] = self._toes
+                self._forced = t
+            else:
+                slots[t] = 1
+            if not hand:
+                self._over = True
+                self._out = seat
+                return
+            if self._little and len(hand) == 1 and not m[3] and self._yard:
+                p = self._yard.pop()
+                hand.append(p)
+                held[p[0]] += 1
+                if p[0] != p[1]:
+                    held[p[1]] += 1
+                self.penalties.append((len(self._history) - 1, seat, p))
+        elif kind == 1:  # draw
+            t = self._yard.pop()
+            hand.append(t)
+            self._drawn = t
+            self._held[t[0]] += 1
+            if t[0] != t[1]:
+                self._held[t[1]] += 1
+            if not self._yard:
+                self._check_blocked()
+            return
+        self._drawn = None
+        self._turn = (seat + 1) % self._n
+        if not self._yard:
+            self._check_blocked()
+
+    def _check_blocked(self) -> None:
+        """End the round if the yard is empty and no hand holds a tile that fits."""
+        if self._yard or self._over:
+            return
+        held = self._held
+        if self._forced is not None:
+            if held[self._forced[0]]:
+                return
+        else:
+            for n, ends in enumerate(self._ends):
+                if ends and held[n]:
+                    return
+        self._over = True
+
+    def undo(self) -> Move:
+        """Take back the last move and return it. The round is exactly as before it.
+
+        >>> rnd = Round.deal(Rules(), players=2, seed=3)
+        >>> before = rnd.copy(); rnd.play(rnd.legal_moves()[0]); _ = rnd.undo()
+        >>> rnd == before
+        True
+        """
+        if not self._history:
+            raise IllegalMove("there is no move to take back")
+        moves = [m for _, m in self._history[:-1]]
+        last = self._history[-1][1]
+        self._setup()
+        for m in moves:
+            self._legal = None
+            self._apply(m)
+        return last
+
+    def copy(self) -> Round:
+        """An independent copy: moves made on it never touch this round."""
+        other = Round.__new__(Round)
+        other.rules = self.rules
+        other.names = self.names
+        other.seed = self.seed
+        other._deal = self._deal
+        other.start = self.start
+        other.opener = self.opener
+        other.opening_draws = self.opening_draws
+        other.penalties = list(self.penalties)
+        other._hands = [list(h) for h in self._hands]
+        other._n = self._n
+        other._spokes = self._spokes
+        other._toes = self._toes
+        other._must_play = self._must_play
+        other._announce = self._announce
+        other._little = self._little
+        other._yard = list(self._yard)
+        other._held = list(self._held)
+        other._table = list(self._table)
+        other._slots = dict(self._slots)
+        other._open = dict(self._open)
+        other._ends = [list(e) for e in self._ends]
+        other._history = list(self._history)
+        other._legal = self._legal
+        other._drawn = self._drawn
+        other._forced = self._forced
+        other._turn = self._turn
+        other._over = self._over
+        other._out = self._out
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Round):
+            return NotImplemented
+        return (
+            self.rules == other.rules
+            and self._deal == other._deal
+            and self._history == other._history
+            and self._hands == other._hands
+            and self._yard == other._yard
+            and self._table == other._table
+            and self._turn == other._turn
+            and self.names == other.names
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # -- scoring -----------------------------------------------------------------
+
+    def scores(self) -> list[int]:
+        """Each seat's points: the pips left in its hand (0-0 counts the rules' double blank).
+
+        The seat that went out scores 0, or ``out_on_double`` if its last tile
+        was a double. Before the end this is what each hand would cost now.
+        """
+        db = self.rules.double_blank
+        result = [sum(_penalty(t, db) for t in hand) for hand in self._hands]
+        if self._out is not None:
+            last = self._table[-1].tile
+            result[self._out] = self.rules.out_on_double if last[0] == last[1] else 0
+        return result
+
+    # -- explaining --------------------------------------------------------------
+
+    def _explain(self, m: Move) -> str:
+        """Why ``m`` is not allowed now, in words a learner understands."""
+        if self._over:
+            return "the round is over: no more moves can be made"
+        name = self.names[self._turn]
+        hand = self._hands[self._turn]
+        if m[0] == 1:
+            if self._drawn is not None:
+                return (
+                    f"{name} has already drawn this turn: "
+                    f"play the drawn tile {self._drawn} if it fits, or pass"
+                )
+            if not self._yard:
+                return "the chicken yard is empty, so there is nothing to draw: pass instead"
+            return f"{name} has a tile that fits, so {name} must play instead of drawing"
+        if m[0] == 2:
+            if self._drawn is not None:
+                return f"the drawn tile {self._drawn} fits, and these rules say it must be played"
+            if self._yard:
+                return f"{name} can play or draw, so passing is not allowed yet"
+            return f"{name} has a tile that fits, so {name} must play instead of passing"
+        t, u = m[1], m[2]
+        assert t is not None and u is not None
+        if t not in hand:
+            return f"{name} does not hold {t}"
+        if self._drawn is not None and t != self._drawn:
+            return f"after drawing, only the drawn tile {self._drawn} may be played this turn"
+        if u not in self._open:
+            return f"{u} is not on the table"
+        if u not in self._slots:
+            if u == self.start:
+                return f"the centre double {u} already has all its spokes"
+            if u[0] == u[1]:
+                return f"the chicken foot on {u} already has all its toes"
+            return f"{u} is already covered: play on an open end"
+        f = self._forced
+        if f is not None and u != f:
+            return self.rule_in_force() + f": play a tile with a {f[0]} on {f}"
+        n = self._open[u]
+        if not t.has(n):
+            return f"{t} does not match {u}: the open end of {u} shows {n}"
+        if m[3]:
+            if self.rules.last_tile == "silent":
+                return "these rules do not use announcing the last tile ('!')"
+            return "announce ('!') only with the play that leaves you one tile"
+        return f"{m} is not allowed now"
+
+    def rule_in_force(self) -> str:
+        """The rule that limits play now, in plain words.
+
+        >>> Round.deal(Rules(), players=2, seed=3).rule_in_force()
+        'the centre double 9-9 still needs 4 spokes (tiles with a 9)'
+        """
+        f = self._forced
+        if self._over:
+            return "the round is over"
+        if f is None:
+            return "play on any open end"
+        k = self._slots[f]
+        if f == self.start:
+            word = "spoke" if k == 1 else "spokes"
+            return f"the centre double {f} still needs {k} {word} (tiles with a {f[0]})"
+        word = "toe" if k == 1 else "toes"
+        return f"the chicken foot on {f} still needs {k} {word} (tiles with a {f[0]})"
+
+    def __repr__(self) -> str:
+        state = "over" if self._over else f"{self.names[self._turn]} to move"
+        return (
+            f"<Round {self.start} start, {self.players} players, {len(self._table)} tiles on the "
+            f"table, {len(self._yard)} in the yard, {state}>"
+        )
+
+
+def _check_args(
+    rules: Rules,
+    players: int,
+    start: TileLike | None,
+    first: int,
+    used_doubles: Collection[TileLike],
+    names: Sequence[str] | None,
+) -> tuple[Tile, frozenset[Tile], tuple[str, ...]]:
+    try:
+        start_tile = Tile(rules.max_pip, rules.max_pip) if start is None else to_tile(start)
+        used = frozenset(to_tile(t) for t in used_doubles)
+    except NotationError as exc:
+        raise DealError(str(exc)) from None
+    if not start_tile.is_double or start_tile[0] > rules.max_pip:
+        raise DealError(f"the round's double must be a double of the set, got {start_tile}")
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
+        raise DealError(f"first must be a seat from 0 to {players - 1}, got {first!r}")
+    if names is None:
+        return start_tile, used, _DEFAULT_NAMES[players]
+    if (
+        isinstance(names, str)
+        or len(names) != players
+        or not all(isinstance(n, str) for n in names)
+    ):
+        raise DealError(f"names must be a list of {players} strings, one per seat")
+    return start_tile, used, tuple(names)
+
+
+_DEFAULT_NAMES = {n: tuple(f"Player {i + 1}" for i in range(n)) for n in range(2, 9)}
+
+
+def _tile_list(value: object, what: str) -> list[TileLike]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise DealError(f"{what} must be a list of tiles, got {value!r}")
+    return list(value)
+
+
+def _check_complete(rules: Rules, hands: list[list[Tile]], yard: list[Tile]) -> None:
+    full = set(full_set(rules.max_pip))
+    seen: set[Tile] = set()
+    repeated: list[Tile] = []
+    outside: list[Tile] = []
+    for t in [t for h in hands for t in h] + yard:
+        if t not in full:
+            outside.append(t)
+        elif t in seen:
+            repeated.append(t)
+        seen.add(t)
+    missing = sorted(full - seen, reverse=True)
+    problems = []
+    if outside:
+        problems.append(f"not in a double-{rules.max_pip} set: {tiles_text(outside)}")
+    if repeated:
+        problems.append(f"given more than once: {tiles_text(repeated)}")
+    if missing:
+        problems.append(f"missing: {tiles_text(missing)}")
+    if problems:
+        raise DealError(
+            "hands and boneyard must hold every tile of the set exactly once; "
+            + "; ".join(problems)
+        )
