@@ -15,12 +15,15 @@ from __future__ import annotations
 
 from .engine import Placed, Round
 from .errors import DealError, IllegalMove, NotationError, RecordError, RulesError
+from .game import Game
 from .moves import Move
 from .rules import Rules
+from .scoring import ScoreError, ScoreSheet
 from .tiles import Tile, full_set
 
 __all__ = [
     "DealError",
+    "Game",
     "IllegalMove",
     "Move",
     "NotationError",
@@ -29,6 +32,8 @@ __all__ = [
     "Round",
     "Rules",
     "RulesError",
+    "ScoreError",
+    "ScoreSheet",
     "Tile",
     "full_set",
 ]

@@ -15,11 +15,13 @@ double places it in the centre at once, and play goes to the next seat.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Collection, Iterable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from .errors import DealError, IllegalMove
+from .errors import DealError, IllegalMove, RecordError, RulesError
+from .jsonio import FORMAT_VERSION, expect, read_record
 from .moves import DRAW, PASS, Move, MoveLike, to_move
 from .rules import Rules
 from .tiles import NotationError, Tile, TileLike, full_set, tiles_text, to_tile
@@ -27,6 +29,10 @@ from .tiles import NotationError, Tile, TileLike, full_set, tiles_text, to_tile
 __all__ = ["Placed", "Round"]
 
 _new_move = tuple.__new__
+
+ROUND_FORMAT = "cfwidget.round"
+_ROUND_FIELDS = frozenset({"format", "version", "rules", "names", "seed", "deal", "moves"})
+_DEAL_FIELDS = frozenset({"hands", "boneyard", "start", "first", "used_doubles"})
 
 
 class Placed(NamedTuple):
@@ -661,6 +667,134 @@ class Round:
             return f"the centre double {f} still needs {k} {word} (tiles with a {f[0]})"
         word = "toe" if k == 1 else "toes"
         return f"the chicken foot on {f} still needs {k} {word} (tiles with a {f[0]})"
+
+    # -- records -----------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The round as a JSON-ready record: rules, names, the deal (and seed), moves."""
+        hands, yard, start, first, used = self._deal
+        return {
+            "format": ROUND_FORMAT,
+            "version": FORMAT_VERSION,
+            "rules": self.rules.to_dict(),
+            "names": list(self.names),
+            "seed": self.seed,
+            "deal": {
+                "hands": [[str(t) for t in h] for h in hands],
+                "boneyard": [str(t) for t in yard],
+                "start": str(start),
+                "first": first,
+                "used_doubles": sorted(str(t) for t in used),
+            },
+            "moves": [str(m) for _, m in self._history],
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The round as JSON text; :meth:`from_json` replays it move by move.
+
+        >>> rnd = Round.deal(Rules(), players=2, seed=5)
+        >>> rnd.play(rnd.legal_moves()[0])
+        >>> Round.from_json(rnd.to_json()) == rnd
+        True
+        """
+        return json.dumps(self.to_dict(), indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Round:
+        """Rebuild a round from :meth:`to_json` text, replaying every move.
+
+        Anything malformed, unknown, outside the set or illegal raises
+        :class:`~cfwidget.errors.RecordError` naming the problem and its place.
+        """
+        data = read_record(text, ROUND_FORMAT, _ROUND_FIELDS)
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Round:
+        """Rebuild a round from :meth:`to_dict` output (see :meth:`from_json`)."""
+        missing = sorted(_ROUND_FIELDS - set(data))
+        if missing:
+            raise RecordError(f"the record has no {', '.join(missing)}")
+        try:
+            rules = Rules.from_dict(expect(data["rules"], dict, "rules"))
+        except RulesError as exc:
+            raise RecordError(f"rules: {exc}") from None
+        deal = expect(data["deal"], dict, "deal")
+        unknown = sorted(set(deal) - _DEAL_FIELDS)
+        if unknown or set(deal) != _DEAL_FIELDS:
+            raise RecordError(
+                f"deal must have exactly {', '.join(sorted(_DEAL_FIELDS))}"
+                + (f"; unknown: {', '.join(unknown)}" if unknown else "")
+            )
+        names = data["names"]
+        if names is not None:
+            expect(names, list, "names")
+        seed = data["seed"]
+        if seed is not None:
+            expect(seed, int, "seed")
+        try:
+            rnd = cls.from_deal(
+                rules,
+                expect(deal["hands"], list, "deal.hands"),
+                expect(deal["boneyard"], list, "deal.boneyard"),
+                start=expect(deal["start"], str, "deal.start"),
+                first=expect(deal["first"], int, "deal.first"),
+                used_doubles=expect(deal["used_doubles"], list, "deal.used_doubles"),
+                names=names,
+            )
+        except DealError as exc:
+            raise RecordError(f"deal: {exc}") from None
+        rnd.seed = seed
+        for i, text in enumerate(expect(data["moves"], list, "moves")):
+            where = f"move {i + 1}"
+            try:
+                rnd.play(expect(text, str, where))
+            except (IllegalMove, NotationError) as exc:
+                raise RecordError(f"{where} ({text!r}) cannot be replayed: {exc}") from None
+        return rnd
+
+    # -- one seat's view -----------------------------------------------------------
+
+    def observe(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know, as a JSON-ready dict.
+
+        Its own hand, the table, how many tiles every hand and the yard hold,
+        whose turn it is, the rule in force, and its legal moves when it is to
+        move. Other hands and the yard order never appear.
+
+        >>> view = Round.deal(Rules(), players=3, seed=2).observe(1)
+        >>> view["hand_counts"], view["yard_count"], view["rule"]
+        ([9, 9, 9], 27, 'the centre double 9-9 still needs 4 spokes (tiles with a 9)')
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"seat must be from 0 to {self.players - 1}, got {seat!r}")
+        to_move = not self._over and seat == self._turn
+        over = self._over
+        return {
+            "seat": seat,
+            "names": list(self.names),
+            "turn": self._turn,
+            "hand": [str(t) for t in self._hands[seat]],
+            "hand_counts": [len(h) for h in self._hands],
+            "yard_count": len(self._yard),
+            "start": str(self.start),
+            "table": [
+                [str(p.tile), None if p.onto is None else str(p.onto), p.number, p.slot]
+                for p in self._table
+            ],
+            "open_ends": [[str(t), n, k] for t, n, k in self.open_ends()],
+            "forced": None if self._forced is None else str(self._forced),
+            "needed": self.needed,
+            "rule": self.rule_in_force(),
+            "drawn": str(self._drawn) if to_move and self._drawn is not None else None,
+            "legal_moves": [str(m) for m in self.legal_moves()] if to_move else [],
+            "history": [[s, str(m)] for s, m in self._history],
+            "over": over,
+            "went_out": self._out,
+            "blocked": self.blocked,
+            "scores": self.scores() if over else None,
+            "rules": self.rules.to_dict(),
+        }
 
     def __repr__(self) -> str:
         state = "over" if self._over else f"{self.names[self._turn]} to move"
