@@ -1,10 +1,12 @@
-# Two commands for every new user: `make lab` and `make test`.
+# The two commands every new user needs: `make lab` and `make test`.
+# Both create .venv on first use and reinstall only when pyproject.toml changes.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+STAMP := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
+PYTEST_NOTEBOOKS := notebooks --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: lab test lint bench clean
+.PHONY: lab test lint bench notebooks clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,7 +23,7 @@ lab: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m ruff check cfwidget tests
 	$(BIN)/python -m mypy
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q tests cfwidget README.md $(PYTEST_NOTEBOOKS)
 
 lint: $(STAMP)
 	$(BIN)/python -m ruff check cfwidget tests
@@ -30,6 +32,10 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m cfwidget.bench
+
+# Re-run every notebook and store its outputs (after changing a lesson).
+notebooks: $(STAMP)
+	$(BIN)/python tools/run_notebooks.py notebooks/*.ipynb
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

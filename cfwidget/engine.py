@@ -798,9 +798,11 @@ class Round:
 
     def __repr__(self) -> str:
         state = "over" if self._over else f"{self.names[self._turn]} to move"
+        laid = len(self._table)
         return (
-            f"<Round {self.start} start, {self.players} players, {len(self._table)} tiles on the "
-            f"table, {len(self._yard)} in the yard, {state}>"
+            f"<Round {self.start} start, {self.players} players, {laid} "
+            f"{'tile' if laid == 1 else 'tiles'} on the table, {len(self._yard)} in the yard, "
+            f"{state}>"
         )
 
 
