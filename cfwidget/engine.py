@@ -501,9 +501,11 @@ class Round:
                 self._check_blocked()
             return
         self._drawn = None
-        self._turn = (seat + 1) % self._n
         if not self._yard:
             self._check_blocked()
+            if self._over:
+                return  # the turn stays with the seat that moved last
+        self._turn = (seat + 1) % self._n
 
     def _check_blocked(self) -> None:
         """End the round if the yard is empty and no hand holds a tile that fits."""
@@ -615,15 +617,20 @@ class Round:
                     f"{name} has already drawn this turn: "
                     f"play the drawn tile {self._drawn} if it fits, or pass"
                 )
-            if not self._yard:
-                return "the chicken yard is empty, so there is nothing to draw: pass instead"
-            return f"{name} has a tile that fits, so {name} must play instead of drawing"
+            if self.can_play(self._turn):
+                return f"{name} has a tile that fits, so {name} must play instead of drawing"
+            return "the chicken yard is empty, so there is nothing to draw: pass instead"
         if m[0] == 2:
             if self._drawn is not None:
                 return f"the drawn tile {self._drawn} fits, and these rules say it must be played"
-            if self._yard:
-                return f"{name} can play or draw, so passing is not allowed yet"
-            return f"{name} has a tile that fits, so {name} must play instead of passing"
+            if self.can_play(self._turn):
+                return (
+                    f"{name} has a tile that fits, so passing is not allowed: {name} must play it"
+                )
+            return (
+                f"{name} has no tile that fits, so passing is not allowed yet: "
+                "draw from the chicken yard first"
+            )
         t, u = m[1], m[2]
         assert t is not None and u is not None
         if t not in hand:

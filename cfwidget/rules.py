@@ -79,7 +79,7 @@ def _whole(name: str, value: object, low: int, high: int) -> int:
 
 def _choice(name: str, value: object) -> None:
     allowed = _CHOICES[name]
-    if value not in allowed or isinstance(value, bool):
+    if value not in allowed or type(value) is not type(allowed[0]):
         words = [repr(a) if isinstance(a, str) else str(a) for a in allowed]
         text = ", ".join(words[:-1]) + " or " + words[-1]
         raise RulesError(f"{name} must be {text} (got {value!r})")
