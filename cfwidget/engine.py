@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+from bisect import insort
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any, NamedTuple
 
@@ -29,6 +30,26 @@ from .tiles import NotationError, Tile, TileLike, full_set, tiles_text, to_tile
 __all__ = ["Placed", "Round"]
 
 _new_move = tuple.__new__
+
+_MOVE_TABLES: dict[int, dict[Tile, dict[Tile, Move]]] = {}
+
+
+def _move_table(max_pip: int) -> dict[Tile, dict[Tile, Move]]:
+    """Every play of a set, made once: ``table[onto][tile]`` (plays are values, so shared)."""
+    table = _MOVE_TABLES.get(max_pip)
+    if table is None:
+        tiles = full_set(max_pip)
+        table = {
+            u: {
+                t: _new_move(Move, (0, t, u, False))
+                for t in tiles
+                if t != u and (u[0] in t or u[1] in t)
+            }
+            for u in tiles
+        }
+        _MOVE_TABLES[max_pip] = table
+    return table
+
 
 ROUND_FORMAT = "cfwidget.round"
 _ROUND_FIELDS = frozenset({"format", "version", "rules", "names", "seed", "deal", "moves"})
@@ -73,16 +94,17 @@ class Round:
 
     __slots__ = (
         "_announce",
+        "_cnt",
         "_deal",
         "_drawn",
         "_ends",
         "_forced",
         "_hands",
-        "_held",
         "_history",
         "_legal",
         "_little",
         "_must_play",
+        "_mv",
         "_n",
         "_open",
         "_out",
@@ -208,7 +230,7 @@ class Round:
         hands, yard, start, first, used = self._deal
         rules = self.rules
         players = len(hands)
-        self._hands = [list(h) for h in hands]
+        self._hands = [sorted(h) for h in hands]  # kept sorted: plays come out in order
         self._n = players
         self._spokes = rules.spokes
         self._toes = rules.toes
@@ -229,9 +251,9 @@ class Round:
 
         eligible = {start}
         if rules.start_missing == "next-highest":
-            eligible |= {Tile(n, n) for n in range(start[0]) if Tile(n, n) not in used}
+            eligible |= {d for d in full_set(rules.max_pip) if d[0] == d[1] < start[0]} - used
         draws: list[tuple[int, Tile]] = []
-        holder, tile = self._find_start(eligible)
+        holder, tile = self._find_start(start, eligible)
         seat = first
         while holder is None:
             if not self._yard:
@@ -240,7 +262,7 @@ class Round:
                     "so the round cannot start"
                 )
             drawn = self._yard.pop()
-            self._hands[seat].append(drawn)
+            insort(self._hands[seat], drawn)
             draws.append((seat, drawn))
             if drawn in eligible:
                 holder, tile = seat, drawn
@@ -257,19 +279,25 @@ class Round:
         self._ends[n].append(tile)
         self._forced: Tile | None = tile
         self._turn = (holder + 1) % players
-        held = [0] * (rules.max_pip + 1)
+        self._mv = _move_table(rules.max_pip)
+        self._cnt = []
         for hand in self._hands:
+            cnt = [0] * (rules.max_pip + 1)
             for a, b in hand:
-                held[a] += 1
+                cnt[a] += 1
                 if a != b:
-                    held[b] += 1
-        self._held = held
+                    cnt[b] += 1
+            self._cnt.append(cnt)
         if not self._hands[holder]:
             self._over, self._out = True, holder
         else:
             self._check_blocked()
 
-    def _find_start(self, eligible: set[Tile]) -> tuple[int | None, Tile | None]:
+    def _find_start(self, start: Tile, eligible: set[Tile]) -> tuple[int | None, Tile | None]:
+        """The seat holding the round's double, else the highest eligible stand-in."""
+        for seat, hand in enumerate(self._hands):
+            if start in hand:
+                return seat, start
         best: tuple[int | None, Tile | None] = (None, None)
         for seat, hand in enumerate(self._hands):
             for t in hand:
@@ -373,22 +401,29 @@ class Round:
     # -- legal moves -------------------------------------------------------------
 
     def _plays(self, tiles: Iterable[Tile], hand_left: int) -> list[Move]:
+        """The plays of ``tiles`` (sorted) allowed now, in sorted order."""
         forced = self._forced
         if forced is not None:
             n = forced[0]
-            out = [_new_move(Move, (0, t, forced, False)) for t in tiles if t[0] == n or t[1] == n]
+            row = self._mv[forced]
+            out = [row[t] for t in tiles if t[0] == n or t[1] == n]
         else:
             ends = self._ends
+            mv = self._mv
             out = []
             for t in tiles:
                 a, b = t
-                for u in ends[a]:
-                    out.append(_new_move(Move, (0, t, u, False)))
-                if a != b:
-                    for u in ends[b]:
-                        out.append(_new_move(Move, (0, t, u, False)))
+                targets = ends[a]
+                if a != b and ends[b]:
+                    targets = targets + ends[b] if targets else ends[b]
+                if targets:
+                    if len(targets) > 1:
+                        targets = sorted(targets)
+                    for u in targets:
+                        out.append(mv[u][t])
         if hand_left == 1 and out and self._announce:
             out += [_new_move(Move, (0, m[1], m[2], True)) for m in out]
+            out.sort()
         return out
 
     def legal_moves(self) -> list[Move]:
@@ -405,21 +440,21 @@ class Round:
     def _compute_legal(self) -> list[Move]:
         if self._over:
             return []
-        hand = self._hands[self._turn]
+        turn = self._turn
+        hand = self._hands[turn]
         drawn = self._drawn
         if drawn is not None:
             plays = self._plays((drawn,), len(hand) - 1)
             if not plays:
                 return [PASS]
-            plays.sort()
             if not self._must_play:
                 plays.append(PASS)
             return plays
-        plays = self._plays(hand, len(hand) - 1)
-        if plays:
-            if len(plays) > 1:
-                plays.sort()
-            return plays
+        forced = self._forced
+        if forced is None or self._cnt[turn][forced[0]]:
+            plays = self._plays(hand, len(hand) - 1)
+            if plays:
+                return plays
         return [DRAW] if self._yard else [PASS]
 
     def can_play(self, seat: int) -> bool:
@@ -466,10 +501,10 @@ class Round:
             else:
                 slot = 0
             a, b = t
-            held = self._held
-            held[a] -= 1
+            cnt = self._cnt[seat]
+            cnt[a] -= 1
             if a != b:
-                held[b] -= 1
+                cnt[b] -= 1
             far = b if a == number else a
             self._table.append(_new_placed(Placed, (t, u, number, slot)))
             self._open[t] = far
@@ -485,18 +520,19 @@ class Round:
                 return
             if self._little and len(hand) == 1 and not m[3] and self._yard:
                 p = self._yard.pop()
-                hand.append(p)
-                held[p[0]] += 1
+                insort(hand, p)
+                cnt[p[0]] += 1
                 if p[0] != p[1]:
-                    held[p[1]] += 1
+                    cnt[p[1]] += 1
                 self.penalties.append((len(self._history) - 1, seat, p))
         elif kind == 1:  # draw
             t = self._yard.pop()
-            hand.append(t)
+            insort(hand, t)
             self._drawn = t
-            self._held[t[0]] += 1
+            cnt = self._cnt[seat]
+            cnt[t[0]] += 1
             if t[0] != t[1]:
-                self._held[t[1]] += 1
+                cnt[t[1]] += 1
             if not self._yard:
                 self._check_blocked()
             return
@@ -511,14 +547,15 @@ class Round:
         """End the round if the yard is empty and no hand holds a tile that fits."""
         if self._yard or self._over:
             return
-        held = self._held
-        if self._forced is not None:
-            if held[self._forced[0]]:
-                return
-        else:
-            for n, ends in enumerate(self._ends):
-                if ends and held[n]:
+        forced = self._forced
+        for cnt in self._cnt:
+            if forced is not None:
+                if cnt[forced[0]]:
                     return
+            else:
+                for n, ends in enumerate(self._ends):
+                    if ends and cnt[n]:
+                        return
         self._over = True
 
     def undo(self) -> Move:
@@ -558,7 +595,8 @@ class Round:
         other._announce = self._announce
         other._little = self._little
         other._yard = list(self._yard)
-        other._held = list(self._held)
+        other._cnt = [list(c) for c in self._cnt]
+        other._mv = self._mv
         other._table = list(self._table)
         other._slots = dict(self._slots)
         other._open = dict(self._open)
