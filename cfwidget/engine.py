@@ -15,17 +15,18 @@ double places it in the centre at once, and play goes to the next seat.
 
 from __future__ import annotations
 
-import json
 import random
 from bisect import insort
 from collections.abc import Collection, Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from .errors import DealError, IllegalMove, RecordError, RulesError
-from .jsonio import FORMAT_VERSION, expect, read_record
+from .deal import check_args, check_complete, tile_list
+from .errors import DealError, IllegalMove
 from .moves import DRAW, PASS, Move, MoveLike, to_move
+from .records import RoundRecords
 from .rules import Rules
-from .tiles import NotationError, Tile, TileLike, full_set, tiles_text, to_tile
+from .tiles import NotationError, Tile, TileLike, full_set, to_tile
+from .views import RoundViews
 
 __all__ = ["Placed", "Round"]
 
@@ -49,11 +50,6 @@ def _move_table(max_pip: int) -> dict[Tile, dict[Tile, Move]]:
         }
         _MOVE_TABLES[max_pip] = table
     return table
-
-
-ROUND_FORMAT = "cfwidget.round"
-_ROUND_FIELDS = frozenset({"format", "version", "rules", "names", "seed", "deal", "moves"})
-_DEAL_FIELDS = frozenset({"hands", "boneyard", "start", "first", "used_doubles"})
 
 
 class Placed(NamedTuple):
@@ -85,7 +81,7 @@ def _penalty(tile: Tile, double_blank: int) -> int:
     return double_blank if tile[0] == 0 and tile[1] == 0 else tile[0] + tile[1]
 
 
-class Round:
+class Round(RoundRecords, RoundViews):
     """One round: hands, the chicken yard, the table and whose turn it is.
 
     Build one with :meth:`deal` (shuffled, reproducible) or :meth:`from_deal`
@@ -158,7 +154,7 @@ class Round:
         tiles = list(full_set(rules.max_pip))
         random.Random(seed).shuffle(tiles)
         hands = [tiles[i * size : (i + 1) * size] for i in range(players)]
-        start_tile, used, name_list = _check_args(rules, players, start, first, used_doubles, names)
+        start_tile, used, name_list = check_args(rules, players, start, first, used_doubles, names)
         rnd = cls._build(rules, hands, tiles[players * size :], start_tile, first, used, name_list)
         rnd.seed = seed
         return rnd
@@ -197,13 +193,13 @@ class Round:
             raise DealError(f"a round needs 2 to 8 hands, got {players}")
         try:
             hand_lists = [
-                [to_tile(t) for t in _tile_list(h, f"hand {i}")] for i, h in enumerate(hands)
+                [to_tile(t) for t in tile_list(h, f"hand {i}")] for i, h in enumerate(hands)
             ]
-            yard = [to_tile(t) for t in _tile_list(boneyard, "boneyard")]
+            yard = [to_tile(t) for t in tile_list(boneyard, "boneyard")]
         except NotationError as exc:
             raise DealError(str(exc)) from None
-        _check_complete(rules, hand_lists, yard)
-        start_tile, used, name_list = _check_args(rules, players, start, first, used_doubles, names)
+        check_complete(rules, hand_lists, yard)
+        start_tile, used, name_list = check_args(rules, players, start, first, used_doubles, names)
         return cls._build(rules, hand_lists, yard, start_tile, first, used, name_list)
 
     @classmethod
@@ -641,206 +637,6 @@ class Round:
             result[self._out] = self.rules.out_on_double if last[0] == last[1] else 0
         return result
 
-    # -- explaining --------------------------------------------------------------
-
-    def _explain(self, m: Move) -> str:
-        """Why ``m`` is not allowed now, in words a learner understands."""
-        if self._over:
-            return "the round is over: no more moves can be made"
-        name = self.names[self._turn]
-        hand = self._hands[self._turn]
-        if m[0] == 1:
-            if self._drawn is not None:
-                return (
-                    f"{name} has already drawn this turn: "
-                    f"play the drawn tile {self._drawn} if it fits, or pass"
-                )
-            if self.can_play(self._turn):
-                return f"{name} has a tile that fits, so {name} must play instead of drawing"
-            return "the chicken yard is empty, so there is nothing to draw: pass instead"
-        if m[0] == 2:
-            if self._drawn is not None:
-                return f"the drawn tile {self._drawn} fits, and these rules say it must be played"
-            if self.can_play(self._turn):
-                return (
-                    f"{name} has a tile that fits, so passing is not allowed: {name} must play it"
-                )
-            return (
-                f"{name} has no tile that fits, so passing is not allowed yet: "
-                "draw from the chicken yard first"
-            )
-        t, u = m[1], m[2]
-        assert t is not None and u is not None
-        if t not in hand:
-            return f"{name} does not hold {t}"
-        if self._drawn is not None and t != self._drawn:
-            return f"after drawing, only the drawn tile {self._drawn} may be played this turn"
-        if u not in self._open:
-            return f"{u} is not on the table"
-        if u not in self._slots:
-            if u == self.start:
-                return f"the centre double {u} already has all its spokes"
-            if u[0] == u[1]:
-                return f"the chicken foot on {u} already has all its toes"
-            return f"{u} is already covered: play on an open end"
-        f = self._forced
-        if f is not None and u != f:
-            return self.rule_in_force() + f": play a tile with a {f[0]} on {f}"
-        n = self._open[u]
-        if not t.has(n):
-            return f"{t} does not match {u}: the open end of {u} shows {n}"
-        if m[3]:
-            if self.rules.last_tile == "silent":
-                return "these rules do not use announcing the last tile ('!')"
-            return "announce ('!') only with the play that leaves you one tile"
-        return f"{m} is not allowed now"
-
-    def rule_in_force(self) -> str:
-        """The rule that limits play now, in plain words.
-
-        >>> Round.deal(Rules(), players=2, seed=3).rule_in_force()
-        'the centre double 9-9 still needs 4 spokes (tiles with a 9)'
-        """
-        f = self._forced
-        if self._over:
-            return "the round is over"
-        if f is None:
-            return "play on any open end"
-        k = self._slots[f]
-        if f == self.start:
-            word = "spoke" if k == 1 else "spokes"
-            return f"the centre double {f} still needs {k} {word} (tiles with a {f[0]})"
-        word = "toe" if k == 1 else "toes"
-        return f"the chicken foot on {f} still needs {k} {word} (tiles with a {f[0]})"
-
-    # -- records -----------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        """The round as a JSON-ready record: rules, names, the deal (and seed), moves."""
-        hands, yard, start, first, used = self._deal
-        return {
-            "format": ROUND_FORMAT,
-            "version": FORMAT_VERSION,
-            "rules": self.rules.to_dict(),
-            "names": list(self.names),
-            "seed": self.seed,
-            "deal": {
-                "hands": [[str(t) for t in h] for h in hands],
-                "boneyard": [str(t) for t in yard],
-                "start": str(start),
-                "first": first,
-                "used_doubles": sorted(str(t) for t in used),
-            },
-            "moves": [str(m) for _, m in self._history],
-        }
-
-    def to_json(self, indent: int | None = None) -> str:
-        """The round as JSON text; :meth:`from_json` replays it move by move.
-
-        >>> rnd = Round.deal(Rules(), players=2, seed=5)
-        >>> rnd.play(rnd.legal_moves()[0])
-        >>> Round.from_json(rnd.to_json()) == rnd
-        True
-        """
-        return json.dumps(self.to_dict(), indent=indent)
-
-    @classmethod
-    def from_json(cls, text: str | bytes) -> Round:
-        """Rebuild a round from :meth:`to_json` text, replaying every move.
-
-        Anything malformed, unknown, outside the set or illegal raises
-        :class:`~cfwidget.errors.RecordError` naming the problem and its place.
-        """
-        data = read_record(text, ROUND_FORMAT, _ROUND_FIELDS)
-        return cls.from_dict(data)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Round:
-        """Rebuild a round from :meth:`to_dict` output (see :meth:`from_json`)."""
-        missing = sorted(_ROUND_FIELDS - set(data))
-        if missing:
-            raise RecordError(f"the record has no {', '.join(missing)}")
-        try:
-            rules = Rules.from_dict(expect(data["rules"], dict, "rules"))
-        except RulesError as exc:
-            raise RecordError(f"rules: {exc}") from None
-        deal = expect(data["deal"], dict, "deal")
-        unknown = sorted(set(deal) - _DEAL_FIELDS)
-        if unknown or set(deal) != _DEAL_FIELDS:
-            raise RecordError(
-                f"deal must have exactly {', '.join(sorted(_DEAL_FIELDS))}"
-                + (f"; unknown: {', '.join(unknown)}" if unknown else "")
-            )
-        names = data["names"]
-        if names is not None:
-            expect(names, list, "names")
-        seed = data["seed"]
-        if seed is not None:
-            expect(seed, int, "seed")
-        try:
-            rnd = cls.from_deal(
-                rules,
-                expect(deal["hands"], list, "deal.hands"),
-                expect(deal["boneyard"], list, "deal.boneyard"),
-                start=expect(deal["start"], str, "deal.start"),
-                first=expect(deal["first"], int, "deal.first"),
-                used_doubles=expect(deal["used_doubles"], list, "deal.used_doubles"),
-                names=names,
-            )
-        except DealError as exc:
-            raise RecordError(f"deal: {exc}") from None
-        rnd.seed = seed
-        for i, text in enumerate(expect(data["moves"], list, "moves")):
-            where = f"move {i + 1}"
-            try:
-                rnd.play(expect(text, str, where))
-            except (IllegalMove, NotationError) as exc:
-                raise RecordError(f"{where} ({text!r}) cannot be replayed: {exc}") from None
-        return rnd
-
-    # -- one seat's view -----------------------------------------------------------
-
-    def observe(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know, as a JSON-ready dict.
-
-        Its own hand, the table, how many tiles every hand and the yard hold,
-        whose turn it is, the rule in force, and its legal moves when it is to
-        move. Other hands and the yard order never appear.
-
-        >>> view = Round.deal(Rules(), players=3, seed=2).observe(1)
-        >>> view["hand_counts"], view["yard_count"], view["rule"]
-        ([9, 9, 9], 27, 'the centre double 9-9 still needs 4 spokes (tiles with a 9)')
-        """
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise ValueError(f"seat must be from 0 to {self.players - 1}, got {seat!r}")
-        to_move = not self._over and seat == self._turn
-        over = self._over
-        return {
-            "seat": seat,
-            "names": list(self.names),
-            "turn": self._turn,
-            "hand": [str(t) for t in self._hands[seat]],
-            "hand_counts": [len(h) for h in self._hands],
-            "yard_count": len(self._yard),
-            "start": str(self.start),
-            "table": [
-                [str(p.tile), None if p.onto is None else str(p.onto), p.number, p.slot]
-                for p in self._table
-            ],
-            "open_ends": [[str(t), n, k] for t, n, k in self.open_ends()],
-            "forced": None if self._forced is None else str(self._forced),
-            "needed": self.needed,
-            "rule": self.rule_in_force(),
-            "drawn": str(self._drawn) if to_move and self._drawn is not None else None,
-            "legal_moves": [str(m) for m in self.legal_moves()] if to_move else [],
-            "history": [[s, str(m)] for s, m in self._history],
-            "over": over,
-            "went_out": self._out,
-            "blocked": self.blocked,
-            "scores": self.scores() if over else None,
-            "rules": self.rules.to_dict(),
-        }
-
     def __repr__(self) -> str:
         state = "over" if self._over else f"{self.names[self._turn]} to move"
         laid = len(self._table)
@@ -848,67 +644,4 @@ class Round:
             f"<Round {self.start} start, {self.players} players, {laid} "
             f"{'tile' if laid == 1 else 'tiles'} on the table, {len(self._yard)} in the yard, "
             f"{state}>"
-        )
-
-
-def _check_args(
-    rules: Rules,
-    players: int,
-    start: TileLike | None,
-    first: int,
-    used_doubles: Collection[TileLike],
-    names: Sequence[str] | None,
-) -> tuple[Tile, frozenset[Tile], tuple[str, ...]]:
-    try:
-        start_tile = Tile(rules.max_pip, rules.max_pip) if start is None else to_tile(start)
-        used = frozenset(to_tile(t) for t in used_doubles)
-    except NotationError as exc:
-        raise DealError(str(exc)) from None
-    if not start_tile.is_double or start_tile[0] > rules.max_pip:
-        raise DealError(f"the round's double must be a double of the set, got {start_tile}")
-    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
-        raise DealError(f"first must be a seat from 0 to {players - 1}, got {first!r}")
-    if names is None:
-        return start_tile, used, _DEFAULT_NAMES[players]
-    if (
-        isinstance(names, str)
-        or len(names) != players
-        or not all(isinstance(n, str) for n in names)
-    ):
-        raise DealError(f"names must be a list of {players} strings, one per seat")
-    return start_tile, used, tuple(names)
-
-
-_DEFAULT_NAMES = {n: tuple(f"Player {i + 1}" for i in range(n)) for n in range(2, 9)}
-
-
-def _tile_list(value: object, what: str) -> list[TileLike]:
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise DealError(f"{what} must be a list of tiles, got {value!r}")
-    return list(value)
-
-
-def _check_complete(rules: Rules, hands: list[list[Tile]], yard: list[Tile]) -> None:
-    full = set(full_set(rules.max_pip))
-    seen: set[Tile] = set()
-    repeated: list[Tile] = []
-    outside: list[Tile] = []
-    for t in [t for h in hands for t in h] + yard:
-        if t not in full:
-            outside.append(t)
-        elif t in seen:
-            repeated.append(t)
-        seen.add(t)
-    missing = sorted(full - seen, reverse=True)
-    problems = []
-    if outside:
-        problems.append(f"not in a double-{rules.max_pip} set: {tiles_text(outside)}")
-    if repeated:
-        problems.append(f"given more than once: {tiles_text(repeated)}")
-    if missing:
-        problems.append(f"missing: {tiles_text(missing)}")
-    if problems:
-        raise DealError(
-            "hands and boneyard must hold every tile of the set exactly once; "
-            + "; ".join(problems)
         )

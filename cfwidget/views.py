@@ -1,0 +1,166 @@
+"""What the round says in words: why a move is refused, the rule in force, a seat's view.
+
+:class:`RoundViews` gives :class:`~cfwidget.engine.Round` its plain-language
+explanations and the per-seat observation, the only view of a round that a
+front end or a bot should need. Another seat's tiles and the yard order never
+appear in it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .moves import Move
+from .rules import Rules
+from .tiles import Tile
+
+__all__ = ["RoundViews"]
+
+
+class RoundViews:
+    """Explanations and one seat's view of a round (a mixin of ``Round``)."""
+
+    if not TYPE_CHECKING:  # Round keeps __slots__; mypy checks attributes through Round
+        __slots__ = ()
+
+    if TYPE_CHECKING:
+        rules: Rules
+        names: tuple[str, ...]
+        start: Tile
+        _over: bool
+        _out: int | None
+        _turn: int
+        _hands: list[list[Tile]]
+        _yard: list[Tile]
+        _drawn: Tile | None
+        _forced: Tile | None
+        _open: dict[Tile, int]
+        _slots: dict[Tile, int]
+        _history: list[tuple[int, Move]]
+        _table: list[Any]
+
+        @property
+        def players(self) -> int: ...
+        @property
+        def needed(self) -> int: ...
+        @property
+        def blocked(self) -> bool: ...
+        def can_play(self, seat: int) -> bool: ...
+        def legal_moves(self) -> list[Move]: ...
+        def open_ends(self) -> list[tuple[Tile, int, int]]: ...
+        def scores(self) -> list[int]: ...
+
+    def _explain(self, m: Move) -> str:
+        """Why ``m`` is not allowed now, in words a learner understands."""
+        if self._over:
+            return "the round is over: no more moves can be made"
+        name = self.names[self._turn]
+        hand = self._hands[self._turn]
+        if m[0] == 1:
+            if self._drawn is not None:
+                return (
+                    f"{name} has already drawn this turn: "
+                    f"play the drawn tile {self._drawn} if it fits, or pass"
+                )
+            if self.can_play(self._turn):
+                return f"{name} has a tile that fits, so {name} must play instead of drawing"
+            return "the chicken yard is empty, so there is nothing to draw: pass instead"
+        if m[0] == 2:
+            if self._drawn is not None:
+                return f"the drawn tile {self._drawn} fits, and these rules say it must be played"
+            if self.can_play(self._turn):
+                return (
+                    f"{name} has a tile that fits, so passing is not allowed: {name} must play it"
+                )
+            return (
+                f"{name} has no tile that fits, so passing is not allowed yet: "
+                "draw from the chicken yard first"
+            )
+        t, u = m[1], m[2]
+        assert t is not None and u is not None
+        if t not in hand:
+            return f"{name} does not hold {t}"
+        if self._drawn is not None and t != self._drawn:
+            return f"after drawing, only the drawn tile {self._drawn} may be played this turn"
+        if u not in self._open:
+            return f"{u} is not on the table"
+        if u not in self._slots:
+            if u == self.start:
+                return f"the centre double {u} already has all its spokes"
+            if u[0] == u[1]:
+                return f"the chicken foot on {u} already has all its toes"
+            return f"{u} is already covered: play on an open end"
+        f = self._forced
+        if f is not None and u != f:
+            return self.rule_in_force() + f": play a tile with a {f[0]} on {f}"
+        n = self._open[u]
+        if not t.has(n):
+            return f"{t} does not match {u}: the open end of {u} shows {n}"
+        if m[3]:
+            if self.rules.last_tile == "silent":
+                return "these rules do not use announcing the last tile ('!')"
+            return "announce ('!') only with the play that leaves you one tile"
+        return f"{m} is not allowed now"
+
+    def rule_in_force(self) -> str:
+        """The rule that limits play now, in plain words.
+
+        >>> from cfwidget import Round, Rules
+
+        >>> Round.deal(Rules(), players=2, seed=3).rule_in_force()
+        'the centre double 9-9 still needs 4 spokes (tiles with a 9)'
+        """
+        f = self._forced
+        if self._over:
+            return "the round is over"
+        if f is None:
+            return "play on any open end"
+        k = self._slots[f]
+        if f == self.start:
+            word = "spoke" if k == 1 else "spokes"
+            return f"the centre double {f} still needs {k} {word} (tiles with a {f[0]})"
+        word = "toe" if k == 1 else "toes"
+        return f"the chicken foot on {f} still needs {k} {word} (tiles with a {f[0]})"
+
+    def observe(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know, as a JSON-ready dict.
+
+        Its own hand, the table, how many tiles every hand and the yard hold,
+        whose turn it is, the rule in force, and its legal moves when it is to
+        move. Other hands and the yard order never appear.
+
+        >>> from cfwidget import Round, Rules
+
+        >>> view = Round.deal(Rules(), players=3, seed=2).observe(1)
+        >>> view["hand_counts"], view["yard_count"], view["rule"]
+        ([9, 9, 9], 27, 'the centre double 9-9 still needs 4 spokes (tiles with a 9)')
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"seat must be from 0 to {self.players - 1}, got {seat!r}")
+        to_move = not self._over and seat == self._turn
+        over = self._over
+        return {
+            "seat": seat,
+            "names": list(self.names),
+            "turn": self._turn,
+            "hand": [str(t) for t in self._hands[seat]],
+            "hand_counts": [len(h) for h in self._hands],
+            "yard_count": len(self._yard),
+            "start": str(self.start),
+            "table": [
+                [str(p.tile), None if p.onto is None else str(p.onto), p.number, p.slot]
+                for p in self._table
+            ],
+            "open_ends": [[str(t), n, k] for t, n, k in self.open_ends()],
+            "forced": None if self._forced is None else str(self._forced),
+            "needed": self.needed,
+            "rule": self.rule_in_force(),
+            "drawn": str(self._drawn) if to_move and self._drawn is not None else None,
+            "legal_moves": [str(m) for m in self.legal_moves()] if to_move else [],
+            "history": [[s, str(m)] for s, m in self._history],
+            "over": over,
+            "went_out": self._out,
+            "blocked": self.blocked,
+            "scores": self.scores() if over else None,
+            "rules": self.rules.to_dict(),
+        }
