@@ -79,7 +79,6 @@ class RoundRecords:
         """The round as JSON text; :meth:`from_json` replays it move by move.
 
         >>> from cfwidget import Round, Rules
-
         >>> rnd = Round.deal(Rules(), players=2, seed=5)
         >>> rnd.play(rnd.legal_moves()[0])
         >>> Round.from_json(rnd.to_json()) == rnd

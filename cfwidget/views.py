@@ -106,7 +106,6 @@ class RoundViews:
         """The rule that limits play now, in plain words.
 
         >>> from cfwidget import Round, Rules
-
         >>> Round.deal(Rules(), players=2, seed=3).rule_in_force()
         'the centre double 9-9 still needs 4 spokes (tiles with a 9)'
         """
@@ -130,7 +129,6 @@ class RoundViews:
         move. Other hands and the yard order never appear.
 
         >>> from cfwidget import Round, Rules
-
         >>> view = Round.deal(Rules(), players=3, seed=2).observe(1)
         >>> view["hand_counts"], view["yard_count"], view["rule"]
         ([9, 9, 9], 27, 'the centre double 9-9 still needs 4 spokes (tiles with a 9)')
