@@ -39,3 +39,27 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+# Modules that need pandas, ipywidgets or anywidget load on first use, so that
+# `import cfwidget` stays quick for the engine alone.
+_LAZY = {
+    "simulate": ("cfwidget.simulation", "simulate"),
+    "odds": ("cfwidget.odds", None),
+    "bots": ("cfwidget.bots", None),
+}
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        import importlib
+
+        module_name, attr = _LAZY[name]
+        module = importlib.import_module(module_name)
+        value = module if attr is None else getattr(module, attr)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'cfwidget' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY])

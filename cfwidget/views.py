@@ -8,11 +8,12 @@ appear in it.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from .moves import Move
 from .rules import Rules
-from .tiles import Tile
+from .tiles import Tile, full_set
 
 __all__ = ["RoundViews"]
 
@@ -162,3 +163,32 @@ class RoundViews:
             "scores": self.scores() if over else None,
             "rules": self.rules.to_dict(),
         }
+
+    def fitting_numbers(self) -> set[int]:
+        """The numbers a tile needs to be playable now (the forced double's, or any open end's)."""
+        if self._forced is not None:
+            return {self._forced[0]}
+        return {self._open[t] for t in self._slots}
+
+    def draw_odds(self, seat: int) -> Fraction:
+        """The chance that one tile drawn now by ``seat`` fits where play is allowed.
+
+        Judged from what that seat knows: the unseen tiles are every tile not
+        in its hand and not on the table (the other hands and the yard, which
+        it cannot tell apart), each equally likely to be the one drawn.
+
+        >>> from cfwidget import Round, Rules
+        >>> Round.deal(Rules(), players=2, seed=3).draw_odds(1)
+        Fraction(2, 11)
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"seat must be from 0 to {self.players - 1}, got {seat!r}")
+        seen = set(self._hands[seat]) | {p[0] for p in self._table}
+        unseen = [t for t in full_set(self.rules.max_pip) if t not in seen]
+        if not unseen:
+            raise ValueError(
+                f"{self.names[seat]} can see every tile: there is nothing left to draw"
+            )
+        numbers = self.fitting_numbers()
+        fitting = sum(1 for t in unseen if t[0] in numbers or t[1] in numbers)
+        return Fraction(fitting, len(unseen))
