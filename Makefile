@@ -17,8 +17,11 @@ $(STAMP): $(BIN)/python pyproject.toml
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
+# JupyterLab refuses to run as root unless told; containers and CI machines often are root.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
 lab: $(STAMP)
-	$(BIN)/jupyter lab notebooks/
+	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/
 
 test: $(STAMP)
 	$(BIN)/python -m ruff check cfwidget tests
