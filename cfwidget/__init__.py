@@ -13,6 +13,9 @@ sheets; the farmyard widget, lessons and odds build on them.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from .drawing import svg
 from .engine import Placed, Round
 from .errors import DealError, IllegalMove, NotationError, RecordError, RulesError
 from .game import Game
@@ -36,7 +39,14 @@ __all__ = [
     "ScoreSheet",
     "Tile",
     "full_set",
+    "svg",
 ]
+
+if TYPE_CHECKING:  # what the lazy names below resolve to, for type checkers
+    from . import bots as bots
+    from . import odds as odds
+    from .simulation import simulate as simulate
+    from .widget import GameWidget as GameWidget
 
 __version__ = "0.1.0"
 
@@ -46,6 +56,7 @@ _LAZY = {
     "simulate": ("cfwidget.simulation", "simulate"),
     "odds": ("cfwidget.odds", None),
     "bots": ("cfwidget.bots", None),
+    "GameWidget": ("cfwidget.widget", "GameWidget"),
 }
 
 

@@ -17,6 +17,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from .drawing import svg
 from .engine import Round
 from .errors import IllegalMove, RecordError, RulesError
 from .jsonio import FORMAT_VERSION, expect, read_record
@@ -264,6 +265,10 @@ class Game:
                 except (IllegalMove, NotationError) as exc:
                     raise RecordError(f"{where} ({text!r}) cannot be replayed: {exc}") from None
         return game
+
+    def _repr_svg_(self) -> str:
+        """A picture of the current round's table, for notebooks."""
+        return svg(self.round)
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"round {self.round_number}"

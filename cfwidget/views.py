@@ -11,6 +11,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from .drawing import svg
+from .layout import TilePlacement, layout
 from .moves import Move
 from .rules import Rules
 from .tiles import Tile, full_set
@@ -192,3 +194,21 @@ class RoundViews:
         numbers = self.fitting_numbers()
         fitting = sum(1 for t in unseen if t[0] in numbers or t[1] in numbers)
         return Fraction(fitting, len(unseen))
+
+    def layout(self) -> list[TilePlacement]:
+        """Where each table tile lies, as on a real table (see :func:`cfwidget.layout.layout`).
+
+        Units: a tile is 2 long and 1 wide; ``x, y`` is its centre and ``angle``
+        its long axis in degrees. A tile never moves once placed.
+
+        >>> from cfwidget import Round, Rules
+        >>> rnd = Round.deal(Rules(), players=4, seed=7)
+        >>> centre = rnd.layout()[0]
+        >>> centre.tile, centre.x, centre.y, centre.angle
+        (Tile(9, 9), 0.0, 0.0, 90.0)
+        """
+        return layout(self._table, self.rules.spokes, self.rules.toes)
+
+    def _repr_svg_(self) -> str:
+        """A picture of the table for notebooks, readable without a kernel."""
+        return svg(self)

@@ -8,11 +8,11 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from cfwidget.drawing import COLOURS, MODES, PALETTE, contrast, pip_positions, render_svg
 from cfwidget.engine import Placed
 from cfwidget.layout import bounds, layout
 from cfwidget.layout_check import random_round
 from cfwidget.rules import Rules
-from cfwidget.svg import COLOURS, MODES, PALETTE, contrast, pip_positions, render_svg
 from cfwidget.tiles import Tile, full_set
 
 NS = "{http://www.w3.org/2000/svg}"

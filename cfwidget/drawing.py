@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from typing import Literal
+from typing import Any, Literal, Protocol
 from xml.sax.saxutils import escape, quoteattr
 
 from .layout import PlacedLike, TilePlacement, bounds, layout
-from .tiles import TileLike, to_tile
+from .tiles import Tile, TileLike, to_tile
 
-__all__ = ["COLOURS", "MODES", "PALETTE", "contrast", "pip_positions", "render_svg"]
+__all__ = ["COLOURS", "MODES", "PALETTE", "contrast", "pip_positions", "render_svg", "svg"]
 
 #: The drawing modes: pips, numerals, or pips coloured by number.
 MODES = ("pips", "numerals", "colour")
@@ -195,6 +195,8 @@ def render_svg(
     caption: str | None = None,
     spokes: int = 4,
     toes: int = 3,
+    hand: Sequence[TileLike] = (),
+    hand_label: str | None = None,
 ) -> str:
     """The table as SVG text.
 
@@ -205,6 +207,7 @@ def render_svg(
     ``"numerals"`` or ``"colour"``. The picture is ``scale`` pixels per tile
     width, or ``size`` pixels on its longer side; ``margin`` is in tile widths.
     ``title`` names the picture for screen readers; ``caption`` is shown below.
+    ``hand`` draws those tiles upright in a row under the table, labelled ``hand_label``.
 
     >>> from cfwidget.engine import Placed
     >>> from cfwidget.tiles import Tile
@@ -221,6 +224,10 @@ def render_svg(
             raise ValueError(f"{what} must be a positive number of pixels, got {value!r}")
     laid = _as_layout(placements, spokes, toes)
     minx, miny, maxx, maxy = bounds(laid) if laid else (-1.0, -1.0, 1.0, 1.0)
+    held = _hand_row([to_tile(t) for t in hand], (minx + maxx) / 2, maxy + 2.4)
+    if held:
+        hx0, _, hx1, hy1 = bounds(held)
+        minx, maxx, maxy = min(minx, hx0), max(maxx, hx1), hy1
     minx, miny, maxx, maxy = minx - margin, miny - margin, maxx + margin, maxy + margin
     caption_h = 1.2 if caption else 0.0
     width, height = maxx - minx, maxy - miny + caption_h
@@ -244,8 +251,13 @@ def render_svg(
         f'<g stroke-linecap="round" fill="{c["pip"]}" font-family="sans-serif"'
         f' font-weight="bold" text-anchor="middle">',
     ]
-    for p in laid:
+    for p in [*laid, *held]:
         _tile(parts, p, mode)
+    if held and hand_label:
+        parts.append(
+            f'<text x="{_num(held[0].x * _U - 60)}" y="{_num((held[0].y - 1.35) * _U)}"'
+            f' font-size="60" fill="{c["caption"]}" text-anchor="start">{escape(hand_label)}</text>'
+        )
     for p in laid:
         if p.cramped:
             _ring(parts, p, c["cramped"], 6)
@@ -262,6 +274,16 @@ def render_svg(
         )
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def _hand_row(tiles: Sequence[Tile], centre_x: float, y: float) -> list[TilePlacement]:
+    """A hand laid out upright in a row (1.3 apart), centred under the table."""
+    step = 1.3
+    x0 = centre_x - step * (len(tiles) - 1) / 2
+    return [
+        TilePlacement(t, x0 + i * step, y, 90.0, t.high, t.low, "hand", None, 90.0)
+        for i, t in enumerate(tiles)
+    ]
 
 
 def _as_layout(
@@ -282,3 +304,70 @@ def _describe(laid: Sequence[TilePlacement], last: TilePlacement | None) -> str:
     if last is not None and len(laid) > 1:
         text += f" Last played: {last.tile} ({last.role})."
     return text
+
+
+class _Position(Protocol):
+    """What :func:`svg` needs of a round (``cfwidget.engine.Round`` has it all)."""
+
+    rules: Any
+    names: tuple[str, ...]
+    start: Tile
+
+    @property
+    def table(self) -> Sequence[PlacedLike]: ...
+    @property
+    def hands(self) -> tuple[tuple[Tile, ...], ...]: ...
+    @property
+    def yard_count(self) -> int: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def is_over(self) -> bool: ...
+
+
+def svg(
+    position: Any,
+    seat: int | None = None,
+    *,
+    mode: str = "pips",
+    size: float | None = None,
+    scale: float = 24.0,
+    highlight: Iterable[TileLike] = (),
+    title: str | None = None,
+) -> str:
+    """A static SVG picture of a round (or a game's current round).
+
+    With ``seat=None`` it shows only what everyone at the table can see: the
+    farmyard, and a caption with every hand's tile count and the yard. With a
+    ``seat`` it adds that seat's own hand, face up, under the table.
+
+    >>> import cfwidget as cf
+    >>> rnd = cf.Round.deal(cf.Rules(), players=3, seed=5, names=["Ann", "Bob", "Cy"])
+    >>> picture = cf.svg(rnd, seat=0)
+    >>> picture.startswith("<svg") and "Ann&apos;s hand" in picture or "Ann's hand" in picture
+    True
+    """
+    rnd: _Position = position.round if hasattr(position, "round") else position
+    n = len(rnd.names)
+    if seat is not None and (
+        isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n
+    ):
+        raise ValueError(f"seat must be None or from 0 to {n - 1}, got {seat!r}")
+    counts = " · ".join(f"{name} {len(h)}" for name, h in zip(rnd.names, rnd.hands, strict=True))
+    caption = f"Tiles in hand: {counts} · chicken yard {rnd.yard_count}"
+    if title is None:
+        state = "round over" if rnd.is_over else f"{rnd.names[rnd.turn]} to move"
+        title = f"Chicken Foot, {rnd.start} round: {len(rnd.table)} tiles on the table, {state}"
+    return render_svg(
+        rnd.table,
+        spokes=rnd.rules.spokes,
+        toes=rnd.rules.toes,
+        mode=mode,
+        size=size,
+        scale=scale,
+        highlight=highlight,
+        title=title,
+        caption=caption,
+        hand=rnd.hands[seat] if seat is not None else (),
+        hand_label=f"{rnd.names[seat]}'s hand" if seat is not None else None,
+    )
