@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 PYTEST_NOTEBOOKS := notebooks --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: lab test lint bench notebooks clean
+.PHONY: lab test lint bench notebooks binder-check clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,20 @@ bench: $(STAMP)
 # Re-run every notebook and store its outputs (after changing a lesson).
 notebooks: $(STAMP)
 	$(BIN)/python tools/run_notebooks.py notebooks/*.ipynb
+
+# Binder's environment from binder/ alone (requirements.txt, then postBuild), in a fresh
+# venv, runs every notebook to a scratch copy: the course works on Binder as pinned.
+BINDER_VENV := build/binder-venv
+binder-check:
+	rm -rf $(BINDER_VENV) build/binder-notebooks
+	$(PYTHON) -m venv $(BINDER_VENV)
+	$(BINDER_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(BINDER_VENV)/bin/python -m pip install --quiet -r binder/requirements.txt
+	env -u PYTHONPATH PATH="$(abspath $(BINDER_VENV))/bin:$$PATH" bash binder/postBuild
+	cd build && env -u PYTHONPATH ../$(BINDER_VENV)/bin/python -c "import cfwidget, sys; \
+		sys.exit('cfwidget must come from the Binder venv' if 'binder-venv' not in cfwidget.__file__ else 0)"
+	env -u PYTHONPATH $(BINDER_VENV)/bin/jupyter nbconvert --to notebook --execute \
+		--ExecutePreprocessor.timeout=300 --output-dir build/binder-notebooks notebooks/*.ipynb
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -194,9 +194,9 @@ def which_tiles(rnd: Round) -> Exercise:
         judge=judge,
         hint_text=f"Right now {rule}. Look at each tile in {name}'s hand.",
         solution_text=(
-            f"{name} can play {_listing(right)}, because {rule}."
+            f"{name} can play {_listing(right)}, because {_because(rnd)}."
             if right
-            else f"none: {rule}, and {name} holds no tile that fits, so {name} draws."
+            else f"none: {_because(rnd)}, and {name} holds no tile that fits, so {name} draws."
         ),
     )
 
@@ -236,6 +236,13 @@ def where_can(rnd: Round, tile: Tile | str) -> Exercise:
             f"{t} can go on {_listing(right)}." if right else f"nowhere: {rnd.rule_in_force()}."
         ),
     )
+
+
+def _because(rnd: Round) -> str:
+    """The rule in force, worded to follow "because"."""
+    if rnd.forced is None:
+        return "no double is waiting, so any open end may take a tile that matches it"
+    return rnd.rule_in_force()
 
 
 def _refusal(rnd: Round, move: Move) -> str:
