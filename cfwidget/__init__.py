@@ -45,7 +45,13 @@ __all__ = [
 if TYPE_CHECKING:  # what the lazy names below resolve to, for type checkers
     from . import bots as bots
     from . import odds as odds
+    from . import therapy as therapy
     from .simulation import simulate as simulate
+    from .therapy.app import guided_app as guided_app
+    from .therapy.scorekeeper import ScoreKeeper as ScoreKeeper
+    from .therapy.session import Session as Session
+    from .therapy.settings import SessionSettings as SessionSettings
+    from .therapy.widget import GuidedSession as GuidedSession
     from .widget import GameWidget as GameWidget
 
 __version__ = "0.1.0"
@@ -57,6 +63,12 @@ _LAZY = {
     "odds": ("cfwidget.odds", None),
     "bots": ("cfwidget.bots", None),
     "GameWidget": ("cfwidget.widget", "GameWidget"),
+    "GuidedSession": ("cfwidget.therapy.widget", "GuidedSession"),
+    "Session": ("cfwidget.therapy.session", "Session"),
+    "SessionSettings": ("cfwidget.therapy.settings", "SessionSettings"),
+    "ScoreKeeper": ("cfwidget.therapy.scorekeeper", "ScoreKeeper"),
+    "guided_app": ("cfwidget.therapy.app", "guided_app"),
+    "therapy": ("cfwidget.therapy", None),
 }
 
 

@@ -183,6 +183,9 @@ function render({ model, el }) {
     dragged: false,
     logLength: -1,
     markScale: 0,
+    cueTimer: null, // guided play: when the cue rises next
+    spoken: "", // guided play: the prompt last read aloud
+    lastWaiting: "",
   };
   const handButtons = new Map();
 
@@ -267,7 +270,15 @@ function render({ model, el }) {
   const message = h("p", { class: "cfw-message", role: "status", "aria-live": "polite" });
   const help = h("p", { class: "cfw-help" }, HELP);
 
-  root.append(head, players, main, targets, handHead, hand, actions, message, sheet, help);
+  // Guided play (optional: only when the view has a `cue` section).
+  const cueBox = h("div", { class: "cfw-cue", role: "status", "aria-live": "polite" });
+  const cueText = h("p", { class: "cfw-cue-text" });
+  const cueOk = h("button", { type: "button", class: "cfw-btn cfw-primary", "data-key": "confirm" }, "OK, let's place it");
+  cueOk.addEventListener("click", () => send("confirm"));
+  cueBox.append(cueText, cueOk);
+  cueBox.hidden = true;
+
+  root.append(head, cueBox, players, main, targets, handHead, hand, actions, message, sheet, help);
   el.appendChild(root);
 
   // Keep JupyterLab's command-mode shortcuts (d d, a, b, arrows) off our focusable elements.
@@ -424,6 +435,12 @@ function render({ model, el }) {
       btn.classList.toggle("is-selected", state.selected === item.tile);
       btn.classList.toggle("is-drawn", v.drawn === item.tile);
       btn.setAttribute("aria-pressed", state.selected === item.tile ? "true" : "false");
+      const cued = !!(v.cue && v.cue.level >= 3 && v.cue.tile === item.tile);
+      btn.classList.toggle("is-cued", cued);
+      const off = !!(v.guided && v.guided.errorless && v.playing && !playable);
+      btn.classList.toggle("is-off", off);
+      if (off) btn.setAttribute("aria-disabled", "true");
+      else btn.removeAttribute("aria-disabled");
       const drawn = v.drawn === item.tile ? ", just drawn" : "";
       btn.setAttribute("aria-label", `${item.tile}${drawn}${item.hint ? ", " + item.hint : ""}`);
       btn.title = item.hint ? `${item.tile}: ${item.hint}` : item.tile;
@@ -481,6 +498,11 @@ function render({ model, el }) {
     }
     const list = targetsOf(tile);
     if (!v.playing || !list.length) {
+      if (v.guided && v.guided.errorless) {
+        // Errorless: a tile that cannot be played goes nowhere, and the words stay gentle.
+        showLocal(v.playing ? "That one waits for later. Let's find one that fits." : "");
+        return;
+      }
       const entry = (v.hand || []).find((x) => x.tile === tile);
       showLocal(entry && entry.hint ? `${tile} ${entry.hint}.` : `${tile} cannot be played now.`);
       return;
@@ -592,6 +614,16 @@ function render({ model, el }) {
     const pad = Math.max(8, 4 * upp);
     const r = Math.max(30, 12 * upp);
     if (v.last && byTile.has(v.last)) markLayer.appendChild(ring(byTile.get(v.last), "cfw-lastring", pad));
+    const cue = v.cue;
+    if (cue && cue.level > 0) {
+      for (const end of cue.ends || []) {
+        if (!byTile.has(end)) continue;
+        const strong = cue.level >= 3 && end === cue.onto;
+        const mark = ring(byTile.get(end), strong ? "cfw-cue-ring is-move" : "cfw-cue-ring", pad * 1.6);
+        mark.setAttribute("data-cue-end", end);
+        markLayer.appendChild(mark);
+      }
+    }
     const list = targetsOf(state.selected);
     list.forEach((t, i) => {
       const p = byTile.get(t.onto);
@@ -865,6 +897,63 @@ function render({ model, el }) {
     }
   });
 
+  // -- guided play: cues, the cue timer, speech and a turn sound ------------------------------
+  function drawCue(v) {
+    const cue = v.cue;
+    const g = v.guided;
+    if (state.cueTimer !== null) {
+      clearTimeout(state.cueTimer);
+      state.cueTimer = null;
+    }
+    cueBox.hidden = !cue || !(cue.prompt || cue.confirm);
+    if (!cue) return;
+    cueBox.dataset.level = String(cue.level);
+    setText(cueText, cue.prompt || "");
+    cueOk.hidden = !cue.confirm;
+    if (g && g.wait_ms && !g.paused && !g.ended) {
+      const version = v.version;
+      state.cueTimer = setTimeout(() => {
+        state.cueTimer = null;
+        if (state.view.version === version && root.isConnected) {
+          model.send({ kind: "cue_tick", version, seat: v.seat });
+        }
+      }, g.wait_ms);
+    }
+    if (g && g.speech && cue.prompt && cue.prompt !== state.spoken) speak(cue.prompt);
+    state.spoken = cue.prompt || "";
+    if (g && g.sound && v.waiting === "you" && state.lastWaiting !== "you") chime();
+    state.lastWaiting = v.waiting || "";
+  }
+
+  function speak(text) {
+    const synth = typeof window !== "undefined" ? window.speechSynthesis : null;
+    if (!synth || typeof SpeechSynthesisUtterance === "undefined") return;
+    synth.cancel();
+    const u = new SpeechSynthesisUtterance(text);
+    u.rate = 0.9;
+    synth.speak(u);
+  }
+
+  let audio = null;
+  function chime() {
+    const Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!Ctx) return;
+    try {
+      audio = audio || new Ctx();
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = 660;
+      gain.gain.setValueAtTime(0.0001, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.15, audio.currentTime + 0.05);
+      gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.6);
+      osc.connect(gain).connect(audio.destination);
+      osc.start();
+      osc.stop(audio.currentTime + 0.65);
+    } catch (err) {
+      audio = null; // no sound is fine
+    }
+  }
+
   // -- bots at a human pace ------------------------------------------------------------------
   function schedule(v) {
     if (state.timer !== null) {
@@ -930,6 +1019,7 @@ function render({ model, el }) {
     drawResult(v);
     drawSheet(v);
     drawActions(v);
+    drawCue(v);
     localNote = "";
     setText(message, model.get("message") || "");
     schedule(v);
@@ -966,6 +1056,7 @@ function render({ model, el }) {
     model.off("change:large", onLook);
     model.off("change:message", onMessage);
     if (state.timer !== null) clearTimeout(state.timer);
+    if (state.cueTimer !== null) clearTimeout(state.cueTimer);
     if (resizeObserver) resizeObserver.disconnect();
     root.remove();
   };

@@ -1,0 +1,176 @@
+"""The cueing hierarchy: least help first, rising when needed, fading as skill grows.
+
+:class:`CueLadder` is a pure state machine driven by the times it is given,
+so tests need no clock. Each turn starts at the ladder's *base* level; the cue
+rises one level after ``wait`` seconds without a move or after an attempt
+that is not allowed, up to level 4 (place it together). After ``fade_every``
+turns in a row finished without rising above the base, the base drops one level.
+
+>>> ladder = CueLadder(start=1, wait=10, fade_every=2)
+>>> ladder.begin(now=0.0)
+1
+>>> ladder.tick(now=9.0), ladder.tick(now=10.0), ladder.refused(now=12.0)
+(1, 2, 3)
+>>> ladder.finish()    # the highest level this turn
+3
+>>> for t in (20.0, 30.0):  # two turns done at the base level: it fades
+...     _ = ladder.begin(t); _ = ladder.finish()
+>>> ladder.base
+0
+
+:func:`cue_for` turns a level into what the client sees: the ends to look at,
+a plain-language prompt, the move to show.
+
+>>> from cfwidget import Round, Rules
+>>> rnd = Round.deal(Rules(max_pip=6, hand_size=7), players=2, seed=1)
+>>> cue_for(rnd, rnd.turn, 2).prompt
+'Look for a tile with a 6.'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import Round
+from ..moves import Move
+
+__all__ = ["MAX_LEVEL", "Cue", "CueLadder", "cue_for"]
+
+MAX_LEVEL = 4
+
+
+class CueLadder:
+    """Cue levels for one person across turns (see the module text)."""
+
+    def __init__(self, start: int = 0, wait: float = 20.0, fade_every: int = 0) -> None:
+        if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start <= MAX_LEVEL:
+            raise ValueError(f"the starting cue level is 0 to {MAX_LEVEL}, got {start!r}")
+        if not wait > 0:
+            raise ValueError(f"the wait before a cue rises must be positive, got {wait!r}")
+        if isinstance(fade_every, bool) or not isinstance(fade_every, int) or fade_every < 0:
+            raise ValueError(
+                f"fade_every is 0 (no fading) or a number of turns, got {fade_every!r}"
+            )
+        self.base = start
+        self.wait = float(wait)
+        self.fade_every = fade_every
+        self.level = start
+        self.peak = start
+        self.streak = 0  # turns in a row finished at the base level
+        self._since = 0.0  # when the level last rose (or the turn began)
+        self.active = False
+
+    def begin(self, now: float) -> int:
+        """A turn starts: the cue is the base level. Returns the level."""
+        self.level = self.peak = self.base
+        self._since = now
+        self.active = True
+        return self.level
+
+    def _raise(self, now: float) -> int:
+        if self.level < MAX_LEVEL:
+            self.level += 1
+            self.peak = max(self.peak, self.level)
+        self._since = now
+        return self.level
+
+    def tick(self, now: float) -> int:
+        """Time passes: after ``wait`` seconds at one level the cue rises. Returns the level."""
+        if self.active and self.level < MAX_LEVEL and now - self._since >= self.wait:
+            self._raise(now)
+        return self.level
+
+    def refused(self, now: float) -> int:
+        """An attempt that is not allowed: the cue rises one level. Returns the level."""
+        return self._raise(now) if self.active else self.level
+
+    def set_level(self, level: int, now: float) -> int:
+        """The therapist chooses the level for this turn."""
+        self.level = max(0, min(MAX_LEVEL, level))
+        self.peak = max(self.peak, self.level)
+        self._since = now
+        return self.level
+
+    def shift(self, seconds: float) -> None:
+        """Move the wait's start later (time spent paused does not count)."""
+        self._since += seconds
+
+    def due(self) -> float | None:
+        """When the cue will next rise (a time on the same clock), or ``None``."""
+        if not self.active or self.level >= MAX_LEVEL:
+            return None
+        return self._since + self.wait
+
+    def finish(self) -> int:
+        """The turn is done: returns the highest level reached and fades the base if earned."""
+        peak = self.peak
+        self.active = False
+        if peak <= self.base:
+            self.streak += 1
+            if self.fade_every and self.streak >= self.fade_every and self.base > 0:
+                self.base -= 1
+                self.streak = 0
+        else:
+            self.streak = 0
+        return peak
+
+
+@dataclass(frozen=True)
+class Cue:
+    """What a cue level shows: ``ends`` to highlight, a ``prompt``, a ``move`` to show.
+
+    ``confirm`` is True at level 4, where the move is made once the client confirms.
+    """
+
+    level: int
+    ends: tuple[str, ...] = ()
+    prompt: str = ""
+    move: str | None = None
+    confirm: bool = False
+
+
+def _a(n: int) -> str:
+    return f"an {n}" if n in (8, 11, 18) else f"a {n}"
+
+
+def suggest(rnd: Round) -> Move:
+    """The move a cue shows: the heaviest tile that fits (lowest end first on ties)."""
+    legal = rnd.legal_moves()
+    plays = [m for m in legal if m.is_play and not m.announce]
+    if not plays:
+        return legal[0]
+    return max(plays, key=lambda m: (m.tile.pips if m.tile else 0, -legal.index(m)))
+
+
+def cue_for(rnd: Round, seat: int, level: int) -> Cue:
+    """The cue for ``seat`` at ``level`` (level 0, or not this seat's turn: no cue)."""
+    if level <= 0 or rnd.is_over or rnd.turn != seat:
+        return Cue(0)
+    legal = rnd.legal_moves()
+    plays = [m for m in legal if m.is_play and not m.announce]
+    ends = tuple(sorted({str(m.onto) for m in plays}))
+    move = suggest(rnd)
+    if not plays:
+        drawn = rnd.drawn
+        if move.kind == "draw":
+            prompt = "No tile fits this time. Take one from the chicken yard."
+        elif drawn is not None:
+            prompt = f"The new tile {drawn} does not fit. That's fine: pass."
+        else:
+            prompt = "No tile fits and the yard is empty. That's fine: pass."
+    else:
+        assert move.onto is not None
+        number = dict((t, n) for t, n, _ in rnd.open_ends())[move.onto]
+        prompt = f"Look for a tile with {_a(number)}."
+        if level >= 3 and move.tile is not None:
+            prompt = f"Try {move.tile}. It goes on {move.onto}."
+    if level == 1:
+        return Cue(1, ends=ends)
+    if level == 2:
+        return Cue(2, ends=ends, prompt=prompt)
+    if level == 3:
+        return Cue(3, ends=ends, prompt=prompt, move=str(move))
+    text = prompt + " Press OK and we will place it together."
+    if move.kind != "play":
+        text = prompt + " Press OK to do it together."
+    return Cue(4, ends=ends, prompt=text, move=str(move), confirm=True)

@@ -1,0 +1,247 @@
+"""A score keeper for games played with real tiles: tap the tiles left in a hand, or type.
+
+One row per round, labelled by its starting double in the rules' round order,
+one column per player. Totals and standings (with the tie-breaks of
+:class:`~cfwidget.scoring.ScoreSheet`) are always worked out from the rows.
+
+>>> from cfwidget import Rules
+>>> keeper = ScoreKeeper(["Ann", "Bob"], rules=Rules(max_pip=6))
+>>> keeper.labels[:3]
+['6-6', '5-5', '4-4']
+>>> keeper.enter("Ann", tiles=["0-0", "3-2"])    # the double blank counts 50
+55
+>>> keeper.enter("Bob", points=0)
+0
+>>> keeper.sheet().totals, keeper.sheet().places()
+([55, 0], [(1, 'Bob', 0), (2, 'Ann', 55)])
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import os
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as ipw
+
+from ..rules import Rules
+from ..scoring import MAX_ROUND_SCORE, ScoreError, ScoreSheet, _check_names
+from ..tiles import Tile, TileLike, full_set, to_tile
+
+__all__ = ["ScoreKeeper", "hand_points", "round_doubles"]
+
+
+def hand_points(tiles: Iterable[TileLike], rules: Rules) -> int:
+    """The points of the tiles left in a hand (``0-0`` counts the rules' double blank).
+
+    >>> hand_points(["6-5", "0-0"], Rules(double_blank=25))
+    36
+    """
+    total = 0
+    seen: set[Tile] = set()
+    for item in tiles:
+        t = to_tile(item)
+        if t[0] > rules.max_pip:
+            raise ScoreError(f"{t} is not in a double-{rules.max_pip} set")
+        if t in seen:
+            raise ScoreError(f"{t} was counted twice")
+        seen.add(t)
+        total += rules.double_blank if t == Tile(0, 0) else t[0] + t[1]
+    return total
+
+
+def round_doubles(rules: Rules) -> list[str]:
+    """The starting double of each round, in the rules' order (one round per double)."""
+    top = rules.max_pip
+    order = range(top + 1) if rules.round_order == "up" else range(top, -1, -1)
+    return [f"{n}-{n}" for n in order]
+
+
+class ScoreKeeper(ipw.VBox):  # type: ignore[misc]
+    """Keep score for a table of real tiles (see the module text)."""
+
+    def __init__(self, names: Sequence[str], rules: Rules | None = None, **kwargs: object) -> None:
+        if kwargs:
+            raise TypeError(
+                f"ScoreKeeper takes names and rules only, got {', '.join(sorted(kwargs))}"
+            )
+        self.names = _check_names(names)
+        self.rules = rules if rules is not None else Rules()
+        if not isinstance(self.rules, Rules):
+            raise TypeError(f"rules must be a Rules, got {type(self.rules).__name__}")
+        self.labels = round_doubles(self.rules)
+        self.rows: list[list[int | None]] = [[None] * len(self.names)]
+        self._picked: set[Tile] = set()
+        self._build()
+        super().__init__(self._parts)
+        self.add_class("cfw-scorekeeper")
+        self._redraw()
+
+    # -- the logic ---------------------------------------------------------------------------
+
+    @property
+    def current(self) -> int:
+        """The round being entered (0 is the first)."""
+        return int(self._round.value)
+
+    def enter(
+        self,
+        player: str | int,
+        points: int | None = None,
+        *,
+        tiles: Iterable[TileLike] | None = None,
+        round: int | None = None,
+    ) -> int:
+        """Enter one player's points for a round (typed, or counted from ``tiles``)."""
+        seat = player if isinstance(player, int) else self._seat(player)
+        if not 0 <= seat < len(self.names):
+            raise ScoreError(f"there is no player {player!r}")
+        if (points is None) == (tiles is None):
+            raise ScoreError("give either the points or the tiles left in the hand")
+        value = hand_points(tiles, self.rules) if tiles is not None else points
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or not 0 <= value <= MAX_ROUND_SCORE
+        ):
+            raise ScoreError(
+                f"points are a whole number from 0 to {MAX_ROUND_SCORE:,}, got {value!r}"
+            )
+        index = self.current if round is None else round
+        if not 0 <= index < len(self.rows):
+            raise ScoreError(f"there is no round {index} yet")
+        self.rows[index][seat] = value
+        latest = index == len(self.rows) - 1
+        complete = all(v is not None for v in self.rows[index])
+        if latest and complete and len(self.rows) < len(self.labels):
+            self.rows.append([None] * len(self.names))
+        self._sync_rounds(None if latest and complete else index)
+        self._redraw()
+        return value
+
+    def sheet(self) -> ScoreSheet:
+        """The complete rounds as a :class:`~cfwidget.scoring.ScoreSheet`."""
+        sheet = ScoreSheet(self.names)
+        for label, row in zip(self.labels, self.rows, strict=False):
+            if all(v is not None for v in row):
+                sheet.record([int(v) for v in row if v is not None], label=label)
+        return sheet
+
+    def to_csv(self, path: str | os.PathLike[str] | None = None) -> str:
+        """The sheet as CSV text (round, one column per player; then the totals)."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["round", *self.names])
+        for label, row in zip(self.labels, self.rows, strict=False):
+            writer.writerow([label, *("" if v is None else v for v in row)])
+        writer.writerow(["Total", *self.sheet().totals])
+        text = out.getvalue()
+        if path is not None:
+            Path(path).write_text(text, encoding="utf-8")
+        return text
+
+    def _seat(self, name: str) -> int:
+        try:
+            return self.names.index(name)
+        except ValueError:
+            raise ScoreError(
+                f"no player named {name!r}; the players are {', '.join(self.names)}"
+            ) from None
+
+    # -- the widget ------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self._player = ipw.ToggleButtons(options=list(self.names), description="Player")
+        self._round = ipw.Dropdown(options=[(self.labels[0], 0)], value=0, description="Round")
+        self._tiles: dict[Tile, ipw.ToggleButton] = {}
+        buttons = []
+        for t in sorted(full_set(self.rules.max_pip), reverse=True):
+            b = ipw.ToggleButton(
+                description=str(t),
+                tooltip=f"{t} is left in the hand",
+                layout=ipw.Layout(width="56px", height="40px"),
+            )
+            b.observe(self._on_tile(t), names="value")
+            self._tiles[t] = b
+            buttons.append(b)
+        grid = ipw.GridBox(buttons, layout=ipw.Layout(grid_template_columns="repeat(7, 60px)"))
+        self._count = ipw.HTML("Tiles tapped: 0 points")
+        self._typed = ipw.BoundedIntText(min=0, max=MAX_ROUND_SCORE, description="or type")
+        self._from_tiles = ipw.Button(description="Enter tapped tiles", button_style="primary")
+        self._from_typed = ipw.Button(description="Enter typed points")
+        self._export = ipw.Button(description="Save CSV", icon="download")
+        self._table = ipw.HTML()
+        self._said = ipw.HTML()
+        self._from_tiles.on_click(lambda _: self._enter_ui(tiles=True))
+        self._from_typed.on_click(lambda _: self._enter_ui(tiles=False))
+        self._export.on_click(lambda _: self._save())
+        self._parts = [
+            ipw.HBox([self._player, self._round]),
+            grid,
+            ipw.HBox([self._count, self._from_tiles]),
+            ipw.HBox([self._typed, self._from_typed, self._export]),
+            self._said,
+            self._table,
+        ]
+
+    def _on_tile(self, t: Tile) -> Any:
+        def handler(change: dict[str, Any]) -> None:
+            if change["new"]:
+                self._picked.add(t)
+            else:
+                self._picked.discard(t)
+            self._count.value = f"Tiles tapped: {hand_points(self._picked, self.rules)} points"
+
+        return handler
+
+    def _enter_ui(self, tiles: bool) -> None:
+        name = str(self._player.value)
+        try:
+            if tiles:
+                value = self.enter(name, tiles=sorted(self._picked), round=self.current)
+            else:
+                value = self.enter(name, int(self._typed.value), round=self.current)
+        except ScoreError as exc:
+            self._said.value = html.escape(str(exc))
+            return
+        for b in self._tiles.values():
+            b.value = False
+        self._picked.clear()
+        self._said.value = html.escape(f"{name}: {value} points for {self.labels[self.current]}.")
+
+    def _save(self) -> None:
+        path = Path("scores.csv")
+        self.to_csv(path)
+        self._said.value = html.escape(f"Saved {path.resolve()}")
+
+    def _sync_rounds(self, keep: int | None) -> None:
+        options = [(self.labels[i], i) for i in range(len(self.rows))]
+        current = self.current if keep is None else keep
+        if keep is None and all(v is not None for v in self.rows[current]):
+            current = len(self.rows) - 1
+        self._round.options = options
+        self._round.value = current
+
+    def _redraw(self) -> None:
+        sheet = self.sheet()
+        head = "".join(f"<th scope='col'>{html.escape(n)}</th>" for n in self.names)
+        body = []
+        for label, row in zip(self.labels, self.rows, strict=False):
+            cells = "".join(f"<td>{'' if v is None else v}</td>" for v in row)
+            body.append(f"<tr><th scope='row'>{label}</th>{cells}</tr>")
+        totals = "".join(f"<td>{v}</td>" for v in sheet.totals)
+        places = ", ".join(f"{p}. {html.escape(n)} ({t})" for p, n, t in sheet.places())
+        self._table.value = (
+            "<table class='cfw-table'><caption>Score sheet (lowest total wins)</caption>"
+            f"<thead><tr><th scope='col'>Round</th>{head}</tr></thead>"
+            f"<tbody>{''.join(body)}</tbody>"
+            f"<tfoot><tr><th scope='row'>Total</th>{totals}</tr></tfoot></table>"
+            f"<p>Standings: {places}</p>"
+        )
+
+    def __repr__(self) -> str:
+        return f"<ScoreKeeper {', '.join(self.names)}: {len(self.sheet().rounds)} rounds complete>"

@@ -1,0 +1,206 @@
+"""What a therapist sets before a guided session: the set, the table, the help given.
+
+Everything is checked when it is built, and messages say what is allowed.
+The form never asks for a name: a client is a short pseudonym code.
+
+>>> s = SessionSettings(max_pip=6, bots=1, cue_start=2, fade_every=3)
+>>> s.players, s.rules().max_pip
+(2, 6)
+>>> check_client("AB-12")
+'AB-12'
+>>> check_client("Mary Smith")
+Traceback (most recent call last):
+...
+cfwidget.therapy.settings.SettingsError: a client code is 2 to 12 letters, ... got 'Mary Smith'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ..rules import Rules
+
+__all__ = [
+    "ASSIST_LEVELS",
+    "CUE_LEVELS",
+    "DISPLAYS",
+    "SessionSettings",
+    "SettingsError",
+    "check_assist",
+    "check_client",
+]
+
+#: The therapist's rating of the help the client needed (FIM-style assist levels).
+ASSIST_LEVELS = (
+    "Independent",
+    "Supervision",
+    "Stand-by assist",
+    "Contact guard",
+    "Min A",
+    "Mod A",
+    "Max A",
+    "Dependent",
+)
+
+#: The cueing hierarchy, least help first.
+CUE_LEVELS = (
+    "No cue",
+    "Highlight matching ends",
+    "Spoken or written prompt",
+    "Show the move",
+    "Place it together",
+)
+
+DISPLAYS = ("pips", "numerals", "colour")
+
+_CLIENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{1,11}$")
+
+
+class SettingsError(ValueError):
+    """A session setting with a value that is not allowed."""
+
+
+def check_client(code: object) -> str:
+    """A client code: 2 to 12 letters, digits or ``-``, starting with a letter or digit."""
+    if not isinstance(code, str) or not _CLIENT.match(code.strip()):
+        raise SettingsError(
+            f"a client code is 2 to 12 letters, digits or '-' (no spaces, no names), got {code!r}"
+        )
+    return code.strip()
+
+
+def check_assist(level: object) -> str:
+    """One of :data:`ASSIST_LEVELS` (case does not matter)."""
+    if isinstance(level, str):
+        for name in ASSIST_LEVELS:
+            if name.lower() == level.strip().lower():
+                return name
+    raise SettingsError(f"assist level must be one of {', '.join(ASSIST_LEVELS)}; got {level!r}")
+
+
+def _whole(name: str, value: object, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise SettingsError(f"{name} must be a whole number from {low} to {high}, got {value!r}")
+    return value
+
+
+def _flag(name: str, value: object) -> None:
+    if not isinstance(value, bool):
+        raise SettingsError(f"{name} is on or off (True or False), got {value!r}")
+
+
+def _seconds(name: str, value: object, low: float, high: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise SettingsError(f"{name} is a number of seconds, got {value!r}")
+    v = float(value)
+    if not (math.isfinite(v) and low <= v <= high):
+        raise SettingsError(f"{name} must be from {low:g} to {high:g} seconds, got {value!r}")
+    return v
+
+
+@dataclass(frozen=True)
+class SessionSettings:
+    """The settings of one guided session.
+
+    - ``max_pip``: the set, 6, 9 or 12 (double-6 is the gentlest).
+    - ``hand_size``: tiles each (``None``: the rules' table for the number of players).
+    - ``bots``: 0 to 3 computer players; ``second_person``: a second person at the
+      same screen (then the two people take turns with one view).
+    - ``display``: ``"pips"``, ``"numerals"`` or ``"colour"``; ``large``: big tiles.
+    - ``sound``: a soft tone when it is the client's turn; ``speech``: prompts read aloud.
+    - ``pace``: ``"click"`` (bots wait for Next) or seconds between bot moves.
+    - ``errorless``: only tiles that fit can be picked; no error sound; gentle words.
+    - ``cue_start``: the cue level each turn starts at (0 none ... 4 place it together).
+    - ``cue_wait``: seconds without a move before the cue rises one level.
+    - ``fade_every``: after this many turns in a row done without a higher cue, the
+      starting level drops by one (0: no fading).
+    - ``seed``: the shuffle, so a session can be repeated exactly.
+
+    >>> SessionSettings(bots=0)
+    Traceback (most recent call last):
+    ...
+    cfwidget.therapy.settings.SettingsError: a session needs someone to play with: ...
+    """
+
+    max_pip: int = 6
+    hand_size: int | None = None
+    bots: int = 1
+    second_person: bool = False
+    display: str = "pips"
+    large: bool = True
+    sound: bool = False
+    speech: bool = False
+    pace: float | Literal["click"] = "click"
+    errorless: bool = True
+    cue_start: int = 0
+    cue_wait: float = 20.0
+    fade_every: int = 0
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        if self.max_pip not in (6, 9, 12) or isinstance(self.max_pip, bool):
+            raise SettingsError(
+                f"the set is double-6, 9 or 12 (max_pip 6, 9 or 12), got {self.max_pip!r}"
+            )
+        _whole("bots", self.bots, 0, 3)
+        _flag("second_person", self.second_person)
+        if self.bots == 0 and not self.second_person:
+            raise SettingsError(
+                "a session needs someone to play with: at least one bot or a second person"
+            )
+        if self.hand_size is not None:
+            most = (self.max_pip + 1) * (self.max_pip + 2) // 2 // self.players - 1
+            _whole("hand_size", self.hand_size, 3, min(most, 20))
+        if self.display not in DISPLAYS:
+            raise SettingsError(
+                f"display must be one of {', '.join(DISPLAYS)}; got {self.display!r}"
+            )
+        for name in ("large", "sound", "speech", "errorless"):
+            _flag(name, getattr(self, name))
+        if self.pace != "click":
+            _seconds("pace", self.pace, 0.5, 60.0)
+        _whole("cue_start", self.cue_start, 0, 4)
+        _seconds("cue_wait", self.cue_wait, 3.0, 600.0)
+        _whole("fade_every", self.fade_every, 0, 50)
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
+            raise SettingsError(f"seed must be a whole number, got {self.seed!r}")
+
+    @property
+    def players(self) -> int:
+        """People plus bots."""
+        return 1 + int(self.second_person) + self.bots
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The seats people play: the client is seat 0, a second person seat 1."""
+        return (0, 1) if self.second_person else (0,)
+
+    def rules(self) -> Rules:
+        """The table rules: the chosen set and hand size, everything else as usual."""
+        if self.hand_size is not None:
+            return Rules(max_pip=self.max_pip, hand_size=self.hand_size)
+        size = {6: 7, 9: 9, 12: 12}[self.max_pip]
+        if self.players >= 4 and self.max_pip == 6:
+            size = 5
+        return Rules(max_pip=self.max_pip, hand_size=size)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as a JSON-ready dict."""
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SessionSettings:
+        """Settings from :meth:`to_dict`; unknown keys are an error."""
+        known = {f.name for f in dataclasses.fields(cls)}
+        extra = sorted(set(data) - known)
+        if extra:
+            raise SettingsError(f"unknown settings {', '.join(extra)}")
+        return cls(**data)
+
+    def replace(self, **changes: Any) -> SessionSettings:
+        """A copy with some settings changed (checked again)."""
+        return dataclasses.replace(self, **changes)

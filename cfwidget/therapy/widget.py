@@ -1,0 +1,242 @@
+"""The guided-play widget: the farmyard with cues, gentle errors and therapist controls.
+
+:class:`GuidedSession` is a :class:`~cfwidget.widget.GameWidget` whose every
+intent goes through a :class:`~cfwidget.therapy.session.Session`, so each
+attempt, cue and move is in the journal before the screen changes. Its view
+adds a ``cue`` section (ends to highlight, a prompt, a move to show, OK to
+place it together) and a ``guided`` section (errorless, speech, sound, paused,
+when the cue rises next).
+
+>>> from cfwidget.therapy.settings import SessionSettings
+>>> s = Session(SessionSettings(seed=4, cue_start=2), client="AB12", clock=lambda: 0.0)
+>>> w = GuidedSession(s)
+>>> w.view["cue"]["prompt"], w.view["cue"]["ends"]
+('Look for a tile with a 6.', ['6-6'])
+>>> w.handle_intent({"kind": "play", "move": "5-5@6-6", "version": w.version})
+False
+>>> w.message, w.view["cue"]["level"]
+("Let's look again together.", 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import ipywidgets as ipw
+
+from ..engine import Round
+from ..widget import GameWidget
+from .session import Session
+from .settings import ASSIST_LEVELS, CUE_LEVELS
+
+__all__ = ["GUIDED_INTENTS", "GuidedSession", "therapist_controls"]
+
+#: The intents guided play adds, each with the fields it may carry.
+GUIDED_INTENTS: dict[str, frozenset[str]] = {
+    "cue_tick": frozenset({"kind", "version", "seat"}),
+    "confirm": frozenset({"kind", "version", "seat"}),
+}
+
+
+class GuidedSession(GameWidget):
+    """Play a guided session (see the module text); ``session`` holds the record."""
+
+    def __init__(self, session: Session, **kwargs: object) -> None:
+        if kwargs:
+            raise TypeError(f"GuidedSession takes only a Session, got {', '.join(sorted(kwargs))}")
+        if not isinstance(session, Session):
+            raise TypeError(f"session must be a Session, got {type(session).__name__}")
+        self.session = session
+        st = session.settings
+        super().__init__(
+            session.game,
+            humans=session.people,
+            bots=session.bots,
+            seat=0,
+            pace=st.pace,
+            display=st.display,
+            large=st.large,
+        )
+
+    # -- intents --------------------------------------------------------------------------
+
+    def _intent(self, content: object, buffers: Sequence[object]) -> bool:
+        if isinstance(content, Mapping) and content.get("kind") in GUIDED_INTENTS:
+            kind = str(content["kind"])
+            if set(content) - GUIDED_INTENTS[kind]:
+                return self._refuse(f"The {kind} request had fields the widget does not know")
+            if content.get("version") != self.version:
+                return False  # an old timer or a doubled click: nothing to say
+            if kind == "cue_tick":
+                self.session.tick()
+                self.refresh(force=True)
+                return False
+            out = self.session.confirm()
+            self._say(out.message)
+            self.refresh(force=True)
+            return out.accepted
+        return super()._intent(content, buffers)
+
+    def _play(self, text: str) -> bool:
+        s = self.session
+        if s.ended or s.paused or self._round.turn not in s.people:
+            return (
+                super()._play(text)
+                if not (s.ended or s.paused)
+                else self._refuse("The session has ended" if s.ended else "The session is paused")
+            )
+        out = s.attempt(text)
+        self._say(out.message)
+        self.refresh(force=True)
+        return out.accepted
+
+    def _next(self) -> bool:
+        s = self.session
+        if s.paused:
+            return self._refuse("The session is paused")
+        if self._round.is_over:
+            if not s.next_round():
+                return self._refuse("The game is over" if self.session.game.is_over else "")
+        elif not s.bot_step():
+            return self._refuse("It is your turn: play a tile, draw or pass")
+        self._say("")
+        self.refresh(force=True)
+        return True
+
+    def _undo(self) -> bool:
+        done = self.session.undo()
+        self._say("" if done else self.session.message)
+        self.refresh(force=True)
+        return done
+
+    # -- therapist actions (also used by the controls) ---------------------------------------
+
+    def pause(self) -> None:
+        """Pause: bots wait and cues stop rising."""
+        self.session.pause()
+        self.refresh(force=True)
+
+    def carry_on(self) -> None:
+        """End the pause."""
+        self.session.carry_on()
+        self.refresh(force=True)
+
+    def take_back(self) -> bool:
+        """Take back the last person's turn (and the bot moves after it)."""
+        return self._undo()
+
+    def set_cue(self, level: int) -> None:
+        """Set this turn's cue level (0 to 4)."""
+        self.session.set_cue(level)
+        self.refresh(force=True)
+
+    def end(self, assist: str | None = None, notes: str = "") -> None:
+        """End the session with the assist level and notes."""
+        self.session.end(assist, notes)
+        self.refresh(force=True)
+
+    # -- the view --------------------------------------------------------------------------
+
+    def _fingerprint(self) -> tuple[object, ...]:
+        return (
+            *super()._fingerprint(),
+            getattr(self, "session", None) and len(self.session.events),
+        )
+
+    def _waiting(self, rnd: Round) -> tuple[str, int | None, str]:
+        s = getattr(self, "session", None)
+        if s is not None and (s.paused or s.ended):
+            return ("paused" if s.paused else "game-over"), None, ""
+        return super()._waiting(rnd)
+
+    def _status(self, rnd: Round, obs: Mapping[str, Any], waiting: str) -> str:
+        s = self.session
+        if s.ended:
+            return "The session has ended. Thank you!"
+        if waiting == "paused":
+            return "Paused. Take your time."
+        if waiting == "you" and len(s.people) > 1:
+            return f"{rnd.names[rnd.turn]}'s turn."
+        return super()._status(rnd, obs, waiting)
+
+    def _build_view(self) -> dict[str, Any]:
+        s = self.session
+        rnd = self._round
+        if len(s.people) > 1 and not rnd.is_over and rnd.turn in s.people:
+            self._seat = rnd.turn  # two people share one screen: show whose turn it is
+        view = super()._build_view()
+        st = s.settings
+        cue = s.cue() if not (s.paused or s.ended) else s.cue_for_level(0)
+        due = s.next_cue_at()
+        wait_ms = None if due is None else max(250, round((due - s._clock()) * 1000) + 150)
+        view["cue"] = {
+            "level": cue.level,
+            "label": CUE_LEVELS[cue.level],
+            "ends": list(cue.ends),
+            "prompt": cue.prompt,
+            "move": cue.move,
+            "tile": cue.move.partition("@")[0] if cue.move and "@" in cue.move else None,
+            "onto": cue.move.partition("@")[2] if cue.move and "@" in cue.move else None,
+            "confirm": cue.confirm,
+        }
+        view["guided"] = {
+            "errorless": st.errorless,
+            "speech": st.speech,
+            "sound": st.sound,
+            "paused": s.paused,
+            "ended": s.ended,
+            "wait_ms": wait_ms,
+            "turns": len(s.turns),
+        }
+        if st.errorless:
+            for item in view["hand"]:
+                if not item["targets"] and view["playing"]:
+                    item["hint"] = "waits for a later turn"
+        return view
+
+    def __repr__(self) -> str:
+        return f"<GuidedSession {self.session!r}>"
+
+
+def therapist_controls(w: GuidedSession) -> ipw.VBox:
+    """Pause, take back, cue level, end the session with assist level and notes."""
+    pause = ipw.ToggleButton(description="Pause", icon="pause", tooltip="Pause the session")
+    undo = ipw.Button(description="Take back", icon="undo", tooltip="Take back the last turn")
+    cue = ipw.Dropdown(
+        options=[(f"{i}: {name}", i) for i, name in enumerate(CUE_LEVELS)],
+        value=w.session.level(),
+        description="Cue now",
+    )
+    assist = ipw.Dropdown(options=list(ASSIST_LEVELS), value="Supervision", description="Assist")
+    notes = ipw.Textarea(placeholder="Notes (no names, please)", description="Notes")
+    end = ipw.Button(description="End session", button_style="warning", icon="stop")
+    said = ipw.HTML()
+
+    def on_pause(change: Mapping[str, Any]) -> None:
+        if change["new"]:
+            w.pause()
+        else:
+            w.carry_on()
+        pause.description = "Carry on" if change["new"] else "Pause"
+
+    def on_cue(change: Mapping[str, Any]) -> None:
+        if not w.session.ended:
+            w.set_cue(int(change["new"]))
+
+    def on_end(_: object) -> None:
+        w.end(assist.value, notes.value)
+        for control in (pause, undo, cue, end, assist, notes):
+            control.disabled = True
+        said.value = "The session has ended; its record is saved."
+
+    pause.observe(on_pause, names="value")
+    cue.observe(on_cue, names="value")
+    undo.on_click(lambda _: w.take_back())
+    end.on_click(on_end)
+    box = ipw.VBox(
+        [ipw.HBox([pause, undo, cue]), ipw.HBox([assist, end]), notes, said],
+        layout=ipw.Layout(border="1px solid #999", padding="6px"),
+    )
+    box.add_class("cfw-therapist")
+    return box
