@@ -22,6 +22,7 @@ from .engine import Round
 from .errors import IllegalMove, RecordError, RulesError
 from .jsonio import FORMAT_VERSION, expect, read_record
 from .moves import Move, MoveLike
+from .records import record_rules
 from .rules import Rules
 from .scoring import ScoreError, ScoreSheet
 from .tiles import NotationError, Tile, full_set
@@ -235,13 +236,7 @@ class Game:
     def from_json(cls, text: str | bytes) -> Game:
         """Rebuild a game from :meth:`to_json` text, replaying every move of every round."""
         data = read_record(text, GAME_FORMAT, _GAME_FIELDS)
-        missing = sorted(_GAME_FIELDS - set(data))
-        if missing:
-            raise RecordError(f"the record has no {', '.join(missing)}")
-        try:
-            rules = Rules.from_dict(expect(data["rules"], dict, "rules"))
-        except RulesError as exc:
-            raise RecordError(f"rules: {exc}") from None
+        rules = record_rules(data, _GAME_FIELDS)
         try:
             game = cls(
                 expect(data["names"], list, "names"),

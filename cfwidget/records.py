@@ -21,11 +21,22 @@ from .tiles import NotationError, Tile, TileLike
 if TYPE_CHECKING:
     from typing_extensions import Self
 
-__all__ = ["ROUND_FORMAT", "RoundRecords"]
+__all__ = ["ROUND_FORMAT", "RoundRecords", "record_rules"]
 
 ROUND_FORMAT = "cfwidget.round"
 _ROUND_FIELDS = frozenset({"format", "version", "rules", "names", "seed", "deal", "moves"})
 _DEAL_FIELDS = frozenset({"hands", "boneyard", "start", "first", "used_doubles"})
+
+
+def record_rules(data: dict[str, Any], fields: Collection[str]) -> Rules:
+    """Check that a record has every field, and read its rules (a :class:`RecordError` if not)."""
+    missing = sorted(set(fields) - set(data))
+    if missing:
+        raise RecordError(f"the record has no {', '.join(missing)}")
+    try:
+        return Rules.from_dict(expect(data["rules"], dict, "rules"))
+    except RulesError as exc:
+        raise RecordError(f"rules: {exc}") from None
 
 
 class RoundRecords:
@@ -99,13 +110,7 @@ class RoundRecords:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
         """Rebuild a round from :meth:`to_dict` output (see :meth:`from_json`)."""
-        missing = sorted(_ROUND_FIELDS - set(data))
-        if missing:
-            raise RecordError(f"the record has no {', '.join(missing)}")
-        try:
-            rules = Rules.from_dict(expect(data["rules"], dict, "rules"))
-        except RulesError as exc:
-            raise RecordError(f"rules: {exc}") from None
+        rules = record_rules(data, _ROUND_FIELDS)
         deal = expect(data["deal"], dict, "deal")
         unknown = sorted(set(deal) - _DEAL_FIELDS)
         if unknown or set(deal) != _DEAL_FIELDS:
