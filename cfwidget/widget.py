@@ -701,7 +701,9 @@ class GameWidget(anywidget.AnyWidget):
                 return f"Your turn, {names[turn]}."
             fits = any(m not in ("draw", "pass") for m in obs["legal_moves"])
             if fits:
-                return f"You drew {drawn}. It fits: play it or pass."
+                if "pass" in obs["legal_moves"]:
+                    return f"You drew {drawn}. It fits: play it or pass."
+                return f"You drew {drawn}. It fits, and these rules say to play it."
             return f"You drew {drawn}. It does not fit, so pass."
         if waiting == "bot":
             how = "press Next" if self._pace == "click" else "moves shortly"

@@ -629,7 +629,7 @@ function render({ model, el }) {
       const p = byTile.get(t.onto);
       if (!p) return;
       const focused = state.focusOnto === t.onto;
-      const g = s("g", { class: "cfw-target-mark" + (focused ? " is-focus" : "") });
+      const g = s("g", { class: "cfw-target-mark" + (focused ? " is-focus" : ""), "data-onto": t.onto });
       g.appendChild(ring(p, "cfw-ring-under", pad));
       g.appendChild(ring(p, "cfw-ring-over", pad));
       const [bx, by] = badgeSpot(p, r);
@@ -656,10 +656,14 @@ function render({ model, el }) {
     });
   }
 
+  // Focus and hover only restyle the marks: rebuilding them between a mousedown and
+  // its mouseup would swallow the click.
   function markFocus(onto) {
     if (state.focusOnto === onto) return;
     state.focusOnto = onto;
-    drawMarks(state.view);
+    for (const g of markLayer.querySelectorAll(".cfw-target-mark")) {
+      g.classList.toggle("is-focus", g.getAttribute("data-onto") === onto);
+    }
   }
 
   // Camera: the visible part of the farmyard in SVG units.
