@@ -32,19 +32,16 @@ True
 
 from __future__ import annotations
 
-import difflib
 import json
-import math
 import pathlib
-import re
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Literal
+from typing import Any
 
 import anywidget
 import traitlets as t
 
-from .bots import Bot, make_bot, tips
+from .bots import Bot
 from .drawing import PALETTE, render_svg
 from .engine import Round
 from .errors import IllegalMove
@@ -52,6 +49,24 @@ from .game import Game
 from .layout import Farmyard, TilePlacement, bounds
 from .moves import Move
 from .tiles import NotationError, Tile
+from .widget_args import (
+    BotLike,
+    Pace,
+    check_bots,
+    check_humans,
+    check_pace,
+    check_palette,
+    unknown_args,
+)
+from .widget_text import (
+    article,
+    move_words,
+    onto_words,
+    open_words,
+    or_list,
+    placement_row,
+    rounded,
+)
 
 __all__ = ["DISPLAYS", "INTENTS", "MAX_MESSAGE_BYTES", "GameWidget"]
 
@@ -76,26 +91,10 @@ _STAMPED = frozenset({"play", "draw", "pass", "next", "undo"})
 #: Larger messages are refused unread (a real intent is well under 200 bytes).
 MAX_MESSAGE_BYTES = 2048
 
-_MIN_PACE, _MAX_PACE = 0.2, 60.0
 _STATIC_SVG_PX = 640.0  # the longer side of the static picture, at most
-_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
-_ARGS = (
-    "game",
-    "humans",
-    "bots",
-    "seat",
-    "pace",
-    "display",
-    "large",
-    "palette",
-    "allow_undo",
-)
 _PY_OWNED = frozenset({"view", "message", "display", "large", "palette"})
 # Every live widget, so that widgets showing other seats of the same game redraw together.
 _LIVE: weakref.WeakSet[GameWidget] = weakref.WeakSet()
-
-BotLike = Bot | str
-Pace = float | Literal["click"]
 
 
 def _whole(value: object) -> bool:
@@ -173,7 +172,7 @@ class GameWidget(anywidget.AnyWidget):
         **kwargs: object,
     ) -> None:
         if kwargs:
-            raise TypeError(_unknown_args(kwargs))
+            raise TypeError(unknown_args(kwargs))
         if isinstance(game, Game):
             self._game: Game | None = game
             self._lone: Round | None = None
@@ -182,14 +181,14 @@ class GameWidget(anywidget.AnyWidget):
         else:
             raise TypeError(f"game must be a cfwidget Game or Round, got {type(game).__name__}")
         players = self._round.players
-        self._humans = _check_humans(humans, players)
-        self._bots = _check_bots(bots, self._humans, players, self._seed())
+        self._humans = check_humans(humans, players)
+        self._bots = check_bots(bots, self._humans, players, self._seed())
         if seat is None:
             seat = self._humans[0] if self._humans else 0
         if not _whole(seat) or not 0 <= seat < players:
             raise ValueError(f"seat must be a seat number from 0 to {players - 1}, got {seat!r}")
         self._seat = seat
-        self._pace = _check_pace(pace)
+        self._pace = check_pace(pace)
         if not isinstance(allow_undo, bool):
             raise TypeError(f"allow_undo must be True or False, got {allow_undo!r}")
         self._allow_undo = allow_undo
@@ -199,7 +198,7 @@ class GameWidget(anywidget.AnyWidget):
             raise ValueError(f"display must be one of {', '.join(DISPLAYS)}; got {display!r}")
         if not isinstance(large, bool):
             raise TypeError(f"large must be True or False, got {large!r}")
-        colours = list(PALETTE) if palette is None else _check_palette(palette)
+        colours = list(PALETTE) if palette is None else check_palette(palette)
 
         self._last_done: tuple[int, str] | None = None
         self._farm: Farmyard | None = None
@@ -253,7 +252,7 @@ class GameWidget(anywidget.AnyWidget):
 
     @pace.setter
     def pace(self, value: Pace | int) -> None:
-        self._pace = _check_pace(value)
+        self._pace = check_pace(value)
         self.refresh(force=True)
 
     @property
@@ -571,9 +570,9 @@ class GameWidget(anywidget.AnyWidget):
         k = rnd.needed
         if forced == rnd.start:
             word = "spoke" if k == 1 else "spokes"
-            return f"Centre double {forced}: {k} more {word} (tiles with {_a(forced[0])})."
+            return f"Centre double {forced}: {k} more {word} (tiles with {article(forced[0])})."
         word = "toe" if k == 1 else "toes"
-        return f"Chicken foot on {forced}: {k} more {word} (tiles with {_a(forced[0])})."
+        return f"Chicken foot on {forced}: {k} more {word} (tiles with {article(forced[0])})."
 
     def _build_view(self) -> dict[str, Any]:
         rnd = self._round
@@ -602,7 +601,7 @@ class GameWidget(anywidget.AnyWidget):
                 continue
             role = roles.get(Tile.parse(onto_text), "line")
             row.append(
-                {"move": text, "say": None, "onto": onto_text, "text": _onto_words(onto_text, role)}
+                {"move": text, "say": None, "onto": onto_text, "text": onto_words(onto_text, role)}
             )
         hand_tiles = sorted((Tile.parse(x) for x in obs["hand"]), reverse=True)
         hand = []
@@ -610,7 +609,7 @@ class GameWidget(anywidget.AnyWidget):
             key = str(tile)
             options = targets.get(key, [])
             if options:
-                hint = "can go " + _or_list([o["text"] for o in options])
+                hint = "can go " + or_list([o["text"] for o in options])
             elif playing:
                 hint = "cannot be played now"
             else:
@@ -630,7 +629,7 @@ class GameWidget(anywidget.AnyWidget):
             }
             for i, (name, count) in enumerate(zip(names, obs["hand_counts"], strict=True))
         ]
-        log = [[s, _move_words(names[s], m, roles)] for s, m in obs["history"]]
+        log = [[s, move_words(names[s], m, roles)] for s, m in obs["history"]]
         last_tile = laid[-1].tile if len(laid) > 1 else None
         status = self._status(rnd, obs, waiting)
         minx, miny, maxx, maxy = bounds(laid)
@@ -649,8 +648,8 @@ class GameWidget(anywidget.AnyWidget):
             "yard": obs["yard_count"],
             "hand": hand,
             "drawn": obs["drawn"],
-            "table": [_placement_row(p) for p in laid],
-            "bounds": [_r(minx), _r(miny), _r(maxx), _r(maxy)],
+            "table": [placement_row(p) for p in laid],
+            "bounds": [rounded(minx), rounded(miny), rounded(maxx), rounded(maxy)],
             "last": None if last_tile is None else str(last_tile),
             "forced": obs["forced"],
             "needed": obs["needed"],
@@ -666,7 +665,7 @@ class GameWidget(anywidget.AnyWidget):
             "status": status,
             "rule": self._rule_text(rnd),
             "last_words": _sentence(log[-1][1]) if log else "",
-            "open_words": _open_words(obs["open_ends"], roles, obs["over"]),
+            "open_words": open_words(obs["open_ends"], roles, obs["over"]),
             "log": log,
             "result": self._result(rnd, obs),
             "sheet": None
@@ -738,171 +737,5 @@ class GameWidget(anywidget.AnyWidget):
         return self._round.seed
 
 
-def _a(n: int) -> str:
-    """``a 9``, ``an 8``: the article as the number is spoken."""
-    return f"an {n}" if n in (8, 11, 18) else f"a {n}"
-
-
-def _r(v: float) -> float:
-    return round(v, 3) + 0.0
-
-
-def _placement_row(p: TilePlacement) -> list[Any]:
-    return [
-        str(p.tile),
-        _r(p.x),
-        _r(p.y),
-        _r(p.angle),
-        p.first,
-        p.second,
-        p.role,
-        p.onto,
-        bool(p.cramped),
-        _r(p.heading),
-    ]
-
-
-_ROLE_WORDS = {
-    "centre": "the centre double",
-    "foot": "a chicken foot",
-    "spoke": "a spoke",
-    "toe": "a toe",
-    "line": "a line end",
-}
-
-
-def _onto_words(onto: str, role: str) -> str:
-    return f"on {onto} ({_ROLE_WORDS.get(role, 'an open end')})"
-
-
-def _open_words(ends: Sequence[Sequence[Any]], roles: Mapping[Tile, str], over: bool) -> str:
-    if over or not ends:
-        return ""
-    parts = []
-    for tile_text, number, free in ends:
-        role = roles.get(Tile.parse(tile_text), "line")
-        if role in ("centre", "foot"):
-            what = "spoke" if role == "centre" else "toe"
-            parts.append(f"{tile_text} takes {free} more {what}{'' if free == 1 else 's'}")
-        else:
-            parts.append(f"{tile_text} shows {number}")
-    return "Open ends: " + "; ".join(parts) + "."
-
-
-def _or_list(items: Sequence[str]) -> str:
-    if len(items) <= 2:
-        return " or ".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
-
-
-def _move_words(name: str, move: str, roles: Mapping[Tile, str]) -> str:
-    if move == "draw":
-        return f"{name} drew a tile"
-    if move == "pass":
-        return f"{name} passed"
-    tile_text, _, onto = move.rstrip("!").partition("@")
-    words = f"{name} played {tile_text} on {onto}"
-    try:
-        tile = Tile.parse(tile_text)
-    except NotationError:  # pragma: no cover - the engine writes only valid moves
-        return words
-    if roles.get(tile) == "foot":
-        words += ": a chicken foot"
-    if move.endswith("!"):
-        words += ", saying 'last tile'"
-    return words
-
-
 def _intent_key(content: Mapping[str, Any]) -> str:
     return f"{content.get('kind')}:{content.get('move', '')}"
-
-
-def _unknown_args(kwargs: Mapping[str, object]) -> str:
-    parts = []
-    for name in sorted(kwargs):
-        close = difflib.get_close_matches(name, _ARGS, n=1)
-        parts.append(f"{name!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
-    return (
-        f"GameWidget got unknown argument{'s' if len(parts) > 1 else ''} {', '.join(parts)}; "
-        f"it takes {', '.join(_ARGS)}"
-    )
-
-
-def _check_humans(humans: Iterable[int], players: int) -> tuple[int, ...]:
-    if isinstance(humans, (str, bytes)) or not isinstance(humans, Iterable):
-        raise TypeError(f"humans must be a list of seat numbers, got {humans!r}")
-    seats = list(humans)
-    for s in seats:
-        if not _whole(s) or not 0 <= s < players:
-            raise ValueError(f"humans must be seat numbers from 0 to {players - 1}, got {s!r}")
-    if len(set(seats)) != len(seats):
-        raise ValueError(f"humans lists a seat twice: {seats}")
-    return tuple(seats)
-
-
-def _as_bot(value: BotLike, seat: int, seed: int | None) -> Bot:
-    if isinstance(value, str):
-        return make_bot(value, None if seed is None else seed + seat)
-    if callable(value):
-        return value
-    raise TypeError(f"the bot for seat {seat} must be a callable or a bot name, got {value!r}")
-
-
-def _check_bots(
-    bots: BotLike | Sequence[BotLike | None] | Mapping[int, BotLike] | None,
-    humans: tuple[int, ...],
-    players: int,
-    seed: int | None,
-) -> dict[int, Bot]:
-    free = [s for s in range(players) if s not in humans]
-    chosen: dict[int, BotLike] = {}
-    if bots is None:
-        chosen = dict.fromkeys(free, tips)
-    elif isinstance(bots, str) or callable(bots):
-        chosen = dict.fromkeys(free, bots)
-    elif isinstance(bots, Mapping):
-        for s, b in bots.items():
-            if not _whole(s) or not 0 <= s < players:
-                raise ValueError(f"bots has a seat {s!r}; seats run from 0 to {players - 1}")
-            if s in humans:
-                raise ValueError(f"seat {s} is listed as a human and as a bot")
-            chosen[s] = b
-        for s in free:
-            chosen.setdefault(s, tips)
-    elif isinstance(bots, Sequence):
-        if len(bots) != players:
-            raise ValueError(f"bots needs one entry per seat ({players}), got {len(bots)}")
-        for s, entry in enumerate(bots):
-            if entry is None:
-                if s not in humans:
-                    chosen[s] = tips
-                continue
-            if s in humans:
-                raise ValueError(f"seat {s} is listed as a human and as a bot")
-            chosen[s] = entry
-    else:
-        raise TypeError(f"bots must be a bot, a list or a dict of bots, got {bots!r}")
-    return {s: _as_bot(b, s, seed) for s, b in sorted(chosen.items())}
-
-
-def _check_pace(pace: object) -> Pace:
-    if pace == "click":
-        return "click"
-    if isinstance(pace, bool) or not isinstance(pace, (int, float)):
-        raise TypeError(f"pace must be 'click' or a number of seconds, got {pace!r}")
-    seconds = float(pace)
-    if not (math.isfinite(seconds) and _MIN_PACE <= seconds <= _MAX_PACE):
-        raise ValueError(
-            f"pace must be from {_MIN_PACE} to {_MAX_PACE:g} seconds "
-            f"(bots never move instantly), got {pace!r}"
-        )
-    return seconds
-
-
-def _check_palette(palette: Sequence[str]) -> list[str]:
-    if isinstance(palette, str) or not isinstance(palette, Sequence) or not palette:
-        raise TypeError("palette must be a list of colours like '#e69f00'")
-    for colour in palette:
-        if not isinstance(colour, str) or not _COLOUR.match(colour):
-            raise ValueError(f"palette colours are written '#rrggbb', got {colour!r}")
-    return list(palette)
