@@ -84,7 +84,8 @@ def greedy(rnd: Round, seat: int) -> Move:
 class TipsBot:
     """Follows the strategy tips of the rule texts (000, 002, 003); each tip can be turned off.
 
-    1. ``dump_blank``: play the double blank the moment it fits.
+    1. ``dump_blank``: play the double blank the moment it fits (without this tip
+       it counts at face value, nothing, and is kept to the end).
     2. ``hold_double``: keep your lowest double for the end, and play a double
        when someone is nearly out, so the table must fill its toes.
     3. ``keep_waiting``: keep one tile of each number whose double is still to come.
@@ -114,10 +115,11 @@ class TipsBot:
         plays = [m for m in moves if m.is_play]
         if not plays:
             return moves[0]
-        hand = rnd.hands[seat]
-        others_low = min(len(h) for s, h in enumerate(rnd.hands) if s != seat) <= 2
-        db = rnd.rules.double_blank
-        on_table = {p.tile for p in rnd.table}
+        hand = rnd.hand(seat)
+        others_low = min(c for s, c in enumerate(rnd.hand_counts()) if s != seat) <= 2
+        # Without the tip, the double blank counts at face value: nothing, so it is kept.
+        db = rnd.rules.double_blank if self.dump_blank else 0
+        on_table = {p[0] for p in rnd.table}
         waiting = {n for n in range(rnd.rules.max_pip + 1) if Tile(n, n) not in on_table}
         doubles = [t for t in hand if t[0] == t[1]]
         keep = min(doubles) if doubles else None

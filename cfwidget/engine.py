@@ -318,6 +318,14 @@ class Round(RoundRecords, RoundViews):
         """Every seat's tiles (all of them: use :meth:`observe` for one seat's view)."""
         return tuple(tuple(h) for h in self._hands)
 
+    def hand(self, seat: int) -> tuple[Tile, ...]:
+        """One seat's tiles, sorted (what that seat sees of its own hand)."""
+        return tuple(self._hands[seat])
+
+    def hand_counts(self) -> list[int]:
+        """How many tiles each seat holds (what everyone can see)."""
+        return [len(h) for h in self._hands]
+
     @property
     def boneyard(self) -> tuple[Tile, ...]:
         """The chicken yard in draw order: the first tile is drawn next."""

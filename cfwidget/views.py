@@ -179,6 +179,11 @@ class RoundViews:
         in its hand and not on the table (the other hands and the yard, which
         it cannot tell apart), each equally likely to be the one drawn.
 
+        This is the count a player can make at the table. It assumes the unseen
+        tiles are spread at random; in real play the others keep playing the
+        tiles that fit, so later in a round the yard holds more of them than
+        this share (the odds notebook measures the gap).
+
         >>> from cfwidget import Round, Rules
         >>> Round.deal(Rules(), players=2, seed=3).draw_odds(1)
         Fraction(2, 11)
