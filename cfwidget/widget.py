@@ -36,7 +36,7 @@ import json
 import pathlib
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
 import anywidget
 import traitlets as t
@@ -128,7 +128,8 @@ class GameWidget(anywidget.AnyWidget):
       one bot for all, a list with one entry per seat (``None`` for humans) or a
       dict ``{seat: bot}``; a bot is a callable ``(round, seat) -> Move`` or a
       name from :data:`cfwidget.bots.BOTS`.
-    - ``seat``: whose hand the view shows and plays (default: the first human).
+    - ``seat``: whose hand the view shows and plays (default: the first human), or
+      ``"turn"`` when people share one screen: the view follows whose turn it is.
     - ``pace``: ``"click"`` (bots move when you press Next) or seconds between
       bot moves (0.2 to 60).
     - ``display``: ``"pips"``, ``"numerals"`` or ``"colour"`` (pips coloured by number).
@@ -163,7 +164,7 @@ class GameWidget(anywidget.AnyWidget):
         *,
         humans: Iterable[int] = (0,),
         bots: BotLike | Sequence[BotLike | None] | Mapping[int, BotLike] | None = None,
-        seat: int | None = None,
+        seat: int | Literal["turn"] | None = None,
         pace: Pace | int = "click",
         display: str = "pips",
         large: bool = False,
@@ -183,11 +184,15 @@ class GameWidget(anywidget.AnyWidget):
         players = self._round.players
         self._humans = check_humans(humans, players)
         self._bots = check_bots(bots, self._humans, players, self._seed())
-        if seat is None:
+        # seat="turn": people share one screen and the view follows whose turn it is.
+        self._follow_turn = seat == "turn"
+        if seat is None or self._follow_turn:
             seat = self._humans[0] if self._humans else 0
-        if not _whole(seat) or not 0 <= seat < players:
-            raise ValueError(f"seat must be a seat number from 0 to {players - 1}, got {seat!r}")
-        self._seat = seat
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+            raise ValueError(
+                f"seat must be a seat number from 0 to {players - 1} or 'turn', got {seat!r}"
+            )
+        self._seat: int = seat
         self._pace = check_pace(pace)
         if not isinstance(allow_undo, bool):
             raise TypeError(f"allow_undo must be True or False, got {allow_undo!r}")
@@ -577,6 +582,8 @@ class GameWidget(anywidget.AnyWidget):
     def _build_view(self) -> dict[str, Any]:
         rnd = self._round
         game = self._game
+        if self._follow_turn and not rnd.is_over and rnd.turn in self._humans:
+            self._seat = rnd.turn
         seat = self._seat
         obs = rnd.observe(seat)
         names: list[str] = obs["names"]

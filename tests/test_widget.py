@@ -637,3 +637,26 @@ def test_fuzz_ten_thousand_random_messages(caplog: pytest.LogCaptureFixture) -> 
     assert not [r for r in caplog.records if r.levelname in ("ERROR", "WARNING")]
     assert counts["changed"] > 300 and counts["refused"] > 3000
     assert elapsed < 20
+
+
+def test_two_people_at_one_screen_the_view_follows_the_turn() -> None:
+    """seat="turn": pass-and-play, the view shows the hand of whoever is to move."""
+    game = cf.Game(["Ann", "Bob"], cf.Rules.preset("double-six"), seed=3)
+    w = GameWidget(game, humans=[0, 1], seat="turn")
+    for _ in range(12):
+        rnd = w.round
+        if rnd.is_over:
+            break
+        assert w.seat == rnd.turn
+        hand = {item["tile"] for item in w.view["hand"]}
+        assert hand == {str(t) for t in rnd.hands[rnd.turn]}
+        move = rnd.legal_moves()[0]
+        assert w.handle_intent(
+            {
+                "kind": move.kind,
+                "version": w.version,
+                **({"move": str(move)} if move.is_play else {}),
+            }
+        )
+    with pytest.raises(ValueError, match="or 'turn'"):
+        GameWidget(game, seat="everyone")  # type: ignore[arg-type]
