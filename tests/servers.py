@@ -21,12 +21,22 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from cfwidget.widget_bench import CHROMIUM, CHROMIUM_ARGS
 
-__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "REPO", "jupyter_lab", "need_browser", "voila"]
+__all__ = [
+    "CHROMIUM",
+    "CHROMIUM_ARGS",
+    "REPO",
+    "app_page",
+    "chromium",
+    "jupyter_lab",
+    "need_browser",
+    "voila",
+]
 
 REPO = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
@@ -141,3 +151,34 @@ def voila(notebook: Path) -> Iterator[str]:
     ]
     with _server(args, "/", port, notebook.parent) as base:
         yield base + "/"
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (skips, or fails under CI, when missing)."""
+    need_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@contextlib.contextmanager
+def app_page(browser: Any, url: str, label: str, wait_ms: int) -> Iterator[Any]:
+    """A page on ``url`` once the widget's hand is drawn; fails if the page raised errors."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(wait_ms)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    started = time.monotonic()
+    page.goto(url, timeout=wait_ms)
+    page.locator(".cfw .cfw-hand .cfw-htile").first.wait_for(timeout=wait_ms)
+    print(f"\n{label}: widget drawn {time.monotonic() - started:.1f} s after opening the page")
+    yield page
+    context.close()
+    assert not errors, errors

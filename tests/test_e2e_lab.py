@@ -22,11 +22,11 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import nbformat
 import pytest
-from servers import CHROMIUM, CHROMIUM_ARGS, jupyter_lab, need_browser
+from servers import chromium, jupyter_lab, need_browser
 
 SEED = 4  # double-six, two players: Ann plays, draws and passes, and goes out
 NOTEBOOK = "e2e_round.ipynb"
@@ -94,11 +94,13 @@ DIAGNOSE_JS = """() => ({
     kernel: document.querySelector(".jp-Notebook-ExecutionIndicator")?.dataset.status,
 })"""
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
 try:
-    from playwright.sync_api import Browser, Page, sync_playwright
     from playwright.sync_api import Error as PlaywrightError
-except ImportError:  # pragma: no cover - depends on the machine
-    sync_playwright = None
+except ImportError:  # pragma: no cover - the tests skip (or fail under CI) without it
+    PlaywrightError = Exception  # type: ignore[assignment,misc]
 
 
 def write_notebook(root: Path) -> Path:
@@ -132,12 +134,8 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    need_browser()
-    assert sync_playwright is not None
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

@@ -14,11 +14,11 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import nbformat
 import pytest
-from servers import CHROMIUM, CHROMIUM_ARGS, need_browser, voila
+from servers import app_page, chromium, need_browser, voila
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 WAIT = 60_000  # ms: generous, the machine is shared
@@ -30,10 +30,8 @@ CELLS = [
     "w",
 ]
 
-try:
-    from playwright.sync_api import Browser, Page, sync_playwright
-except ImportError:  # pragma: no cover - depends on the machine
-    sync_playwright = None
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 
 @pytest.fixture(scope="module")
@@ -54,28 +52,14 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    need_browser()
-    assert sync_playwright is not None
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture
 def page(browser: Browser, app: str) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    pg = context.new_page()
-    pg.set_default_timeout(WAIT)
-    errors: list[str] = []
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    started = time.monotonic()
-    pg.goto(app, timeout=WAIT)
-    pg.locator(".cfw .cfw-hand .cfw-htile").first.wait_for(timeout=WAIT)
-    print(f"\nVoila: widget drawn {time.monotonic() - started:.1f} s after opening the page")
-    yield pg
-    context.close()
-    assert not errors, errors
+    with app_page(browser, app, "Voila", WAIT) as pg:
+        yield pg
 
 
 def axe_violations(page: Page) -> list[dict[str, Any]]:

@@ -10,12 +10,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from servers import need_browser
+from servers import chromium
 
 from cfwidget.therapy.session import Session
 from cfwidget.therapy.settings import SessionSettings
 from cfwidget.therapy.widget import GuidedSession
-from cfwidget.widget_bench import CHROMIUM, CHROMIUM_ARGS, serve_static, widget_state
+from cfwidget.widget_bench import serve_static, widget_state
 
 
 class Clock:
@@ -27,18 +27,13 @@ class Clock:
 
 @pytest.fixture(scope="module")
 def page() -> Iterator[Any]:
-    need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with serve_static() as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    with serve_static() as url, chromium() as browser:
         pg = browser.new_page(viewport={"width": 1000, "height": 1000})
         errors: list[str] = []
         pg.on("pageerror", lambda exc: errors.append(str(exc)))
         pg.goto(url)
         pg.wait_for_function("window.cfwReady === true")
         yield pg
-        browser.close()
         assert not errors, errors
 
 

@@ -11,39 +11,27 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import pytest
-from servers import CHROMIUM, CHROMIUM_ARGS, REPO, need_browser, voila
+from servers import REPO, app_page, chromium, voila
 
 LESSON = REPO / "notebooks" / "01-the-set-and-the-deal.ipynb"
 WAIT = 60_000  # ms: generous, the machine is shared
 LOG = ".cfw .cfw-log li:not(.cfw-empty)"
 
-try:
-    from playwright.sync_api import Page, sync_playwright
-except ImportError:  # pragma: no cover - depends on the machine
-    sync_playwright = None
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 
 @pytest.fixture(scope="module")
 def page() -> Iterator[Page]:
-    need_browser()
-    assert sync_playwright is not None
-    with voila(LESSON) as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1200, "height": 900})
-        pg = context.new_page()
-        pg.set_default_timeout(WAIT)
-        errors: list[str] = []
-        pg.on("pageerror", lambda exc: errors.append(str(exc)))
-        started = time.monotonic()
-        pg.goto(url, timeout=WAIT)
-        pg.locator(".cfw .cfw-hand .cfw-htile").first.wait_for(timeout=WAIT)
-        print(f"\nVoila lesson 1: widget drawn {time.monotonic() - started:.1f} s after opening")
+    with (
+        voila(LESSON) as url,
+        chromium() as browser,
+        app_page(browser, url, "Voila lesson 1", WAIT) as pg,
+    ):
         yield pg
-        context.close()
-        browser.close()
-        assert not errors, errors
 
 
 def test_lesson_one_in_voila_plays_bobs_first_spoke(page: Page) -> None:

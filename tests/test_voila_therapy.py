@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from servers import CHROMIUM, CHROMIUM_ARGS, REPO, need_browser, voila
+from servers import REPO, chromium, need_browser, voila
 
 NOTEBOOK = REPO / "notebooks" / "20-guided-play-for-therapists.ipynb"
 WAIT = 90_000
@@ -26,11 +26,8 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Pat
 
 
 def test_start_a_session_and_play_a_turn(app_url: tuple[str, Path]) -> None:
-    from playwright.sync_api import sync_playwright
-
     url, records = app_url
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    with chromium() as browser:
         page = browser.new_page(viewport={"width": 1200, "height": 1400})
         page.goto(url, timeout=WAIT)
         page.get_by_placeholder("e.g. C-07 (no names)").fill("T-01", timeout=WAIT)
@@ -57,7 +54,6 @@ def test_start_a_session_and_play_a_turn(app_url: tuple[str, Path]) -> None:
             f"document.querySelectorAll('.cfw-log li:not(.cfw-empty)').length > {before}",
             timeout=WAIT,
         )
-        browser.close()
     files = list(records.glob("T-01-*.jsonl"))
     assert len(files) == 1
     text = files[0].read_text()

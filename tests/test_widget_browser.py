@@ -13,21 +13,18 @@ environment variable), where a missing browser is a failure.
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+from servers import chromium
 
 import cfwidget as cf
 from cfwidget.bots import greedy
 from cfwidget.widget import GameWidget
 from cfwidget.widget_bench import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     STATIC,
     measure_draw,
     serve_static,
@@ -38,28 +35,14 @@ XSS = "<img src=x onerror=alert(1)>"
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
-def _missing(reason: str) -> None:
-    if os.environ.get("CI"):
-        pytest.fail(f"{reason}: the browser tests must run in CI")
-    pytest.skip(reason)
-
-
-try:
-    from playwright.sync_api import Browser, Page, sync_playwright
-except ImportError:  # pragma: no cover - depends on the machine
-    sync_playwright = None
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    if sync_playwright is None:
-        _missing("playwright is not installed")
-    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
-        _missing(f"no Chromium at {CHROMIUM}")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")
