@@ -96,3 +96,17 @@ def test_the_cue_rises_by_itself_after_the_wait(page: Any) -> None:
     assert [m["kind"] for m in sent] == ["cue_tick"]
     assert w.session.level() == 1
     assert page.locator("[data-cue-end='6-6']").count() == 1
+
+
+@pytest.mark.parametrize("settings", [{"cue_start": 3}, {"cue_start": 4, "errorless": True}])
+def test_the_guided_view_has_no_accessibility_violations(
+    page: Any, settings: dict[str, Any]
+) -> None:
+    """axe-core (WCAG 2.0/2.1 A and AA, 2.2 AA) on the guided view with its cues shown."""
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright")
+    mount(page, guided(large=True, **settings))
+    options = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag22aa"]}}
+    results = axe.Axe().run(page, context=".cfw", options=options)
+    violations = [(v["id"], v["impact"], len(v["nodes"])) for v in results.response["violations"]]
+    print(f"axe, guided view {settings}: {len(violations)} violations {violations}")
+    assert violations == []
