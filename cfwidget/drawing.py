@@ -24,7 +24,16 @@ from xml.sax.saxutils import escape, quoteattr
 from .layout import PlacedLike, TilePlacement, bounds, layout
 from .tiles import Tile, TileLike, to_tile
 
-__all__ = ["COLOURS", "MODES", "PALETTE", "contrast", "pip_positions", "render_svg", "svg"]
+__all__ = [
+    "COLOURS",
+    "MODES",
+    "PALETTE",
+    "contrast",
+    "pip_positions",
+    "render_svg",
+    "svg",
+    "tile_svg",
+]
 
 #: The drawing modes: pips, numerals, or pips coloured by number.
 MODES = ("pips", "numerals", "colour")
@@ -274,6 +283,28 @@ def render_svg(
         )
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def tile_svg(tile: TileLike, *, mode: str = "pips", width: float = 36.0) -> str:
+    """One tile standing upright, as a small standalone SVG (for pickers and legends).
+
+    >>> pic = tile_svg("6-4", width=30)
+    >>> pic.startswith("<svg") and 'width="30"' in pic and "6-4" in pic
+    True
+    """
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {', '.join(MODES)}; got {mode!r}")
+    t = to_tile(tile)
+    parts: list[str] = []
+    _tile(parts, TilePlacement(t, 0.0, 0.0, 90.0, t.high, t.low, "hand", None, 90.0), mode)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-56 -106 112 212"'
+        f' width="{_num(width)}" height="{_num(width * 212 / 112)}" role="img"'
+        f' aria-label="{t}"><g stroke-linecap="round" fill="{COLOURS["pip"]}"'
+        f' font-family="sans-serif" font-weight="bold" text-anchor="middle">'
+        + "".join(parts)
+        + "</g></svg>"
+    )
 
 
 def _hand_row(tiles: Sequence[Tile], centre_x: float, y: float) -> list[TilePlacement]:

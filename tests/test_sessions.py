@@ -23,7 +23,6 @@ from cfwidget.therapy.scorekeeper import ScoreKeeper
 from cfwidget.therapy.session import Session
 from cfwidget.therapy.settings import SessionSettings, SettingsError, check_assist, check_client
 from cfwidget.therapy.widget import GuidedSession, therapist_controls
-from cfwidget.tiles import Tile
 
 
 class Clock:
@@ -473,12 +472,17 @@ def test_score_keeper_counts_tiles_edits_and_breaks_ties(tmp_path: Path) -> None
 
 def test_score_keeper_taps_tiles_on_the_picture() -> None:
     keeper = ScoreKeeper(["Ann", "Bob"], rules=Rules(max_pip=6))
-    keeper._tiles[Tile(0, 0)].value = True
-    keeper._tiles[Tile(3, 1)].value = True
+    picker = keeper._picker
+    assert len(picker.tiles) == 28 and all(
+        "<circle" in t["svg"] or t["tile"] == "0-0" for t in picker.tiles
+    )  # drawn with pips
+    # What a browser sends: the tapped tiles. Anything outside the set is dropped.
+    picker.set_state({"selected": ["0-0", "3-1", "9-9", "nonsense", "3-1"]})
+    assert picker.selected == ["0-0", "3-1"]
     assert "54 points" in keeper._count.value
     keeper._from_tiles.click()
     assert keeper.rows[0] == [54, None]
-    assert not keeper._tiles[Tile(0, 0)].value
+    assert picker.selected == []
 
 
 def test_score_keeper_moves_to_the_next_round_when_a_row_is_full() -> None:

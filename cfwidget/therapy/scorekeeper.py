@@ -30,7 +30,8 @@ import ipywidgets as ipw
 
 from ..rules import Rules
 from ..scoring import MAX_ROUND_SCORE, ScoreError, ScoreSheet, _check_names
-from ..tiles import Tile, TileLike, full_set, to_tile
+from ..setpicker import SetPicker
+from ..tiles import Tile, TileLike, to_tile
 
 __all__ = ["ScoreKeeper", "hand_points", "round_doubles"]
 
@@ -157,18 +158,9 @@ class ScoreKeeper(ipw.VBox):  # type: ignore[misc]
     def _build(self) -> None:
         self._player = ipw.ToggleButtons(options=list(self.names), description="Player")
         self._round = ipw.Dropdown(options=[(self.labels[0], 0)], value=0, description="Round")
-        self._tiles: dict[Tile, ipw.ToggleButton] = {}
-        buttons = []
-        for t in sorted(full_set(self.rules.max_pip), reverse=True):
-            b = ipw.ToggleButton(
-                description=str(t),
-                tooltip=f"{t} is left in the hand",
-                layout=ipw.Layout(width="56px", height="40px"),
-            )
-            b.observe(self._on_tile(t), names="value")
-            self._tiles[t] = b
-            buttons.append(b)
-        grid = ipw.GridBox(buttons, layout=ipw.Layout(grid_template_columns="repeat(7, 60px)"))
+        # A picture of the whole set: tap the tiles left in the player's hand.
+        self._picker = SetPicker(self.rules.max_pip, label="Tiles left in the player's hand")
+        self._picker.observe(self._on_pick, names="selected")
         self._count = ipw.HTML("Tiles tapped: 0 points")
         self._typed = ipw.BoundedIntText(min=0, max=MAX_ROUND_SCORE, description="or type")
         self._from_tiles = ipw.Button(description="Enter tapped tiles", button_style="primary")
@@ -181,22 +173,18 @@ class ScoreKeeper(ipw.VBox):  # type: ignore[misc]
         self._export.on_click(lambda _: self._save())
         self._parts = [
             ipw.HBox([self._player, self._round]),
-            grid,
+            self._picker,
             ipw.HBox([self._count, self._from_tiles]),
             ipw.HBox([self._typed, self._from_typed, self._export]),
             self._said,
             self._table,
         ]
 
-    def _on_tile(self, t: Tile) -> Any:
-        def handler(change: dict[str, Any]) -> None:
-            if change["new"]:
-                self._picked.add(t)
-            else:
-                self._picked.discard(t)
-            self._count.value = f"Tiles tapped: {hand_points(self._picked, self.rules)} points"
-
-        return handler
+    def _on_pick(self, change: dict[str, Any]) -> None:
+        self._picked = set(self._picker.picked())
+        points = hand_points(self._picked, self.rules)
+        self._count.value = f"Tiles tapped: {points} points"
+        self._picker.caption = f"{len(self._picked)} tiles tapped: {points} points"
 
     def _enter_ui(self, tiles: bool) -> None:
         name = str(self._player.value)
@@ -208,8 +196,7 @@ class ScoreKeeper(ipw.VBox):  # type: ignore[misc]
         except ScoreError as exc:
             self._said.value = html.escape(str(exc))
             return
-        for b in self._tiles.values():
-            b.value = False
+        self._picker.clear()
         self._picked.clear()
         self._said.value = html.escape(f"{name}: {value} points for {self.labels[self.current]}.")
 

@@ -1,0 +1,74 @@
+// The set picker: every tile of a set drawn with its pips; tap a tile to mark it as left
+// in a hand. A view only: Python draws the tiles (trusted SVG with no text from people)
+// and owns the rules; the browser sends back which tiles are marked.
+
+function tileNode(svgText) {
+  const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
+  return document.importNode(doc.documentElement, true);
+}
+
+function render({ model, el }) {
+  const root = document.createElement("div");
+  root.className = "cfw-picker";
+  const caption = document.createElement("p");
+  caption.className = "cfw-picker-caption";
+  const grid = document.createElement("div");
+  grid.className = "cfw-picker-grid";
+  grid.setAttribute("role", "group");
+  root.append(caption, grid);
+  el.appendChild(root);
+  const buttons = new Map();
+
+  function selected() {
+    return new Set(model.get("selected") || []);
+  }
+
+  function toggle(tile) {
+    const now = selected();
+    if (now.has(tile)) now.delete(tile);
+    else now.add(tile);
+    model.set("selected", [...now]);
+    model.save_changes();
+  }
+
+  function build() {
+    grid.replaceChildren();
+    buttons.clear();
+    grid.setAttribute("aria-label", model.get("label") || "Tiles left in the hand");
+    for (const item of model.get("tiles") || []) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "cfw-picker-tile";
+      b.dataset.tile = item.tile;
+      b.setAttribute("aria-label", item.tile);
+      b.appendChild(tileNode(item.svg));
+      b.addEventListener("click", () => toggle(item.tile));
+      buttons.set(item.tile, b);
+      grid.appendChild(b);
+    }
+    mark();
+  }
+
+  function mark() {
+    const now = selected();
+    for (const [tile, b] of buttons) {
+      const on = now.has(tile);
+      b.setAttribute("aria-pressed", on ? "true" : "false");
+      b.classList.toggle("is-on", on);
+    }
+    caption.textContent = model.get("caption") || "";
+  }
+
+  model.on("change:tiles", build);
+  model.on("change:selected", mark);
+  model.on("change:caption", mark);
+  build();
+  return () => {
+    model.off("change:tiles", build);
+    model.off("change:selected", mark);
+    model.off("change:caption", mark);
+    root.remove();
+  };
+}
+
+export default { render };
