@@ -495,3 +495,18 @@ def test_score_keeper_moves_to_the_next_round_when_a_row_is_full() -> None:
     keeper._from_typed.click()
     assert keeper.current == 1 and keeper.rows[0] == [7, 0]
     assert "Standings: 1. Bob (0), 2. Ann (7)" in keeper._table.value
+
+
+def test_score_keeper_plays_to_a_target_total() -> None:
+    """002: play until someone reaches an agreed total; the doubles come round again."""
+    keeper = ScoreKeeper(["Ann", "Bob"], rules=Rules(max_pip=3, spokes=3, game_target=40))
+    for _ in range(5):  # four doubles, then 3-3 again
+        keeper.enter("Ann", 5)
+        keeper.enter("Bob", 0)
+    assert not keeper.is_over
+    assert keeper.labels[4] == "3-3" and keeper.current == 5
+    keeper.enter("Ann", 20)
+    keeper.enter("Bob", 1)
+    assert keeper.is_over
+    assert keeper.sheet().totals == [45, 1]
+    assert len(keeper.rows) == 6  # no empty seventh round once the game is over

@@ -118,11 +118,23 @@ class ScoreKeeper(ipw.VBox):  # type: ignore[misc]
         self.rows[index][seat] = value
         latest = index == len(self.rows) - 1
         complete = all(v is not None for v in self.rows[index])
-        if latest and complete and len(self.rows) < len(self.labels):
+        if latest and complete and not self.is_over:
+            if len(self.rows) == len(self.labels):  # playing to a target: the doubles again
+                self.labels += round_doubles(self.rules)
             self.rows.append([None] * len(self.names))
         self._sync_rounds(None if latest and complete else index)
         self._redraw()
         return value
+
+    @property
+    def is_over(self) -> bool:
+        """True when every round is in: one per double, or someone reached the target total."""
+        done = [r for r in self.rows if all(v is not None for v in r)]
+        target = self.rules.game_target
+        if target is not None:
+            totals = [sum(int(r[i] or 0) for r in done) for i in range(len(self.names))]
+            return bool(done) and max(totals) >= target
+        return len(done) == len(round_doubles(self.rules))
 
     def sheet(self) -> ScoreSheet:
         """The complete rounds as a :class:`~cfwidget.scoring.ScoreSheet`."""
