@@ -73,12 +73,19 @@ def greedy(rnd: Round, seat: int) -> Move:
     >>> greedy(Round.deal(Rules(), players=2, seed=1), 1)
     Move.parse('9-6@9-9')
     """
+    return heaviest(rnd, rnd.rules.double_blank)
+
+
+def heaviest(rnd: Round, blank_weight: int) -> Move:
+    """The play of the heaviest tile, the double blank weighing ``blank_weight``.
+
+    With no play it draws or passes; a drawn tile that fits is always played.
+    """
     moves = rnd.legal_moves()
     plays = [m for m in moves if m.is_play]
     if not plays:
         return moves[0]
-    db = rnd.rules.double_blank
-    return max(plays, key=lambda m: (_weight(m[1], db), m[3]))
+    return max(plays, key=lambda m: (_weight(m[1], blank_weight), m[3]))
 
 
 class TipsBot:

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from .bots import Bot
+from .bots import Bot, heaviest
 from .engine import Round
 from .moves import Move
 from .rules import Rules
@@ -87,11 +87,7 @@ def face_value(rnd: Round, seat: int) -> Move:
     >>> face_value(Round.deal(Rules(), players=2, seed=1), 1)
     Move.parse('9-6@9-9')
     """
-    moves = rnd.legal_moves()
-    plays = [m for m in moves if m.is_play]
-    if not plays:
-        return moves[0]
-    return max(plays, key=lambda m: (m[1][0] + m[1][1], m[3]))
+    return heaviest(rnd, 0)
 
 
 def _mean_interval(values: pd.Series) -> tuple[float, float, float]:
