@@ -238,6 +238,12 @@ def render_svg(
         hx0, _, hx1, hy1 = bounds(held)
         minx, maxx, maxy = min(minx, hx0), max(maxx, hx1), hy1
     minx, miny, maxx, maxy = minx - margin, miny - margin, maxx + margin, maxy + margin
+    if caption:
+        # A narrow table must not cut its caption: widen the felt to fit the text
+        # (about 0.34 tile widths a character at this font size).
+        spare = len(caption) * 0.34 + 0.6 - (maxx - minx)
+        if spare > 0:
+            minx, maxx = minx - spare / 2, maxx + spare / 2
     caption_h = 1.2 if caption else 0.0
     width, height = maxx - minx, maxy - miny + caption_h
     px = scale if size is None else size / max(width, height)
