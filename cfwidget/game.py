@@ -22,10 +22,10 @@ from .engine import Round
 from .errors import IllegalMove, RecordError, RulesError
 from .jsonio import FORMAT_VERSION, expect, read_record
 from .moves import Move, MoveLike
-from .records import record_rules
+from .records import record_rules, replay_moves
 from .rules import Rules
 from .scoring import ScoreError, ScoreSheet
-from .tiles import NotationError, Tile, full_set
+from .tiles import Tile, full_set
 
 __all__ = ["Game"]
 
@@ -253,12 +253,7 @@ class Game:
                     game.next_round()
                 except IllegalMove as exc:
                     raise RecordError(f"round {r + 1}: {exc}") from None
-            for i, text in enumerate(expect(moves, list, f"round {r + 1}")):
-                where = f"round {r + 1}, move {i + 1}"
-                try:
-                    game.play(expect(text, str, where))
-                except (IllegalMove, NotationError) as exc:
-                    raise RecordError(f"{where} ({text!r}) cannot be replayed: {exc}") from None
+            replay_moves(game.play, moves, f"round {r + 1}", f"round {r + 1}, ")
         return game
 
     def _repr_svg_(self) -> str:

@@ -9,7 +9,7 @@ names the problem and its place.
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .errors import DealError, IllegalMove, RecordError, RulesError
@@ -21,7 +21,7 @@ from .tiles import NotationError, Tile, TileLike
 if TYPE_CHECKING:
     from typing_extensions import Self
 
-__all__ = ["ROUND_FORMAT", "RoundRecords", "record_rules"]
+__all__ = ["ROUND_FORMAT", "RoundRecords", "record_rules", "replay_moves"]
 
 ROUND_FORMAT = "cfwidget.round"
 _ROUND_FIELDS = frozenset({"format", "version", "rules", "names", "seed", "deal", "moves"})
@@ -37,6 +37,16 @@ def record_rules(data: dict[str, Any], fields: Collection[str]) -> Rules:
         return Rules.from_dict(expect(data["rules"], dict, "rules"))
     except RulesError as exc:
         raise RecordError(f"rules: {exc}") from None
+
+
+def replay_moves(play: Callable[[str], object], moves: object, what: str, prefix: str) -> None:
+    """Play each recorded move text; the first that is malformed or illegal is named by place."""
+    for i, text in enumerate(expect(moves, list, what)):
+        where = f"{prefix}move {i + 1}"
+        try:
+            play(expect(text, str, where))
+        except (IllegalMove, NotationError) as exc:
+            raise RecordError(f"{where} ({text!r}) cannot be replayed: {exc}") from None
 
 
 class RoundRecords:
@@ -137,10 +147,5 @@ class RoundRecords:
         except DealError as exc:
             raise RecordError(f"deal: {exc}") from None
         rnd.seed = seed
-        for i, text in enumerate(expect(data["moves"], list, "moves")):
-            where = f"move {i + 1}"
-            try:
-                rnd.play(expect(text, str, where))
-            except (IllegalMove, NotationError) as exc:
-                raise RecordError(f"{where} ({text!r}) cannot be replayed: {exc}") from None
+        replay_moves(rnd.play, data["moves"], "moves", "")
         return rnd
