@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Collection, Iterable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .deal import check_args, check_complete, tile_list
 from .errors import DealError, IllegalMove
@@ -26,30 +26,10 @@ from .moves import DRAW, PASS, Move, MoveLike, to_move
 from .records import RoundRecords
 from .rules import Rules
 from .tiles import NotationError, Tile, TileLike, full_set, to_tile
+from .tileset import TileSet, shuffled_set, tile_set
 from .views import RoundViews
 
 __all__ = ["Placed", "Round"]
-
-_new_move = tuple.__new__
-
-_MOVE_TABLES: dict[int, dict[Tile, dict[Tile, Move]]] = {}
-
-
-def _move_table(max_pip: int) -> dict[Tile, dict[Tile, Move]]:
-    """Every play of a set, made once: ``table[onto][tile]`` (plays are values, so shared)."""
-    table = _MOVE_TABLES.get(max_pip)
-    if table is None:
-        tiles = full_set(max_pip)
-        table = {
-            u: {
-                t: _new_move(Move, (0, t, u, False))
-                for t in tiles
-                if t != u and (u[0] in t or u[1] in t)
-            }
-            for u in tiles
-        }
-        _MOVE_TABLES[max_pip] = table
-    return table
 
 
 class Placed(NamedTuple):
@@ -74,7 +54,7 @@ class Placed(NamedTuple):
         return self.tile.other(self.number) if self.onto is not None else self.number
 
 
-_new_placed = tuple.__new__
+_new_placed = tuple.__new__  # a Placed without the checks of its __new__ (fields known good)
 
 
 def _penalty(tile: Tile, double_blank: int) -> int:
@@ -86,29 +66,36 @@ class Round(RoundRecords, RoundViews):
 
     Build one with :meth:`deal` (shuffled, reproducible) or :meth:`from_deal`
     (a given deal). Moves are :class:`~cfwidget.moves.Move` values or their text.
+
+    Inside, tiles are ranks in their set (see :mod:`cfwidget.tileset`): a hand
+    is a bit mask, each table tile has its open number and free places, and
+    the plays are the set's shared :class:`~cfwidget.moves.Move` objects.
+    Everything public speaks in tiles.
     """
 
     __slots__ = (
         "_announce",
-        "_cnt",
         "_deal",
         "_drawn",
         "_ends",
+        "_fit",
         "_forced",
         "_hands",
         "_history",
+        "_kids",
         "_legal",
         "_little",
         "_must_play",
-        "_mv",
         "_n",
+        "_nums",
         "_open",
         "_out",
         "_over",
+        "_placed",
+        "_seen",
         "_slots",
-        "_spokes",
-        "_table",
         "_toes",
+        "_ts",
         "_turn",
         "_yard",
         "names",
@@ -127,7 +114,15 @@ class Round(RoundRecords, RoundViews):
     seed: int | None
     opening_draws: tuple[tuple[int, Tile], ...]
     penalties: list[tuple[int, int, Tile]]
-    _deal: tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...], Tile, int, frozenset[Tile]]
+    _ts: TileSet  # the tables every round of this set shares
+    _n: int  # seats
+    _toes: int
+    _must_play: bool
+    _announce: bool  # the rules use "!" (uno or chicken-little)
+    _little: bool  # chicken-little: a silent last-but-one play draws a penalty tile
+    # The deal in ranks: hands, the yard in draw order, the round's double, the
+    # first seat to draw for it, and the doubles already used (as tiles).
+    _deal: tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, int, frozenset[Tile]]
 
     # -- building a round --------------------------------------------------------
 
@@ -145,17 +140,19 @@ class Round(RoundRecords, RoundViews):
     ) -> Round:
         """Shuffle the set with ``random.Random(seed)`` and deal hands of the rules' size.
 
+        The deal is exactly ``random.Random(seed).shuffle(list(full_set(max_pip)))``
+        dealt out hand by hand; the rest is the chicken yard, drawn from the front.
+
         >>> Round.deal(Rules(), players=3, seed=1).boneyard[:2]
         (Tile(6, 6), Tile(4, 1))
         """
         size = rules.hand_size_for(players)
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        tiles = list(full_set(rules.max_pip))
-        random.Random(seed).shuffle(tiles)
-        hands = [tiles[i * size : (i + 1) * size] for i in range(players)]
+        order = shuffled_set(rules.max_pip, seed)
+        hands = [order[i * size : (i + 1) * size] for i in range(players)]
         start_tile, used, name_list = check_args(rules, players, start, first, used_doubles, names)
-        rnd = cls._build(rules, hands, tiles[players * size :], start_tile, first, used, name_list)
+        rnd = cls._build(rules, hands, order[players * size :], start_tile, first, used, name_list)
         rnd.seed = seed
         return rnd
 
@@ -200,14 +197,23 @@ class Round(RoundRecords, RoundViews):
             raise DealError(str(exc)) from None
         check_complete(rules, hand_lists, yard)
         start_tile, used, name_list = check_args(rules, players, start, first, used_doubles, names)
-        return cls._build(rules, hand_lists, yard, start_tile, first, used, name_list)
+        rank = tile_set(rules.max_pip).rank
+        return cls._build(
+            rules,
+            [[rank[t] for t in h] for h in hand_lists],
+            [rank[t] for t in yard],
+            start_tile,
+            first,
+            used,
+            name_list,
+        )
 
     @classmethod
     def _build(
         cls,
         rules: Rules,
-        hands: list[list[Tile]],
-        yard: list[Tile],
+        hands: list[list[int]],
+        yard: list[int],
         start: Tile,
         first: int,
         used: frozenset[Tile],
@@ -217,96 +223,93 @@ class Round(RoundRecords, RoundViews):
         self.rules = rules
         self.names = names
         self.seed = None
-        self._deal = (tuple(tuple(h) for h in hands), tuple(yard), start, first, used)
+        self._ts = ts = tile_set(rules.max_pip)
+        self._n = len(hands)
+        self._toes = rules.toes
+        self._must_play = rules.must_play_drawn
+        self._announce = rules.last_tile != "silent"
+        self._little = rules.last_tile == "chicken-little"
+        self._deal = (tuple(map(tuple, hands)), tuple(yard), ts.rank[start], first, used)
         self._setup()
         return self
 
     def _setup(self) -> None:
         """Lay out the deal, find the starting double and place it."""
         hands, yard, start, first, used = self._deal
-        rules = self.rules
-        players = len(hands)
-        self._hands = [sorted(h) for h in hands]  # kept sorted: plays come out in order
-        self._n = players
-        self._spokes = rules.spokes
-        self._toes = rules.toes
-        self._must_play = rules.must_play_drawn
-        self._announce = rules.last_tile != "silent"
-        self._little = rules.last_tile == "chicken-little"
+        ts = self._ts
+        bit = ts.bit
+        size = len(ts.tiles)
+        take = bit.__getitem__
+        bits = [sum(map(take, hand)) for hand in hands]  # distinct bits: the sum is the union
+        self._hands = bits
         self._yard = list(reversed(yard))  # the next tile to draw is at the end
-        self._table: list[Placed] = []
-        self._slots: dict[Tile, int] = {}
-        self._open: dict[Tile, int] = {}
-        self._ends: list[list[Tile]] = [[] for _ in range(rules.max_pip + 1)]
+        self._slots = [0] * size  # free places of each table tile
+        self._open = [-1] * size  # the open number of each table tile (-1: not on the table)
+        self._ends: list[list[int]] = [[] for _ in range(ts.max_pip + 1)]  # kept sorted
         self._history: list[tuple[int, Move]] = []
         self._legal: list[Move] | None = None
-        self._drawn: Tile | None = None
+        self._drawn = -1
         self._over = False
         self._out: int | None = None
+        self._placed: list[Placed] = []  # the table as Placed, built when asked for
+        self._seen = 0  # how much of the history _placed covers
+        self._kids: dict[int, int] = {}  # how many tiles lie on each table tile
         self.penalties = []
 
         eligible = {start}
-        if rules.start_missing == "next-highest":
-            eligible |= {d for d in full_set(rules.max_pip) if d[0] == d[1] < start[0]} - used
-        draws: list[tuple[int, Tile]] = []
+        if self.rules.start_missing == "next-highest" and not any(b & bit[start] for b in bits):
+            eligible |= {ts.rank[d] for d in full_set(ts.max_pip) if d[0] == d[1]} - {
+                ts.rank[d] for d in used
+            }
+            eligible = {r for r in eligible if r <= start}
         holder, tile = self._find_start(start, eligible)
+        draws: list[tuple[int, Tile]] = []
         seat = first
         while holder is None:
             if not self._yard:
                 raise DealError(
-                    f"no hand holds {start} and the chicken yard is empty, "
+                    f"no hand holds {ts.tiles[start]} and the chicken yard is empty, "
                     "so the round cannot start"
                 )
             drawn = self._yard.pop()
-            insort(self._hands[seat], drawn)
-            draws.append((seat, drawn))
+            bits[seat] |= bit[drawn]
+            draws.append((seat, ts.tiles[drawn]))
             if drawn in eligible:
                 holder, tile = seat, drawn
-            seat = (seat + 1) % players
-        assert tile is not None
+            seat = (seat + 1) % self._n
         self.opening_draws = tuple(draws)
-        self.start = tile
+        self.start = ts.tiles[tile]
         self.opener = holder
-        self._hands[holder].remove(tile)
-        n = tile[0]
-        self._table.append(_new_placed(Placed, (tile, None, n, 0)))
-        self._slots[tile] = rules.spokes
+        bits[holder] ^= bit[tile]
+        n = ts.high[tile]
+        self._slots[tile] = self.rules.spokes
         self._open[tile] = n
         self._ends[n].append(tile)
-        self._forced: Tile | None = tile
-        self._turn = (holder + 1) % players
-        self._mv = _move_table(rules.max_pip)
-        self._cnt = []
-        for hand in self._hands:
-            cnt = [0] * (rules.max_pip + 1)
-            for a, b in hand:
-                cnt[a] += 1
-                if a != b:
-                    cnt[b] += 1
-            self._cnt.append(cnt)
-        if not self._hands[holder]:
-            self._over, self._out = True, holder
+        self._nums = 1 << n  # the numbers with an open end, as bits
+        self._fit = ts.fits[self._nums]  # the tiles that fit an open end, as bits
+        self._forced = tile  # the double that must be filled first (-1: none)
+        self._turn = (holder + 1) % self._n
+        self._placed.append(_new_placed(Placed, (self.start, None, n, 0)))
+        if not bits[holder]:
+            self._over, self._out, self._legal = True, holder, []
         else:
             self._check_blocked()
 
-    def _find_start(self, start: Tile, eligible: set[Tile]) -> tuple[int | None, Tile | None]:
+    def _find_start(self, start: int, eligible: set[int]) -> tuple[int | None, int]:
         """The seat holding the round's double, else the highest eligible stand-in."""
-        for seat, hand in enumerate(self._hands):
-            if start in hand:
-                return seat, start
-        best: tuple[int | None, Tile | None] = (None, None)
-        for seat, hand in enumerate(self._hands):
-            for t in hand:
-                if t in eligible and (best[1] is None or t > best[1]):
-                    best = (seat, t)
-        return best
+        bit = self._ts.bit
+        for r in sorted(eligible, reverse=True) if len(eligible) > 1 else eligible:
+            for seat, b in enumerate(self._hands):
+                if b & bit[r]:
+                    return seat, r
+        return None, start
 
     # -- what anyone can see -----------------------------------------------------
 
     @property
     def players(self) -> int:
         """How many seats play this round."""
-        return len(self._hands)
+        return self._n
 
     @property
     def turn(self) -> int:
@@ -316,20 +319,22 @@ class Round(RoundRecords, RoundViews):
     @property
     def hands(self) -> tuple[tuple[Tile, ...], ...]:
         """Every seat's tiles (all of them: use :meth:`observe` for one seat's view)."""
-        return tuple(tuple(h) for h in self._hands)
+        tiles_of = self._ts.tiles_of
+        return tuple(tiles_of(b) for b in self._hands)
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
         """One seat's tiles, sorted (what that seat sees of its own hand)."""
-        return tuple(self._hands[seat])
+        return self._ts.tiles_of(self._hands[seat])
 
     def hand_counts(self) -> list[int]:
         """How many tiles each seat holds (what everyone can see)."""
-        return [len(h) for h in self._hands]
+        return [b.bit_count() for b in self._hands]
 
     @property
     def boneyard(self) -> tuple[Tile, ...]:
         """The chicken yard in draw order: the first tile is drawn next."""
-        return tuple(reversed(self._yard))
+        tiles = self._ts.tiles
+        return tuple(tiles[r] for r in reversed(self._yard))
 
     @property
     def yard_count(self) -> int:
@@ -339,7 +344,18 @@ class Round(RoundRecords, RoundViews):
     @property
     def table(self) -> tuple[Placed, ...]:
         """The tiles on the table in the order they were laid, the centre first."""
-        return tuple(self._table)
+        placed = self._placed
+        history = self._history
+        if self._seen < len(history):
+            rank, opened, kids = self._ts.rank, self._open, self._kids
+            for _, m in history[self._seen :]:
+                if m[0] == 0:
+                    u = m[2]
+                    slot = kids.get(u, 0)
+                    kids[u] = slot + 1
+                    placed.append(_new_placed(Placed, (m[1], u, opened[rank[u]], slot)))
+            self._seen = len(history)
+        return tuple(placed)
 
     @property
     def history(self) -> tuple[tuple[int, Move], ...]:
@@ -354,17 +370,17 @@ class Round(RoundRecords, RoundViews):
     @property
     def drawn(self) -> Tile | None:
         """The tile the seat to move has just drawn, if it drew this turn."""
-        return self._drawn
+        return self._ts.tiles[self._drawn] if self._drawn >= 0 else None
 
     @property
     def forced(self) -> Tile | None:
         """The double that must be filled before any other play (centre or chicken foot)."""
-        return self._forced
+        return self._ts.tiles[self._forced] if self._forced >= 0 else None
 
     @property
     def needed(self) -> int:
         """How many spokes or toes the forced double still needs (0 if none)."""
-        return self._slots.get(self._forced, 0) if self._forced is not None else 0
+        return self._slots[self._forced] if self._forced >= 0 else 0
 
     @property
     def is_over(self) -> bool:
@@ -387,11 +403,17 @@ class Round(RoundRecords, RoundViews):
         >>> Round.deal(Rules(), players=2, seed=3).open_ends()
         [(Tile(9, 9), 9, 4)]
         """
-        return [(t, self._open[t], k) for t, k in self._slots.items()]
+        rank, slots, opened = self._ts.rank, self._slots, self._open
+        ends = []
+        for p in self.table:
+            r = rank[p.tile]
+            if slots[r]:
+                ends.append((p.tile, opened[r], slots[r]))
+        return ends
 
     def role(self, tile: Tile) -> str:
         """How ``tile`` sits on the table: centre, spoke, foot, toe or line."""
-        for p in self._table:
+        for p in self.table:
             if p.tile == tile:
                 if p.onto is None:
                     return "centre"
@@ -402,33 +424,14 @@ class Round(RoundRecords, RoundViews):
                 return "toe" if p.onto[0] == p.onto[1] else "line"
         raise ValueError(f"{tile} is not on the table")
 
-    # -- legal moves -------------------------------------------------------------
+    def _place_of(self, tile: Tile) -> tuple[int, int] | None:
+        """``(open number, free places)`` of a table tile, or ``None`` if it is not laid."""
+        r = self._ts.rank.get(tile)
+        if r is None or self._open[r] < 0:
+            return None
+        return self._open[r], self._slots[r]
 
-    def _plays(self, tiles: Iterable[Tile], hand_left: int) -> list[Move]:
-        """The plays of ``tiles`` (sorted) allowed now, in sorted order."""
-        forced = self._forced
-        if forced is not None:
-            n = forced[0]
-            row = self._mv[forced]
-            out = [row[t] for t in tiles if t[0] == n or t[1] == n]
-        else:
-            ends = self._ends
-            mv = self._mv
-            out = []
-            for t in tiles:
-                a, b = t
-                targets = ends[a]
-                if a != b and ends[b]:
-                    targets = targets + ends[b] if targets else ends[b]
-                if targets:
-                    if len(targets) > 1:
-                        targets = sorted(targets)
-                    for u in targets:
-                        out.append(mv[u][t])
-        if hand_left == 1 and out and self._announce:
-            out += [_new_move(Move, (0, m[1], m[2], True)) for m in out]
-            out.sort()
-        return out
+    # -- legal moves -------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
         """The moves allowed now, sorted: the plays; if none, ``draw`` (``pass`` if no yard).
@@ -442,28 +445,57 @@ class Round(RoundRecords, RoundViews):
         return legal[:]
 
     def _compute_legal(self) -> list[Move]:
-        if self._over:
-            return []
-        turn = self._turn
-        hand = self._hands[turn]
+        """The legal moves, worked out from the bit masks (the engine's hot path).
+
+        Only called while the round goes on: an ended round keeps ``_legal == []``.
+        """
+        ts = self._ts
         drawn = self._drawn
-        if drawn is not None:
-            plays = self._plays((drawn,), len(hand) - 1)
-            if not plays:
+        bits = self._hands[self._turn] if drawn < 0 else ts.bit[drawn]
+        info = ts.info
+        out: list[Move] = []
+        f = self._forced
+        if f >= 0:  # only the forced double may be played on: one play per fitting tile
+            bits &= ts.need[f]
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                out.append(info[low][2][f])  # type: ignore[arg-type]
+        else:
+            bits &= self._fit
+            ends = self._ends
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                a, b, row = info[low]
+                targets = ends[a]
+                if a != b:
+                    other = ends[b]
+                    if other:
+                        targets = sorted(targets + other) if targets else other
+                for u in targets:
+                    out.append(row[u])  # type: ignore[arg-type]
+        if out and self._announce and self._hands[self._turn].bit_count() == 2:
+            code, announced = ts.code, ts.announced
+            out = [x for m in out for x in (m, announced[code[id(m)][0]][code[id(m)][1]])]  # type: ignore[misc]
+        if drawn >= 0:
+            if not out:
                 return [PASS]
             if not self._must_play:
-                plays.append(PASS)
-            return plays
-        forced = self._forced
-        if forced is None or self._cnt[turn][forced[0]]:
-            plays = self._plays(hand, len(hand) - 1)
-            if plays:
-                return plays
+                out.append(PASS)
+            return out
+        if out:
+            return out
         return [DRAW] if self._yard else [PASS]
 
     def can_play(self, seat: int) -> bool:
         """True if ``seat`` holds a tile that fits where play is allowed now."""
-        return bool(self._plays(self._hands[seat], 0))
+        return bool(self._hands[seat] & self._fitting())
+
+    def _fitting(self) -> int:
+        """The bits of the tiles that may be played now (ignoring whose they are)."""
+        f = self._forced
+        return self._ts.need[f] if f >= 0 else self._fit
 
     # -- making moves ------------------------------------------------------------
 
@@ -472,75 +504,72 @@ class Round(RoundRecords, RoundViews):
 
         An illegal move changes nothing.
         """
-        m = move if type(move) is Move else to_move(move)
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        if m not in legal:
-            raise IllegalMove(self._explain(m))
+        try:
+            m = legal[legal.index(move)]  # type: ignore[arg-type]  # the shared move object
+        except ValueError:
+            m = to_move(move)  # text, or not a move at all (NotationError)
+            if m not in legal:
+                raise IllegalMove(self._explain(m)) from None
+            m = legal[legal.index(m)]
         self._apply(m)
 
     def _apply(self, m: Move) -> None:
+        """Make ``m``, one of the set's shared moves, for the seat to move."""
         seat = self._turn
-        hand = self._hands[seat]
         self._legal = None
         self._history.append((seat, m))
         kind = m[0]
         if kind == 0:
-            t = m[1]
-            u = m[2]
-            hand.remove(t)
+            ts = self._ts
+            t, u, n, far, bit, double = ts.code[id(m)]
+            hands = self._hands
+            bits = hands[seat] ^ bit
+            hands[seat] = bits
             slots = self._slots
-            number = self._open[u]
             left = slots[u] - 1
-            if left:
-                slots[u] = left
-            else:
-                del slots[u]
-                self._ends[number].remove(u)
+            slots[u] = left
+            ends = self._ends
+            if not left:
+                e = ends[n]
+                e.remove(u)
+                if not e:
+                    self._nums ^= 1 << n
+                    self._fit = ts.fits[self._nums]
                 if u == self._forced:
-                    self._forced = None
-            if u[0] == u[1]:
-                slot = (self._spokes if u == self.start else self._toes) - left - 1
-            else:
-                slot = 0
-            a, b = t
-            cnt = self._cnt[seat]
-            cnt[a] -= 1
-            if a != b:
-                cnt[b] -= 1
-            far = b if a == number else a
-            self._table.append(_new_placed(Placed, (t, u, number, slot)))
+                    self._forced = -1
             self._open[t] = far
-            self._ends[far].append(t)
-            if a == b:
+            e = ends[far]
+            if e:
+                insort(e, t)
+            else:
+                e.append(t)
+                self._nums |= 1 << far
+                self._fit = ts.fits[self._nums]
+            if double:
                 slots[t] = self._toes
                 self._forced = t
             else:
                 slots[t] = 1
-            if not hand:
+            if not bits:
                 self._over = True
                 self._out = seat
+                self._legal = []
                 return
-            if self._little and len(hand) == 1 and not m[3] and self._yard:
+            if self._little and not m[3] and self._yard and bits & (bits - 1) == 0:
                 p = self._yard.pop()
-                insort(hand, p)
-                cnt[p[0]] += 1
-                if p[0] != p[1]:
-                    cnt[p[1]] += 1
-                self.penalties.append((len(self._history) - 1, seat, p))
+                hands[seat] = bits | ts.bit[p]
+                self.penalties.append((len(self._history) - 1, seat, ts.tiles[p]))
         elif kind == 1:  # draw
-            t = self._yard.pop()
-            insort(hand, t)
-            self._drawn = t
-            cnt = self._cnt[seat]
-            cnt[t[0]] += 1
-            if t[0] != t[1]:
-                cnt[t[1]] += 1
+            d = self._yard.pop()
+            self._hands[seat] |= self._ts.bit[d]
+            self._drawn = d
             if not self._yard:
                 self._check_blocked()
             return
-        self._drawn = None
+        self._drawn = -1
         if not self._yard:
             self._check_blocked()
             if self._over:
@@ -551,16 +580,12 @@ class Round(RoundRecords, RoundViews):
         """End the round if the yard is empty and no hand holds a tile that fits."""
         if self._yard or self._over:
             return
-        forced = self._forced
-        for cnt in self._cnt:
-            if forced is not None:
-                if cnt[forced[0]]:
-                    return
-            else:
-                for n, ends in enumerate(self._ends):
-                    if ends and cnt[n]:
-                        return
+        fitting = self._fitting()
+        for bits in self._hands:
+            if bits & fitting:
+                return
         self._over = True
+        self._legal = []
 
     def undo(self) -> Move:
         """Take back the last move and return it. The round is exactly as before it.
@@ -576,7 +601,6 @@ class Round(RoundRecords, RoundViews):
         last = self._history[-1][1]
         self._setup()
         for m in moves:
-            self._legal = None
             self._apply(m)
         return last
 
@@ -586,25 +610,24 @@ class Round(RoundRecords, RoundViews):
         other.rules = self.rules
         other.names = self.names
         other.seed = self.seed
-        other._deal = self._deal
         other.start = self.start
         other.opener = self.opener
         other.opening_draws = self.opening_draws
         other.penalties = list(self.penalties)
-        other._hands = [list(h) for h in self._hands]
+        other._deal = self._deal
+        other._ts = self._ts
         other._n = self._n
-        other._spokes = self._spokes
         other._toes = self._toes
         other._must_play = self._must_play
         other._announce = self._announce
         other._little = self._little
+        other._hands = list(self._hands)
         other._yard = list(self._yard)
-        other._cnt = [list(c) for c in self._cnt]
-        other._mv = self._mv
-        other._table = list(self._table)
-        other._slots = dict(self._slots)
-        other._open = dict(self._open)
+        other._slots = list(self._slots)
+        other._open = list(self._open)
         other._ends = [list(e) for e in self._ends]
+        other._nums = self._nums
+        other._fit = self._fit
         other._history = list(self._history)
         other._legal = self._legal
         other._drawn = self._drawn
@@ -612,7 +635,20 @@ class Round(RoundRecords, RoundViews):
         other._turn = self._turn
         other._over = self._over
         other._out = self._out
+        other._placed = list(self._placed)
+        other._seen = self._seen
+        other._kids = dict(self._kids)
         return other
+
+    def __copy__(self) -> Round:
+        return self.copy()
+
+    def __deepcopy__(self, memo: object) -> Round:
+        return self.copy()  # tiles, moves and rules are immutable values
+
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        # Pickled as its record and rebuilt by replaying it, like from_json.
+        return type(self).from_dict, (self.to_dict(),)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Round):
@@ -623,7 +659,6 @@ class Round(RoundRecords, RoundViews):
             and self._history == other._history
             and self._hands == other._hands
             and self._yard == other._yard
-            and self._table == other._table
             and self._turn == other._turn
             and self.names == other.names
         )
@@ -639,15 +674,15 @@ class Round(RoundRecords, RoundViews):
         was a double. Before the end this is what each hand would cost now.
         """
         db = self.rules.double_blank
-        result = [sum(_penalty(t, db) for t in hand) for hand in self._hands]
+        result = [sum(_penalty(t, db) for t in hand) for hand in self.hands]
         if self._out is not None:
-            last = self._table[-1].tile
+            last = self._history[-1][1][1]  # going out is always a play
             result[self._out] = self.rules.out_on_double if last[0] == last[1] else 0
         return result
 
     def __repr__(self) -> str:
         state = "over" if self._over else f"{self.names[self._turn]} to move"
-        laid = len(self._table)
+        laid = len(self.table)
         return (
             f"<Round {self.start} start, {self.players} players, {laid} "
             f"{'tile' if laid == 1 else 'tiles'} on the table, {len(self._yard)} in the yard, "

@@ -17,6 +17,7 @@ from .jsonio import FORMAT_VERSION, expect, read_record
 from .moves import Move, MoveLike
 from .rules import Rules
 from .tiles import NotationError, Tile, TileLike
+from .tileset import tile_set
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -59,7 +60,7 @@ class RoundRecords:
         rules: Rules
         names: tuple[str, ...]
         seed: int | None
-        _deal: tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...], Tile, int, frozenset[Tile]]
+        _deal: tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, int, frozenset[Tile]]
         _history: list[tuple[int, Move]]
 
         @classmethod
@@ -80,6 +81,7 @@ class RoundRecords:
     def to_dict(self) -> dict[str, Any]:
         """The round as a JSON-ready record: rules, names, the deal (and seed), moves."""
         hands, yard, start, first, used = self._deal
+        tiles = tile_set(self.rules.max_pip).tiles
         return {
             "format": ROUND_FORMAT,
             "version": FORMAT_VERSION,
@@ -87,9 +89,9 @@ class RoundRecords:
             "names": list(self.names),
             "seed": self.seed,
             "deal": {
-                "hands": [[str(t) for t in h] for h in hands],
-                "boneyard": [str(t) for t in yard],
-                "start": str(start),
+                "hands": [[str(tiles[r]) for r in h] for h in hands],
+                "boneyard": [str(tiles[r]) for r in yard],
+                "start": str(tiles[start]),
                 "first": first,
                 "used_doubles": sorted(str(t) for t in used),
             },

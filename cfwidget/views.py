@@ -33,14 +33,6 @@ class RoundViews:
         _over: bool
         _out: int | None
         _turn: int
-        _hands: list[list[Tile]]
-        _yard: list[Tile]
-        _drawn: Tile | None
-        _forced: Tile | None
-        _open: dict[Tile, int]
-        _slots: dict[Tile, int]
-        _history: list[tuple[int, Move]]
-        _table: list[Any]
 
         @property
         def players(self) -> int: ...
@@ -48,29 +40,43 @@ class RoundViews:
         def needed(self) -> int: ...
         @property
         def blocked(self) -> bool: ...
+        @property
+        def drawn(self) -> Tile | None: ...
+        @property
+        def forced(self) -> Tile | None: ...
+        @property
+        def table(self) -> tuple[Any, ...]: ...
+        @property
+        def history(self) -> tuple[tuple[int, Move], ...]: ...
+        @property
+        def yard_count(self) -> int: ...
+        def hand(self, seat: int) -> tuple[Tile, ...]: ...
+        def hand_counts(self) -> list[int]: ...
         def can_play(self, seat: int) -> bool: ...
         def legal_moves(self) -> list[Move]: ...
         def open_ends(self) -> list[tuple[Tile, int, int]]: ...
         def scores(self) -> list[int]: ...
+        def _place_of(self, tile: Tile) -> tuple[int, int] | None: ...
 
     def _explain(self, m: Move) -> str:
         """Why ``m`` is not allowed now, in words a learner understands."""
         if self._over:
             return "the round is over: no more moves can be made"
         name = self.names[self._turn]
-        hand = self._hands[self._turn]
+        hand = self.hand(self._turn)
+        drawn = self.drawn
         if m[0] == 1:
-            if self._drawn is not None:
+            if drawn is not None:
                 return (
                     f"{name} has already drawn this turn: "
-                    f"play the drawn tile {self._drawn} if it fits, or pass"
+                    f"play the drawn tile {drawn} if it fits, or pass"
                 )
             if self.can_play(self._turn):
                 return f"{name} has a tile that fits, so {name} must play instead of drawing"
             return "the chicken yard is empty, so there is nothing to draw: pass instead"
         if m[0] == 2:
-            if self._drawn is not None:
-                return f"the drawn tile {self._drawn} fits, and these rules say it must be played"
+            if drawn is not None:
+                return f"the drawn tile {drawn} fits, and these rules say it must be played"
             if self.can_play(self._turn):
                 return (
                     f"{name} has a tile that fits, so passing is not allowed: {name} must play it"
@@ -83,20 +89,21 @@ class RoundViews:
         assert t is not None and u is not None
         if t not in hand:
             return f"{name} does not hold {t}"
-        if self._drawn is not None and t != self._drawn:
-            return f"after drawing, only the drawn tile {self._drawn} may be played this turn"
-        if u not in self._open:
+        if drawn is not None and t != drawn:
+            return f"after drawing, only the drawn tile {drawn} may be played this turn"
+        place = self._place_of(u)
+        if place is None:
             return f"{u} is not on the table"
-        if u not in self._slots:
+        n, free = place
+        if not free:
             if u == self.start:
                 return f"the centre double {u} already has all its spokes"
             if u[0] == u[1]:
                 return f"the chicken foot on {u} already has all its toes"
             return f"{u} is already covered: play on an open end"
-        f = self._forced
+        f = self.forced
         if f is not None and u != f:
             return self.rule_in_force() + f": play a tile with a {f[0]} on {f}"
-        n = self._open[u]
         if not t.has(n):
             return f"{t} does not match {u}: the open end of {u} shows {n}"
         if m[3]:
@@ -112,12 +119,12 @@ class RoundViews:
         >>> Round.deal(Rules(), players=2, seed=3).rule_in_force()
         'the centre double 9-9 still needs 4 spokes (tiles with a 9)'
         """
-        f = self._forced
+        f = self.forced
         if self._over:
             return "the round is over"
         if f is None:
             return "play on any open end"
-        k = self._slots[f]
+        k = self.needed
         if f == self.start:
             word = "spoke" if k == 1 else "spokes"
             return f"the centre double {f} still needs {k} {word} (tiles with a {f[0]})"
@@ -144,21 +151,21 @@ class RoundViews:
             "seat": seat,
             "names": list(self.names),
             "turn": self._turn,
-            "hand": [str(t) for t in self._hands[seat]],
-            "hand_counts": [len(h) for h in self._hands],
-            "yard_count": len(self._yard),
+            "hand": [str(t) for t in self.hand(seat)],
+            "hand_counts": self.hand_counts(),
+            "yard_count": self.yard_count,
             "start": str(self.start),
             "table": [
                 [str(p.tile), None if p.onto is None else str(p.onto), p.number, p.slot]
-                for p in self._table
+                for p in self.table
             ],
             "open_ends": [[str(t), n, k] for t, n, k in self.open_ends()],
-            "forced": None if self._forced is None else str(self._forced),
+            "forced": None if self.forced is None else str(self.forced),
             "needed": self.needed,
             "rule": self.rule_in_force(),
-            "drawn": str(self._drawn) if to_move and self._drawn is not None else None,
+            "drawn": str(self.drawn) if to_move and self.drawn is not None else None,
             "legal_moves": [str(m) for m in self.legal_moves()] if to_move else [],
-            "history": [[s, str(m)] for s, m in self._history],
+            "history": [[s, str(m)] for s, m in self.history],
             "over": over,
             "went_out": self._out,
             "blocked": self.blocked,
@@ -168,9 +175,10 @@ class RoundViews:
 
     def fitting_numbers(self) -> set[int]:
         """The numbers a tile needs to be playable now (the forced double's, or any open end's)."""
-        if self._forced is not None:
-            return {self._forced[0]}
-        return {self._open[t] for t in self._slots}
+        f = self.forced
+        if f is not None:
+            return {f[0]}
+        return {n for _, n, _ in self.open_ends()}
 
     def draw_odds(self, seat: int) -> Fraction:
         """The chance that one tile drawn now by ``seat`` fits where play is allowed.
@@ -190,7 +198,7 @@ class RoundViews:
         """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise ValueError(f"seat must be from 0 to {self.players - 1}, got {seat!r}")
-        seen = set(self._hands[seat]) | {p[0] for p in self._table}
+        seen = set(self.hand(seat)) | {p[0] for p in self.table}
         unseen = [t for t in full_set(self.rules.max_pip) if t not in seen]
         if not unseen:
             raise ValueError(
@@ -212,7 +220,7 @@ class RoundViews:
         >>> centre.tile, centre.x, centre.y, centre.angle
         (Tile(9, 9), 0.0, 0.0, 90.0)
         """
-        return layout(self._table, self.rules.spokes, self.rules.toes)
+        return layout(self.table, self.rules.spokes, self.rules.toes)
 
     def _repr_svg_(self) -> str:
         """A picture of the table for notebooks, readable without a kernel."""

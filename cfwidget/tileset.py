@@ -1,0 +1,168 @@
+"""One set's tables for the engine: tile ranks, bit masks, every play made once, the shuffle.
+
+The engine works on *ranks*: a tile's place in the sorted set (``0-0`` is 0,
+``1-0`` is 1, ``1-1`` is 2, ...). A hand is then one integer with a bit per
+tile, and "which of my tiles fit?" is a single ``&`` with the mask of the
+numbers open on the table. Every play of a set is built once here and shared
+by all rounds, so a legal-move list holds the same objects from turn to turn.
+
+Nothing here knows the rules; it only knows the set.
+
+>>> ts = tile_set(3)
+>>> ts.tiles[:4], ts.rank[Tile(3, 1)]
+((Tile(0, 0), Tile(1, 0), Tile(1, 1), Tile(2, 0)), 7)
+>>> ts.tiles_of(ts.bit[7] | ts.bit[0])
+(Tile(0, 0), Tile(3, 1))
+>>> ts.plays[7][9], ts.code[id(ts.plays[7][9])]
+(Move.parse('3-1@3-3'), (7, 9, 3, 1, 128, False))
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .moves import Move
+from .tiles import Tile, full_set
+
+__all__ = ["TileSet", "shuffled_set", "tile_set"]
+
+_new_move = tuple.__new__
+
+
+class TileSet:
+    """Precomputed tables of a double-``max_pip`` set (build with :func:`tile_set`).
+
+    - ``tiles[r]``: the tile of rank ``r`` (ascending order); ``rank[tile]`` the inverse.
+    - ``high[r]``, ``low[r]``: its two numbers; ``bit[r]``: ``1 << r``.
+    - ``number_mask[n]``: the bits of every tile showing ``n``.
+    - ``plays[t][u]``: the play of tile ``t`` onto table tile ``u`` (``None`` if
+      they share no number); ``announced[t][u]`` the same play with ``!``.
+    - ``code[id(move)]``: for each of those shared plays, ``(t, u, n, far, bit,
+      double)``: the two ranks, the number where they touch (a tile shares
+      exactly one number with any other tile that is not a double), the number
+      left open, ``1 << t``, and whether ``t`` is a double.
+    - ``fits[numbers]``: the bits of the tiles showing any number in the bit
+      set ``numbers`` (worked out on first use).
+    - ``need[f]``: the bits of the tiles that fit the double of rank ``f``.
+    - ``info[1 << r]``: ``(high, low, plays[r])``, found from a tile's bit.
+    - ``order``: ranks in :func:`~cfwidget.tiles.full_set` order (highest first),
+      the order a deal shuffles.
+    """
+
+    __slots__ = (
+        "announced",
+        "bit",
+        "code",
+        "fits",
+        "high",
+        "info",
+        "low",
+        "lowest",
+        "max_pip",
+        "need",
+        "number_mask",
+        "order",
+        "plays",
+        "rank",
+        "tiles",
+    )
+
+    def __init__(self, max_pip: int) -> None:
+        tiles = tuple(reversed(full_set(max_pip)))
+        size = len(tiles)
+        self.max_pip = max_pip
+        self.tiles = tiles
+        self.rank = {t: r for r, t in enumerate(tiles)}
+        self.high = tuple(t[0] for t in tiles)
+        self.low = tuple(t[1] for t in tiles)
+        self.bit = tuple(1 << r for r in range(size))
+        #: ``lowest[1 << r]`` is ``r``: the rank of a lone bit, without a method call.
+        self.lowest = {1 << r: r for r in range(size)}
+        self.number_mask = tuple(
+            sum(1 << r for r, t in enumerate(tiles) if n in t) for n in range(max_pip + 1)
+        )
+        self.order = [size - 1 - i for i in range(size)]
+        self.plays: list[list[Move | None]] = [[None] * size for _ in range(size)]
+        self.announced: list[list[Move | None]] = [[None] * size for _ in range(size)]
+        self.code: dict[int, tuple[int, int, int, int, int, bool]] = {}
+        for r, t in enumerate(tiles):
+            for q, u in enumerate(tiles):
+                if q != r and (u[0] in t or u[1] in t):
+                    n = u[0] if u[0] in t else u[1]
+                    far = t[1] if t[0] == n else t[0]
+                    for table, announce in ((self.plays, False), (self.announced, True)):
+                        move = _new_move(Move, (0, t, u, announce))
+                        table[r][q] = move
+                        self.code[id(move)] = (r, q, n, far, 1 << r, t[0] == t[1])
+        self.need = tuple(self.number_mask[t[0]] for t in tiles)
+        self.info = {1 << r: (t[0], t[1], self.plays[r]) for r, t in enumerate(tiles)}
+        self.fits = _Fits(self.number_mask)
+
+    def tiles_of(self, bits: int) -> tuple[Tile, ...]:
+        """The tiles whose bits are set, in ascending order."""
+        tiles = self.tiles
+        lowest = self.lowest
+        out = []
+        while bits:
+            low = bits & -bits
+            out.append(tiles[lowest[low]])
+            bits ^= low
+        return tuple(out)
+
+    def __copy__(self) -> TileSet:
+        return self
+
+    def __deepcopy__(self, memo: object) -> TileSet:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        return tile_set, (self.max_pip,)
+
+    def __repr__(self) -> str:
+        return f"<TileSet double-{self.max_pip}, {len(self.tiles)} tiles>"
+
+
+class _Fits(dict[int, int]):
+    """``fits[numbers]``: the bits of every tile showing a number in the bit set ``numbers``."""
+
+    __slots__ = ("number_mask",)
+
+    def __init__(self, number_mask: tuple[int, ...]) -> None:
+        super().__init__()
+        self.number_mask = number_mask
+
+    def __missing__(self, numbers: int) -> int:
+        mask = 0
+        for n, m in enumerate(self.number_mask):
+            if numbers >> n & 1:
+                mask |= m
+        self[numbers] = mask
+        return mask
+
+
+_SETS: dict[int, TileSet] = {}
+
+
+def tile_set(max_pip: int) -> TileSet:
+    """The shared tables of a double-``max_pip`` set (built once per process).
+
+    >>> tile_set(9) is tile_set(9), len(tile_set(9).tiles)
+    (True, 55)
+    """
+    ts = _SETS.get(max_pip)
+    if ts is None:
+        ts = _SETS[max_pip] = TileSet(max_pip)
+    return ts
+
+
+def shuffled_set(max_pip: int, seed: int) -> list[int]:
+    """The ranks of a set in the order ``random.Random(seed).shuffle`` leaves ``full_set``.
+
+    >>> tiles = list(full_set(9)); random.Random(5).shuffle(tiles)
+    >>> [tile_set(9).tiles[r] for r in shuffled_set(9, 5)] == tiles
+    True
+    """
+    order = tile_set(max_pip).order[:]
+    random.Random(seed).shuffle(order)
+    return order
