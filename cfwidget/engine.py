@@ -440,15 +440,9 @@ class Round(RoundRecords, RoundViews):
         say a drawn tile that fits must be played).
         """
         legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal[:]
-
-    def _compute_legal(self) -> list[Move]:
-        """The legal moves, worked out from the bit masks (the engine's hot path).
-
-        Only called while the round goes on: an ended round keeps ``_legal == []``.
-        """
+        if legal is not None:  # kept until the next move; an ended round keeps []
+            return legal[:]
+        # Worked out from the bit masks: the engine's hot path, so written out in full.
         ts = self._ts
         drawn = self._drawn
         bits = self._hands[self._turn] if drawn < 0 else ts.bit[drawn]
@@ -480,13 +474,13 @@ class Round(RoundRecords, RoundViews):
             out = [x for m in out for x in (m, announced[code[id(m)][0]][code[id(m)][1]])]  # type: ignore[misc]
         if drawn >= 0:
             if not out:
-                return [PASS]
-            if not self._must_play:
+                out = [PASS]
+            elif not self._must_play:
                 out.append(PASS)
-            return out
-        if out:
-            return out
-        return [DRAW] if self._yard else [PASS]
+        elif not out:
+            out = [DRAW] if self._yard else [PASS]
+        self._legal = out
+        return out[:]
 
     def can_play(self, seat: int) -> bool:
         """True if ``seat`` holds a tile that fits where play is allowed now."""
@@ -506,7 +500,8 @@ class Round(RoundRecords, RoundViews):
         """
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            self.legal_moves()
+            legal = self._legal or []
         try:
             m = legal[legal.index(move)]  # type: ignore[arg-type]  # the shared move object
         except ValueError:
@@ -514,10 +509,7 @@ class Round(RoundRecords, RoundViews):
             if m not in legal:
                 raise IllegalMove(self._explain(m)) from None
             m = legal[legal.index(m)]
-        self._apply(m)
-
-    def _apply(self, m: Move) -> None:
-        """Make ``m``, one of the set's shared moves, for the seat to move."""
+        # From here on m is one of the set's shared moves, and legal: the state changes.
         seat = self._turn
         self._legal = None
         self._history.append((seat, m))
@@ -601,7 +593,7 @@ class Round(RoundRecords, RoundViews):
         last = self._history[-1][1]
         self._setup()
         for m in moves:
-            self._apply(m)
+            self.play(m)
         return last
 
     def copy(self) -> Round:
