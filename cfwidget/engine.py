@@ -599,36 +599,17 @@ class Round(RoundRecords, RoundViews):
     def copy(self) -> Round:
         """An independent copy: moves made on it never touch this round."""
         other = Round.__new__(Round)
-        other.rules = self.rules
-        other.names = self.names
-        other.seed = self.seed
-        other.start = self.start
-        other.opener = self.opener
-        other.opening_draws = self.opening_draws
+        for name in Round.__slots__:  # every field, so none can be forgotten ...
+            setattr(other, name, getattr(self, name))
+        # ... then fresh copies of what moves change in place (the rest is immutable).
         other.penalties = list(self.penalties)
-        other._deal = self._deal
-        other._ts = self._ts
-        other._n = self._n
-        other._toes = self._toes
-        other._must_play = self._must_play
-        other._announce = self._announce
-        other._little = self._little
         other._hands = list(self._hands)
         other._yard = list(self._yard)
         other._slots = list(self._slots)
         other._open = list(self._open)
         other._ends = [list(e) for e in self._ends]
-        other._nums = self._nums
-        other._fit = self._fit
         other._history = list(self._history)
-        other._legal = self._legal
-        other._drawn = self._drawn
-        other._forced = self._forced
-        other._turn = self._turn
-        other._over = self._over
-        other._out = self._out
         other._placed = list(self._placed)
-        other._seen = self._seen
         other._kids = dict(self._kids)
         return other
 
