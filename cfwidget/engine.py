@@ -56,6 +56,10 @@ class Placed(NamedTuple):
 
 _new_placed = tuple.__new__  # a Placed without the checks of its __new__ (fields known good)
 
+# Shared one-move lists: the engine keeps legal lists without changing them.
+_DRAW_ONLY = [DRAW]
+_PASS_ONLY = [PASS]
+
 
 def _penalty(tile: Tile, double_blank: int) -> int:
     return double_blank if tile[0] == 0 and tile[1] == 0 else tile[0] + tile[1]
@@ -86,7 +90,7 @@ class Round(RoundRecords, RoundViews):
         "_legal",
         "_little",
         "_must_play",
-        "_n",
+        "_next",
         "_nums",
         "_open",
         "_out",
@@ -115,7 +119,7 @@ class Round(RoundRecords, RoundViews):
     opening_draws: tuple[tuple[int, Tile], ...]
     penalties: list[tuple[int, int, Tile]]
     _ts: TileSet  # the tables every round of this set shares
-    _n: int  # seats
+    _next: tuple[int, ...]  # the seat after each seat
     _toes: int
     _must_play: bool
     _announce: bool  # the rules use "!" (uno or chicken-little)
@@ -224,7 +228,7 @@ class Round(RoundRecords, RoundViews):
         self.names = names
         self.seed = None
         self._ts = ts = tile_set(rules.max_pip)
-        self._n = len(hands)
+        self._next = (*range(1, len(hands)), 0)
         self._toes = rules.toes
         self._must_play = rules.must_play_drawn
         self._announce = rules.last_tile != "silent"
@@ -276,7 +280,7 @@ class Round(RoundRecords, RoundViews):
             draws.append((seat, ts.tiles[drawn]))
             if drawn in eligible:
                 holder, tile = seat, drawn
-            seat = (seat + 1) % self._n
+            seat = self._next[seat]
         self.opening_draws = tuple(draws)
         self.start = ts.tiles[tile]
         self.opener = holder
@@ -288,7 +292,7 @@ class Round(RoundRecords, RoundViews):
         self._nums = 1 << n  # the numbers with an open end, as bits
         self._fit = ts.fits[self._nums]  # the tiles that fit an open end, as bits
         self._forced = tile  # the double that must be filled first (-1: none)
-        self._turn = (holder + 1) % self._n
+        self._turn = self._next[holder]
         self._placed.append(_new_placed(Placed, (self.start, None, n, 0)))
         if not bits[holder]:
             self._over, self._out, self._legal = True, holder, []
@@ -309,7 +313,7 @@ class Round(RoundRecords, RoundViews):
     @property
     def players(self) -> int:
         """How many seats play this round."""
-        return self._n
+        return len(self._next)
 
     @property
     def turn(self) -> int:
@@ -344,18 +348,27 @@ class Round(RoundRecords, RoundViews):
     @property
     def table(self) -> tuple[Placed, ...]:
         """The tiles on the table in the order they were laid, the centre first."""
-        placed = self._placed
+        self._catch_up()
+        return tuple(self._placed)
+
+    def _catch_up(self) -> None:
+        """Bring what play() leaves for later up to date with the history.
+
+        That is the table as :class:`Placed` records, how many tiles lie on each
+        table tile, and each table tile's open number: play() itself needs none
+        of them, so it does not spend time on them.
+        """
         history = self._history
         if self._seen < len(history):
-            rank, opened, kids = self._ts.rank, self._open, self._kids
+            code, placed, opened, kids = self._ts.code, self._placed, self._open, self._kids
             for _, m in history[self._seen :]:
                 if m[0] == 0:
-                    u = m[2]
+                    t, u, n, far = code[id(m)][:4]
                     slot = kids.get(u, 0)
                     kids[u] = slot + 1
-                    placed.append(_new_placed(Placed, (m[1], u, opened[rank[u]], slot)))
+                    placed.append(_new_placed(Placed, (m[1], m[2], n, slot)))
+                    opened[t] = far
             self._seen = len(history)
-        return tuple(placed)
 
     @property
     def history(self) -> tuple[tuple[int, Move], ...]:
@@ -403,9 +416,10 @@ class Round(RoundRecords, RoundViews):
         >>> Round.deal(Rules(), players=2, seed=3).open_ends()
         [(Tile(9, 9), 9, 4)]
         """
+        self._catch_up()
         rank, slots, opened = self._ts.rank, self._slots, self._open
         ends = []
-        for p in self.table:
+        for p in self._placed:
             r = rank[p.tile]
             if slots[r]:
                 ends.append((p.tile, opened[r], slots[r]))
@@ -426,6 +440,7 @@ class Round(RoundRecords, RoundViews):
 
     def _place_of(self, tile: Tile) -> tuple[int, int] | None:
         """``(open number, free places)`` of a table tile, or ``None`` if it is not laid."""
+        self._catch_up()
         r = self._ts.rank.get(tile)
         if r is None or self._open[r] < 0:
             return None
@@ -450,11 +465,7 @@ class Round(RoundRecords, RoundViews):
         out: list[Move] = []
         f = self._forced
         if f >= 0:  # only the forced double may be played on: one play per fitting tile
-            bits &= ts.need[f]
-            while bits:
-                low = bits & -bits
-                bits ^= low
-                out.append(info[low][2][f])  # type: ignore[arg-type]
+            out = ts.onto_double[f][bits & ts.need[f]]  # shared: copied before any change
         else:
             bits &= self._fit
             ends = self._ends
@@ -474,11 +485,11 @@ class Round(RoundRecords, RoundViews):
             out = [x for m in out for x in (m, announced[code[id(m)][0]][code[id(m)][1]])]  # type: ignore[misc]
         if drawn >= 0:
             if not out:
-                out = [PASS]
+                out = _PASS_ONLY
             elif not self._must_play:
-                out.append(PASS)
+                out = [*out, PASS]
         elif not out:
-            out = [DRAW] if self._yard else [PASS]
+            out = _DRAW_ONLY if self._yard else _PASS_ONLY
         self._legal = out
         return out[:]
 
@@ -516,7 +527,7 @@ class Round(RoundRecords, RoundViews):
         kind = m[0]
         if kind == 0:
             ts = self._ts
-            t, u, n, far, bit, double = ts.code[id(m)]
+            t, u, n, far, bit, _, double = ts.code[id(m)]
             hands = self._hands
             bits = hands[seat] ^ bit
             hands[seat] = bits
@@ -532,7 +543,6 @@ class Round(RoundRecords, RoundViews):
                     self._fit = ts.fits[self._nums]
                 if u == self._forced:
                     self._forced = -1
-            self._open[t] = far
             e = ends[far]
             if e:
                 insort(e, t)
@@ -566,7 +576,7 @@ class Round(RoundRecords, RoundViews):
             self._check_blocked()
             if self._over:
                 return  # the turn stays with the seat that moved last
-        self._turn = (seat + 1) % self._n
+        self._turn = self._next[seat]
 
     def _check_blocked(self) -> None:
         """End the round if the yard is empty and no hand holds a tile that fits."""

@@ -14,12 +14,15 @@ Nothing here knows the rules; it only knows the set.
 >>> ts.tiles_of(ts.bit[7] | ts.bit[0])
 (Tile(0, 0), Tile(3, 1))
 >>> ts.plays[7][9], ts.code[id(ts.plays[7][9])]
-(Move.parse('3-1@3-3'), (7, 9, 3, 1, 128, False))
+(Move.parse('3-1@3-3'), (7, 9, 3, 1, 128, 512, False))
+>>> ts.onto_double[9][ts.bit[7] | ts.bit[8]]
+[Move.parse('3-1@3-3'), Move.parse('3-2@3-3')]
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from .moves import Move
@@ -39,15 +42,20 @@ class TileSet:
     - ``plays[t][u]``: the play of tile ``t`` onto table tile ``u`` (``None`` if
       they share no number); ``announced[t][u]`` the same play with ``!``.
     - ``code[id(move)]``: for each of those shared plays, ``(t, u, n, far, bit,
-      double)``: the two ranks, the number where they touch (a tile shares
+      ubit, double)``: the two ranks, the number where they touch (a tile shares
       exactly one number with any other tile that is not a double), the number
-      left open, ``1 << t``, and whether ``t`` is a double.
+      left open, ``1 << t``, ``1 << u``, and whether ``t`` is a double.
     - ``fits[numbers]``: the bits of the tiles showing any number in the bit
       set ``numbers`` (worked out on first use).
     - ``need[f]``: the bits of the tiles that fit the double of rank ``f``.
     - ``info[1 << r]``: ``(high, low, plays[r])``, found from a tile's bit.
+    - ``onto_double[f][tiles]``: the plays of each tile in the bit set ``tiles``
+      onto the double of rank ``f``, in rank order (a list worked out once,
+      then shared: never change it).
     - ``order``: ranks in :func:`~cfwidget.tiles.full_set` order (highest first),
       the order a deal shuffles.
+    - ``swaps``: the steps of that shuffle, ``(i, i + 1, bit length of i + 1)``
+      for ``i`` from the last place down to 1 (see :func:`shuffled_set`).
     """
 
     __slots__ = (
@@ -62,9 +70,11 @@ class TileSet:
         "max_pip",
         "need",
         "number_mask",
+        "onto_double",
         "order",
         "plays",
         "rank",
+        "swaps",
         "tiles",
     )
 
@@ -83,9 +93,10 @@ class TileSet:
             sum(1 << r for r, t in enumerate(tiles) if n in t) for n in range(max_pip + 1)
         )
         self.order = [size - 1 - i for i in range(size)]
+        self.swaps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
         self.plays: list[list[Move | None]] = [[None] * size for _ in range(size)]
         self.announced: list[list[Move | None]] = [[None] * size for _ in range(size)]
-        self.code: dict[int, tuple[int, int, int, int, int, bool]] = {}
+        self.code: dict[int, tuple[int, int, int, int, int, int, bool]] = {}
         for r, t in enumerate(tiles):
             for q, u in enumerate(tiles):
                 if q != r and (u[0] in t or u[1] in t):
@@ -94,8 +105,10 @@ class TileSet:
                     for table, announce in ((self.plays, False), (self.announced, True)):
                         move = _new_move(Move, (0, t, u, announce))
                         table[r][q] = move
-                        self.code[id(move)] = (r, q, n, far, 1 << r, t[0] == t[1])
+                        self.code[id(move)] = (r, q, n, far, 1 << r, 1 << q, t[0] == t[1])
         self.need = tuple(self.number_mask[t[0]] for t in tiles)
+        columns = [[row[f] for row in self.plays] for f in range(size)]
+        self.onto_double = tuple(_Plays(self.lowest, column.__getitem__) for column in columns)
         self.info = {1 << r: (t[0], t[1], self.plays[r]) for r, t in enumerate(tiles)}
         self.fits = _Fits(self.number_mask)
 
@@ -141,6 +154,41 @@ class _Fits(dict[int, int]):
         return mask
 
 
+class _Plays(dict[int, list[Move]]):
+    """``plays[mask]``: a list with ``pick(r)`` for each bit ``1 << r`` of ``mask``, lowest first.
+
+    Each list is worked out on first use and kept, up to :data:`KEEP` lists per
+    table, so memory stays bounded on the largest sets. Callers share the lists
+    and must not change them.
+    """
+
+    __slots__ = ("lowest", "pick")
+
+    def __init__(self, lowest: dict[int, int], pick: Callable[[int], Move | None]) -> None:
+        super().__init__()
+        self.lowest = lowest
+        self.pick = pick
+
+    def __missing__(self, mask: int) -> list[Move]:
+        out = []
+        bits = mask
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            move = self.pick(self.lowest[low])
+            if move is None:
+                raise KeyError(f"no play joins the tiles of bits {mask:#x}")
+            out.append(move)
+        if len(self) < KEEP:
+            self[mask] = out
+        return out
+
+
+#: How many move lists one :class:`_Plays` table keeps. In a double-n set, n other
+#: tiles fit a double, so up to double-10 every subset is kept; bigger sets keep the
+#: first ones met, and memory stays bounded.
+KEEP = 1 << 10
+
 _SETS: dict[int, TileSet] = {}
 
 
@@ -163,6 +211,16 @@ def shuffled_set(max_pip: int, seed: int) -> list[int]:
     >>> [tile_set(9).tiles[r] for r in shuffled_set(9, 5)] == tiles
     True
     """
-    order = tile_set(max_pip).order[:]
-    random.Random(seed).shuffle(order)
+    ts = tile_set(max_pip)
+    order = ts.order[:]
+    # The Fisher-Yates shuffle exactly as random.shuffle makes it: for each place
+    # i from the top down, a uniform j <= i from getrandbits(bit length of i + 1),
+    # drawn again while it is too large. Written out here, without a function
+    # call per step, because a deal is a fifth of a simulated round's cost.
+    getrandbits = random.Random(seed).getrandbits
+    for i, n, k in ts.swaps:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        order[i], order[j] = order[j], order[i]
     return order

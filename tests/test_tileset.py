@@ -35,8 +35,8 @@ def test_every_shared_play_is_coded_with_the_number_where_the_tiles_touch() -> N
             count += 1
             assert move == Move.play(t, u)
             assert ts.announced[r][q] == Move.play(t, u, announce=True)
-            t_rank, u_rank, n, far, bit, double = ts.code[id(move)]
-            assert (t_rank, u_rank, bit, double) == (r, q, 1 << r, t.is_double)
+            t_rank, u_rank, n, far, bit, ubit, double = ts.code[id(move)]
+            assert (t_rank, u_rank, bit, ubit, double) == (r, q, 1 << r, 1 << q, t.is_double)
             assert n in t and n in u and t.other(n) == far
     assert count > 0 and len(ts.code) == 2 * count
 
@@ -102,3 +102,32 @@ def test_play_accepts_equal_moves_and_text_and_applies_the_shared_one() -> None:
     rnd.play(text)
     assert str(rnd.moves[-1]) == text
     assert Tile(9, 9) == rnd.start
+
+
+def test_plays_onto_a_double_are_listed_in_rank_order_and_shared() -> None:
+    ts = tile_set(6)
+    f = ts.rank[Tile(4, 4)]
+    hand = ts.bit[ts.rank[Tile(6, 4)]] | ts.bit[ts.rank[Tile(4, 0)]] | ts.bit[ts.rank[Tile(5, 4)]]
+    listed = ts.onto_double[f][hand]
+    assert listed == [Move.parse("4-0@4-4"), Move.parse("5-4@4-4"), Move.parse("6-4@4-4")]
+    assert ts.onto_double[f][hand] is listed  # worked out once, then shared
+    assert ts.onto_double[f][0] == []
+
+
+def test_the_kept_lists_stay_bounded_on_big_sets() -> None:
+    from cfwidget.tileset import KEEP
+
+    ts = tile_set(21)
+    f = ts.rank[Tile(21, 21)]
+    fitting = [ts.bit[ts.rank[Tile(21, n)]] for n in range(21)]
+    table = ts.onto_double[f]
+    for mask in range(1, 3 * KEEP):
+        hand = sum(b for i, b in enumerate(fitting) if mask >> i & 1)
+        assert len(table[hand]) == mask.bit_count()
+    assert len(table) == KEEP
+
+
+def test_a_mask_with_a_tile_that_cannot_join_is_refused() -> None:
+    ts = tile_set(6)
+    with pytest.raises(KeyError, match="no play joins"):
+        _ = ts.onto_double[ts.rank[Tile(6, 6)]][ts.bit[ts.rank[Tile(3, 2)]]]
