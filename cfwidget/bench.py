@@ -34,14 +34,14 @@ __all__ = ["bot_rounds", "random_rounds", "yardstick_rounds"]
 
 def random_rounds(rules: Rules, players: int, rounds: int, seed: int = 0) -> tuple[float, int]:
     """Play ``rounds`` random rounds through ``legal_moves()`` and ``play()``; (seconds, moves)."""
-    rand = random.Random(seed).random
+    pick = random.Random(seed).getrandbits
     moves = 0
     start = time.perf_counter()
     for i in range(rounds):
         rnd = Round.deal(rules, players, seed=seed + i)
         legal = rnd.legal_moves()
         while legal:
-            rnd.play(legal[int(rand() * len(legal))])
+            rnd.play(legal[pick(32) % len(legal)])  # uniform to within len/2**32
             legal = rnd.legal_moves()
             moves += 1
     return time.perf_counter() - start, moves
@@ -68,7 +68,7 @@ def yardstick_rounds(rounds: int, seed: int = 0) -> tuple[float, int]:
     errors. It is not the engine and nothing else uses it.
     """
     rng = random.Random(seed)
-    rand = rng.random
+    pick = rng.getrandbits
     tiles = [(a, b) for a in range(10) for b in range(a + 1)]
     steps = 0
     start = time.perf_counter()
@@ -111,7 +111,7 @@ def yardstick_rounds(rounds: int, seed: int = 0) -> tuple[float, int]:
                         plays.append((x, u, b))
             steps += 1
             if plays:
-                x, u, n = plays[int(rand() * len(plays))]
+                x, u, n = plays[pick(32) % len(plays)]
                 hand.remove(x)
                 left = free[u] - 1
                 free[u] = left

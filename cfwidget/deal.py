@@ -13,6 +13,7 @@ from collections.abc import Collection, Iterable, Sequence
 from .errors import DealError
 from .rules import Rules
 from .tiles import NotationError, Tile, TileLike, full_set, tiles_text, to_tile
+from .tileset import tile_set
 
 __all__ = ["DEFAULT_NAMES", "check_args", "check_complete", "tile_list"]
 
@@ -26,8 +27,8 @@ def check_args(
     names: Sequence[str] | None,
 ) -> tuple[Tile, frozenset[Tile], tuple[str, ...]]:
     try:
-        start_tile = Tile(rules.max_pip, rules.max_pip) if start is None else to_tile(start)
-        used = frozenset(to_tile(t) for t in used_doubles)
+        start_tile = tile_set(rules.max_pip).tiles[-1] if start is None else to_tile(start)
+        used = frozenset(map(to_tile, used_doubles)) if used_doubles else _NONE_USED
     except NotationError as exc:
         raise DealError(str(exc)) from None
     if not start_tile.is_double or start_tile[0] > rules.max_pip:
@@ -44,6 +45,8 @@ def check_args(
         raise DealError(f"names must be a list of {players} strings, one per seat")
     return start_tile, used, tuple(names)
 
+
+_NONE_USED: frozenset[Tile] = frozenset()
 
 DEFAULT_NAMES = {n: tuple(f"Player {i + 1}" for i in range(n)) for n in range(2, 9)}
 

@@ -85,8 +85,9 @@ class Round(RoundRecords, RoundViews):
         "_fit",
         "_forced",
         "_hands",
-        "_history",
+        "_leader",
         "_kids",
+        "_moves",
         "_legal",
         "_little",
         "_must_play",
@@ -249,10 +250,10 @@ class Round(RoundRecords, RoundViews):
         self._yard = list(reversed(yard))  # the next tile to draw is at the end
         self._slots = [0] * size  # free places of each table tile
         self._open = [-1] * size  # the open number of each table tile (-1: not on the table)
-        self._ends: list[list[int]] = [[] for _ in range(ts.max_pip + 1)]  # kept sorted
-        self._history: list[tuple[int, Move]] = []
+        self._ends: list[list[int]] = list(map(list, ts.per_number))  # per number, sorted
+        self._moves: list[Move] = []  # the seat of each is worked out when asked (history)
         self._legal: list[Move] | None = None
-        self._drawn = -1
+        self._drawn = 0  # the bit of the tile just drawn (0: none)
         self._over = False
         self._out: int | None = None
         self._placed: list[Placed] = []  # the table as Placed, built when asked for
@@ -292,11 +293,11 @@ class Round(RoundRecords, RoundViews):
         self._nums = 1 << n  # the numbers with an open end, as bits
         self._fit = ts.fits[self._nums]  # the tiles that fit an open end, as bits
         self._forced = tile  # the double that must be filled first (-1: none)
-        self._turn = self._next[holder]
+        self._turn = self._leader = self._next[holder]
         self._placed.append(_new_placed(Placed, (self.start, None, n, 0)))
         if not bits[holder]:
             self._over, self._out, self._legal = True, holder, []
-        else:
+        elif not self._yard:
             self._check_blocked()
 
     def _find_start(self, start: int, eligible: set[int]) -> tuple[int | None, int]:
@@ -358,32 +359,39 @@ class Round(RoundRecords, RoundViews):
         table tile, and each table tile's open number: play() itself needs none
         of them, so it does not spend time on them.
         """
-        history = self._history
-        if self._seen < len(history):
+        moves = self._moves
+        if self._seen < len(moves):
             code, placed, opened, kids = self._ts.code, self._placed, self._open, self._kids
-            for _, m in history[self._seen :]:
+            for m in moves[self._seen :]:
                 if m[0] == 0:
                     t, u, n, far = code[id(m)][:4]
                     slot = kids.get(u, 0)
                     kids[u] = slot + 1
                     placed.append(_new_placed(Placed, (m[1], m[2], n, slot)))
                     opened[t] = far
-            self._seen = len(history)
+            self._seen = len(moves)
 
     @property
     def history(self) -> tuple[tuple[int, Move], ...]:
         """Every move so far as ``(seat, move)``."""
-        return tuple(self._history)
+        seat, after = self._leader, self._next
+        history = []
+        for m in self._moves:
+            history.append((seat, m))
+            if m is not DRAW:  # a seat that draws moves again
+                seat = after[seat]
+        return tuple(history)
 
     @property
     def moves(self) -> tuple[Move, ...]:
         """Every move so far."""
-        return tuple(m for _, m in self._history)
+        return tuple(self._moves)
 
     @property
     def drawn(self) -> Tile | None:
         """The tile the seat to move has just drawn, if it drew this turn."""
-        return self._ts.tiles[self._drawn] if self._drawn >= 0 else None
+        ts = self._ts
+        return ts.tiles[ts.lowest[self._drawn]] if self._drawn else None
 
     @property
     def forced(self) -> Tile | None:
@@ -460,15 +468,15 @@ class Round(RoundRecords, RoundViews):
         # Worked out from the bit masks: the engine's hot path, so written out in full.
         ts = self._ts
         drawn = self._drawn
-        bits = self._hands[self._turn] if drawn < 0 else ts.bit[drawn]
-        info = ts.info
-        out: list[Move] = []
+        bits = drawn or self._hands[self._turn]
         f = self._forced
         if f >= 0:  # only the forced double may be played on: one play per fitting tile
             out = ts.onto_double[f][bits & ts.need[f]]  # shared: copied before any change
         else:
+            out = []
             bits &= self._fit
             ends = self._ends
+            info = ts.info
             while bits:
                 low = bits & -bits
                 bits ^= low
@@ -483,7 +491,7 @@ class Round(RoundRecords, RoundViews):
         if out and self._announce and self._hands[self._turn].bit_count() == 2:
             code, announced = ts.code, ts.announced
             out = [x for m in out for x in (m, announced[code[id(m)][0]][code[id(m)][1]])]  # type: ignore[misc]
-        if drawn >= 0:
+        if drawn:
             if not out:
                 out = _PASS_ONLY
             elif not self._must_play:
@@ -523,9 +531,15 @@ class Round(RoundRecords, RoundViews):
         # From here on m is one of the set's shared moves, and legal: the state changes.
         seat = self._turn
         self._legal = None
-        self._history.append((seat, m))
-        kind = m[0]
-        if kind == 0:
+        self._moves.append(m)
+        if m is DRAW:
+            d = self._ts.bit[self._yard.pop()]
+            self._hands[seat] |= d
+            self._drawn = d
+            if not self._yard:
+                self._check_blocked()
+            return
+        if m is not PASS:
             ts = self._ts
             t, u, n, far, bit, _, double = ts.code[id(m)]
             hands = self._hands
@@ -563,15 +577,8 @@ class Round(RoundRecords, RoundViews):
             if self._little and not m[3] and self._yard and bits & (bits - 1) == 0:
                 p = self._yard.pop()
                 hands[seat] = bits | ts.bit[p]
-                self.penalties.append((len(self._history) - 1, seat, ts.tiles[p]))
-        elif kind == 1:  # draw
-            d = self._yard.pop()
-            self._hands[seat] |= self._ts.bit[d]
-            self._drawn = d
-            if not self._yard:
-                self._check_blocked()
-            return
-        self._drawn = -1
+                self.penalties.append((len(self._moves) - 1, seat, ts.tiles[p]))
+        self._drawn = 0
         if not self._yard:
             self._check_blocked()
             if self._over:
@@ -597,10 +604,10 @@ class Round(RoundRecords, RoundViews):
         >>> rnd == before
         True
         """
-        if not self._history:
+        if not self._moves:
             raise IllegalMove("there is no move to take back")
-        moves = [m for _, m in self._history[:-1]]
-        last = self._history[-1][1]
+        moves = self._moves[:-1]
+        last = self._moves[-1]
         self._setup()
         for m in moves:
             self.play(m)
@@ -618,7 +625,7 @@ class Round(RoundRecords, RoundViews):
         other._slots = list(self._slots)
         other._open = list(self._open)
         other._ends = [list(e) for e in self._ends]
-        other._history = list(self._history)
+        other._moves = list(self._moves)
         other._placed = list(self._placed)
         other._kids = dict(self._kids)
         return other
@@ -639,7 +646,7 @@ class Round(RoundRecords, RoundViews):
         return (
             self.rules == other.rules
             and self._deal == other._deal
-            and self._history == other._history
+            and self._moves == other._moves
             and self._hands == other._hands
             and self._yard == other._yard
             and self._turn == other._turn
@@ -659,7 +666,7 @@ class Round(RoundRecords, RoundViews):
         db = self.rules.double_blank
         result = [sum(_penalty(t, db) for t in hand) for hand in self.hands]
         if self._out is not None:
-            last = self._history[-1][1][1]  # going out is always a play
+            last = self._moves[-1][1]  # going out is always a play
             result[self._out] = self.rules.out_on_double if last[0] == last[1] else 0
         return result
 

@@ -61,7 +61,7 @@ class RoundRecords:
         names: tuple[str, ...]
         seed: int | None
         _deal: tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, int, frozenset[Tile]]
-        _history: list[tuple[int, Move]]
+        _moves: list[Move]
 
         @classmethod
         def from_deal(
@@ -95,7 +95,7 @@ class RoundRecords:
                 "first": first,
                 "used_doubles": sorted(str(t) for t in used),
             },
-            "moves": [str(m) for _, m in self._history],
+            "moves": [str(m) for m in self._moves],
         }
 
     def to_json(self, indent: int | None = None) -> str:

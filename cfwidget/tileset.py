@@ -52,6 +52,7 @@ class TileSet:
     - ``onto_double[f][tiles]``: the plays of each tile in the bit set ``tiles``
       onto the double of rank ``f``, in rank order (a list worked out once,
       then shared: never change it).
+    - ``per_number``: one empty tuple per number (a template for per-number lists).
     - ``order``: ranks in :func:`~cfwidget.tiles.full_set` order (highest first),
       the order a deal shuffles.
     - ``swaps``: the steps of that shuffle, ``(i, i + 1, bit length of i + 1)``
@@ -72,6 +73,7 @@ class TileSet:
         "number_mask",
         "onto_double",
         "order",
+        "per_number",
         "plays",
         "rank",
         "swaps",
@@ -93,6 +95,7 @@ class TileSet:
             sum(1 << r for r, t in enumerate(tiles) if n in t) for n in range(max_pip + 1)
         )
         self.order = [size - 1 - i for i in range(size)]
+        self.per_number = ((),) * (max_pip + 1)
         self.swaps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
         self.plays: list[list[Move | None]] = [[None] * size for _ in range(size)]
         self.announced: list[list[Move | None]] = [[None] * size for _ in range(size)]
