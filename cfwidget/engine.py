@@ -485,10 +485,14 @@ class Round(RoundRecords, RoundViews):
                 if a != b:
                     other = ends[b]
                     if other:
-                        targets = sorted(targets + other) if targets else other
+                        if targets:
+                            targets = targets + other
+                            targets.sort()
+                        else:
+                            targets = other
                 for u in targets:
                     out.append(row[u])  # type: ignore[arg-type]
-        if out and self._announce and self._hands[self._turn].bit_count() == 2:
+        if self._announce and out and self._hands[self._turn].bit_count() == 2:
             code, announced = ts.code, ts.announced
             out = [x for m in out for x in (m, announced[code[id(m)][0]][code[id(m)][1]])]  # type: ignore[misc]
         if drawn:
