@@ -26,7 +26,7 @@ from .moves import DRAW, PASS, Move, MoveLike, to_move
 from .records import RoundRecords
 from .rules import Rules
 from .tiles import NotationError, Tile, TileLike, full_set, to_tile
-from .tileset import TileSet, shuffled_set, tile_set
+from .tileset import TileSet, shuffled_bits, tile_set
 from .views import RoundViews
 
 __all__ = ["Placed", "Round"]
@@ -125,8 +125,9 @@ class Round(RoundRecords, RoundViews):
     _must_play: bool
     _announce: bool  # the rules use "!" (uno or chicken-little)
     _little: bool  # chicken-little: a silent last-but-one play draws a penalty tile
-    # The deal in ranks: hands, the yard in draw order, the round's double, the
-    # first seat to draw for it, and the doubles already used (as tiles).
+    # The deal: hands and the yard in draw order (each tile as its bit), the rank
+    # of the round's double, the first seat to draw for it, and the doubles
+    # already used (as tiles).
     _deal: tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, int, frozenset[Tile]]
 
     # -- building a round --------------------------------------------------------
@@ -154,7 +155,7 @@ class Round(RoundRecords, RoundViews):
         size = rules.hand_size_for(players)
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        order = shuffled_set(rules.max_pip, seed)
+        order = shuffled_bits(rules.max_pip, seed)
         hands = [order[i * size : (i + 1) * size] for i in range(players)]
         start_tile, used, name_list = check_args(rules, players, start, first, used_doubles, names)
         rnd = cls._build(rules, hands, order[players * size :], start_tile, first, used, name_list)
@@ -202,11 +203,12 @@ class Round(RoundRecords, RoundViews):
             raise DealError(str(exc)) from None
         check_complete(rules, hand_lists, yard)
         start_tile, used, name_list = check_args(rules, players, start, first, used_doubles, names)
-        rank = tile_set(rules.max_pip).rank
+        ts = tile_set(rules.max_pip)
+        bit, rank = ts.bit, ts.rank
         return cls._build(
             rules,
-            [[rank[t] for t in h] for h in hand_lists],
-            [rank[t] for t in yard],
+            [[bit[rank[t]] for t in h] for h in hand_lists],
+            [bit[rank[t]] for t in yard],
             start_tile,
             first,
             used,
@@ -244,10 +246,9 @@ class Round(RoundRecords, RoundViews):
         ts = self._ts
         bit = ts.bit
         size = len(ts.tiles)
-        take = bit.__getitem__
-        bits = [sum(map(take, hand)) for hand in hands]  # distinct bits: the sum is the union
+        bits = [sum(hand) for hand in hands]  # distinct bits: the sum is the union
         self._hands = bits
-        self._yard = list(reversed(yard))  # the next tile to draw is at the end
+        self._yard = list(reversed(yard))  # tiles as bits; the next to draw is at the end
         self._slots = [0] * size  # free places of each table tile
         self._open = [-1] * size  # the open number of each table tile (-1: not on the table)
         self._ends: list[list[int]] = list(map(list, ts.per_number))  # per number, sorted
@@ -261,13 +262,13 @@ class Round(RoundRecords, RoundViews):
         self._kids: dict[int, int] = {}  # how many tiles lie on each table tile
         self.penalties = []
 
-        eligible = {start}
+        eligible = {bit[start]}  # the doubles that may start, as bits
         if self.rules.start_missing == "next-highest" and not any(b & bit[start] for b in bits):
-            eligible |= {ts.rank[d] for d in full_set(ts.max_pip) if d[0] == d[1]} - {
-                ts.rank[d] for d in used
+            eligible |= {bit[ts.rank[d]] for d in full_set(ts.max_pip) if d[0] == d[1]} - {
+                bit[ts.rank[d]] for d in used
             }
-            eligible = {r for r in eligible if r <= start}
-        holder, tile = self._find_start(start, eligible)
+            eligible = {b for b in eligible if b <= bit[start]}
+        holder, tile_bit = self._find_start(bit[start], eligible)
         draws: list[tuple[int, Tile]] = []
         seat = first
         while holder is None:
@@ -277,15 +278,16 @@ class Round(RoundRecords, RoundViews):
                     "so the round cannot start"
                 )
             drawn = self._yard.pop()
-            bits[seat] |= bit[drawn]
-            draws.append((seat, ts.tiles[drawn]))
+            bits[seat] |= drawn
+            draws.append((seat, ts.by_bit[drawn]))
             if drawn in eligible:
-                holder, tile = seat, drawn
+                holder, tile_bit = seat, drawn
             seat = self._next[seat]
         self.opening_draws = tuple(draws)
+        tile = ts.lowest[tile_bit]
         self.start = ts.tiles[tile]
         self.opener = holder
-        bits[holder] ^= bit[tile]
+        bits[holder] ^= tile_bit
         n = ts.high[tile]
         self._slots[tile] = self.rules.spokes
         self._open[tile] = n
@@ -301,12 +303,11 @@ class Round(RoundRecords, RoundViews):
             self._check_blocked()
 
     def _find_start(self, start: int, eligible: set[int]) -> tuple[int | None, int]:
-        """The seat holding the round's double, else the highest eligible stand-in."""
-        bit = self._ts.bit
-        for r in sorted(eligible, reverse=True) if len(eligible) > 1 else eligible:
+        """The seat holding the round's double, else the highest eligible stand-in (bits)."""
+        for d in sorted(eligible, reverse=True) if len(eligible) > 1 else eligible:
             for seat, b in enumerate(self._hands):
-                if b & bit[r]:
-                    return seat, r
+                if b & d:
+                    return seat, d
         return None, start
 
     # -- what anyone can see -----------------------------------------------------
@@ -338,8 +339,8 @@ class Round(RoundRecords, RoundViews):
     @property
     def boneyard(self) -> tuple[Tile, ...]:
         """The chicken yard in draw order: the first tile is drawn next."""
-        tiles = self._ts.tiles
-        return tuple(tiles[r] for r in reversed(self._yard))
+        by_bit = self._ts.by_bit
+        return tuple(by_bit[b] for b in reversed(self._yard))
 
     @property
     def yard_count(self) -> int:
@@ -537,7 +538,7 @@ class Round(RoundRecords, RoundViews):
         self._legal = None
         self._moves.append(m)
         if m is DRAW:
-            d = self._ts.bit[self._yard.pop()]
+            d = self._yard.pop()
             self._hands[seat] |= d
             self._drawn = d
             if not self._yard:
@@ -580,8 +581,8 @@ class Round(RoundRecords, RoundViews):
                 return
             if self._little and not m[3] and self._yard and bits & (bits - 1) == 0:
                 p = self._yard.pop()
-                hands[seat] = bits | ts.bit[p]
-                self.penalties.append((len(self._moves) - 1, seat, ts.tiles[p]))
+                hands[seat] = bits | p
+                self.penalties.append((len(self._moves) - 1, seat, ts.by_bit[p]))
         self._drawn = 0
         if not self._yard:
             self._check_blocked()

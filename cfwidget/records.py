@@ -81,7 +81,8 @@ class RoundRecords:
     def to_dict(self) -> dict[str, Any]:
         """The round as a JSON-ready record: rules, names, the deal (and seed), moves."""
         hands, yard, start, first, used = self._deal
-        tiles = tile_set(self.rules.max_pip).tiles
+        ts = tile_set(self.rules.max_pip)
+        by_bit = ts.by_bit
         return {
             "format": ROUND_FORMAT,
             "version": FORMAT_VERSION,
@@ -89,9 +90,9 @@ class RoundRecords:
             "names": list(self.names),
             "seed": self.seed,
             "deal": {
-                "hands": [[str(tiles[r]) for r in h] for h in hands],
-                "boneyard": [str(tiles[r]) for r in yard],
-                "start": str(tiles[start]),
+                "hands": [[str(by_bit[b]) for b in h] for h in hands],
+                "boneyard": [str(by_bit[b]) for b in yard],
+                "start": str(ts.tiles[start]),
                 "first": first,
                 "used_doubles": sorted(str(t) for t in used),
             },

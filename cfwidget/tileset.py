@@ -28,7 +28,7 @@ from typing import Any
 from .moves import Move
 from .tiles import Tile, full_set
 
-__all__ = ["TileSet", "shuffled_set", "tile_set"]
+__all__ = ["TileSet", "shuffled_bits", "tile_set"]
 
 _new_move = tuple.__new__
 
@@ -53,15 +53,16 @@ class TileSet:
       onto the double of rank ``f``, in rank order (a list worked out once,
       then shared: never change it).
     - ``per_number``: one empty tuple per number (a template for per-number lists).
-    - ``order``: ranks in :func:`~cfwidget.tiles.full_set` order (highest first),
-      the order a deal shuffles.
+    - ``order``: the tiles' bits in :func:`~cfwidget.tiles.full_set` order
+      (highest first), the order a deal shuffles; ``by_bit[1 << r]`` is tile ``r``.
     - ``swaps``: the steps of that shuffle, ``(i, i + 1, bit length of i + 1)``
-      for ``i`` from the last place down to 1 (see :func:`shuffled_set`).
+      for ``i`` from the last place down to 1 (see :func:`shuffled_bits`).
     """
 
     __slots__ = (
         "announced",
         "bit",
+        "by_bit",
         "code",
         "fits",
         "high",
@@ -94,7 +95,8 @@ class TileSet:
         self.number_mask = tuple(
             sum(1 << r for r, t in enumerate(tiles) if n in t) for n in range(max_pip + 1)
         )
-        self.order = [size - 1 - i for i in range(size)]
+        self.order = [1 << (size - 1 - i) for i in range(size)]
+        self.by_bit = {1 << r: t for r, t in enumerate(tiles)}
         self.per_number = ((),) * (max_pip + 1)
         self.swaps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
         self.plays: list[list[Move | None]] = [[None] * size for _ in range(size)]
@@ -207,11 +209,14 @@ def tile_set(max_pip: int) -> TileSet:
     return ts
 
 
-def shuffled_set(max_pip: int, seed: int) -> list[int]:
-    """The ranks of a set in the order ``random.Random(seed).shuffle`` leaves ``full_set``.
+def shuffled_bits(max_pip: int, seed: int) -> list[int]:
+    """A set's tiles, as bits, in the order ``random.Random(seed).shuffle`` leaves ``full_set``.
+
+    Bits, because a deal needs hands as bit masks: a hand's mask is then the sum
+    of its slice.
 
     >>> tiles = list(full_set(9)); random.Random(5).shuffle(tiles)
-    >>> [tile_set(9).tiles[r] for r in shuffled_set(9, 5)] == tiles
+    >>> [tile_set(9).by_bit[b] for b in shuffled_bits(9, 5)] == tiles
     True
     """
     ts = tile_set(max_pip)

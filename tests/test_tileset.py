@@ -9,7 +9,7 @@ import random
 import pytest
 
 from cfwidget import Move, Round, Rules, Tile, full_set
-from cfwidget.tileset import shuffled_set, tile_set
+from cfwidget.tileset import shuffled_bits, tile_set
 
 
 @pytest.mark.parametrize("max_pip", [3, 6, 9, 12, 15, 18, 21])
@@ -54,7 +54,7 @@ def test_the_shuffle_is_random_shuffle_of_full_set(max_pip: int) -> None:
     for seed in [0, 1, 7, 123456789, 2**70 + 5, -3]:
         tiles = list(full_set(max_pip))
         random.Random(seed).shuffle(tiles)
-        assert [ts.tiles[r] for r in shuffled_set(max_pip, seed)] == tiles
+        assert [ts.by_bit[b] for b in shuffled_bits(max_pip, seed)] == tiles
 
 
 def test_deal_matches_the_documented_shuffle() -> None:
