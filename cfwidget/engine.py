@@ -83,7 +83,9 @@ class Round(RoundRecords, RoundViews):
         "_drawn",
         "_ends",
         "_fit",
+        "_fneed",
         "_forced",
+        "_fplays",
         "_hands",
         "_kids",
         "_leader",
@@ -124,6 +126,9 @@ class Round(RoundRecords, RoundViews):
     _toes: int
     _must_play: bool
     _announce: bool  # the rules use "!" (uno or chicken-little)
+    # The plays onto the forced double by the bits of the tiles that fit it, and those bits.
+    _fplays: dict[int, list[Move]]
+    _fneed: int
     _little: bool  # chicken-little: a silent last-but-one play draws a penalty tile
     # The deal: hands and the yard in draw order (each tile as its bit), the rank
     # of the round's double, the first seat to draw for it, and the doubles
@@ -295,6 +300,7 @@ class Round(RoundRecords, RoundViews):
         self._nums = 1 << n  # the numbers with an open end, as bits
         self._fit = ts.fits[self._nums]  # the tiles that fit an open end, as bits
         self._forced = tile  # the double that must be filled first (-1: none)
+        self._fplays, self._fneed = ts.onto_double[tile], ts.need[tile]
         self._turn = self._leader = self._next[holder]
         self._placed.append(_new_placed(Placed, (self.start, None, n, 0)))
         if not bits[holder]:
@@ -472,7 +478,7 @@ class Round(RoundRecords, RoundViews):
         bits = drawn or self._hands[self._turn]
         f = self._forced
         if f >= 0:  # only the forced double may be played on: one play per fitting tile
-            out = ts.onto_double[f][bits & ts.need[f]]  # shared: copied before any change
+            out = self._fplays[bits & self._fneed]  # shared: copied before any change
         else:
             out = []
             bits &= self._fit
@@ -512,8 +518,7 @@ class Round(RoundRecords, RoundViews):
 
     def _fitting(self) -> int:
         """The bits of the tiles that may be played now (ignoring whose they are)."""
-        f = self._forced
-        return self._ts.need[f] if f >= 0 else self._fit
+        return self._fneed if self._forced >= 0 else self._fit
 
     # -- making moves ------------------------------------------------------------
 
@@ -572,6 +577,7 @@ class Round(RoundRecords, RoundViews):
             if double:
                 slots[t] = self._toes
                 self._forced = t
+                self._fplays, self._fneed = ts.onto_double[t], ts.need[t]
             else:
                 slots[t] = 1
             if not bits:
@@ -594,7 +600,8 @@ class Round(RoundRecords, RoundViews):
         """End the round if the yard is empty and no hand holds a tile that fits."""
         if self._yard or self._over:
             return
-        fitting = self._fitting()
+        f = self._forced
+        fitting = self._fneed if f >= 0 else self._fit
         for bits in self._hands:
             if bits & fitting:
                 return
