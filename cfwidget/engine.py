@@ -471,7 +471,7 @@ class Round(RoundRecords, RoundViews):
         """
         legal = self._legal
         if legal is not None:  # kept until the next move; an ended round keeps []
-            return legal[:]
+            return legal.copy()
         # Worked out from the bit masks: the engine's hot path, so written out in full.
         ts = self._ts
         drawn = self._drawn
@@ -510,7 +510,7 @@ class Round(RoundRecords, RoundViews):
         elif not out:
             out = _DRAW_ONLY if self._yard else _PASS_ONLY
         self._legal = out
-        return out[:]
+        return out.copy()
 
     def can_play(self, seat: int) -> bool:
         """True if ``seat`` holds a tile that fits where play is allowed now."""
