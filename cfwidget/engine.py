@@ -368,10 +368,10 @@ class Round(RoundRecords, RoundViews):
         """
         moves = self._moves
         if self._seen < len(moves):
-            code, placed, opened, kids = self._ts.code, self._placed, self._open, self._kids
+            placed, opened, kids = self._placed, self._open, self._kids
             for m in moves[self._seen :]:
                 if m[0] == 0:
-                    t, u, n, far = code[id(m)][:4]
+                    t, u, n, far = m.code[:4]  # type: ignore[attr-defined]  # a SharedPlay
                     slot = kids.get(u, 0)
                     kids[u] = slot + 1
                     placed.append(_new_placed(Placed, (m[1], m[2], n, slot)))
@@ -500,8 +500,8 @@ class Round(RoundRecords, RoundViews):
                 for u in targets:
                     out.append(row[u])  # type: ignore[arg-type]
         if self._announce and out and self._hands[self._turn].bit_count() == 2:
-            code, announced = ts.code, ts.announced
-            out = [x for m in out for x in (m, announced[code[id(m)][0]][code[id(m)][1]])]  # type: ignore[misc]
+            announced = ts.announced
+            out = [x for m in out for x in (m, announced[m.code[0]][m.code[1]])]  # type: ignore[attr-defined,misc]
         if drawn:
             if not out:
                 out = _PASS_ONLY
@@ -551,7 +551,7 @@ class Round(RoundRecords, RoundViews):
             return
         if m is not PASS:
             ts = self._ts
-            t, u, n, far, bit, _, double = ts.code[id(m)]
+            t, u, n, far, bit, _, double = m.code  # type: ignore[attr-defined]  # a SharedPlay
             hands = self._hands
             bits = hands[seat] ^ bit
             hands[seat] = bits

@@ -13,7 +13,7 @@ Nothing here knows the rules; it only knows the set.
 ((Tile(0, 0), Tile(1, 0), Tile(1, 1), Tile(2, 0)), 7)
 >>> ts.tiles_of(ts.bit[7] | ts.bit[0])
 (Tile(0, 0), Tile(3, 1))
->>> ts.plays[7][9], ts.code[id(ts.plays[7][9])]
+>>> ts.plays[7][9], ts.plays[7][9].code
 (Move.parse('3-1@3-3'), (7, 9, 3, 1, 128, 512, False))
 >>> ts.onto_double[9][ts.bit[7] | ts.bit[8]]
 [Move.parse('3-1@3-3'), Move.parse('3-2@3-3')]
@@ -28,9 +28,25 @@ from typing import Any
 from .moves import Move
 from .tiles import Tile, full_set
 
-__all__ = ["TileSet", "shuffled_bits", "tile_set"]
+__all__ = ["SharedPlay", "TileSet", "shuffled_bits", "tile_set"]
 
 _new_move = tuple.__new__
+
+
+class SharedPlay(Move):
+    """A play built once per set and shared by every round of that set.
+
+    It equals, hashes and prints like the :class:`~cfwidget.moves.Move` it is;
+    ``code`` carries what the engine needs to apply it, ``(t, u, n, far, bit,
+    ubit, double)`` (see :class:`TileSet`), as an attribute because reading an
+    attribute is the quickest lookup there is on the engine's hot path.
+    Pickled, it comes back as a plain ``Move``.
+    """
+
+    code: tuple[int, int, int, int, int, int, bool]
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return Move, self.__getnewargs__()
 
 
 class TileSet:
@@ -41,10 +57,11 @@ class TileSet:
     - ``number_mask[n]``: the bits of every tile showing ``n``.
     - ``plays[t][u]``: the play of tile ``t`` onto table tile ``u`` (``None`` if
       they share no number); ``announced[t][u]`` the same play with ``!``.
-    - ``code[id(move)]``: for each of those shared plays, ``(t, u, n, far, bit,
-      ubit, double)``: the two ranks, the number where they touch (a tile shares
-      exactly one number with any other tile that is not a double), the number
-      left open, ``1 << t``, ``1 << u``, and whether ``t`` is a double.
+    - Each of those shared plays is a :class:`SharedPlay`, whose ``code`` is
+      ``(t, u, n, far, bit, ubit, double)``: the two ranks, the number where they
+      touch (a tile shares exactly one number with any other tile that is not a
+      double), the number left open, ``1 << t``, ``1 << u``, and whether ``t``
+      is a double.
     - ``fits[numbers]``: the bits of the tiles showing any number in the bit
       set ``numbers`` (worked out on first use).
     - ``need[f]``: the bits of the tiles that fit the double of rank ``f``.
@@ -63,7 +80,6 @@ class TileSet:
         "announced",
         "bit",
         "by_bit",
-        "code",
         "fits",
         "high",
         "info",
@@ -99,18 +115,17 @@ class TileSet:
         self.by_bit = {1 << r: t for r, t in enumerate(tiles)}
         self.per_number = ((),) * (max_pip + 1)
         self.swaps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
-        self.plays: list[list[Move | None]] = [[None] * size for _ in range(size)]
-        self.announced: list[list[Move | None]] = [[None] * size for _ in range(size)]
-        self.code: dict[int, tuple[int, int, int, int, int, int, bool]] = {}
+        self.plays: list[list[SharedPlay | None]] = [[None] * size for _ in range(size)]
+        self.announced: list[list[SharedPlay | None]] = [[None] * size for _ in range(size)]
         for r, t in enumerate(tiles):
             for q, u in enumerate(tiles):
                 if q != r and (u[0] in t or u[1] in t):
                     n = u[0] if u[0] in t else u[1]
                     far = t[1] if t[0] == n else t[0]
                     for table, announce in ((self.plays, False), (self.announced, True)):
-                        move = _new_move(Move, (0, t, u, announce))
+                        move = _new_move(SharedPlay, (0, t, u, announce))
+                        move.code = (r, q, n, far, 1 << r, 1 << q, t[0] == t[1])
                         table[r][q] = move
-                        self.code[id(move)] = (r, q, n, far, 1 << r, 1 << q, t[0] == t[1])
         self.need = tuple(self.number_mask[t[0]] for t in tiles)
         columns = [[row[f] for row in self.plays] for f in range(size)]
         self.onto_double = tuple(_Plays(self.lowest, column.__getitem__) for column in columns)
