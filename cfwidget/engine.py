@@ -161,7 +161,9 @@ class Round(RoundRecords, RoundViews):
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         order = shuffled_bits(rules.max_pip, seed)
-        hands = [order[i * size : (i + 1) * size] for i in range(players)]
+        hands = []
+        for i in range(0, players * size, size):  # a loop, not a list comprehension: no closure
+            hands.append(order[i : i + size])
         start_tile, used, name_list = check_args(rules, players, start, first, used_doubles, names)
         rnd = cls._build(rules, hands, order[players * size :], start_tile, first, used, name_list)
         rnd.seed = seed
@@ -268,11 +270,8 @@ class Round(RoundRecords, RoundViews):
         self.penalties = []
 
         eligible = {bit[start]}  # the doubles that may start, as bits
-        if self.rules.start_missing == "next-highest" and not any(b & bit[start] for b in bits):
-            eligible |= {bit[ts.rank[d]] for d in full_set(ts.max_pip) if d[0] == d[1]} - {
-                bit[ts.rank[d]] for d in used
-            }
-            eligible = {b for b in eligible if b <= bit[start]}
+        if self.rules.start_missing == "next-highest":
+            eligible = self._stand_ins(start, used)
         holder, tile_bit = self._find_start(bit[start], eligible)
         draws: list[tuple[int, Tile]] = []
         seat = first
@@ -307,6 +306,20 @@ class Round(RoundRecords, RoundViews):
             self._over, self._out, self._legal = True, holder, []
         elif not self._yard:
             self._check_blocked()
+
+    def _stand_ins(self, start: int, used: frozenset[Tile]) -> set[int]:
+        """The doubles that may start (as bits) when the rules let a lower one stand in.
+
+        That is the round's double, and if no hand holds it, every lower double
+        not already used in the game.
+        """
+        ts = self._ts
+        bit = ts.bit
+        if any(b & bit[start] for b in self._hands):
+            return {bit[start]}
+        doubles = {bit[ts.rank[d]] for d in full_set(ts.max_pip) if d[0] == d[1]}
+        doubles -= {bit[ts.rank[d]] for d in used}
+        return {b for b in doubles | {bit[start]} if b <= bit[start]}
 
     def _find_start(self, start: int, eligible: set[int]) -> tuple[int | None, int]:
         """The seat holding the round's double, else the highest eligible stand-in (bits)."""
@@ -500,8 +513,7 @@ class Round(RoundRecords, RoundViews):
                 for u in targets:
                     out.append(row[u])  # type: ignore[arg-type]
         if self._announce and out and self._hands[self._turn].bit_count() == 2:
-            announced = ts.announced
-            out = [x for m in out for x in (m, announced[m.code[0]][m.code[1]])]  # type: ignore[attr-defined,misc]
+            out = self._with_announcements(out)
         if drawn:
             if not out:
                 out = _PASS_ONLY
@@ -511,6 +523,15 @@ class Round(RoundRecords, RoundViews):
             out = _DRAW_ONLY if self._yard else _PASS_ONLY
         self._legal = out
         return out.copy()
+
+    def _with_announcements(self, plays: list[Move]) -> list[Move]:
+        """Each play followed by the same play announcing the last tile (``!``)."""
+        announced = self._ts.announced
+        out: list[Move] = []
+        for m in plays:
+            t, u = m.code[:2]  # type: ignore[attr-defined]  # a SharedPlay
+            out += (m, announced[t][u])
+        return out
 
     def can_play(self, seat: int) -> bool:
         """True if ``seat`` holds a tile that fits where play is allowed now."""
