@@ -41,7 +41,7 @@ def random_rounds(rules: Rules, players: int, rounds: int, seed: int = 0) -> tup
         rnd = Round.deal(rules, players, seed=seed + i)
         legal = rnd.legal_moves()
         while legal:
-            rnd.play(legal[pick(32) % len(legal)])  # uniform to within len/2**32
+            rnd.play(legal[pick(30) % len(legal)])  # uniform to within len/2**30
             legal = rnd.legal_moves()
         moves += len(rnd.moves)
     return time.perf_counter() - start, moves
@@ -111,7 +111,7 @@ def yardstick_rounds(rounds: int, seed: int = 0) -> tuple[float, int]:
                         plays.append((x, u, b))
             steps += 1
             if plays:
-                x, u, n = plays[pick(32) % len(plays)]
+                x, u, n = plays[pick(30) % len(plays)]
                 hand.remove(x)
                 left = free[u] - 1
                 free[u] = left
