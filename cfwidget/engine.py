@@ -82,7 +82,6 @@ class Round(RoundRecords, RoundViews):
         "_deal",
         "_drawn",
         "_ends",
-        "_fit",
         "_fneed",
         "_forced",
         "_fplays",
@@ -297,7 +296,6 @@ class Round(RoundRecords, RoundViews):
         self._open[tile] = n
         self._ends[n].append(tile)
         self._nums = 1 << n  # the numbers with an open end, as bits
-        self._fit = ts.fits[self._nums]  # the tiles that fit an open end, as bits
         self._forced = tile  # the double that must be filled first (-1: none)
         self._fplays, self._fneed = ts.onto_double[tile], ts.need[tile]
         self._turn = self._leader = self._next[holder]
@@ -486,15 +484,15 @@ class Round(RoundRecords, RoundViews):
         if legal is not None:  # kept until the next move; an ended round keeps []
             return legal.copy()
         # Worked out from the bit masks: the engine's hot path, so written out in full.
-        ts = self._ts
         drawn = self._drawn
         bits = drawn or self._hands[self._turn]
         f = self._forced
         if f >= 0:  # only the forced double may be played on: one play per fitting tile
             out = self._fplays[bits & self._fneed]  # shared: copied before any change
         else:
+            ts = self._ts
             out = []
-            bits &= self._fit
+            bits &= ts.fits[self._nums]  # the tiles that fit an open end
             ends = self._ends
             info = ts.info
             while bits:
@@ -539,7 +537,7 @@ class Round(RoundRecords, RoundViews):
 
     def _fitting(self) -> int:
         """The bits of the tiles that may be played now (ignoring whose they are)."""
-        return self._fneed if self._forced >= 0 else self._fit
+        return self._fneed if self._forced >= 0 else self._ts.fits[self._nums]
 
     # -- making moves ------------------------------------------------------------
 
@@ -571,7 +569,6 @@ class Round(RoundRecords, RoundViews):
                 self._check_blocked()
             return
         if m is not PASS:
-            ts = self._ts
             t, u, n, far, bit, _, double = m.code  # type: ignore[attr-defined]  # a SharedPlay
             hands = self._hands
             bits = hands[seat] ^ bit
@@ -585,7 +582,6 @@ class Round(RoundRecords, RoundViews):
                 e.remove(u)
                 if not e:
                     self._nums ^= 1 << n
-                    self._fit = ts.fits[self._nums]
                 if u == self._forced:
                     self._forced = -1
             e = ends[far]
@@ -594,10 +590,10 @@ class Round(RoundRecords, RoundViews):
             else:
                 e.append(t)
                 self._nums |= 1 << far
-                self._fit = ts.fits[self._nums]
             if double:
                 slots[t] = self._toes
                 self._forced = t
+                ts = self._ts
                 self._fplays, self._fneed = ts.onto_double[t], ts.need[t]
             else:
                 slots[t] = 1
@@ -609,7 +605,7 @@ class Round(RoundRecords, RoundViews):
             if self._little and not m[3] and self._yard and bits & (bits - 1) == 0:
                 p = self._yard.pop()
                 hands[seat] = bits | p
-                self.penalties.append((len(self._moves) - 1, seat, ts.by_bit[p]))
+                self.penalties.append((len(self._moves) - 1, seat, self._ts.by_bit[p]))
         self._drawn = 0
         if not self._yard:
             self._check_blocked()
@@ -622,7 +618,7 @@ class Round(RoundRecords, RoundViews):
         if self._yard or self._over:
             return
         f = self._forced
-        fitting = self._fneed if f >= 0 else self._fit
+        fitting = self._fneed if f >= 0 else self._ts.fits[self._nums]
         for bits in self._hands:
             if bits & fitting:
                 return
