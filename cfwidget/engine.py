@@ -252,7 +252,7 @@ class Round(RoundRecords, RoundViews):
         ts = self._ts
         bit = ts.bit
         size = len(ts.tiles)
-        bits = [sum(hand) for hand in hands]  # distinct bits: the sum is the union
+        bits = list(map(sum, hands))  # distinct bits: the sum is the union
         self._hands = bits
         self._yard = list(reversed(yard))  # tiles as bits; the next to draw is at the end
         self._slots = [0] * size  # free places of each table tile

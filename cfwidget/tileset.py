@@ -72,8 +72,8 @@ class TileSet:
     - ``per_number``: one empty tuple per number (a template for per-number lists).
     - ``order``: the tiles' bits in :func:`~cfwidget.tiles.full_set` order
       (highest first), the order a deal shuffles; ``by_bit[1 << r]`` is tile ``r``.
-    - ``swaps``: the steps of that shuffle, ``(i, i + 1, bit length of i + 1)``
-      for ``i`` from the last place down to 1 (see :func:`shuffled_bits`).
+    - ``swaps``: the steps of that shuffle, ``(i, bit length of i + 1)`` for
+      ``i`` from the last place down to 1 (see :func:`shuffled_bits`).
     """
 
     __slots__ = (
@@ -114,7 +114,7 @@ class TileSet:
         self.order = [1 << (size - 1 - i) for i in range(size)]
         self.by_bit = {1 << r: t for r, t in enumerate(tiles)}
         self.per_number = ((),) * (max_pip + 1)
-        self.swaps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+        self.swaps = tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
         self.plays: list[list[SharedPlay | None]] = [[None] * size for _ in range(size)]
         self.announced: list[list[SharedPlay | None]] = [[None] * size for _ in range(size)]
         for r, t in enumerate(tiles):
@@ -241,9 +241,9 @@ def shuffled_bits(max_pip: int, seed: int) -> list[int]:
     # drawn again while it is too large. Written out here, without a function
     # call per step, because a deal is a fifth of a simulated round's cost.
     getrandbits = random.Random(seed).getrandbits
-    for i, n, k in ts.swaps:
+    for i, k in ts.swaps:
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         order[i], order[j] = order[j], order[i]
     return order
