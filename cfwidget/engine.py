@@ -569,7 +569,7 @@ class Round(RoundRecords, RoundViews):
                 self._check_blocked()
             return
         if m is not PASS:
-            t, u, n, far, bit, _, double = m.code  # type: ignore[attr-defined]  # a SharedPlay
+            t, u, n, far, bit, double = m.code  # type: ignore[attr-defined]  # a SharedPlay
             hands = self._hands
             bits = hands[seat] ^ bit
             hands[seat] = bits
@@ -617,8 +617,7 @@ class Round(RoundRecords, RoundViews):
         """End the round if the yard is empty and no hand holds a tile that fits."""
         if self._yard or self._over:
             return
-        f = self._forced
-        fitting = self._fneed if f >= 0 else self._ts.fits[self._nums]
+        fitting = self._fitting()
         for bits in self._hands:
             if bits & fitting:
                 return

@@ -14,7 +14,7 @@ Nothing here knows the rules; it only knows the set.
 >>> ts.tiles_of(ts.bit[7] | ts.bit[0])
 (Tile(0, 0), Tile(3, 1))
 >>> ts.plays[7][9], ts.plays[7][9].code
-(Move.parse('3-1@3-3'), (7, 9, 3, 1, 128, 512, False))
+(Move.parse('3-1@3-3'), (7, 9, 3, 1, 128, False))
 >>> ts.onto_double[9][ts.bit[7] | ts.bit[8]]
 [Move.parse('3-1@3-3'), Move.parse('3-2@3-3')]
 """
@@ -38,12 +38,12 @@ class SharedPlay(Move):
 
     It equals, hashes and prints like the :class:`~cfwidget.moves.Move` it is;
     ``code`` carries what the engine needs to apply it, ``(t, u, n, far, bit,
-    ubit, double)`` (see :class:`TileSet`), as an attribute because reading an
+    double)`` (see :class:`TileSet`), as an attribute because reading an
     attribute is the quickest lookup there is on the engine's hot path.
     Pickled, it comes back as a plain ``Move``.
     """
 
-    code: tuple[int, int, int, int, int, int, bool]
+    code: tuple[int, int, int, int, int, bool]
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return Move, self.__getnewargs__()
@@ -58,10 +58,9 @@ class TileSet:
     - ``plays[t][u]``: the play of tile ``t`` onto table tile ``u`` (``None`` if
       they share no number); ``announced[t][u]`` the same play with ``!``.
     - Each of those shared plays is a :class:`SharedPlay`, whose ``code`` is
-      ``(t, u, n, far, bit, ubit, double)``: the two ranks, the number where they
+      ``(t, u, n, far, bit, double)``: the two ranks, the number where they
       touch (a tile shares exactly one number with any other tile that is not a
-      double), the number left open, ``1 << t``, ``1 << u``, and whether ``t``
-      is a double.
+      double), the number left open, ``1 << t``, and whether ``t`` is a double.
     - ``fits[numbers]``: the bits of the tiles showing any number in the bit
       set ``numbers`` (worked out on first use).
     - ``need[f]``: the bits of the tiles that fit the double of rank ``f``.
@@ -124,7 +123,7 @@ class TileSet:
                     far = t[1] if t[0] == n else t[0]
                     for table, announce in ((self.plays, False), (self.announced, True)):
                         move = _new_move(SharedPlay, (0, t, u, announce))
-                        move.code = (r, q, n, far, 1 << r, 1 << q, t[0] == t[1])
+                        move.code = (r, q, n, far, 1 << r, t[0] == t[1])
                         table[r][q] = move
         self.need = tuple(self.number_mask[t[0]] for t in tiles)
         columns = [[row[f] for row in self.plays] for f in range(size)]

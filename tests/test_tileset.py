@@ -35,8 +35,8 @@ def test_every_shared_play_is_coded_with_the_number_where_the_tiles_touch() -> N
             count += 1
             assert move == Move.play(t, u)
             assert ts.announced[r][q] == Move.play(t, u, announce=True)
-            t_rank, u_rank, n, far, bit, ubit, double = move.code
-            assert (t_rank, u_rank, bit, ubit, double) == (r, q, 1 << r, 1 << q, t.is_double)
+            t_rank, u_rank, n, far, bit, double = move.code
+            assert (t_rank, u_rank, bit, double) == (r, q, 1 << r, t.is_double)
             assert n in t and n in u and t.other(n) == far
     assert count > 0
 
