@@ -65,9 +65,9 @@ class TileSet:
       set ``numbers`` (worked out on first use).
     - ``need[f]``: the bits of the tiles that fit the double of rank ``f``.
     - ``info[1 << r]``: ``(high, low, plays[r])``, found from a tile's bit.
-    - ``onto_double[f][tiles]``: the plays of each tile in the bit set ``tiles``
-      onto the double of rank ``f``, in rank order (a list worked out once,
-      then shared: never change it).
+    - ``onto_double[f][tiles]``: for the double of rank ``f``, the plays of each
+      tile in the bit set ``tiles`` onto it, in rank order (a list worked out
+      once, then shared: never change it).
     - ``per_number``: one empty tuple per number (a template for per-number lists).
     - ``order``: the tiles' bits in :func:`~cfwidget.tiles.full_set` order
       (highest first), the order a deal shuffles; ``by_bit[1 << r]`` is tile ``r``.
@@ -126,8 +126,11 @@ class TileSet:
                         move.code = (r, q, n, far, 1 << r, t[0] == t[1])
                         table[r][q] = move
         self.need = tuple(self.number_mask[t[0]] for t in tiles)
-        columns = [[row[f] for row in self.plays] for f in range(size)]
-        self.onto_double = tuple(_Plays(self.lowest, column.__getitem__) for column in columns)
+        self.onto_double = {
+            f: _Plays(self.lowest, [row[f] for row in self.plays].__getitem__)
+            for f, t in enumerate(tiles)
+            if t[0] == t[1]
+        }
         self.info = {1 << r: (t[0], t[1], self.plays[r]) for r, t in enumerate(tiles)}
         self.fits = _Fits(self.number_mask)
 
