@@ -56,6 +56,9 @@ class Placed(NamedTuple):
 
 _new_placed = tuple.__new__  # a Placed without the checks of its __new__ (fields known good)
 
+# The seat after each seat, by the number of seats.
+_NEXT_SEAT = {n: (*range(1, n), 0) for n in range(2, 9)}
+
 # Shared one-move lists: the engine keeps legal lists without changing them.
 _DRAW_ONLY = [DRAW]
 _PASS_ONLY = [PASS]
@@ -237,7 +240,7 @@ class Round(RoundRecords, RoundViews):
         self.names = names
         self.seed = None
         self._ts = ts = tile_set(rules.max_pip)
-        self._next = (*range(1, len(hands)), 0)
+        self._next = _NEXT_SEAT[len(hands)]
         self._toes = rules.toes
         self._must_play = rules.must_play_drawn
         self._announce = rules.last_tile != "silent"
@@ -268,7 +271,7 @@ class Round(RoundRecords, RoundViews):
         self._kids: dict[int, int] = {}  # how many tiles lie on each table tile
         self.penalties = []
 
-        eligible = {bit[start]}  # the doubles that may start, as bits
+        eligible: Collection[int] = (bit[start],)  # the doubles that may start, as bits
         if self.rules.start_missing == "next-highest":
             eligible = self._stand_ins(start, used)
         holder, tile_bit = self._find_start(bit[start], eligible)
@@ -319,7 +322,7 @@ class Round(RoundRecords, RoundViews):
         doubles -= {bit[ts.rank[d]] for d in used}
         return {b for b in doubles | {bit[start]} if b <= bit[start]}
 
-    def _find_start(self, start: int, eligible: set[int]) -> tuple[int | None, int]:
+    def _find_start(self, start: int, eligible: Collection[int]) -> tuple[int | None, int]:
         """The seat holding the round's double, else the highest eligible stand-in (bits)."""
         for d in sorted(eligible, reverse=True) if len(eligible) > 1 else eligible:
             for seat, b in enumerate(self._hands):
