@@ -69,6 +69,7 @@ def play_checked(rnd: cf.Round, rng: random.Random, stats: Counter[str]) -> None
     check_state(rnd)
     # Our own count of the spokes and toes each double has had, kept independently.
     fills: Counter[cf.Tile] = Counter(p.onto for p in rnd.table if p.onto is not None)
+    seen: list[tuple[int, cf.Move]] = []  # (seat, move) as each move was made
     while not rnd.is_over:
         seat = rnd.turn
         legal = rnd.legal_moves()
@@ -94,6 +95,8 @@ def play_checked(rnd: cf.Round, rng: random.Random, stats: Counter[str]) -> None
                 assert move.onto == unfilled[0], f"{move} played while {unfilled[0]} was unfilled"
             fills[move.onto] += 1
         rnd.play(move)
+        seen.append((seat, move))
+        assert rnd.history == tuple(seen)  # the history's seats are worked out, not stored
         stats[move.kind] += 1
         if move.is_play and move.tile is not None and move.tile.is_double:
             stats["chicken feet"] += 1
