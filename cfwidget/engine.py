@@ -128,6 +128,7 @@ class Round(RoundRecords, RoundViews):
     _toes: int
     _must_play: bool
     _announce: bool  # the rules use "!" (uno or chicken-little)
+    _forced: int  # the rank of the double that must be filled first (-1: none)
     # The plays onto the forced double by the bits of the tiles that fit it, and those bits.
     _fplays: dict[int, list[Move]]
     _fneed: int
@@ -260,7 +261,7 @@ class Round(RoundRecords, RoundViews):
         self._yard = list(reversed(yard))  # tiles as bits; the next to draw is at the end
         self._slots = [0] * size  # free places of each table tile
         self._open = [-1] * size  # the open number of each table tile (-1: not on the table)
-        self._ends: list[list[int]] = list(map(list, ts.per_number))  # per number, sorted
+        self._ends: list[list[int]] = [[] for _ in range(ts.max_pip + 1)]  # per number, sorted
         self._moves: list[Move] = []  # the seat of each is worked out when asked (history)
         self._legal: list[Move] | None = None
         self._drawn = 0  # the bit of the tile just drawn (0: none)
@@ -299,8 +300,7 @@ class Round(RoundRecords, RoundViews):
         self._open[tile] = n
         self._ends[n].append(tile)
         self._nums = 1 << n  # the numbers with an open end, as bits
-        self._forced = tile  # the double that must be filled first (-1: none)
-        self._fplays, self._fneed = ts.onto_double[tile], ts.need[tile]
+        self._force(tile)
         self._turn = self._leader = self._next[holder]
         self._placed.append(_new_placed(Placed, (self.start, None, n, 0)))
         if not bits[holder]:
@@ -411,8 +411,7 @@ class Round(RoundRecords, RoundViews):
     @property
     def drawn(self) -> Tile | None:
         """The tile the seat to move has just drawn, if it drew this turn."""
-        ts = self._ts
-        return ts.tiles[ts.lowest[self._drawn]] if self._drawn else None
+        return self._ts.by_bit[self._drawn] if self._drawn else None
 
     @property
     def forced(self) -> Tile | None:
@@ -595,9 +594,7 @@ class Round(RoundRecords, RoundViews):
                 self._nums |= 1 << far
             if double:
                 slots[t] = self._toes
-                self._forced = t
-                ts = self._ts
-                self._fplays, self._fneed = ts.onto_double[t], ts.need[t]
+                self._force(t)
             else:
                 slots[t] = 1
             if not bits:
@@ -615,6 +612,15 @@ class Round(RoundRecords, RoundViews):
             if self._over:
                 return  # the turn stays with the seat that moved last
         self._turn = self._next[seat]
+
+    def _force(self, double: int) -> None:
+        """Make the double of this rank the one to fill first, with its plays and mask.
+
+        ``_fplays`` and ``_fneed`` are read only while ``_forced >= 0``.
+        """
+        ts = self._ts
+        self._forced = double
+        self._fplays, self._fneed = ts.onto_double[double], ts.need[double]
 
     def _check_blocked(self) -> None:
         """End the round if the yard is empty and no hand holds a tile that fits."""

@@ -68,7 +68,6 @@ class TileSet:
     - ``onto_double[f][tiles]``: for the double of rank ``f``, the plays of each
       tile in the bit set ``tiles`` onto it, in rank order (a list worked out
       once, then shared: never change it).
-    - ``per_number``: one empty tuple per number (a template for per-number lists).
     - ``order``: the tiles' bits in :func:`~cfwidget.tiles.full_set` order
       (highest first), the order a deal shuffles; ``by_bit[1 << r]`` is tile ``r``.
     - ``swaps``: the steps of that shuffle, ``(i, bit length of i + 1)`` for
@@ -89,7 +88,6 @@ class TileSet:
         "number_mask",
         "onto_double",
         "order",
-        "per_number",
         "plays",
         "rank",
         "swaps",
@@ -112,7 +110,6 @@ class TileSet:
         )
         self.order = [1 << (size - 1 - i) for i in range(size)]
         self.by_bit = {1 << r: t for r, t in enumerate(tiles)}
-        self.per_number = ((),) * (max_pip + 1)
         self.swaps = tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
         self.plays: list[list[SharedPlay | None]] = [[None] * size for _ in range(size)]
         self.announced: list[list[SharedPlay | None]] = [[None] * size for _ in range(size)]

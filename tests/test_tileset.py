@@ -9,7 +9,7 @@ import random
 import pytest
 
 from cfwidget import Move, Round, Rules, Tile, full_set
-from cfwidget.tileset import shuffled_bits, tile_set
+from cfwidget.tileset import KEEP, shuffled_bits, tile_set
 
 
 @pytest.mark.parametrize("max_pip", [3, 6, 9, 12, 15, 18, 21])
@@ -115,8 +115,6 @@ def test_plays_onto_a_double_are_listed_in_rank_order_and_shared() -> None:
 
 
 def test_the_kept_lists_stay_bounded_on_big_sets() -> None:
-    from cfwidget.tileset import KEEP
-
     ts = tile_set(21)
     f = ts.rank[Tile(21, 21)]
     fitting = [ts.bit[ts.rank[Tile(21, n)]] for n in range(21)]
