@@ -8,6 +8,7 @@ cfwidget.errors.DealError: hands and boneyard must hold every tile of the set ex
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Collection, Iterable, Sequence
 
 from .errors import DealError
@@ -15,7 +16,7 @@ from .rules import Rules
 from .tiles import NotationError, Tile, TileLike, full_set, tiles_text, to_tile
 from .tileset import tile_set
 
-__all__ = ["DEFAULT_NAMES", "check_args", "check_complete", "tile_list"]
+__all__ = ["DEFAULT_NAMES", "check_args", "check_complete", "check_seed", "tile_list"]
 
 
 def check_args(
@@ -47,6 +48,25 @@ def check_args(
 
 
 _NONE_USED: frozenset[Tile] = frozenset()
+
+
+def check_seed(seed: object) -> int:
+    """A deal's seed as an ``int``: whole numbers only, so that a record can hold it.
+
+    Integer types of other libraries (NumPy's, say) are taken as their value.
+
+    >>> check_seed("7")
+    Traceback (most recent call last):
+    ...
+    cfwidget.errors.DealError: seed must be a whole number (or None for a fresh shuffle), got '7'
+    """
+    if not isinstance(seed, bool):
+        try:
+            return operator.index(seed)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise DealError(f"seed must be a whole number (or None for a fresh shuffle), got {seed!r}")
+
 
 DEFAULT_NAMES = {n: tuple(f"Player {i + 1}" for i in range(n)) for n in range(2, 9)}
 

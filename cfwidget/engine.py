@@ -20,7 +20,7 @@ from bisect import insort
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any, NamedTuple
 
-from .deal import check_args, check_complete, tile_list
+from .deal import check_args, check_complete, check_seed, tile_list
 from .errors import DealError, IllegalMove
 from .moves import DRAW, PASS, Move, MoveLike, to_move
 from .records import RoundRecords
@@ -156,6 +156,7 @@ class Round(RoundRecords, RoundViews):
 
         The deal is exactly ``random.Random(seed).shuffle(list(full_set(max_pip)))``
         dealt out hand by hand; the rest is the chicken yard, drawn from the front.
+        ``seed`` is a whole number (``None``: a fresh one from the system).
 
         >>> Round.deal(Rules(), players=3, seed=1).boneyard[:2]
         (Tile(6, 6), Tile(4, 1))
@@ -163,6 +164,8 @@ class Round(RoundRecords, RoundViews):
         size = rules.hand_size_for(players)
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
+        elif seed.__class__ is not int:
+            seed = check_seed(seed)
         order = shuffled_bits(rules.max_pip, seed)
         hands = []
         for i in range(0, players * size, size):  # a loop, not a list comprehension: no closure

@@ -21,7 +21,7 @@ Nothing here knows the rules; it only knows the set.
 
 from __future__ import annotations
 
-import random
+from _random import Random as _MT
 from collections.abc import Callable
 from typing import Any
 
@@ -229,6 +229,7 @@ def shuffled_bits(max_pip: int, seed: int) -> list[int]:
     Bits, because a deal needs hands as bit masks: a hand's mask is then the sum
     of its slice.
 
+    >>> import random
     >>> tiles = list(full_set(9)); random.Random(5).shuffle(tiles)
     >>> [tile_set(9).by_bit[b] for b in shuffled_bits(9, 5)] == tiles
     True
@@ -239,7 +240,10 @@ def shuffled_bits(max_pip: int, seed: int) -> list[int]:
     # i from the top down, a uniform j <= i from getrandbits(bit length of i + 1),
     # drawn again while it is too large. Written out here, without a function
     # call per step, because a deal is a fifth of a simulated round's cost.
-    getrandbits = random.Random(seed).getrandbits
+    # _MT is the C generator inside random.Random: seeded with an int it is in
+    # exactly the state random.Random(seed) is, without that class's Python-level
+    # __init__ and seed() (the caller checks the seed is an int).
+    getrandbits = _MT(seed).getrandbits
     for i, k in ts.swaps:
         j = getrandbits(k)
         while j > i:

@@ -827,6 +827,23 @@ def test_from_deal_refuses_a_first_seat_that_is_not_a_seat(first: Any) -> None:
         make(SMALL, hands, first=first)
 
 
+@pytest.mark.parametrize("seed", ["7", 1.5, True, [7]])
+def test_deal_refuses_a_seed_that_is_not_a_whole_number(seed: Any) -> None:
+    """A record keeps the seed as a whole number, so a deal takes nothing else."""
+    with pytest.raises(cf.DealError, match="seed must be a whole number"):
+        Round.deal(Rules(), 4, seed=seed)
+
+
+def test_deal_takes_other_integer_types_as_their_value() -> None:
+    class Seven:
+        def __index__(self) -> int:
+            return 7
+
+    rnd = Round.deal(Rules(), 4, seed=Seven())  # type: ignore[arg-type]
+    assert rnd.seed == 7 and type(rnd.seed) is int
+    assert rnd == Round.deal(Rules(), 4, seed=7)
+
+
 def test_from_deal_refuses_a_start_that_is_not_a_double_of_the_set() -> None:
     hands = [["3-3", "3-2"], ["2-1", "1-0"]]
     for start in ("3-2", "4-4"):
