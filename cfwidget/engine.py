@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 
 from .deal import check_args, check_complete, check_seed, tile_list
 from .errors import DealError, IllegalMove
-from .moves import DRAW, PASS, Move, MoveLike, to_move
+from .moves import DRAW, DRAW_KEY, PASS, Move, MoveLike, to_move
 from .records import RoundRecords
 from .rules import Rules
 from .tiles import NotationError, Tile, TileLike, full_set, to_tile
@@ -264,7 +264,9 @@ class Round(RoundRecords, RoundViews):
         self._yard = list(reversed(yard))  # tiles as bits; the next to draw is at the end
         self._slots = [0] * size  # free places of each table tile
         self._open = [-1] * size  # the open number of each table tile (-1: not on the table)
-        self._ends: list[list[int]] = [[] for _ in range(ts.max_pip + 1)]  # per number, sorted
+        # Per number, sorted; one more list, always empty, is what doubles look up
+        # as their second number (see TileSet.info).
+        self._ends: list[list[int]] = [[] for _ in range(ts.max_pip + 2)]
         self._moves: list[Move] = []  # the seat of each is worked out when asked (history)
         self._legal: list[Move] | None = None
         self._drawn = 0  # the bit of the tile just drawn (0: none)
@@ -387,7 +389,7 @@ class Round(RoundRecords, RoundViews):
         if self._seen < len(moves):
             placed, opened, kids = self._placed, self._open, self._kids
             for m in moves[self._seen :]:
-                if m[0] == 0:
+                if m[0] < DRAW_KEY:  # a play
                     t, u, n, far = m.code[:4]  # type: ignore[attr-defined]  # a SharedPlay
                     slot = kids.get(u, 0)
                     kids[u] = slot + 1
@@ -505,14 +507,13 @@ class Round(RoundRecords, RoundViews):
                 bits ^= low
                 a, b, row = info[low]
                 targets = ends[a]
-                if a != b:
-                    other = ends[b]
-                    if other:
-                        if targets:
-                            targets = targets + other
-                            targets.sort()
-                        else:
-                            targets = other
+                other = ends[b]  # empty for a double
+                if other:
+                    if targets:
+                        targets = targets + other
+                        targets.sort()
+                    else:
+                        targets = other
                 for u in targets:
                     out.append(row[u])  # type: ignore[arg-type]
         if self._announce and out and self._hands[self._turn].bit_count() == 2:

@@ -16,12 +16,38 @@ from typing import Any, Literal
 
 from .tiles import NotationError, Tile, TileLike, to_tile
 
-__all__ = ["Move", "MoveLike"]
+__all__ = ["DRAW_KEY", "PASS_KEY", "Move", "MoveLike", "play_key", "tile_rank"]
 
 Kind = Literal["play", "draw", "pass"]
 
-_KIND_ORDER = {"play": 0, "draw": 1, "pass": 2}
 _KINDS: tuple[Kind, Kind, Kind] = ("play", "draw", "pass")
+
+# A move is the tuple (key, tile, onto, announce). The key is one integer that
+# orders moves (plays by tile, then table tile, then announcement; then draw,
+# then pass) and tells any two apart, so comparing two moves is one integer
+# comparison: that is what a legal-move list is searched with on every move.
+# Its top bits are the kind (0 play, 1 draw, 2 pass).
+_KIND_SHIFT = 20
+DRAW_KEY = 1 << _KIND_SHIFT
+PASS_KEY = 2 << _KIND_SHIFT
+
+
+def play_key(tile_rank: int, onto_rank: int, announce: bool) -> int:
+    """The key of a play, from the two tiles' ranks (see :func:`tile_rank`).
+
+    >>> play_key(tile_rank(Tile(9, 4)), tile_rank(Tile(9, 9)), False) < DRAW_KEY
+    True
+    """
+    return (tile_rank << 10 | onto_rank) << 1 | announce
+
+
+def tile_rank(tile: Tile) -> int:
+    """A tile's place in the ascending order of every set: 0-0 is 0, 1-0 is 1, 1-1 is 2, ...
+
+    >>> tile_rank(Tile(0, 0)), tile_rank(Tile(2, 0)), tile_rank(Tile(21, 21))
+    (0, 3, 252)
+    """
+    return tile[0] * (tile[0] + 1) // 2 + tile[1]
 
 
 class Move(tuple[int, Any, Any, bool]):
@@ -54,11 +80,12 @@ class Move(tuple[int, Any, Any, bool]):
             t, u = to_tile(tile), to_tile(onto)
             if t == u:
                 raise NotationError(f"a tile cannot be played onto itself ({t}@{u})")
-            return tuple.__new__(cls, (0, t, u, bool(announce)))
+            key = play_key(tile_rank(t), tile_rank(u), bool(announce))
+            return tuple.__new__(cls, (key, t, u, bool(announce)))
         if kind in ("draw", "pass"):
             if tile is not None or onto is not None or announce:
                 raise NotationError(f"'{kind}' takes no tile")
-            return tuple.__new__(cls, (_KIND_ORDER[kind], None, None, False))
+            return tuple.__new__(cls, (DRAW_KEY if kind == "draw" else PASS_KEY, None, None, False))
         raise NotationError(f"a move is a play, 'draw' or 'pass', got kind {kind!r}")
 
     @classmethod
@@ -101,12 +128,12 @@ class Move(tuple[int, Any, Any, bool]):
     @property
     def kind(self) -> Kind:
         """``"play"``, ``"draw"`` or ``"pass"``."""
-        return _KINDS[self[0]]
+        return _KINDS[self[0] >> _KIND_SHIFT]
 
     @property
     def is_play(self) -> bool:
         """True for a play of a tile."""
-        return self[0] == 0
+        return self[0] < DRAW_KEY
 
     @property
     def tile(self) -> Tile | None:
@@ -126,9 +153,9 @@ class Move(tuple[int, Any, Any, bool]):
         return bool(self[3])
 
     def __str__(self) -> str:
-        if self[0] == 0:
+        if self[0] < DRAW_KEY:
             return f"{self[1]}@{self[2]}{'!' if self[3] else ''}"
-        return "draw" if self[0] == 1 else "pass"
+        return "draw" if self[0] == DRAW_KEY else "pass"
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
@@ -143,8 +170,8 @@ class Move(tuple[int, Any, Any, bool]):
         return self
 
 
-DRAW = tuple.__new__(Move, (1, None, None, False))
-PASS = tuple.__new__(Move, (2, None, None, False))
+DRAW = tuple.__new__(Move, (DRAW_KEY, None, None, False))
+PASS = tuple.__new__(Move, (PASS_KEY, None, None, False))
 Move.DRAW = DRAW
 Move.PASS = PASS
 

@@ -25,7 +25,7 @@ from _random import Random as _MT
 from collections.abc import Callable
 from typing import Any
 
-from .moves import Move
+from .moves import Move, play_key
 from .tiles import Tile, full_set
 
 __all__ = ["SharedPlay", "TileSet", "shuffled_bits", "tile_set"]
@@ -64,7 +64,9 @@ class TileSet:
     - ``fits[numbers]``: the bits of the tiles showing any number in the bit
       set ``numbers`` (worked out on first use).
     - ``need[f]``: the bits of the tiles that fit the double of rank ``f``.
-    - ``info[1 << r]``: ``(high, low, plays[r])``, found from a tile's bit.
+    - ``info[1 << r]``: ``(high, low, plays[r])``, found from a tile's bit; for
+      a double, ``low`` is ``max_pip + 1`` instead, a number no tile shows (so a
+      double looks for open ends under its number once, and needs no test).
     - ``onto_double[f][tiles]``: for the double of rank ``f``, the plays of each
       tile in the bit set ``tiles`` onto it, in rank order (a list worked out
       once, then shared: never change it).
@@ -119,7 +121,8 @@ class TileSet:
                     n = u[0] if u[0] in t else u[1]
                     far = t[1] if t[0] == n else t[0]
                     for table, announce in ((self.plays, False), (self.announced, True)):
-                        move = _new_move(SharedPlay, (0, t, u, announce))
+                        key = play_key(r, q, announce)
+                        move = _new_move(SharedPlay, (key, t, u, announce))
                         move.code = (r, q, n, far, 1 << r, t[0] == t[1])
                         table[r][q] = move
         self.need = tuple(self.number_mask[t[0]] for t in tiles)
@@ -128,7 +131,10 @@ class TileSet:
             for f, t in enumerate(tiles)
             if t[0] == t[1]
         }
-        self.info = {1 << r: (t[0], t[1], self.plays[r]) for r, t in enumerate(tiles)}
+        self.info = {
+            1 << r: (t[0], t[1] if t[0] != t[1] else max_pip + 1, self.plays[r])
+            for r, t in enumerate(tiles)
+        }
         self.fits = _Fits(self.number_mask)
 
     def tiles_of(self, bits: int) -> tuple[Tile, ...]:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .drawing import svg
 from .layout import TilePlacement, layout
-from .moves import Move
+from .moves import DRAW_KEY, PASS_KEY, Move
 from .rules import Rules
 from .tiles import Tile, full_set
 
@@ -65,7 +65,7 @@ class RoundViews:
         name = self.names[self._turn]
         hand = self.hand(self._turn)
         drawn = self.drawn
-        if m[0] == 1:
+        if m[0] == DRAW_KEY:
             if drawn is not None:
                 return (
                     f"{name} has already drawn this turn: "
@@ -74,7 +74,7 @@ class RoundViews:
             if self.can_play(self._turn):
                 return f"{name} has a tile that fits, so {name} must play instead of drawing"
             return "the chicken yard is empty, so there is nothing to draw: pass instead"
-        if m[0] == 2:
+        if m[0] == PASS_KEY:
             if drawn is not None:
                 return f"the drawn tile {drawn} fits, and these rules say it must be played"
             if self.can_play(self._turn):

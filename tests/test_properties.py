@@ -30,6 +30,28 @@ def test_move_text_round_trips(a: cf.Tile, b: cf.Tile, announce: bool) -> None:
     assert cf.Move.parse(str(cf.Move.DRAW)) == cf.Move.DRAW
 
 
+@given(st.lists(st.tuples(tiles, tiles, st.booleans()), min_size=1, max_size=8))
+def test_moves_sort_and_compare_by_tile_then_table_tile_then_announcement(
+    parts: list[tuple[cf.Tile, cf.Tile, bool]],
+) -> None:
+    """A move's tuple starts with one key (quick to compare); it must order and tell
+    moves apart exactly as their tiles and announcement do."""
+    moves = [cf.Move.play(a, b, announce=x) for a, b, x in parts if a != b]
+    moves += [cf.Move.DRAW, cf.Move.PASS, cf.Move("draw"), cf.Move("pass")]
+    natural = sorted(moves, key=lambda m: (m.kind != "play", m.kind, m.tile, m.onto, m.announce))
+    assert sorted(moves) == natural
+    for m in moves:
+        for other in moves:
+            same = (m.kind, m.tile, m.onto, m.announce) == (
+                other.kind,
+                other.tile,
+                other.onto,
+                other.announce,
+            )
+            assert (m == other) is same
+            assert not same or hash(m) == hash(other)
+
+
 @given(st.text(max_size=12))
 def test_parsing_never_crashes_with_anything_but_a_notation_error(text: str) -> None:
     with contextlib.suppress(cf.NotationError):

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from cfwidget import Move, Round, Rules, Tile, full_set
+from cfwidget.moves import tile_rank
 from cfwidget.tileset import KEEP, shuffled_bits, tile_set
 
 
@@ -21,6 +22,18 @@ def test_ranks_follow_tile_order_and_masks_match_numbers(max_pip: int) -> None:
         assert set(ts.tiles_of(mask)) == {t for t in ts.tiles if n in t}
     assert ts.tiles_of(0) == ()
     assert ts.tiles_of(sum(ts.bit)) == ts.tiles
+
+
+@pytest.mark.parametrize("max_pip", [3, 9, 21])
+def test_shared_plays_equal_and_hash_like_plays_made_from_text(max_pip: int) -> None:
+    ts = tile_set(max_pip)
+    assert [tile_rank(t) for t in ts.tiles] == list(range(len(ts.tiles)))
+    for r in range(0, len(ts.tiles), 5):
+        for q, play in enumerate(ts.plays[r]):
+            if play is not None:
+                plain = Move.parse(str(play))
+                assert play == plain and plain == play and hash(play) == hash(plain)
+                assert ts.announced[r][q] == Move.parse(f"{play}!") != play
 
 
 def test_every_shared_play_is_coded_with_the_number_where_the_tiles_touch() -> None:
