@@ -503,9 +503,9 @@ class Round(RoundRecords, RoundViews):
             ends = self._ends
             info = ts.info
             while bits:
-                low = bits & -bits
-                bits ^= low
-                a, b, row = info[low]
+                rest = bits & (bits - 1)  # all but the lowest bit (quicker than bits & -bits)
+                a, b, row = info[bits ^ rest]
+                bits = rest
                 targets = ends[a]
                 other = ends[b]  # empty for a double
                 if other:

@@ -143,9 +143,9 @@ class TileSet:
         lowest = self.lowest
         out = []
         while bits:
-            low = bits & -bits
-            out.append(tiles[lowest[low]])
-            bits ^= low
+            rest = bits & (bits - 1)  # all but the lowest bit
+            out.append(tiles[lowest[bits ^ rest]])
+            bits = rest
         return tuple(out)
 
     def __copy__(self) -> TileSet:
