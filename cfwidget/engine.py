@@ -493,8 +493,7 @@ class Round(RoundRecords, RoundViews):
         # Worked out from the bit masks: the engine's hot path, so written out in full.
         drawn = self._drawn
         bits = drawn or self._hands[self._turn]
-        f = self._forced
-        if f >= 0:  # only the forced double may be played on: one play per fitting tile
+        if self._forced >= 0:  # only the forced double may be played on: one play per fitting tile
             out = self._fplays[bits & self._fneed]  # shared: copied before any change
         else:
             ts = self._ts
