@@ -26,7 +26,9 @@ _KINDS: tuple[Kind, Kind, Kind] = ("play", "draw", "pass")
 # orders moves (plays by tile, then table tile, then announcement; then draw,
 # then pass) and tells any two apart, so comparing two moves is one integer
 # comparison: that is what a legal-move list is searched with on every move.
-# Its top bits are the kind (0 play, 1 draw, 2 pass).
+# Its top bits are the kind (0 play, 1 draw, 2 pass). Tiles go up to 21-21, rank
+# 252 < 2**8, so a play's key, tile rank << 11 | table tile rank << 1 | announce,
+# stays below 2**19 < DRAW_KEY.
 _KIND_SHIFT = 20
 DRAW_KEY = 1 << _KIND_SHIFT
 PASS_KEY = 2 << _KIND_SHIFT
