@@ -166,12 +166,14 @@ class Round(RoundRecords, RoundViews):
             seed = random.SystemRandom().randrange(2**63)
         elif seed.__class__ is not int:
             seed = check_seed(seed)
-        order = shuffled_bits(rules.max_pip, seed)
+        order = tuple(shuffled_bits(rules.max_pip, seed))  # so that its slices are tuples
         hands = []
         for i in range(0, players * size, size):  # a loop, not a list comprehension: no closure
             hands.append(order[i : i + size])
         start_tile, used, name_list = check_args(rules, players, start, first, used_doubles, names)
-        rnd = cls._build(rules, hands, order[players * size :], start_tile, first, used, name_list)
+        rnd = cls._build(
+            rules, tuple(hands), order[players * size :], start_tile, first, used, name_list
+        )
         rnd.seed = seed
         return rnd
 
@@ -220,8 +222,8 @@ class Round(RoundRecords, RoundViews):
         bit, rank = ts.bit, ts.rank
         return cls._build(
             rules,
-            [[bit[rank[t]] for t in h] for h in hand_lists],
-            [bit[rank[t]] for t in yard],
+            tuple([tuple([bit[rank[t]] for t in h]) for h in hand_lists]),
+            tuple([bit[rank[t]] for t in yard]),
             start_tile,
             first,
             used,
@@ -232,8 +234,8 @@ class Round(RoundRecords, RoundViews):
     def _build(
         cls,
         rules: Rules,
-        hands: list[list[int]],
-        yard: list[int],
+        hands: tuple[tuple[int, ...], ...],
+        yard: tuple[int, ...],
         start: Tile,
         first: int,
         used: frozenset[Tile],
@@ -249,7 +251,7 @@ class Round(RoundRecords, RoundViews):
         self._must_play = rules.must_play_drawn
         self._announce = rules.last_tile != "silent"
         self._little = rules.last_tile == "chicken-little"
-        self._deal = (tuple(map(tuple, hands)), tuple(yard), ts.rank[start], first, used)
+        self._deal = (hands, yard, ts.rank[start], first, used)
         self._setup()
         return self
 
