@@ -245,7 +245,7 @@ def shuffled_bits(max_pip: int, seed: int) -> list[int]:
     # The Fisher-Yates shuffle exactly as random.shuffle makes it: for each place
     # i from the top down, a uniform j <= i from getrandbits(bit length of i + 1),
     # drawn again while it is too large. Written out here, without a function
-    # call per step, because a deal is a fifth of a simulated round's cost.
+    # call per step, because a deal is a sixth of a simulated round's cost.
     # _MT is the C generator inside random.Random: seeded with an int it is in
     # exactly the state random.Random(seed) is, without that class's Python-level
     # __init__ and seed() (the caller checks the seed is an int).
