@@ -25,7 +25,7 @@ from _random import Random as _MT
 from collections.abc import Callable
 from typing import Any
 
-from .moves import Move, play_key
+from .moves import Move, play_key, tile_rank
 from .tiles import Tile, full_set
 
 __all__ = ["SharedPlay", "TileSet", "shuffled_bits", "tile_set"]
@@ -101,7 +101,7 @@ class TileSet:
         size = len(tiles)
         self.max_pip = max_pip
         self.tiles = tiles
-        self.rank = {t: r for r, t in enumerate(tiles)}
+        self.rank = {t: tile_rank(t) for t in tiles}  # in ascending order, 0 to size - 1
         self.high = tuple(t[0] for t in tiles)
         self.low = tuple(t[1] for t in tiles)
         self.bit = tuple(1 << r for r in range(size))
@@ -140,13 +140,7 @@ class TileSet:
     def tiles_of(self, bits: int) -> tuple[Tile, ...]:
         """The tiles whose bits are set, in ascending order."""
         tiles = self.tiles
-        lowest = self.lowest
-        out = []
-        while bits:
-            rest = bits & (bits - 1)  # all but the lowest bit
-            out.append(tiles[lowest[bits ^ rest]])
-            bits = rest
-        return tuple(out)
+        return tuple([tiles[r] for r in _ranks(bits, self.lowest)])
 
     def __copy__(self) -> TileSet:
         return self
@@ -159,6 +153,19 @@ class TileSet:
 
     def __repr__(self) -> str:
         return f"<TileSet double-{self.max_pip}, {len(self.tiles)} tiles>"
+
+
+def _ranks(bits: int, lowest: dict[int, int]) -> list[int]:
+    """The ranks of the set bits, lowest first (``lowest[1 << r]`` is ``r``).
+
+    The engine's legal-move loop walks bits the same way, written out in place.
+    """
+    out = []
+    while bits:
+        rest = bits & (bits - 1)  # all but the lowest bit (quicker than bits & -bits)
+        out.append(lowest[bits ^ rest])
+        bits = rest
+    return out
 
 
 class _Fits(dict[int, int]):
@@ -196,11 +203,8 @@ class _Plays(dict[int, list[Move]]):
 
     def __missing__(self, mask: int) -> list[Move]:
         out = []
-        bits = mask
-        while bits:
-            low = bits & -bits
-            bits ^= low
-            move = self.pick(self.lowest[low])
+        for r in _ranks(mask, self.lowest):
+            move = self.pick(r)
             if move is None:
                 raise KeyError(f"no play joins the tiles of bits {mask:#x}")
             out.append(move)
