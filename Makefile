@@ -24,17 +24,17 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/
 
 test: $(STAMP)
-	$(BIN)/python -m ruff check cfwidget tests
+	$(BIN)/python -m ruff check cfwidget tests tools
 	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest -q tests cfwidget README.md $(PYTEST_NOTEBOOKS)
 
 lint: $(STAMP)
-	$(BIN)/python -m ruff check cfwidget tests
-	$(BIN)/python -m ruff format --check cfwidget tests
+	$(BIN)/python -m ruff check cfwidget tests tools
+	$(BIN)/python -m ruff format --check cfwidget tests tools
 	$(BIN)/python -m mypy
 
 bench: $(STAMP)
-	$(BIN)/python -m cfwidget.bench
+	$(BIN)/python -m tools.bench
 
 # Re-run every notebook and store its outputs (after changing a lesson).
 notebooks: $(STAMP)

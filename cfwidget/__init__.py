@@ -15,14 +15,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .drawing import svg
-from .engine import Placed, Round
-from .errors import DealError, IllegalMove, NotationError, RecordError, RulesError
-from .game import Game
-from .moves import Move
-from .rules import Rules
-from .scoring import ScoreError, ScoreSheet
-from .tiles import Tile, full_set
+from .core import (
+    DealError,
+    Game,
+    IllegalMove,
+    Move,
+    NotationError,
+    OddsError,
+    Placed,
+    RecordError,
+    Round,
+    Rules,
+    RulesError,
+    ScoreError,
+    ScoreSheet,
+    SeatOddsError,
+    SettingsError,
+    Tile,
+    full_set,
+)
+from .table import svg
 
 __all__ = [
     "DealError",
@@ -30,6 +42,7 @@ __all__ = [
     "IllegalMove",
     "Move",
     "NotationError",
+    "OddsError",
     "Placed",
     "RecordError",
     "Round",
@@ -37,16 +50,18 @@ __all__ = [
     "RulesError",
     "ScoreError",
     "ScoreSheet",
+    "SeatOddsError",
+    "SettingsError",
     "Tile",
     "full_set",
     "svg",
 ]
 
 if TYPE_CHECKING:  # what the lazy names below resolve to, for type checkers
-    from . import bots as bots
     from . import odds as odds
+    from . import players as bots  # noqa: F401  (cf.bots is cf.players)
     from . import therapy as therapy
-    from .simulation import simulate as simulate
+    from .players import simulate as simulate
     from .therapy.app import guided_app as guided_app
     from .therapy.scorekeeper import ScoreKeeper as ScoreKeeper
     from .therapy.session import Session as Session
@@ -59,9 +74,9 @@ __version__ = "0.1.0"
 # Modules that need pandas, ipywidgets or anywidget load on first use, so that
 # `import cfwidget` stays quick for the engine alone.
 _LAZY = {
-    "simulate": ("cfwidget.simulation", "simulate"),
+    "simulate": ("cfwidget.players", "simulate"),
     "odds": ("cfwidget.odds", None),
-    "bots": ("cfwidget.bots", None),
+    "bots": ("cfwidget.players", None),
     "GameWidget": ("cfwidget.widget", "GameWidget"),
     "GuidedSession": ("cfwidget.therapy.widget", "GuidedSession"),
     "Session": ("cfwidget.therapy.session", "Session"),

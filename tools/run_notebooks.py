@@ -31,13 +31,13 @@ def clean(nb: nbformat.NotebookNode) -> None:
 
 
 def run(path: Path) -> None:
-    nb = nbformat.read(path, as_version=4)
+    nb = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
     client = NotebookClient(
         nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
     )
     client.execute()
     clean(nb)
-    nbformat.write(nb, path)
+    nbformat.write(nb, path)  # type: ignore[no-untyped-call]
     print(f"ran {path}")
 
 

@@ -10,3 +10,38 @@
 
 Modules needing pandas, matplotlib or ipywidgets are imported on use.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # what the lazy names below resolve to, for type checkers
+    from .app import guided_app as guided_app
+    from .scorekeeper import ScoreKeeper as ScoreKeeper
+    from .session import Session as Session
+    from .settings import SessionSettings as SessionSettings
+    from .widget import GuidedSession as GuidedSession
+
+__all__ = ["GuidedSession", "ScoreKeeper", "Session", "SessionSettings", "guided_app"]
+
+_LAZY = {
+    "GuidedSession": "widget",
+    "ScoreKeeper": "scorekeeper",
+    "Session": "session",
+    "SessionSettings": "settings",
+    "guided_app": "app",
+}
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY])

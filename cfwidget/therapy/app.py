@@ -19,8 +19,9 @@ from pathlib import Path
 
 import ipywidgets as ipw
 
+from ..core import SettingsError
 from .session import Session
-from .settings import SessionSettings, SettingsError
+from .settings import SessionSettings
 from .widget import GuidedSession, therapist_controls
 
 __all__ = ["guided_app", "new_record_path"]

@@ -31,8 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import Round
-from ..moves import Move
+from ..core import Move, Round
 
 __all__ = ["MAX_LEVEL", "Cue", "CueLadder", "cue_for"]
 

@@ -2,7 +2,7 @@
 
 One row per round, labelled by its starting double in the rules' round order,
 one column per player. Totals and standings (with the tie-breaks of
-:class:`~cfwidget.scoring.ScoreSheet`) are always worked out from the rows.
+:class:`~cfwidget.ScoreSheet`) are always worked out from the rows.
 
 >>> from cfwidget import Rules
 >>> keeper = ScoreKeeper(["Ann", "Bob"], rules=Rules(max_pip=6))
@@ -28,10 +28,17 @@ from typing import Any
 
 import ipywidgets as ipw
 
-from ..rules import Rules
-from ..scoring import MAX_ROUND_SCORE, ScoreError, ScoreSheet, _check_names
-from ..setpicker import SetPicker
-from ..tiles import Tile, TileLike, to_tile
+from ..core import (
+    MAX_ROUND_SCORE,
+    Rules,
+    ScoreError,
+    ScoreSheet,
+    Tile,
+    TileLike,
+    check_player_names,
+    to_tile,
+)
+from ..widget import SetPicker
 
 __all__ = ["ScoreKeeper", "hand_points", "round_doubles"]
 
@@ -70,7 +77,7 @@ class ScoreKeeper(ipw.VBox):  # type: ignore[misc]
             raise TypeError(
                 f"ScoreKeeper takes names and rules only, got {', '.join(sorted(kwargs))}"
             )
-        self.names = _check_names(names)
+        self.names = check_player_names(names)
         self.rules = rules if rules is not None else Rules()
         if not isinstance(self.rules, Rules):
             raise TypeError(f"rules must be a Rules, got {type(self.rules).__name__}")
@@ -137,7 +144,7 @@ class ScoreKeeper(ipw.VBox):  # type: ignore[misc]
         return len(done) == len(round_doubles(self.rules))
 
     def sheet(self) -> ScoreSheet:
-        """The complete rounds as a :class:`~cfwidget.scoring.ScoreSheet`."""
+        """The complete rounds as a :class:`~cfwidget.ScoreSheet`."""
         sheet = ScoreSheet(self.names)
         for label, row in zip(self.labels, self.rows, strict=False):
             if all(v is not None for v in row):

@@ -36,14 +36,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from ..bots import Bot, make_bot
-from ..errors import IllegalMove, RecordError
-from ..game import Game
-from ..moves import Move
-from ..tiles import NotationError
+from ..core import Game, IllegalMove, Move, NotationError, RecordError, SettingsError
+from ..players import Bot, make_bot
 from .cues import Cue, CueLadder, cue_for
 from .journal import Journal, read_journal, repair
-from .settings import SessionSettings, SettingsError, check_assist, check_client
+from .settings import SessionSettings, check_assist, check_client
 
 __all__ = ["FORMAT", "Outcome", "Session", "TurnRecord"]
 
@@ -192,7 +189,7 @@ class Session:
 
     @property
     def round(self) -> Any:
-        """The round being played (a :class:`~cfwidget.engine.Round`)."""
+        """The round being played (a :class:`~cfwidget.Round`)."""
         return self._game.round
 
     @property

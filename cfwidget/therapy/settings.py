@@ -11,7 +11,7 @@ The form never asks for a name: a client is a short pseudonym code.
 >>> check_client("Mary Smith")
 Traceback (most recent call last):
 ...
-cfwidget.therapy.settings.SettingsError: a client code is 2 to 12 letters, ... got 'Mary Smith'
+cfwidget.SettingsError: a client code is 2 to 12 letters, ... got 'Mary Smith'
 """
 
 from __future__ import annotations
@@ -22,14 +22,13 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..rules import Rules
+from ..core import Rules, SettingsError
 
 __all__ = [
     "ASSIST_LEVELS",
     "CUE_LEVELS",
     "DISPLAYS",
     "SessionSettings",
-    "SettingsError",
     "check_assist",
     "check_client",
 ]
@@ -58,10 +57,6 @@ CUE_LEVELS = (
 DISPLAYS = ("pips", "numerals", "colour")
 
 _CLIENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{1,11}$")
-
-
-class SettingsError(ValueError):
-    """A session setting with a value that is not allowed."""
 
 
 def check_client(code: object) -> str:
@@ -123,7 +118,7 @@ class SessionSettings:
     >>> SessionSettings(bots=0)
     Traceback (most recent call last):
     ...
-    cfwidget.therapy.settings.SettingsError: a session needs someone to play with: ...
+    cfwidget.SettingsError: a session needs someone to play with: ...
     """
 
     max_pip: int = 6

@@ -25,7 +25,7 @@ from typing import Any
 
 import ipywidgets as ipw
 
-from ..engine import Round
+from ..core import Round
 from ..widget import GameWidget
 from .session import Session
 from .settings import ASSIST_LEVELS, CUE_LEVELS

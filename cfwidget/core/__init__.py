@@ -1,0 +1,60 @@
+"""The rules engine: tiles, rules and presets, moves, the round, games, records and scores.
+
+Everything here is pure Python and knows nothing of pictures, widgets or pandas; the
+rest of the package builds on it.
+
+>>> from cfwidget.core import Round, Rules
+>>> rnd = Round.deal(Rules.preset("wolf-lake"), players=4, seed=7)
+>>> str(rnd.start), rnd.legal_moves()
+('9-9', [Move.parse('9-1@9-9')])
+"""
+
+from __future__ import annotations
+
+from ._errors import (
+    DealError,
+    IllegalMove,
+    NotationError,
+    OddsError,
+    RecordError,
+    RulesError,
+    ScoreError,
+    SeatOddsError,
+    SettingsError,
+)
+from ._game import Game
+from ._moves import Move, MoveLike
+from ._round import Placed, Round
+from ._rules import HAND_TABLES, PRESETS, Rules
+from ._scoring import MAX_ROUND_SCORE, ScoreSheet, check_player_names
+from ._tiles import MAX_PIP_LIMIT, MIN_PIP_LIMIT, Tile, TileLike, full_set, set_size, to_tile
+
+__all__ = [
+    "HAND_TABLES",
+    "MAX_PIP_LIMIT",
+    "MAX_ROUND_SCORE",
+    "MIN_PIP_LIMIT",
+    "PRESETS",
+    "DealError",
+    "Game",
+    "IllegalMove",
+    "Move",
+    "MoveLike",
+    "NotationError",
+    "OddsError",
+    "Placed",
+    "RecordError",
+    "Round",
+    "Rules",
+    "RulesError",
+    "ScoreError",
+    "ScoreSheet",
+    "SeatOddsError",
+    "SettingsError",
+    "Tile",
+    "TileLike",
+    "check_player_names",
+    "full_set",
+    "set_size",
+    "to_tile",
+]

@@ -1,0 +1,103 @@
+"""Checking a deal before a round starts: every tile once, sensible seats and names.
+
+>>> check_complete(Rules(max_pip=3, spokes=3), [[Tile(3, 3)]], [])
+Traceback (most recent call last):
+...
+cfwidget.DealError: hands and boneyard must hold every tile of the set exactly once; ...
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Collection, Iterable, Sequence
+
+from ._errors import DealError, NotationError
+from ._rules import Rules
+from ._tiles import Tile, TileLike, full_set, tiles_text, to_tile
+from ._tileset import tile_set
+
+__all__ = ["DEFAULT_NAMES", "check_args", "check_complete", "check_seed", "tile_list"]
+
+
+def check_args(
+    rules: Rules,
+    players: int,
+    start: TileLike | None,
+    first: int,
+    used_doubles: Collection[TileLike],
+    names: Sequence[str] | None,
+) -> tuple[Tile, frozenset[Tile], tuple[str, ...]]:
+    try:
+        start_tile = tile_set(rules.max_pip).tiles[-1] if start is None else to_tile(start)
+        used = frozenset(map(to_tile, used_doubles)) if used_doubles else _NONE_USED
+    except NotationError as exc:
+        raise DealError(str(exc)) from None
+    if not start_tile.is_double or start_tile[0] > rules.max_pip:
+        raise DealError(f"the round's double must be a double of the set, got {start_tile}")
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
+        raise DealError(f"first must be a seat from 0 to {players - 1}, got {first!r}")
+    if names is None:
+        return start_tile, used, DEFAULT_NAMES[players]
+    if (
+        isinstance(names, str)
+        or len(names) != players
+        or not all(isinstance(n, str) for n in names)
+    ):
+        raise DealError(f"names must be a list of {players} strings, one per seat")
+    return start_tile, used, tuple(names)
+
+
+_NONE_USED: frozenset[Tile] = frozenset()
+
+
+def check_seed(seed: object) -> int:
+    """A deal's seed as an ``int``: whole numbers only, so that a record can hold it.
+
+    Integer types of other libraries (NumPy's, say) are taken as their value.
+
+    >>> check_seed("7")
+    Traceback (most recent call last):
+    ...
+    cfwidget.DealError: seed must be a whole number (or None for a fresh shuffle), got '7'
+    """
+    if not isinstance(seed, bool):
+        try:
+            return operator.index(seed)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise DealError(f"seed must be a whole number (or None for a fresh shuffle), got {seed!r}")
+
+
+DEFAULT_NAMES = {n: tuple(f"Player {i + 1}" for i in range(n)) for n in range(2, 9)}
+
+
+def tile_list(value: object, what: str) -> list[TileLike]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise DealError(f"{what} must be a list of tiles, got {value!r}")
+    return list(value)
+
+
+def check_complete(rules: Rules, hands: list[list[Tile]], yard: list[Tile]) -> None:
+    full = set(full_set(rules.max_pip))
+    seen: set[Tile] = set()
+    repeated: list[Tile] = []
+    outside: list[Tile] = []
+    for t in [t for h in hands for t in h] + yard:
+        if t not in full:
+            outside.append(t)
+        elif t in seen:
+            repeated.append(t)
+        seen.add(t)
+    missing = sorted(full - seen, reverse=True)
+    problems = []
+    if outside:
+        problems.append(f"not in a double-{rules.max_pip} set: {tiles_text(outside)}")
+    if repeated:
+        problems.append(f"given more than once: {tiles_text(repeated)}")
+    if missing:
+        problems.append(f"missing: {tiles_text(missing)}")
+    if problems:
+        raise DealError(
+            "hands and boneyard must hold every tile of the set exactly once; "
+            + "; ".join(problems)
+        )

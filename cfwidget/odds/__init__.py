@@ -1,0 +1,85 @@
+"""Exact odds of draws from the chicken yard, a seat's-eye view of a real position, and plots.
+
+Exact answers are :class:`~fractions.Fraction` values computed by counting, never guessed.
+
+>>> from cfwidget import odds
+>>> odds.p_start_double_dealt(max_pip=9, players=4, hand_size=9)
+Fraction(36, 55)
+"""
+
+from __future__ import annotations
+
+from ..core import OddsError, SeatOddsError
+from ._exact import (
+    NEVER,
+    draws_until_fit,
+    expected_draws_until_fit,
+    expected_foot_draws,
+    foot_draws,
+    hand_pips,
+    p_fits,
+    p_foot_completable,
+    p_holds_number,
+    p_start_double_dealt,
+    start_double_draws,
+)
+from ._plots import (
+    OddsExplorer,
+    calibration,
+    compare,
+    deal_figure,
+    dealt_hand_costs,
+    draw_checks,
+    plot_exact_vs_simulated,
+    replay,
+    resampled_foot_draws,
+    watch_seat,
+)
+from ._seat import (
+    DrawOutlook,
+    FootOutlook,
+    draw_outlook,
+    draws_until_playable,
+    expected_draws_until_playable,
+    expected_hand_cost,
+    foot_outlook,
+    hand_cost,
+    holds_number_odds,
+    unseen_tiles,
+)
+
+__all__ = [
+    "NEVER",
+    "DrawOutlook",
+    "FootOutlook",
+    "OddsError",
+    "OddsExplorer",
+    "SeatOddsError",
+    "calibration",
+    "compare",
+    "deal_figure",
+    "dealt_hand_costs",
+    "draw_checks",
+    "draw_outlook",
+    "draws_until_fit",
+    "draws_until_playable",
+    "expected_draws_until_fit",
+    "expected_draws_until_playable",
+    "expected_foot_draws",
+    "expected_hand_cost",
+    "foot_draws",
+    "foot_outlook",
+    "hand_cost",
+    "hand_pips",
+    "holds_number_odds",
+    "p_fits",
+    "p_foot_completable",
+    "p_holds_number",
+    "p_start_double_dealt",
+    "plot_exact_vs_simulated",
+    "replay",
+    "resampled_foot_draws",
+    "start_double_draws",
+    "unseen_tiles",
+    "watch_seat",
+]

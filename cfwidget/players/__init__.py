@@ -1,0 +1,44 @@
+"""Computer players, simulation of many rounds, and tournaments between strategies.
+
+>>> import cfwidget as cf
+>>> from cfwidget.players import RandomBot, greedy, play_game, tips
+>>> game = cf.Game(["Ann", "Bob"], cf.Rules.preset("double-six"), seed=1)
+>>> play_game(game, [tips, RandomBot(2)])
+>>> game.is_over
+True
+"""
+
+from __future__ import annotations
+
+from ._bots import BOTS, Bot, RandomBot, TipsBot, greedy, make_bot, play_game, play_round, tips
+from ._simulation import ROUND_COLUMNS, simulate
+from ._tournament import (
+    duplicate_match,
+    face_value,
+    head_to_head,
+    paired_difference,
+    plot_win_rates,
+    summarize,
+    wilson_interval,
+)
+
+__all__ = [
+    "BOTS",
+    "ROUND_COLUMNS",
+    "Bot",
+    "RandomBot",
+    "TipsBot",
+    "duplicate_match",
+    "face_value",
+    "greedy",
+    "head_to_head",
+    "make_bot",
+    "paired_difference",
+    "play_game",
+    "play_round",
+    "plot_win_rates",
+    "simulate",
+    "summarize",
+    "tips",
+    "wilson_interval",
+]

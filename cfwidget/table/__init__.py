@@ -1,0 +1,52 @@
+"""Pictures of a table: where every tile lies, and the SVG drawing. No rules live here.
+
+>>> import cfwidget as cf
+>>> from cfwidget.table import layout
+>>> rnd = cf.Round.deal(cf.Rules(), players=2, seed=3)
+>>> rnd.play(rnd.legal_moves()[0])
+>>> [(str(p.tile), p.angle) for p in layout(rnd.table, spokes=4, toes=3)][:1]
+[('9-9', 90.0)]
+"""
+
+from __future__ import annotations
+
+from ._drawing import COLOURS, MODES, PALETTE, contrast, pip_positions, render_svg, svg, tile_svg
+from ._geometry import (
+    HALF_LONG,
+    HALF_WIDE,
+    Rect,
+    SpatialGrid,
+    corners,
+    distance,
+    overlap_depth,
+    overlaps,
+    rect,
+    touches,
+)
+from ._layout import Farmyard, PlacedLike, TilePlacement, bounds, layout
+
+__all__ = [
+    "COLOURS",
+    "HALF_LONG",
+    "HALF_WIDE",
+    "MODES",
+    "PALETTE",
+    "Farmyard",
+    "PlacedLike",
+    "Rect",
+    "SpatialGrid",
+    "TilePlacement",
+    "bounds",
+    "contrast",
+    "corners",
+    "distance",
+    "layout",
+    "overlap_depth",
+    "overlaps",
+    "pip_positions",
+    "rect",
+    "render_svg",
+    "svg",
+    "tile_svg",
+    "touches",
+]

@@ -1,0 +1,55 @@
+"""Lessons and exercises: seeded positions, pictures, stories, and ``check()`` / ``hint()``.
+
+>>> from cfwidget import teach
+>>> rnd = teach.position("spokes")
+>>> str(rnd.start)
+'9-9'
+"""
+
+from __future__ import annotations
+
+from ._exercises import (
+    Exercise,
+    Feedback,
+    hand_score,
+    round_scores,
+    what_to_do,
+    where_can,
+    which_tiles,
+    who_wins,
+)
+from ._lessons import (
+    POSITIONS,
+    SHEETS,
+    SOURCES,
+    Picture,
+    hand_sizes,
+    narrate,
+    picture,
+    position,
+    presets_table,
+    sheet,
+    story,
+)
+
+__all__ = [
+    "POSITIONS",
+    "SHEETS",
+    "SOURCES",
+    "Exercise",
+    "Feedback",
+    "Picture",
+    "hand_score",
+    "hand_sizes",
+    "narrate",
+    "picture",
+    "position",
+    "presets_table",
+    "round_scores",
+    "sheet",
+    "story",
+    "what_to_do",
+    "where_can",
+    "which_tiles",
+    "who_wins",
+]

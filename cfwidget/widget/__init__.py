@@ -1,0 +1,16 @@
+"""The farmyard widget (anywidget): a view of a game that people play with mouse or keyboard.
+
+All rules stay in Python; the browser receives only what the viewing seat may see.
+
+>>> import cfwidget as cf
+>>> from cfwidget.widget import GameWidget
+>>> GameWidget(cf.Game(["Ann", "Bob"], cf.Rules(), seed=7), humans=[0])
+<GameWidget Ann (you) vs Bob (bot): round 1 of 10, Bob to move>
+"""
+
+from __future__ import annotations
+
+from ._setpicker import SetPicker
+from ._widget import DISPLAYS, INTENTS, MAX_MESSAGE_BYTES, GameWidget
+
+__all__ = ["DISPLAYS", "INTENTS", "MAX_MESSAGE_BYTES", "GameWidget", "SetPicker"]

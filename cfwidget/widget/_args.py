@@ -1,0 +1,131 @@
+"""Checking GameWidget's arguments: unknown names are a TypeError, bad values say what is allowed.
+
+>>> check_pace("click"), check_pace(2)
+('click', 2.0)
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Literal
+
+from ..players import Bot, make_bot, tips
+
+__all__ = ["ARGS", "BotLike", "Pace", "check_bots", "check_humans", "check_pace", "check_palette"]
+
+MIN_PACE, MAX_PACE = 0.2, 60.0
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+ARGS = (
+    "game",
+    "humans",
+    "bots",
+    "seat",
+    "pace",
+    "display",
+    "large",
+    "palette",
+    "allow_undo",
+)
+
+BotLike = Bot | str
+Pace = float | Literal["click"]
+
+
+def unknown_args(kwargs: Mapping[str, object]) -> str:
+    parts = []
+    for name in sorted(kwargs):
+        close = difflib.get_close_matches(name, ARGS, n=1)
+        parts.append(f"{name!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
+    return (
+        f"GameWidget got unknown argument{'s' if len(parts) > 1 else ''} {', '.join(parts)}; "
+        f"it takes {', '.join(ARGS)}"
+    )
+
+
+def check_humans(humans: Iterable[int], players: int) -> tuple[int, ...]:
+    if isinstance(humans, (str, bytes)) or not isinstance(humans, Iterable):
+        raise TypeError(f"humans must be a list of seat numbers, got {humans!r}")
+    seats = list(humans)
+    for s in seats:
+        if not _whole(s) or not 0 <= s < players:
+            raise ValueError(f"humans must be seat numbers from 0 to {players - 1}, got {s!r}")
+    if len(set(seats)) != len(seats):
+        raise ValueError(f"humans lists a seat twice: {seats}")
+    return tuple(seats)
+
+
+def as_bot(value: BotLike, seat: int, seed: int | None) -> Bot:
+    if isinstance(value, str):
+        return make_bot(value, None if seed is None else seed + seat)
+    if callable(value):
+        return value
+    raise TypeError(f"the bot for seat {seat} must be a callable or a bot name, got {value!r}")
+
+
+def check_bots(
+    bots: BotLike | Sequence[BotLike | None] | Mapping[int, BotLike] | None,
+    humans: tuple[int, ...],
+    players: int,
+    seed: int | None,
+) -> dict[int, Bot]:
+    free = [s for s in range(players) if s not in humans]
+    chosen: dict[int, BotLike] = {}
+    if bots is None:
+        chosen = dict.fromkeys(free, tips)
+    elif isinstance(bots, str) or callable(bots):
+        chosen = dict.fromkeys(free, bots)
+    elif isinstance(bots, Mapping):
+        for s, b in bots.items():
+            if not _whole(s) or not 0 <= s < players:
+                raise ValueError(f"bots has a seat {s!r}; seats run from 0 to {players - 1}")
+            if s in humans:
+                raise ValueError(f"seat {s} is listed as a human and as a bot")
+            chosen[s] = b
+        for s in free:
+            chosen.setdefault(s, tips)
+    elif isinstance(bots, Sequence):
+        if len(bots) != players:
+            raise ValueError(f"bots needs one entry per seat ({players}), got {len(bots)}")
+        for s, entry in enumerate(bots):
+            if entry is None:
+                if s not in humans:
+                    chosen[s] = tips
+                continue
+            if s in humans:
+                raise ValueError(f"seat {s} is listed as a human and as a bot")
+            chosen[s] = entry
+    else:
+        raise TypeError(f"bots must be a bot, a list or a dict of bots, got {bots!r}")
+    return {s: as_bot(b, s, seed) for s, b in sorted(chosen.items())}
+
+
+def check_pace(pace: object) -> Pace:
+    if pace == "click":
+        return "click"
+    if isinstance(pace, bool) or not isinstance(pace, (int, float)):
+        raise TypeError(f"pace must be 'click' or a number of seconds, got {pace!r}")
+    seconds = float(pace)
+    if not (math.isfinite(seconds) and MIN_PACE <= seconds <= MAX_PACE):
+        raise ValueError(
+            f"pace must be from {MIN_PACE} to {MAX_PACE:g} seconds "
+            f"(bots never move instantly), got {pace!r}"
+        )
+    return seconds
+
+
+def check_palette(palette: Sequence[str]) -> list[str]:
+    if isinstance(palette, str) or not isinstance(palette, Sequence) or not palette:
+        raise TypeError("palette must be a list of colours like '#e69f00'")
+    for colour in palette:
+        if not isinstance(colour, str) or not _COLOUR.match(colour):
+            raise ValueError(f"palette colours are written '#rrggbb', got {colour!r}")
+    return list(palette)

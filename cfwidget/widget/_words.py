@@ -1,0 +1,99 @@
+"""The widget's words: how moves, open ends and targets read in plain language.
+
+>>> article(8), or_list(["draw", "pass"])
+('an 8', 'draw or pass')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..core import NotationError, Tile
+from ..table import TilePlacement
+
+__all__ = [
+    "ROLE_WORDS",
+    "article",
+    "move_words",
+    "onto_words",
+    "open_words",
+    "or_list",
+    "placement_row",
+    "rounded",
+]
+
+
+def article(n: int) -> str:
+    """``a 9``, ``an 8``: the article as the number is spoken."""
+    return f"an {n}" if n in (8, 11, 18) else f"a {n}"
+
+
+def rounded(v: float) -> float:
+    return round(v, 3) + 0.0
+
+
+def placement_row(p: TilePlacement) -> list[Any]:
+    return [
+        str(p.tile),
+        rounded(p.x),
+        rounded(p.y),
+        rounded(p.angle),
+        p.first,
+        p.second,
+        p.role,
+        p.onto,
+        bool(p.cramped),
+        rounded(p.heading),
+    ]
+
+
+ROLE_WORDS = {
+    "centre": "the centre double",
+    "foot": "a chicken foot",
+    "spoke": "a spoke",
+    "toe": "a toe",
+    "line": "a line end",
+}
+
+
+def onto_words(onto: str, role: str) -> str:
+    return f"on {onto} ({ROLE_WORDS.get(role, 'an open end')})"
+
+
+def open_words(ends: Sequence[Sequence[Any]], roles: Mapping[Tile, str], over: bool) -> str:
+    if over or not ends:
+        return ""
+    parts = []
+    for tile_text, number, free in ends:
+        role = roles.get(Tile.parse(tile_text), "line")
+        if role in ("centre", "foot"):
+            what = "spoke" if role == "centre" else "toe"
+            parts.append(f"{tile_text} takes {free} more {what}{'' if free == 1 else 's'}")
+        else:
+            parts.append(f"{tile_text} shows {number}")
+    return "Open ends: " + "; ".join(parts) + "."
+
+
+def or_list(items: Sequence[str]) -> str:
+    if len(items) <= 2:
+        return " or ".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def move_words(name: str, move: str, roles: Mapping[Tile, str]) -> str:
+    if move == "draw":
+        return f"{name} drew a tile"
+    if move == "pass":
+        return f"{name} passed"
+    tile_text, _, onto = move.rstrip("!").partition("@")
+    words = f"{name} played {tile_text} on {onto}"
+    try:
+        tile = Tile.parse(tile_text)
+    except NotationError:  # pragma: no cover - the engine writes only valid moves
+        return words
+    if roles.get(tile) == "foot":
+        words += ": a chicken foot"
+    if move.endswith("!"):
+        words += ", saying 'last tile'"
+    return words

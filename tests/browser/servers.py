@@ -1,0 +1,184 @@
+"""Real servers for end-to-end tests: JupyterLab and Voila on 127.0.0.1, and Chromium.
+
+Each server runs in its own process group on a free port with its own
+settings, runtime and config folders, and is ended (with its kernels) when the
+test module is done. Debian's Chromium is driven by Playwright; when it is
+missing, tests skip with the reason, except under CI, where they fail.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tools.browser_harness import CHROMIUM, CHROMIUM_ARGS
+
+__all__ = [
+    "CHROMIUM",
+    "CHROMIUM_ARGS",
+    "REPO",
+    "app_page",
+    "chromium",
+    "jupyter_lab",
+    "need_browser",
+    "voila",
+]
+
+REPO = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+
+
+def need_browser() -> None:
+    """Skip (or, under CI, fail) when Chromium or Playwright is missing."""
+    reason = None
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        reason = "Playwright is not installed"
+    if reason is None and not (shutil.which(CHROMIUM) or Path(CHROMIUM).exists()):
+        reason = f"Chromium is not at {CHROMIUM} (apt-get install chromium)"
+    if reason is not None:
+        if os.environ.get("CI"):
+            pytest.fail(f"{reason}; CI must run the browser tests", pytrace=False)
+        pytest.skip(reason)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path, seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server stopped early:\n{log.read_text()[-3000:]}")
+        with contextlib.suppress(OSError), urllib.request.urlopen(url, timeout=2) as reply:
+            if reply.status < 500:
+                return
+        time.sleep(0.25)
+    raise RuntimeError(
+        f"the server did not answer {url} in {seconds} s:\n{log.read_text()[-3000:]}"
+    )
+
+
+@contextlib.contextmanager
+def _server(args: list[str], ready_path: str, port: int, cwd: Path) -> Iterator[str]:
+    home = Path(tempfile.mkdtemp(prefix="cfwidget-server-"))
+    settings = home / "lab-settings" / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True)
+    # No news or update pop-ups over the page under test.
+    (settings / "notification.jupyterlab-settings").write_text(
+        json.dumps({"checkForUpdates": False, "fetchNews": "false"})
+    )
+    env = {
+        **os.environ,
+        "JUPYTER_CONFIG_DIR": str(home / "config"),
+        "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+        "JUPYTERLAB_SETTINGS_DIR": str(home / "lab-settings"),
+        "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
+        "PYTHONPATH": str(REPO),
+    }
+    log = home / "server.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            args, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until_up(base + ready_path, proc, log, seconds=90)
+        yield base
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=5)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def jupyter_lab(root: Path) -> Iterator[str]:
+    """A JupyterLab server on ``root`` with no token; yields its base URL."""
+    port = free_port()
+    args = [
+        str(BIN / "python"),
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        "--ServerApp.token=",
+        "--ServerApp.password=",
+        "--ServerApp.disable_check_xsrf=True",
+        f"--ServerApp.root_dir={root}",
+        "--LabApp.news_url=",
+    ]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        args.append("--allow-root")
+    with _server(args, "/api/status", port, root) as base:
+        yield base
+
+
+@contextlib.contextmanager
+def voila(notebook: Path) -> Iterator[str]:
+    """Voila serving one notebook as an app (no code shown); yields its URL."""
+    port = free_port()
+    args = [
+        str(BIN / "voila"),
+        str(notebook),
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+    ]
+    with _server(args, "/", port, notebook.parent) as base:
+        yield base + "/"
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (skips, or fails under CI, when missing)."""
+    need_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@contextlib.contextmanager
+def app_page(browser: Any, url: str, label: str, wait_ms: int) -> Iterator[Any]:
+    """A page on ``url`` once the widget's hand is drawn; fails if the page raised errors."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(wait_ms)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    started = time.monotonic()
+    page.goto(url, timeout=wait_ms)
+    page.locator(".cfw .cfw-hand .cfw-htile").first.wait_for(timeout=wait_ms)
+    print(f"\n{label}: widget drawn {time.monotonic() - started:.1f} s after opening the page")
+    yield page
+    context.close()
+    assert not errors, errors

@@ -1,0 +1,495 @@
+"""The widget's ES module in real headless Chromium, with a fake anywidget model.
+
+``cfwidget/static`` is served on 127.0.0.1 with a small page that imports
+``widget.js`` and renders it with a model that records what the view sends
+(:data:`cfwidget.widget_bench.HARNESS_HTML`). The state comes from a real
+:class:`~cfwidget.widget.GameWidget`, and what the view sends goes back through
+the widget's message handler, so each test plays through both halves.
+
+Without Chromium or Playwright these tests skip, except under CI (the ``CI``
+environment variable), where a missing browser is a failure.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from servers import chromium
+
+import cfwidget as cf
+from cfwidget.players import greedy
+from cfwidget.widget import GameWidget
+from tools.browser_harness import STATIC, serve_static, widget_state
+from tools.widget_bench import measure_draw
+
+XSS = "<img src=x onerror=alert(1)>"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with chromium() as b:
+        yield b
+
+
+@pytest.fixture(scope="module")
+def url() -> Iterator[str]:
+    with serve_static() as address:
+        yield address
+
+
+@pytest.fixture
+def page(browser: Browser, url: str) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1000, "height": 1000})
+    pg = context.new_page()
+    problems: list[str] = []
+    dialogs: list[str] = []
+    pg.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
+    pg.on(
+        "console",
+        lambda msg: (
+            problems.append(f"console {msg.type}: {msg.text}")
+            if msg.type in ("error", "warning")
+            else None
+        ),
+    )
+
+    def on_dialog(dialog: Any) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    pg.on("dialog", on_dialog)
+    pg.goto(url)
+    pg.wait_for_function("window.cfwReady === true")
+    yield pg
+    context.close()
+    assert not problems, problems
+    assert not dialogs, f"a dialog opened: {dialogs}"
+
+
+# -- helpers ---------------------------------------------------------------------------------------
+
+
+def send(w: GameWidget, content: object) -> None:
+    w._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+
+
+def mount(page: Page, w: GameWidget) -> None:
+    page.evaluate("s => cfw.mount(s)", widget_state(w))
+
+
+def sent(page: Page) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = page.evaluate("cfw.take()")
+    return out
+
+
+def pump(page: Page, w: GameWidget) -> list[dict[str, Any]]:
+    """Hand what the view sent to the widget, then give the view the widget's new state."""
+    messages = sent(page)
+    for m in messages:
+        send(w, m)
+    page.evaluate("s => cfw.update(s)", widget_state(w))
+    return messages
+
+
+def active(page: Page) -> dict[str, Any]:
+    info: dict[str, Any] = page.evaluate(
+        """() => {
+            const a = document.activeElement;
+            const cs = getComputedStyle(a);
+            return {key: a.dataset.key || null, tile: a.dataset.tile || null,
+                    onto: a.dataset.onto || null, label: a.getAttribute("aria-label"),
+                    outline: cs.outlineStyle + " " + cs.outlineWidth};
+        }"""
+    )
+    return info
+
+
+def advance(w: GameWidget, until: Any, limit: int = 400) -> bool:
+    """Play Ann greedily and the bots on "next" until ``until(w)`` holds."""
+    for _ in range(limit):
+        if until(w):
+            return True
+        rnd = w.round
+        if rnd.is_over:
+            return False
+        if rnd.turn == w.seat:
+            send(w, {"kind": "play", "move": str(greedy(rnd, w.seat)), "version": w.version})
+        else:
+            send(w, {"kind": "next", "version": w.version})
+    return False
+
+
+def with_choice(w: GameWidget) -> bool:
+    v = w.view
+    return bool(v["playing"]) and any(len(i["targets"]) >= 2 for i in v["hand"])
+
+
+def position(until: Any, players: tuple[str, ...] = ("Ann", "Bob", "Cy")) -> GameWidget:
+    for seed in range(200):
+        w = GameWidget(cf.Game(list(players), seed=seed), humans=[0])
+        if advance(w, until):
+            return w
+    raise AssertionError("no such position")
+
+
+def must_draw(w: GameWidget) -> bool:
+    return (
+        bool(w.view["playing"])
+        and w.view["can_draw"]
+        and not any(i["targets"] for i in w.view["hand"])
+    )
+
+
+# -- playing with the mouse ---------------------------------------------------------------------
+
+
+def test_clicking_a_tile_marks_its_targets_and_clicking_a_target_plays(page: Page) -> None:
+    w = position(with_choice)
+    mount(page, w)
+    item = next(i for i in w.view["hand"] if len(i["targets"]) >= 2)
+    tile = page.locator(f'.cfw-hand [data-tile="{item["tile"]}"]')
+    words = ", ".join(t["text"] for t in item["targets"][:-1])
+    assert tile.get_attribute("aria-label").startswith(f"{item['tile']}, can go {words}")
+    assert page.locator(".cfw-target-mark").count() == 0
+    tile.click()
+    assert tile.get_attribute("aria-pressed") == "true"
+    marks = page.locator(".cfw-target-mark")
+    assert marks.count() == len(item["targets"])
+    buttons = page.locator(".cfw-targets .cfw-target")
+    assert buttons.count() == len(item["targets"])
+    for i, t in enumerate(item["targets"]):
+        assert buttons.nth(i).get_attribute("aria-label") == f"Play {item['tile']} {t['text']}"
+        assert " ".join(buttons.nth(i).text_content().split()) == f"{i + 1} {t['text']}"
+        assert page.locator(f'.cfw-hit[data-onto="{t["onto"]}"]').count() == 1
+    last = item["targets"][-1]
+    page.locator(f'.cfw-hit[data-onto="{last["onto"]}"]').dispatch_event("click")
+    version = w.version
+    messages = pump(page, w)
+    assert messages == [{"kind": "play", "version": version, "seat": 0, "move": last["move"]}]
+    assert str(w.round.history[-1][1]) == last["move"] and w.message == ""
+    assert page.locator(".cfw-target-mark").count() == 0
+    assert page.locator(f'.cfw-tiles [data-tile="{item["tile"]}"]').count() == 1
+    assert page.locator(".cfw-lastring").count() == 1
+    assert page.locator(".cfw-log li.is-last").inner_text().startswith("Ann played")
+
+
+def test_clicking_a_target_button_plays_and_clicking_again_is_harmless(page: Page) -> None:
+    w = position(with_choice)
+    mount(page, w)
+    item = next(i for i in w.view["hand"] if i["targets"])
+    page.locator(f'.cfw-hand [data-tile="{item["tile"]}"]').click()
+    button = page.locator(".cfw-targets .cfw-target").first
+    button.click()
+    messages = sent(page)
+    assert messages[0]["move"] == item["targets"][0]["move"]
+    for m in messages + messages:  # the same click delivered twice
+        send(w, m)
+    assert [str(m) for _, m in w.round.history].count(item["targets"][0]["move"]) == 1
+    assert w.message == "That was already done."
+    page.evaluate("s => cfw.update(s)", widget_state(w))
+    assert page.locator(".cfw-message").inner_text() == "That was already done."
+
+
+def test_draw_and_pass_are_enabled_only_when_legal(page: Page) -> None:
+    w = position(with_choice)
+    mount(page, w)
+    assert page.locator('[data-key="draw"]').is_disabled()
+    assert page.locator('[data-key="pass"]').is_disabled()
+    w = position(must_draw)
+    mount(page, w)
+    assert page.locator('[data-key="draw"]').is_enabled()
+    assert page.locator('[data-key="pass"]').is_disabled()
+    assert page.locator(".cfw-targets").inner_text().strip() == "No tile fits: draw one."
+    page.locator('[data-key="draw"]').click()
+    assert pump(page, w)[0]["kind"] == "draw"
+    drawn = w.view["drawn"]
+    assert drawn is not None
+    assert page.locator('[data-key="draw"]').is_disabled()
+    assert page.locator('[data-key="pass"]').is_enabled() == w.view["can_pass"]
+    assert (
+        page.locator(f'.cfw-hand [data-tile="{drawn}"]')
+        .get_attribute("aria-label")
+        .startswith(f"{drawn}, just drawn")
+    )
+    assert page.locator(".cfw-turn").inner_text().startswith(f"You drew {drawn}.")
+
+
+# -- playing with the keyboard -------------------------------------------------------------------
+
+
+def test_keyboard_only_play(page: Page) -> None:
+    w = position(with_choice)
+    mount(page, w)
+    item = next(i for i in w.view["hand"] if len(i["targets"]) >= 2)
+    for _ in range(40):  # Tab from the top of the page to the hand
+        page.keyboard.press("Tab")
+        if active(page)["tile"]:
+            break
+    assert active(page)["tile"] and active(page)["outline"] == "solid 3px"
+    for _ in range(len(w.view["hand"])):
+        if active(page)["tile"] == item["tile"]:
+            break
+        page.keyboard.press("ArrowRight")
+    assert active(page)["tile"] == item["tile"]
+    page.keyboard.press("Enter")
+    first = active(page)
+    assert first["onto"] == item["targets"][0]["onto"]
+    assert first["label"] == f"Play {item['tile']} {item['targets'][0]['text']}"
+    assert first["outline"] == "solid 3px"
+    assert page.locator(".cfw-target-mark.is-focus").count() == 1
+    page.keyboard.press("Escape")
+    assert active(page)["tile"] == item["tile"]
+    assert page.locator(".cfw-target-mark").count() == 0
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowRight")
+    assert active(page)["onto"] == item["targets"][1]["onto"]
+    assert sent(page) == []
+    page.keyboard.press("Enter")
+    version = w.version
+    assert pump(page, w) == [
+        {"kind": "play", "version": version, "seat": 0, "move": item["targets"][1]["move"]}
+    ]
+    # The played tile's button is gone: focus lands on Next, and N moves the bot.
+    assert active(page)["key"] == "next"
+    page.keyboard.press("n")
+    assert pump(page, w)[0] == {"kind": "next", "version": version + 1, "seat": 0}
+    assert w.round.turn != 1
+
+
+def test_keys_d_and_p_draw_and_pass(page: Page) -> None:
+    def draws_a_misfit(w: GameWidget) -> bool:
+        if not must_draw(w):
+            return False
+        probe = w.round.copy()
+        probe.play("draw")
+        return [str(m) for m in probe.legal_moves()] == ["pass"]
+
+    w = position(draws_a_misfit)
+    mount(page, w)
+    page.locator(".cfw-board").focus()
+    page.keyboard.press("p")
+    assert sent(page) == []
+    assert page.locator(".cfw-message").inner_text() == "Pass is not possible now."
+    page.keyboard.press("d")
+    assert pump(page, w)[0]["kind"] == "draw"
+    assert w.view["can_pass"] and not w.view["can_draw"]
+    page.keyboard.press("P")
+    assert pump(page, w)[0]["kind"] == "pass"
+    assert w.round.history[-1][1] == cf.Move.PASS
+
+
+def test_the_board_pans_and_zooms_by_keys_buttons_and_wheel(page: Page) -> None:
+    w = position(lambda w: len(w.round.table) >= 12)
+    mount(page, w)
+
+    def box() -> list[float]:
+        return [float(x) for x in page.locator(".cfw-svg").get_attribute("viewBox").split()]
+
+    fitted = box()
+    page.locator('[data-key="zoom-in"]').click()
+    zoomed = box()
+    assert zoomed[2] == pytest.approx(fitted[2] / 1.25, rel=0.01)
+    page.locator(".cfw-board").focus()
+    page.keyboard.press("ArrowRight")
+    assert box()[0] > zoomed[0]
+    page.keyboard.press("-")
+    assert box()[2] == pytest.approx(fitted[2], rel=0.01)
+    page.locator(".cfw-board").hover()
+    page.mouse.wheel(0, 300)
+    assert box()[2] > fitted[2]
+    page.locator('[data-key="fit"]').click()
+    assert box() == pytest.approx(fitted, rel=1e-3)
+    page.keyboard.press("+")
+    page.keyboard.press("0")
+    assert box() == pytest.approx(fitted, rel=1e-3)
+    # Drag to pan; a drag is not a click.
+    b = page.locator(".cfw-board").bounding_box()
+    assert b is not None
+    page.mouse.move(b["x"] + 100, b["y"] + 100)
+    page.mouse.down()
+    page.mouse.move(b["x"] + 180, b["y"] + 140, steps=4)
+    page.mouse.up()
+    assert box()[0] < fitted[0]
+    assert sent(page) == []
+
+
+# -- safety, text and accessibility ----------------------------------------------------------
+
+
+def test_names_are_inert_text(page: Page) -> None:
+    w = GameWidget(cf.Game(["Ann", XSS, "Cy"], seed=0), humans=[0])
+    advance(w, lambda w: len(w.round.history) >= 4)
+    mount(page, w)
+    assert page.locator(".cfw img").count() == 0
+    assert page.locator("img").count() == 0
+    name = page.locator(".cfw-players .cfw-name", has_text=XSS)
+    assert name.count() == 1 and name.is_visible() and name.inner_text() == XSS
+    assert page.locator(".cfw-log", has_text=f"{XSS} played").count() == 1
+    source = (STATIC / "widget.js").read_text()
+    for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):
+        assert sink not in source
+
+
+def test_the_status_region_announces_turns(page: Page) -> None:
+    w = position(with_choice)
+    mount(page, w)
+    status = page.locator(".cfw-status")
+    assert status.get_attribute("role") == "status"
+    assert status.get_attribute("aria-live") == "polite"
+    assert "Your turn, Ann." in status.inner_text()
+    assert w.view["rule"] in status.inner_text()
+    message = page.locator(".cfw-message")
+    assert message.get_attribute("role") == "status"
+    item = next(i for i in w.view["hand"] if i["targets"])
+    send(w, {"kind": "play", "move": item["targets"][0]["move"], "version": w.version})
+    page.evaluate("s => cfw.update(s)", widget_state(w))
+    text = status.inner_text()
+    assert f"Ann played {item['tile']}" in text and "(bot) to move: press Next." in text
+    assert page.locator(".cfw-player.is-turn").get_attribute("aria-current") == "true"
+
+
+# The shorter side of every visible control, in CSS pixels.
+SMALLEST_SIDES = """() => [...document.querySelectorAll('.cfw button, .cfw select')]
+    .filter(b => b.offsetParent !== null)
+    .map(b => { const r = b.getBoundingClientRect(); return Math.min(r.width, r.height); })"""
+
+
+def test_the_display_menu_and_large_tiles(page: Page) -> None:
+    w = position(with_choice)
+    mount(page, w)
+    assert min(page.evaluate(SMALLEST_SIDES)) >= 24
+    page.locator("select").select_option("numerals")
+    page.locator("text=Large tiles").click()
+    messages = pump(page, w)
+    assert messages == [{"kind": "display", "value": "numerals"}, {"kind": "large", "value": True}]
+    assert w.display == "numerals" and w.large
+    assert page.locator(".cfw-tiles .cfw-num").count() == 2 * len(w.view["table"])
+    assert min(page.evaluate(SMALLEST_SIDES)) >= 44
+    page.locator("select").select_option("colour")
+    pump(page, w)
+    fills = page.evaluate(
+        "() => [...new Set([...document.querySelectorAll('.cfw-tiles .cfw-cpip')]"
+        ".map(c => getComputedStyle(c).fill))]"
+    )
+    assert len(fills) >= 3
+
+
+def test_reduced_motion_turns_transitions_off(page: Page) -> None:
+    w = position(with_choice)
+    page.emulate_media(reduced_motion="reduce")
+    mount(page, w)
+    duration = page.evaluate(
+        "() => getComputedStyle(document.querySelector('.cfw-htile')).transitionDuration"
+    )
+    assert duration == "0s"
+
+
+def test_bots_at_a_timed_pace_never_move_instantly(page: Page) -> None:
+    w = GameWidget(cf.Game(["Ann", "Bob"], seed=0), humans=[0], pace=0.4)
+    send(w, {"kind": "play", "move": "9-1@9-9", "version": w.version})
+    start = page.evaluate("() => { cfw.mounted = performance.now(); return cfw.mounted; }")
+    mount(page, w)
+    page.wait_for_function("cfw.sent().length > 0", timeout=5000)
+    waited = page.evaluate("() => performance.now()") - start
+    assert waited >= 390
+    assert sent(page) == [{"kind": "next", "version": w.version, "seat": 0, "auto": True}]
+    assert "(bot) moves shortly" in page.locator(".cfw-status").inner_text()
+    # Paused, the bots wait; resumed, they go on at the same pace. A longer pace here
+    # keeps the pause click ahead of the timer even on a busy machine.
+    w.pace = 2.0
+    mount(page, w)
+    page.locator('[data-key="pause"]').click()
+    assert page.locator('[data-key="pause"]').inner_text() == "Resume bots"
+    assert page.locator('[data-key="pause"]').get_attribute("aria-pressed") == "true"
+    page.wait_for_timeout(2400)
+    assert sent(page) == []
+    page.locator('[data-key="pause"]').click()
+    page.wait_for_function("cfw.sent().length > 0", timeout=10000)
+    for m in sent(page):
+        send(w, m)
+    assert w.round.turn == 0 and len(w.round.history) >= 2
+
+
+def test_the_view_cleans_up(page: Page) -> None:
+    mount(page, position(with_choice))
+    assert page.evaluate("cfw.listeners()") == 5
+    page.evaluate("cfw.unmount()")
+    assert page.evaluate("cfw.listeners()") == 0
+    assert page.locator(".cfw").count() == 0
+
+
+def test_round_end_shows_scores_and_next_round(page: Page) -> None:
+    w = position(lambda w: w.round.is_over)
+    mount(page, w)
+    result = page.locator(".cfw-result")
+    assert result.is_visible()
+    assert result.locator("h3").inner_text() == w.view["result"]["title"]
+    rows = result.locator("tbody tr")
+    assert rows.count() == 3
+    assert rows.nth(0).inner_text().split() == ["Ann", str(w.round.scores()[0])]
+    assert page.locator(".cfw-sheet caption").inner_text() == "Score sheet"
+    page.locator('[data-key="result-next"]').click()
+    pump(page, w)
+    assert w.game is not None and w.game.round_number == 2
+    assert not result.is_visible()
+    assert page.locator(".cfw-tiles .cfw-tile").count() == 1
+
+
+def test_axe_finds_no_wcag_violations(page: Page) -> None:
+    try:
+        from axe_playwright_python.sync_playwright import Axe
+    except ImportError:
+        pytest.skip("axe-playwright-python is not installed")
+    w = position(with_choice)
+    mount(page, w)
+    item = next(i for i in w.view["hand"] if i["targets"])
+    page.locator(f'.cfw-hand [data-tile="{item["tile"]}"]').click()
+    options = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag22aa"]}}
+    results = Axe().run(page, context=".cfw", options=options)
+    violations = [(v["id"], v["impact"], len(v["nodes"])) for v in results.response["violations"]]
+    print(f"axe: {len(violations)} violations {violations}")
+    assert violations == []
+
+
+# -- the picture and the speed ------------------------------------------------------------------
+
+
+def test_screenshot_for_the_readme(page: Page) -> None:
+    w = GameWidget(cf.Game(["Ann", "Bob", "Cy"], seed=5), humans=[0])
+    assert advance(w, lambda w: len(w.round.table) >= 24 and with_choice(w))
+    mount(page, w)
+    item = max(w.view["hand"], key=lambda i: len(i["targets"]))
+    page.locator(f'.cfw-hand [data-tile="{item["tile"]}"]').click()
+    page.mouse.move(0, 0)
+    DOCS.mkdir(exist_ok=True)
+    path = DOCS / "widget.png"
+    page.locator(".cfw").screenshot(path=str(path), animations="disabled")
+    assert path.stat().st_size > 20_000
+
+
+def test_drawing_a_55_tile_farmyard_takes_under_a_frame(page: Page) -> None:
+    figures = measure_draw(page, repeat=9)
+    print(
+        "browser, 55 tiles: draw {mount:.1f} ms, with layout {layout:.1f} ms, painted frame "
+        "{frame:.1f} ms, one more tile {grow:.1f} ms, redraw all {redraw:.1f} ms".format(**figures)
+    )
+    assert figures["layout"] < 50  # the goal is 16 ms; a loaded CI machine gets slack
+    assert figures["grow"] < 16
+
+
+def test_static_files_ship_in_the_package() -> None:
+    for name in ("widget.js", "widget.css"):
+        text = (STATIC / name).read_text()
+        assert text and not re.search(r"https?://", text.replace("http://www.w3.org/2000/svg", ""))
+    assert "export default { render }" in (STATIC / "widget.js").read_text()
+    json.dumps(widget_state(GameWidget(cf.Game(2, seed=1))))

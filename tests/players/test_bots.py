@@ -1,0 +1,82 @@
+"""Bots choose legal moves, follow their strategies, and only use their own seat's view."""
+
+from __future__ import annotations
+
+import pytest
+
+import cfwidget as cf
+from cfwidget.players import BOTS, RandomBot, TipsBot, greedy, make_bot, play_game, tips
+
+
+def test_every_bot_finishes_rounds_of_every_preset() -> None:
+    for name in cf.Rules.preset_names():
+        rules = cf.Rules.preset(name)
+        for bot_name in BOTS:
+            rnd = cf.Round.deal(rules, 3 if name != "double-six" else 4, seed=5)
+            while not rnd.is_over:
+                move = make_bot(bot_name, 1)(rnd, rnd.turn)
+                assert move in rnd.legal_moves()
+                rnd.play(move)
+
+
+def test_random_bot_is_reproducible() -> None:
+    def run(seed: int) -> list[str]:
+        rnd = cf.Round.deal(cf.Rules(), 4, seed=3)
+        bot = RandomBot(seed)
+        while not rnd.is_over:
+            rnd.play(bot(rnd, rnd.turn))
+        return [str(m) for m in rnd.moves]
+
+    assert run(1) == run(1)
+    assert run(1) != run(2)
+
+
+def position(hands: list[list[str]], yard: list[str], max_pip: int = 4) -> cf.Round:
+    return cf.Round.from_deal(
+        cf.Rules(max_pip=max_pip, spokes=3, hand_size=3), hands, yard, start=f"{max_pip}-{max_pip}"
+    )
+
+
+def spoked(extra_hand: list[str]) -> cf.Round:
+    """Double-4 with its 3 spokes (4-0, 4-2, 4-1) down; seat 1 to move holding ``extra_hand``."""
+    all_tiles = {str(t) for t in cf.full_set(4)}
+    hands = [["4-4", "4-1", "1-1"], ["4-0", *extra_hand], ["4-2", "3-3"]]
+    used = {t for h in hands for t in h}
+    rnd = position(hands, sorted(all_tiles - used))
+    for move in ["4-0@4-4", "4-2@4-4", "4-1@4-4"]:
+        rnd.play(move)
+    return rnd
+
+
+def test_greedy_plays_heaviest() -> None:
+    rnd = spoked(["2-1", "3-2", "1-0"])
+    assert rnd.turn == 1
+    assert greedy(rnd, 1) == cf.Move.parse("3-2@4-2")
+
+
+def test_tips_dumps_the_double_blank_first() -> None:
+    rnd = spoked(["0-0", "3-2", "2-1"])
+    assert greedy(rnd, 1) == cf.Move.parse("0-0@4-0")  # 0-0 weighs its 50 points
+    assert tips(rnd, 1) == cf.Move.parse("0-0@4-0")
+    light = cf.Round.from_json(rnd.to_json().replace('"double_blank": 50', '"double_blank": 0'))
+    assert greedy(light, 1) == cf.Move.parse("3-2@4-2")
+    assert tips(light, 1) == cf.Move.parse("0-0@4-0")  # the tip: dump it anyway
+    plain = TipsBot(dump_blank=False, hold_double=False)
+    assert plain(light, 1) == cf.Move.parse("3-2@4-2")
+    # Seat 0 is down to one tile: the tip says play a double so the table must fill its toes.
+    assert TipsBot(dump_blank=False)(light, 1) == cf.Move.parse("0-0@4-0")
+
+
+def test_make_bot_unknown_name() -> None:
+    with pytest.raises(ValueError, match="the bots are: random, greedy, tips"):
+        make_bot("clever")
+
+
+def test_tips_bot_beats_random_play() -> None:
+    wins = 0
+    for seed in range(12):
+        game = cf.Game(2, cf.Rules(hand_size=9), seed=seed)
+        bots = [tips, RandomBot(seed)] if seed % 2 else [RandomBot(seed), tips]
+        play_game(game, bots)
+        wins += game.sheet.standings()[0] == game.names[seed % 2 == 0]
+    assert wins >= 8, wins

@@ -1,0 +1,167 @@
+"""The SVG picture of a table: well-formed, accessible, escaped, and drawn as laid out."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from cfwidget.core import Placed, Rules, Tile, full_set
+from cfwidget.table import (
+    COLOURS,
+    MODES,
+    PALETTE,
+    bounds,
+    contrast,
+    layout,
+    pip_positions,
+    render_svg,
+)
+from tools.layout_check import random_round
+
+NS = "{http://www.w3.org/2000/svg}"
+EVIL = "<img src=x onerror=alert(1)>"
+
+
+@pytest.fixture(scope="module")
+def table() -> list[Placed]:
+    return random_round(Rules.preset("wolf-lake"), random.Random(21))
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def rings(root: ET.Element, colour: str) -> list[ET.Element]:
+    return [e for e in root.iter(f"{NS}rect") if e.get("stroke") == colour]
+
+
+def test_no_style_sheet_to_leak_into_a_notebook_page(table: list[Placed]) -> None:
+    for mode in MODES:
+        assert "<style" not in render_svg(table, mode=mode)
+
+
+def test_a_standalone_svg_with_a_title(table: list[Placed]) -> None:
+    svg = render_svg(table, title="Round 3")
+    root = parse(svg)
+    assert root.tag == f"{NS}svg"
+    assert root.get("role") == "img" and root.get("aria-label") == "Round 3"
+    assert root[0].tag == f"{NS}title" and root[0].text == "Round 3"
+    assert "Last played" in (root.find(f"{NS}desc").text or "")  # type: ignore[union-attr]
+    default = parse(render_svg(table))
+    assert default[0].text == f"Chicken Foot table, {len(table)} tiles"
+
+
+def test_caller_text_is_escaped(table: list[Placed]) -> None:
+    svg = render_svg(table, title=EVIL, caption=f'Ann & "{EVIL}"')
+    root = parse(svg)
+    assert not [e for e in root.iter() if e.tag.endswith("img")]
+    assert "<img" not in svg and "&lt;img src=x onerror=alert(1)&gt;" in svg
+    assert root[0].text == EVIL  # inert text, shown as written
+    assert root.get("aria-label") == EVIL
+    captions = [e.text for e in root.iter(f"{NS}text")]
+    assert f'Ann & "{EVIL}"' in captions
+
+
+def test_view_box_fits_the_layout_with_a_margin(table: list[Placed]) -> None:
+    laid = layout(table)
+    minx, miny, maxx, maxy = bounds(laid)
+    root = parse(render_svg(laid, margin=1.0, scale=10))
+    x, y, w, h = (float(v) for v in root.get("viewBox", "").split())
+    assert (x, y) == pytest.approx(((minx - 1) * 100, (miny - 1) * 100), abs=0.1)
+    assert (w, h) == pytest.approx(((maxx - minx + 2) * 100, (maxy - miny + 2) * 100), abs=0.1)
+    assert float(root.get("width", "")) == pytest.approx(w / 10, abs=0.1)
+    sized = parse(render_svg(laid, size=400))
+    assert max(float(sized.get("width", "")), float(sized.get("height", ""))) == pytest.approx(400)
+
+
+def test_pips_are_drawn_one_circle_each(table: list[Placed]) -> None:
+    root = parse(render_svg(table, mode="pips"))
+    assert len(list(root.iter(f"{NS}circle"))) == sum(p.tile.pips for p in table)
+    tiles = [e for e in root.iter(f"{NS}rect") if e.get("class") == "cf-tile"]
+    assert len(tiles) == len(table)
+
+
+def test_colour_mode_uses_the_palette_with_dark_outlines(table: list[Placed]) -> None:
+    root = parse(render_svg(table, mode="colour"))
+    circles = list(root.iter(f"{NS}circle"))
+    assert len(circles) == sum(p.tile.pips for p in table)
+    assert {c.get("fill") for c in circles} <= set(PALETTE)
+    assert {c.get("stroke") for c in circles} == {COLOURS["pip"]}
+    assert len(set(PALETTE)) == 9  # 1 to 9 all differ
+
+
+def test_numerals_mode_writes_each_half(table: list[Placed]) -> None:
+    laid = layout(table)
+    root = parse(render_svg(laid, mode="numerals"))
+    texts = [e.text or "" for e in root.iter(f"{NS}text") if e.get("class") == "cf-num"]
+    assert sorted(texts) == sorted(str(n) for p in laid for n in (p.first, p.second))
+    assert not list(root.iter(f"{NS}circle"))
+
+
+def test_last_move_and_highlights_are_ringed(table: list[Placed]) -> None:
+    root = parse(render_svg(table))
+    assert len(rings(root, COLOURS["last"])) == 1  # "auto": the last tile laid
+    assert not rings(parse(render_svg(table, last=None)), COLOURS["last"])
+    on_table = {p.tile for p in table}
+    off_table = next(t for t in full_set(9) if t not in on_table)
+    marked = parse(
+        render_svg(
+            table, highlight=[table[1].tile, str(table[2].tile), off_table], last=str(table[0].tile)
+        )
+    )
+    assert len(rings(marked, COLOURS["highlight"])) == 2  # a tile not on the table is skipped
+    assert len(rings(marked, COLOURS["last"])) == 1
+
+
+def test_contrast_meets_the_targets() -> None:
+    face = COLOURS["face"]
+    assert contrast(COLOURS["pip"], face) >= 3
+    assert contrast(COLOURS["edge"], face) >= 3
+    assert contrast(COLOURS["text"], face) >= 4.5
+    assert contrast(COLOURS["caption"], COLOURS["felt"]) >= 4.5
+    assert contrast(COLOURS["face"], COLOURS["felt"]) >= 3  # tiles stand out from the table
+    for ring in ("last", "highlight"):
+        assert contrast(COLOURS[ring], COLOURS["felt"]) >= 3
+    # Coloured pips: each is outlined in the pip colour, which carries the contrast.
+    assert contrast(COLOURS["pip"], face) >= 3
+    assert contrast("#000000", "#ffffff") == pytest.approx(21)
+
+
+@pytest.mark.parametrize("n", range(22))
+def test_pip_patterns_fit_inside_a_half(n: int) -> None:
+    pts = pip_positions(n)
+    assert len(pts) == n
+    r = (9.5 if n <= 9 else 8.0 if n <= 16 else 6.5) / 100
+    for i, (x, y) in enumerate(pts):
+        assert abs(x) + r < 0.5 and abs(y) + r < 0.5
+        for u, v in pts[:i]:
+            assert (x - u) ** 2 + (y - v) ** 2 > (2 * r) ** 2
+
+
+def test_a_table_and_its_layout_draw_the_same(table: list[Placed]) -> None:
+    assert render_svg(table) == render_svg(layout(table))
+    assert render_svg(table, spokes=4) == render_svg(table)  # and the same every time
+
+
+def test_empty_and_cramped_tables_draw() -> None:
+    root = parse(render_svg([]))
+    assert root[0].text == "Chicken Foot table, 0 tiles"
+    laid = layout([Placed(Tile(6, 6), None, 6, 0)])
+    cramped = [dataclasses.replace(laid[0], cramped=True)]
+    root = parse(render_svg(cramped))
+    assert rings(root, COLOURS["cramped"])
+
+
+def test_bad_arguments_are_refused(table: list[Placed]) -> None:
+    with pytest.raises(ValueError, match="pips, numerals, colour"):
+        render_svg(table, mode="dots")
+    with pytest.raises(ValueError, match="scale"):
+        render_svg(table, scale=0)
+    with pytest.raises(ValueError, match="size"):
+        render_svg(table, size=-5)
+    with pytest.raises(TypeError):
+        render_svg(table, colour=True)  # type: ignore[call-arg]
+    assert MODES == ("pips", "numerals", "colour")

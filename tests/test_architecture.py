@@ -1,0 +1,203 @@
+"""The package's shape: layers that import only downward, private modules, one home for errors.
+
+The layers, lowest first: ``core`` (the rules engine) -> ``table`` (pictures of a table) ->
+``players`` and ``odds`` -> ``widget``, ``teach`` -> ``therapy``. A module may import from its
+own layer and the layers below it, never above. ``core`` knows nothing of pictures, widgets or
+pandas; its ``_repr_svg_`` and ``layout()`` import the picture code inside the method.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import cfwidget as cf
+
+REPO = Path(__file__).resolve().parents[1]
+PACKAGE = REPO / "cfwidget"
+
+#: What each part of the package may import from (besides itself).
+ALLOWED: dict[str, set[str]] = {
+    "core": set(),
+    "table": {"core"},
+    "players": {"core", "table"},
+    "odds": {"core", "table", "players"},
+    "teach": {"core", "table", "players", "odds"},
+    "widget": {"core", "table", "players", "odds"},
+    "therapy": {"core", "table", "players", "odds", "widget"},
+}
+#: Imports that may run only inside a function: the picture code behind ``_repr_svg_``.
+LAZY_ALLOWED: dict[str, set[str]] = {"core": {"table"}}
+#: Third-party packages the engine must not need. Only ``ScoreSheet.to_frame`` may import
+#: pandas, inside the method, for people who ask for a DataFrame.
+HEAVY = {"pandas", "numpy", "matplotlib", "ipywidgets", "anywidget", "traitlets", "IPython"}
+HEAVY_ON_USE = {("_scoring.py", "pandas")}
+MAX_LINES = 600
+
+
+def modules() -> Iterator[tuple[str, Path]]:
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE).parts
+        yield (parts[0] if len(parts) > 1 else ""), path
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def imports(path: Path) -> Iterator[tuple[str, bool]]:
+    """(absolute module imported, imported inside a function?) for every runtime import."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = ".".join(("cfwidget", *path.relative_to(PACKAGE).parts[:-1]))
+
+    def walk(node: ast.AST, in_function: bool) -> Iterator[tuple[str, bool]]:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and _is_type_checking(child):
+                continue  # annotations only; nothing runs
+            if isinstance(child, ast.Import):
+                for alias in child.names:
+                    yield alias.name, in_function
+            elif isinstance(child, ast.ImportFrom):
+                if child.level:
+                    base = package.split(".")
+                    base = base[: len(base) - child.level + 1]
+                    module = ".".join([*base, child.module] if child.module else base)
+                else:
+                    module = child.module or ""
+                if child.module is None or module in {"cfwidget", package}:
+                    # `from . import x`: each name is a module of that package
+                    for alias in child.names:
+                        yield f"{module}.{alias.name}", in_function
+                else:
+                    yield module, in_function
+            inner = in_function or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef)
+            yield from walk(child, inner)
+
+    yield from walk(tree, False)
+
+
+def part_of(module: str) -> str | None:
+    parts = module.split(".")
+    if parts[0] != "cfwidget":
+        return None
+    return parts[1] if len(parts) > 1 and parts[1] in ALLOWED else ""
+
+
+def test_every_module_belongs_to_a_layer() -> None:
+    assert {part for part, _ in modules()} == {"", *ALLOWED}
+
+
+def test_nothing_imports_upward() -> None:
+    wrong = []
+    for part, path in modules():
+        if part == "":
+            continue  # the package's face gathers every layer's public names
+        for module, lazy in imports(path):
+            target = part_of(module)
+            if target is None or target == part:
+                continue
+            allowed = ALLOWED[part] | (LAZY_ALLOWED.get(part, set()) if lazy else set())
+            if target not in allowed:
+                wrong.append(f"{path.relative_to(REPO)} imports {module}")
+    assert wrong == []
+
+
+def test_the_engine_needs_no_heavy_packages() -> None:
+    wrong = [
+        f"{path.relative_to(REPO)} imports {module}"
+        for part, path in modules()
+        if part == "core"
+        for module, lazy in imports(path)
+        if module.split(".")[0] in HEAVY
+        and not (lazy and (path.name, module.split(".")[0]) in HEAVY_ON_USE)
+    ]
+    assert wrong == []
+
+
+def test_other_layers_use_public_names_only() -> None:
+    """Outside its own folder a layer is reached through its face, never a `_module`."""
+    wrong = []
+    for part, path in modules():
+        for module, _ in imports(path):
+            target = part_of(module)
+            if target in (None, "", part) or part == "":
+                continue
+            if any(piece.startswith("_") for piece in module.split(".")[2:]):
+                wrong.append(f"{path.relative_to(REPO)} imports {module}")
+    assert wrong == []
+
+
+def test_internal_modules_are_private() -> None:
+    public = [
+        str(path.relative_to(REPO))
+        for part, path in modules()
+        if part not in ("", "therapy") and not path.name.startswith("_")
+    ]
+    assert public == []
+
+
+@pytest.mark.parametrize("part", ["", *ALLOWED])
+def test_all_lists_public_names_that_exist(part: str) -> None:
+    import importlib
+
+    module = importlib.import_module(f"cfwidget.{part}" if part else "cfwidget")
+    names = list(module.__all__)
+    assert names, f"{module.__name__} has an empty __all__"
+    assert [n for n in names if n.startswith("_")] == []
+    assert [n for n in names if not hasattr(module, n)] == []
+    assert len(set(names)) == len(names)
+
+
+def test_errors_are_defined_once_and_print_as_the_package_names() -> None:
+    errors = {
+        name: obj
+        for name, obj in vars(cf).items()
+        if inspect.isclass(obj) and issubclass(obj, ValueError)
+    }
+    assert set(errors) >= {"IllegalMove", "RulesError", "DealError", "NotationError"}
+    home = ast.parse((PACKAGE / "core" / "_errors.py").read_text(encoding="utf-8"))
+    defined = {node.name for node in ast.walk(home) if isinstance(node, ast.ClassDef)}
+    for name, error in errors.items():
+        assert error.__module__ == "cfwidget", name
+        assert name in defined, name
+    defined_elsewhere = [
+        f"{path.relative_to(REPO)}: {node.name}"
+        for _, path in modules()
+        if path.name != "_errors.py"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef)
+        and any(getattr(b, "id", "").endswith(("Error", "Exception")) for b in node.bases)
+    ]
+    assert defined_elsewhere == []
+    with pytest.raises(cf.IllegalMove) as info:
+        cf.Round.deal(cf.Rules(), players=2, seed=1).play("pass")
+    assert str(info.type) == "<class 'cfwidget.IllegalMove'>"
+
+
+def test_modules_are_small_enough_to_read_in_one_sitting() -> None:
+    long = {
+        str(path.relative_to(REPO)): n
+        for _, path in modules()
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
+    assert long == {}
+
+
+def test_the_wheel_holds_the_package_and_not_the_tools(tmp_path: Path) -> None:
+    from hatchling.builders.wheel import WheelBuilder
+
+    wheel = Path(next(iter(WheelBuilder(str(REPO)).build(directory=str(tmp_path)))))
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "cfwidget/py.typed" in names
+    assert "cfwidget/widget/static/widget.js" in names
+    assert "cfwidget/core/_round.py" in names
+    assert [n for n in names if n.startswith(("tools/", "tests/", "cfwidget/tools"))] == []
+    assert [n for n in names if "bench" in n or "layout_check" in n] == []

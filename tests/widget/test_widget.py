@@ -1,0 +1,662 @@
+"""The widget's Python side: intents in, views out, and nothing hidden ever leaves the kernel.
+
+Messages are fed the way ipywidgets delivers a comm message from the browser
+(``Widget._handle_msg``), so the whole path from the comm to the engine is tested.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from typing import Any
+from xml.etree import ElementTree
+
+import pytest
+
+import cfwidget as cf
+from cfwidget.players import RandomBot, greedy
+from cfwidget.widget import DISPLAYS, INTENTS, MAX_MESSAGE_BYTES, GameWidget
+
+XSS = "<img src=x onerror=alert(1)>"
+
+
+def send(w: GameWidget, content: object, buffers: list[Any] | None = None) -> None:
+    """Deliver ``content`` as the browser's custom message."""
+    w._handle_msg(
+        {"content": {"data": {"method": "custom", "content": content}}, "buffers": buffers or []}
+    )
+
+
+def intent(w: GameWidget, kind: str, **fields: Any) -> dict[str, Any]:
+    return {"kind": kind, "version": w.version, **fields}
+
+
+def fresh(seed: int = 0, **options: Any) -> GameWidget:
+    """Ann (a person, seat 0) to move against Bob (a bot) at the start of a game."""
+    w = GameWidget(cf.Game(["Ann", "Bob"], seed=seed), **options)
+    assert w.round.turn == 0
+    return w
+
+
+def first_play(w: GameWidget) -> str:
+    return next(str(m) for m in w.round.legal_moves() if m.is_play)
+
+
+# -- building a widget -------------------------------------------------------------------------
+
+
+def test_accepts_a_game_or_a_round() -> None:
+    game = cf.Game(["Ann", "Bob", "Cy"], seed=3)
+    w = GameWidget(game, humans=[1])
+    assert w.game is game and w.round is game.round and w.seat == 1
+    assert set(w.bots) == {0, 2}
+    rnd = cf.Round.deal(cf.Rules(), players=2, seed=2)
+    lone = GameWidget(rnd, humans=[0], bots={1: "greedy"})
+    assert lone.game is None and lone.round is rnd and lone.bots == {1: greedy}
+    assert lone.view["round"] == {"number": 1, "total": 1, "start": "9-9"}
+
+
+def test_unknown_keyword_is_a_type_error_with_a_suggestion() -> None:
+    with pytest.raises(TypeError, match=r"'speed'.*it takes game, humans"):
+        GameWidget(cf.Game(2, seed=1), speed=2)
+    with pytest.raises(TypeError, match="did you mean 'pace'"):
+        GameWidget(cf.Game(2, seed=1), pcae=2)
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "words"),
+    [
+        ({"humans": [5]}, ValueError, "seat numbers from 0 to 1"),
+        ({"humans": [0, 0]}, ValueError, "twice"),
+        ({"humans": "0"}, TypeError, "list of seat numbers"),
+        ({"bots": {0: "tips"}}, ValueError, "human and as a bot"),
+        ({"bots": ["tips"]}, ValueError, "one entry per seat"),
+        ({"bots": {1: "clever"}}, ValueError, "no bot named"),
+        ({"bots": {1: 42}}, TypeError, "callable or a bot name"),
+        ({"seat": 2}, ValueError, "seat number from 0 to 1"),
+        ({"seat": True}, ValueError, "seat number"),
+        ({"pace": 0}, ValueError, "never move instantly"),
+        ({"pace": "fast"}, TypeError, "'click' or a number"),
+        ({"pace": float("nan")}, ValueError, "from 0.2"),
+        ({"display": "dots"}, ValueError, "pips, numerals, colour"),
+        ({"large": "yes"}, TypeError, "True or False"),
+        ({"palette": ["red"]}, ValueError, "#rrggbb"),
+        ({"palette": []}, TypeError, "list of colours"),
+        ({"allow_undo": 1}, TypeError, "True or False"),
+    ],
+)
+def test_bad_options_say_what_is_allowed(
+    options: dict[str, Any], error: type[Exception], words: str
+) -> None:
+    with pytest.raises(error, match=re.escape(words)):
+        GameWidget(cf.Game(["Ann", "Bob"], seed=0), **options)
+
+
+def test_not_a_game_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="Game or Round"):
+        GameWidget("a game")  # type: ignore[arg-type]
+
+
+def test_bots_in_every_form() -> None:
+    game = cf.Game(["Ann", "Bob", "Cy"], seed=3)
+    assert GameWidget(game, bots="greedy").bots == {1: greedy, 2: greedy}
+    assert GameWidget(game, bots=[None, greedy, None]).bots[1] is greedy
+    assert GameWidget(game, humans=[], seat=2).bots.keys() == {0, 1, 2}
+    assert GameWidget(game, display="color").display == "colour"
+
+
+def test_repr_is_stable_and_has_no_address() -> None:
+    w = fresh()
+    assert repr(w) == "<GameWidget Ann (you) vs Bob (bot): round 1 of 10, Ann to move>"
+    assert "0x" not in repr(w) and repr(w) == repr(fresh())
+
+
+def test_mimebundle_extends_anywidget_with_a_static_svg() -> None:
+    w = fresh()
+    bundle = w._repr_mimebundle_()
+    assert bundle is not None
+    data, _ = bundle
+    assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == w.model_id
+    assert data["text/plain"] == repr(w)
+    svg = data["image/svg+xml"]
+    root = ElementTree.fromstring(svg)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    assert "Round 1 of 10, Ann to move." in svg
+    send(w, intent(w, "play", move="9-1@9-9"))
+    assert "Bob to move" in static_svg(w) and w.to_svg() != svg
+    for _ in range(40):  # a big table stays at most 640 pixels on its longer side
+        rnd = w.round
+        if rnd.is_over:
+            break
+        if rnd.turn == 0:
+            send(w, intent(w, "play", move=str(greedy(rnd, 0))))
+        else:
+            send(w, intent(w, "next"))
+    root = ElementTree.fromstring(static_svg(w))
+    assert len(w.round.table) > 20
+    assert max(float(root.get("width", 0)), float(root.get("height", 0))) <= 640.5
+
+
+def static_svg(w: GameWidget) -> str:
+    bundle = w._repr_mimebundle_()
+    assert bundle is not None
+    svg: str = bundle[0]["image/svg+xml"]
+    return svg
+
+
+# -- playing through messages ------------------------------------------------------------------
+
+
+def test_a_legal_play_changes_the_engine_and_the_view() -> None:
+    w = fresh()
+    version = w.version
+    send(w, intent(w, "play", move="9-1@9-9", seat=0))
+    assert [str(m) for m in w.round.moves] == ["9-1@9-9"]
+    assert w.version == version + 1 and w.view["version"] == w.version
+    assert w.message == ""
+    assert w.view["last"] == "9-1" and w.view["log"] == [[0, "Ann played 9-1 on 9-9"]]
+    assert [row[0] for row in w.view["table"]] == ["9-9", "9-1"]
+    assert w.view["waiting"] == "bot" and w.view["status"] == "Bob (bot) to move: press Next."
+
+
+def test_targets_are_the_legal_moves_of_each_hand_tile() -> None:
+    w = fresh()
+    legal = {str(m) for m in w.round.legal_moves() if m.is_play}
+    shown = {t["move"] for item in w.view["hand"] for t in item["targets"]}
+    assert shown == legal
+    nine_one = next(item for item in w.view["hand"] if item["tile"] == "9-1")
+    assert nine_one["hint"] == "can go on 9-9 (the centre double)"
+    assert nine_one["targets"][0]["onto"] == "9-9"
+    blocked = next(item for item in w.view["hand"] if not item["targets"])
+    assert blocked["hint"] == "cannot be played now"
+    assert w.view["can_draw"] is False and w.view["can_pass"] is False
+    assert w.view["rule"] == "Centre double 9-9: 4 more spokes (tiles with a 9)."
+
+
+def untouched(w: GameWidget, content: object, buffers: list[Any] | None = None) -> str:
+    """Send ``content`` and check it changed nothing; return the message it left."""
+    before = w.round.copy()
+    version, view = w.version, json.dumps(w.view)
+    w.message = ""
+    send(w, content, buffers)
+    assert w.round == before
+    assert w.version == version and json.dumps(w.view) == view
+    assert w.message, f"no message for {content!r}"
+    return w.message
+
+
+def test_an_illegal_move_changes_nothing_and_says_why() -> None:
+    w = fresh()
+    assert untouched(w, intent(w, "play", move="8-8@9-9")) == (
+        "Not played: 8-8 does not match 9-9: the open end of 9-9 shows 9."
+    )
+    assert "does not hold 9-2" in untouched(w, intent(w, "play", move="9-2@9-9"))
+    assert "must play instead of drawing" in untouched(w, intent(w, "draw"))
+    assert "passing is not allowed" in untouched(w, intent(w, "pass"))
+    assert untouched(w, intent(w, "play", move="nine@four")).startswith("That is not a move")
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        None,
+        "play",
+        42,
+        [],
+        ["play", "9-1@9-9"],
+        {},
+        {"kind": None},
+        {"kind": 7},
+        {"kind": "PLAY", "version": 1, "move": "9-1@9-9"},
+        {"kind": "shuffle", "version": 1},
+        {"kind": "play", "version": 1},
+        {"kind": "play", "version": 1, "move": 91},
+        {"kind": "play", "version": 1, "move": ["9-1@9-9"]},
+        {"kind": "play", "version": "1", "move": "9-1@9-9"},
+        {"kind": "play", "version": True, "move": "9-1@9-9"},
+        {"kind": "play", "version": 1.0, "move": "9-1@9-9"},
+        {"kind": "play", "move": "9-1@9-9"},
+        {"kind": "play", "version": 1, "move": "9-1@9-9", "seat": "0"},
+        {"kind": "play", "version": 1, "move": "9-1@9-9", "extra": 1},
+        {"kind": "next", "version": 1, "auto": "yes"},
+        {"kind": "display", "value": "sparkles"},
+        {"kind": "display", "value": None},
+        {"kind": "large", "value": "true"},
+    ],
+)
+def test_malformed_messages_change_nothing(content: object) -> None:
+    w = fresh()
+    assert w.version == 1
+    untouched(w, content)
+    assert w.display == "pips" and w.large is False
+
+
+def test_a_huge_payload_is_refused_unread() -> None:
+    w = fresh()
+    huge = {"kind": "play", "version": 1, "move": "9-1@9-9" + " " * MAX_MESSAGE_BYTES}
+    assert "too large" in untouched(w, huge)
+    nested: Any = "9-1@9-9"
+    for _ in range(5000):
+        nested = [nested]
+    assert "too large" in untouched(w, {"kind": "play", "version": 1, "move": nested})
+    assert "binary data" in untouched(w, intent(w, "play", move="9-1@9-9"), [b"\x00" * 10])
+
+
+def test_a_stale_intent_is_ignored() -> None:
+    w = fresh()
+    old = w.version
+    send(w, intent(w, "play", move="9-1@9-9"))
+    send(w, {"kind": "next", "version": w.version})
+    assert w.round.turn == 0
+    text = untouched(w, {"kind": "draw", "version": old})
+    assert text.startswith("That click was for an earlier position")
+
+
+def test_a_double_click_plays_once() -> None:
+    w = fresh()
+    click = intent(w, "play", move="9-1@9-9")
+    send(w, click)
+    assert len(w.round.history) == 1
+    assert untouched(w, click) == "That was already done."
+    assert len(w.round.history) == 1
+
+
+def test_a_move_for_another_seat_or_out_of_turn_is_refused() -> None:
+    w = fresh()
+    assert "plays for Ann only" in untouched(w, intent(w, "play", move="9-1@9-9", seat=1))
+    send(w, intent(w, "play", move="9-1@9-9"))
+    bob = next(str(m) for m in w.round.legal_moves() if m.is_play)
+    assert untouched(w, intent(w, "play", move=bob)) == "It is Bob's turn, so nothing was played."
+    assert "It is Bob's turn" in untouched(w, intent(w, "draw"))
+    watcher = GameWidget(w.game, humans=[0], seat=1)  # a view of Bob's seat, played by a bot
+    assert "played by a bot" in untouched(watcher, intent(watcher, "play", move=bob, seat=1))
+
+
+def test_bots_move_only_on_next_when_the_pace_is_click() -> None:
+    w = fresh(pace="click")
+    send(w, intent(w, "play", move="9-1@9-9"))
+    for _ in range(3):
+        time.sleep(0.01)
+        assert w.round.turn == 1 and len(w.round.history) == 1
+    assert w.view["waiting"] == "bot" and w.view["auto_ms"] is None
+    assert w.view["next_label"] == "Next move"
+    send(w, intent(w, "next"))
+    assert w.round.turn == 0 and w.round.history[-1][0] == 1
+    assert w.message == ""
+    assert "your turn" in untouched(w, intent(w, "next"))
+
+
+def test_a_timed_pace_asks_the_view_to_send_next_and_ignores_its_stale_timers() -> None:
+    w = fresh(pace=1.5)
+    send(w, intent(w, "play", move="9-1@9-9"))
+    assert w.view["waiting"] == "bot" and w.view["auto_ms"] == 1500
+    auto = {"kind": "next", "version": w.version, "auto": True}
+    send(w, auto)
+    assert w.round.turn == 0
+    w.message = ""
+    before = w.round.copy()
+    send(w, auto)  # a second view's timer for the same position: silently ignored
+    assert w.round == before and w.message == ""
+    w.pace = "click"
+    assert w.pace == "click" and w.view["auto_ms"] is None
+    with pytest.raises(ValueError):
+        w.pace = 0.0
+
+
+def test_a_bot_turn_with_a_draw_is_finished_by_one_next() -> None:
+    for seed in range(40):
+        w = GameWidget(cf.Game(["Ann", "Bob", "Cy"], seed=seed), humans=[0], bots="random")
+        for _ in range(60):
+            rnd = w.round
+            if rnd.is_over:
+                break
+            if rnd.turn == 0:
+                send(w, intent(w, "play", move=str(rnd.legal_moves()[0])))
+                continue
+            seat = rnd.turn
+            before = len(rnd.history)
+            send(w, intent(w, "next"))
+            assert rnd.turn != seat or rnd.is_over
+            if rnd.history[before][1] == cf.Move.DRAW:
+                assert any(s == seat for s, _ in rnd.history[before + 1 :])
+                return
+    pytest.fail("no bot drew a tile")
+
+
+def play_to_round_end(w: GameWidget) -> None:
+    for _ in range(500):
+        rnd = w.round
+        if rnd.is_over:
+            return
+        if rnd.turn == w.seat:
+            send(w, intent(w, "play", move=str(greedy(rnd, w.seat))))
+        else:
+            send(w, intent(w, "next"))
+        assert w.message == "", w.message
+    pytest.fail("the round did not end")
+
+
+def test_the_end_of_a_round_shows_scores_and_the_next_round_starts_on_next() -> None:
+    w = fresh()
+    play_to_round_end(w)
+    rnd = w.round
+    result = w.view["result"]
+    assert result["scores"] == rnd.scores() and result["names"] == ["Ann", "Bob"]
+    assert result["title"].startswith("Round over:")
+    assert w.view["status"] == result["title"]
+    assert w.view["sheet"] == {
+        "labels": ["9-9"],
+        "rounds": [rnd.scores()],
+        "totals": rnd.scores(),
+    }
+    assert w.view["waiting"] == "round-over" and w.view["next_label"] == "Next round"
+    assert w.view["playing"] is False and not any(i["targets"] for i in w.view["hand"])
+    assert "round is over" in untouched(w, intent(w, "play", move="9-1@9-9"))
+    send(w, intent(w, "next"))
+    assert w.game is not None and w.game.round_number == 2
+    assert w.view["round"]["start"] == "8-8" and w.view["result"] is None
+    assert [row[0] for row in w.view["table"]] == ["8-8"]
+    assert w.view["players"][0]["total"] == rnd.scores()[0]
+
+
+def test_a_lone_round_has_no_next_round() -> None:
+    w = GameWidget(cf.Round.deal(cf.Rules(), players=2, seed=5, names=["Ann", "Bob"]))
+    play_to_round_end(w)
+    assert w.view["sheet"] is None and w.view["waiting"] == "game-over"
+    assert "single round" in untouched(w, intent(w, "next"))
+
+
+def test_the_end_of_the_game_names_the_winner() -> None:
+    rules = cf.Rules(max_pip=3, spokes=3, hand_size=3)
+    w = GameWidget(cf.Game(["Ann", "Bob"], rules, seed=4))
+    for _ in range(10):
+        play_to_round_end(w)
+        if w.game is not None and w.game.is_over:
+            break
+        send(w, intent(w, "next"))
+    assert w.game is not None and w.game.is_over
+    assert f"Game over: {w.game.winner} wins." in w.view["result"]["title"]
+    assert w.view["waiting"] == "game-over"
+    assert untouched(w, intent(w, "next")) == "The game is over."
+    assert "game over" in repr(w)
+
+
+def test_undo_takes_back_your_move_and_the_bot_moves_after_it() -> None:
+    w = fresh()
+    assert w.view["can_undo"] is False
+    assert "no move to take back" in untouched(w, intent(w, "undo"))
+    before = w.round.copy()
+    send(w, intent(w, "play", move="9-1@9-9"))
+    send(w, intent(w, "next"))
+    assert w.view["can_undo"] is True and len(w.round.history) >= 2
+    send(w, intent(w, "undo"))
+    assert w.round == before and w.message == ""
+    assert [row[0] for row in w.view["table"]] == ["9-9"]
+    send(w, intent(w, "play", move="9-1@9-9"))  # the layout is rebuilt after an undo
+    assert [row[0] for row in w.view["table"]] == ["9-9", "9-1"]
+
+
+def test_undo_takes_back_a_whole_turn_of_draw_and_play() -> None:
+    for seed in range(60):
+        w = GameWidget(cf.Game(["Ann", "Bob", "Cy"], seed=seed), bots="greedy")
+        for _ in range(80):
+            rnd = w.round
+            if rnd.is_over:
+                break
+            if rnd.turn != 0:
+                send(w, intent(w, "next"))
+                continue
+            if rnd.legal_moves() != [cf.Move.DRAW]:
+                send(w, intent(w, "play", move=str(greedy(rnd, 0))))
+                continue
+            before = rnd.copy()
+            send(w, intent(w, "draw"))
+            send(w, intent(w, "play", move=str(greedy(rnd, 0))))
+            if rnd.is_over:
+                break
+            send(w, intent(w, "next"))
+            assert w.view["can_undo"] is True
+            send(w, intent(w, "undo"))
+            assert rnd == before and w.message == ""
+            return
+    pytest.fail("Ann never had to draw")
+
+
+def test_undo_can_be_turned_off_and_never_undoes_another_person() -> None:
+    w = fresh(allow_undo=False)
+    send(w, intent(w, "play", move="9-1@9-9"))
+    assert "turned off" in untouched(w, intent(w, "undo"))
+    game = cf.Game(["Ann", "Bob"], seed=0)
+    ann = GameWidget(game, humans=[0, 1], seat=0)
+    bob = GameWidget(game, humans=[0, 1], seat=1)
+    send(ann, intent(ann, "play", move="9-1@9-9"))
+    assert ann.view["waiting"] == "other" and ann.view["status"] == "Waiting for Bob to move."
+    assert "waiting for them" in untouched(ann, intent(ann, "next"))
+    assert bob.view["waiting"] == "you"  # widgets on one game redraw together
+    send(bob, intent(bob, "play", move=first_play(bob)))
+    assert bob.message == "" and ann.view["waiting"] == "you"
+    assert ann.view["can_undo"] is False
+    assert untouched(ann, intent(ann, "undo")) == (
+        "Bob has moved since, so your move cannot be taken back."
+    )
+
+
+def test_a_change_made_from_python_refreshes_the_view_and_drops_the_click() -> None:
+    w = fresh()
+    version = w.version
+    w.game.play("9-1@9-9")  # type: ignore[union-attr]
+    send(w, {"kind": "next", "version": version})
+    assert w.message.startswith("The game changed outside the widget")
+    assert len(w.round.history) == 1 and w.version == version + 1
+    assert w.view["last"] == "9-1"
+    send(w, intent(w, "next"))
+    assert w.round.turn == 0 and w.message == ""
+
+
+def test_a_failing_bot_leaves_a_message_not_an_exception() -> None:
+    def broken(rnd: cf.Round, seat: int) -> cf.Move:
+        raise RuntimeError("out of ideas")
+
+    w = fresh(bots={1: broken})
+    send(w, intent(w, "play", move="9-1@9-9"))
+    before = w.round.copy()
+    send(w, intent(w, "next"))
+    assert w.round == before
+    assert w.message == "Bob's bot failed (RuntimeError: out of ideas); its turn was not finished."
+
+
+def test_display_and_large_intents_set_the_look() -> None:
+    w = fresh()
+    for mode in DISPLAYS:
+        send(w, {"kind": "display", "value": mode})
+        assert w.display == mode
+    send(w, {"kind": "display", "value": "color"})
+    assert w.display == "colour"
+    send(w, {"kind": "large", "value": True})
+    assert w.large is True
+    assert w.version == 1
+
+
+def test_the_browser_cannot_overwrite_python_owned_state() -> None:
+    w = fresh()
+    view = json.dumps(w.view)
+    w.set_state({"view": {"hand": ["0-0"]}, "message": "hi", "display": "numerals"})
+    assert json.dumps(w.view) == view and w.message == "" and w.display == "pips"
+    w.set_state({"tooltip": "hello"})
+    assert w.tooltip == "hello"
+
+
+# -- what the browser may see ------------------------------------------------------------------
+
+
+def synced_text(w: GameWidget) -> str:
+    state = w.get_state()
+    for key in ("_esm", "_css"):
+        state.pop(key, None)
+    sheet = state["view"]["sheet"]
+    if sheet is not None:  # each past round is labelled by its double: public, not a tile in play
+        sheet = dict(sheet, labels=[f"round {i + 1}" for i in range(len(sheet["labels"]))])
+        state["view"] = dict(state["view"], sheet=sheet)
+    return json.dumps(state)
+
+
+def hidden_tiles(w: GameWidget) -> set[str]:
+    rnd = w.round
+    hidden = {str(t) for s, hand in enumerate(rnd.hands) if s != w.seat for t in hand}
+    return hidden | {str(t) for t in rnd.boneyard}
+
+
+def test_the_synced_state_never_holds_another_seats_tiles_or_the_yard() -> None:
+    checked = 0
+    for seed in range(6):
+        w = GameWidget(
+            cf.Game(["Ann", "Bob", "Cy", "Dee"], seed=seed), humans=[seed % 4], bots="random"
+        )
+        for _ in range(400):
+            text = synced_text(w)
+            for tile in hidden_tiles(w):
+                assert not re.search(rf"(?<![0-9]){tile}(?![0-9])", text), (
+                    f"{tile} leaks to seat {w.seat}"
+                )
+            checked += 1
+            rnd = w.round
+            if w.game is not None and w.game.is_over:
+                break
+            if rnd.is_over:
+                if w.game is not None and w.game.round_number >= 2:
+                    break
+                send(w, intent(w, "next"))
+            elif rnd.turn == w.seat:
+                send(w, intent(w, "play", move=str(RandomBot(seed)(rnd, w.seat))))
+            else:
+                send(w, intent(w, "next"))
+    assert checked > 200
+
+
+def test_an_xss_name_stays_a_plain_string() -> None:
+    w = GameWidget(cf.Game(["Ann", XSS], seed=0))
+    assert w.view["names"][1] == XSS and w.view["players"][1]["name"] == XSS
+    send(w, intent(w, "play", move="9-1@9-9"))
+    send(w, intent(w, "next"))
+    assert w.view["log"][1][1].startswith(f"{XSS} played")
+    assert "<img" not in static_svg(w)
+
+
+# -- fuzz ----------------------------------------------------------------------------------------
+
+
+def _junk(rng: random.Random, depth: int = 0) -> Any:
+    pick = rng.randrange(9 if depth < 3 else 6)
+    if pick == 0:
+        return None
+    if pick == 1:
+        return rng.choice([True, False])
+    if pick == 2:
+        return rng.choice([0, 1, -1, 2**53, rng.randrange(-1000, 1000)])
+    if pick == 3:
+        return rng.choice([0.5, -1e300, 1.0])
+    if pick == 4:
+        return rng.choice(["", "play", "draw", "9-4@9-9", "\x00", "<b>", "é" * 3, "next"])
+    if pick == 5:
+        return f"{rng.randrange(12)}-{rng.randrange(12)}@{rng.randrange(12)}-{rng.randrange(12)}"
+    if pick == 6:
+        return [_junk(rng, depth + 1) for _ in range(rng.randrange(4))]
+    if pick == 7:
+        return {str(_junk(rng, depth + 1)): _junk(rng, depth + 1) for _ in range(rng.randrange(4))}
+    return "x" * rng.choice([10, 3000])
+
+
+def _message(rng: random.Random, w: GameWidget) -> Any:
+    roll = rng.random()
+    if roll < 0.05:
+        return _junk(rng)
+    kinds = [*INTENTS, "shuffle", "", "Play"]
+    kind = rng.choice(kinds) if roll < 0.5 else rng.choice(["play", "play", "next", "draw"])
+    content: dict[str, Any] = {"kind": kind}
+    version = w.version if rng.random() < 0.8 else rng.choice([w.version - 1, 0, "1", None, True])
+    if rng.random() < 0.95:
+        content["version"] = version
+    if kind == "play" or rng.random() < 0.1:
+        legal = [str(m) for m in w.round.legal_moves()]
+        if legal and rng.random() < 0.6:
+            content["move"] = rng.choice(legal)
+        else:
+            content["move"] = _junk(rng) if rng.random() < 0.5 else _junk(rng, 3)
+    if rng.random() < 0.1:
+        content["seat"] = rng.choice([0, 1, 2, -1, "0", None])
+    if rng.random() < 0.05:
+        content[str(_junk(rng, 3))] = _junk(rng, 3)
+    if kind in ("display", "large"):
+        content = {"kind": kind, "value": rng.choice([*DISPLAYS, True, False, None, 3])}
+    return content
+
+
+def test_fuzz_ten_thousand_random_messages(caplog: pytest.LogCaptureFixture) -> None:
+    rng = random.Random(2024)
+    w = GameWidget(cf.Game(["Ann", "Bob", "Cy"], seed=11), humans=[0], bots="random")
+    counts = {"changed": 0, "refused": 0, "games": 1}
+    start = time.perf_counter()
+    for _ in range(10_000):
+        game = w.game
+        assert game is not None
+        if game.is_over:
+            w = GameWidget(cf.Game(["Ann", "Bob", "Cy"], seed=rng.randrange(1000)), bots="random")
+            counts["games"] += 1
+            continue
+        content = _message(rng, w)
+        rnd = w.round
+        before = rnd.copy()
+        round_number, version = game.round_number, w.version
+        w.message = ""
+        send(w, content)
+        assert not w.message.startswith("Something went wrong"), (content, w.message)
+        changed = w.version != version
+        if not changed:
+            counts["refused"] += 1
+            assert w.round is rnd and rnd == before and game.round_number == round_number
+            continue
+        counts["changed"] += 1
+        assert isinstance(content, dict) and content["version"] == version
+        assert w.message == ""
+        kind = content["kind"]
+        if kind in ("play", "draw", "pass"):
+            move = content.get("move", kind)
+            assert move in [str(m) for m in before.legal_moves()]
+            before.play(move)
+            assert rnd == before
+        elif kind == "next" and game.round_number == round_number:
+            assert rnd.history[: len(before.history)] == before.history
+        elif kind == "undo":
+            assert rnd.history == before.history[: len(rnd.history)]
+    elapsed = time.perf_counter() - start
+    assert w.game is not None
+    counts["rounds"] = w.game.round_number + 10 * (counts["games"] - 1)
+    print(f"fuzz: 10,000 messages in {elapsed:.2f} s: {counts}")
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "WARNING")]
+    assert counts["changed"] > 300 and counts["refused"] > 3000
+    assert elapsed < 20
+
+
+def test_two_people_at_one_screen_the_view_follows_the_turn() -> None:
+    """seat="turn": pass-and-play, the view shows the hand of whoever is to move."""
+    game = cf.Game(["Ann", "Bob"], cf.Rules.preset("double-six"), seed=3)
+    w = GameWidget(game, humans=[0, 1], seat="turn")
+    for _ in range(12):
+        rnd = w.round
+        if rnd.is_over:
+            break
+        assert w.seat == rnd.turn
+        hand = {item["tile"] for item in w.view["hand"]}
+        assert hand == {str(t) for t in rnd.hands[rnd.turn]}
+        move = rnd.legal_moves()[0]
+        assert w.handle_intent(
+            {
+                "kind": move.kind,
+                "version": w.version,
+                **({"move": str(move)} if move.is_play else {}),
+            }
+        )
+    with pytest.raises(ValueError, match="or 'turn'"):
+        GameWidget(game, seat="everyone")  # type: ignore[arg-type]

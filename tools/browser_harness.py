@@ -1,0 +1,156 @@
+"""The browser harness the widget's tests and benchmark use, with Debian's Chromium.
+
+A static server for ``cfwidget/widget/static`` plus a page that imports ``widget.js`` and
+renders it with a fake anywidget model (get/set/save_changes/on/off/send) that records what the
+view sends. Playwright cannot download its own browser on these machines, so the harness
+launches Debian's ``/usr/bin/chromium`` (or ``$CFWIDGET_CHROMIUM``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import json
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from cfwidget.widget import GameWidget
+
+__all__ = [
+    "CHROMIUM",
+    "CHROMIUM_ARGS",
+    "HARNESS_HTML",
+    "STATIC",
+    "SYNCED",
+    "serve_static",
+    "widget_state",
+]
+
+#: Debian's Chromium (Playwright cannot download its own browser here).
+CHROMIUM = os.environ.get("CFWIDGET_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-default-apps",
+]
+STATIC = Path(__file__).resolve().parents[1] / "cfwidget" / "widget" / "static"
+SYNCED = ("view", "message", "display", "large", "palette")
+
+#: A page that renders widget.js with a fake model (get/set/save_changes/on/off/send).
+HARNESS_HTML = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>cfwidget harness</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/widget.css">
+<style>body { margin: 16px; background: #ffffff; }</style>
+</head>
+<body>
+<main>
+<h1 style="font: 600 16px system-ui; margin: 0 0 8px">Chicken Foot</h1>
+<div id="host"></div>
+</main>
+<script type="module">
+import widget from "/widget.js";
+class FakeModel {
+  constructor(state) { this.state = { ...state }; this.listeners = new Map(); this.sent = []; }
+  get(key) { return this.state[key]; }
+  set(key, value) {
+    const same = JSON.stringify(this.state[key]) === JSON.stringify(value);
+    this.state[key] = value;
+    if (!same) this.emit("change:" + key);
+  }
+  save_changes() {}
+  on(event, cb) {
+    if (!this.listeners.has(event)) this.listeners.set(event, new Set());
+    this.listeners.get(event).add(cb);
+  }
+  off(event, cb) { const set = this.listeners.get(event); if (set) set.delete(cb); }
+  emit(event) { for (const cb of [...(this.listeners.get(event) || [])]) cb(); }
+  send(msg) { this.sent.push(JSON.parse(JSON.stringify(msg))); }
+}
+let model = null;
+let cleanup = null;
+const host = document.getElementById("host");
+window.cfw = {
+  mount(state) {
+    if (cleanup) cleanup();
+    host.replaceChildren();
+    model = new FakeModel(state);
+    const t0 = performance.now();
+    cleanup = widget.render({ model, el: host });
+    return performance.now() - t0;
+  },
+  update(patch) {
+    const t0 = performance.now();
+    for (const [key, value] of Object.entries(patch)) model.set(key, value);
+    return performance.now() - t0;
+  },
+  sent() { return model.sent.slice(); },
+  take() { const out = model.sent.slice(); model.sent.length = 0; return out; },
+  listeners() { let n = 0; for (const s of model.listeners.values()) n += s.size; return n; },
+  unmount() { if (cleanup) cleanup(); cleanup = null; },
+};
+window.cfwReady = true;
+</script>
+</body>
+</html>
+"""
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {  # noqa: RUF012 - the stdlib declares it a plain dict
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript",
+        ".css": "text/css",
+    }
+
+    def do_GET(self) -> None:
+        if self.path.split("?")[0] in ("/", "/harness.html"):
+            body = HARNESS_HTML.encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def serve_static(directory: Path = STATIC) -> Iterator[str]:
+    """Serve ``directory`` and the harness page on 127.0.0.1 (a free port); yields the page URL."""
+    handler = functools.partial(_Handler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/harness.html"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+def widget_state(w: GameWidget) -> dict[str, Any]:
+    """The synced traits the view reads, as the browser would receive them."""
+    state: dict[str, Any] = json.loads(json.dumps({k: getattr(w, k) for k in SYNCED}))
+    return state
