@@ -15,12 +15,12 @@ last bone or when all players have consecutively passed or the chicken yard is e
 >>> import cfwidget as cf
 >>> rnd = ReferenceRound.deal(cf.Rules(max_pip=6, hand_size=5), players=2, seed=3)
 >>> rnd.start, rnd.turn, rnd.open_ends()
-('6-6', 0, [('6-6', 6, 4)])
+(Tile(6, 6), 0, [(Tile(6, 6), 6, 4)])
 >>> rnd.legal_moves()
 ['6-0@6-6', '6-5@6-6']
 >>> rnd.play("6-5@6-6")
 >>> rnd.turn, rnd.open_ends(), rnd.needed
-(1, [('6-6', 6, 3), ('6-5', 5, 1)], 3)
+(1, [(Tile(6, 6), 6, 3), (Tile(6, 5), 5, 1)], 3)
 """
 
 from __future__ import annotations
@@ -149,7 +149,7 @@ class ReferenceRound:
         # Round 2: the holder places the double in the centre; play goes on from the next seat.
         # Option first_player is a Game option (who opens the first round); a Round does not
         # use it.
-        self.start = str(wanted)
+        self.start = wanted
         self.opener = opener
         self.hands[opener].remove(wanted)
         # Round 3: the centre double takes `spokes` tiles of its number before any other play.
@@ -181,13 +181,16 @@ class ReferenceRound:
             return [spot for spot in self.table if spot.tile == self.forced]
         return [spot for spot in self.table if spot.free > 0]
 
-    def plays_of(self, tile: Tile) -> list[tuple[Tile, Tile]]:
-        """Every (tile, table tile) play of ``tile``: its numbers must match the open number."""
-        return [(tile, spot.tile) for spot in self.places_to_play() if tile.has(spot.open_number)]
+    def plays_of(self, tiles: Iterable[Tile]) -> list[tuple[Tile, Tile]]:
+        """Every (tile, table tile) play of these tiles: a tile must show the open number."""
+        places = self.places_to_play()
+        return [
+            (tile, spot.tile) for tile in tiles for spot in places if tile.has(spot.open_number)
+        ]
 
     def can_play(self, seat: int) -> bool:
         """True if ``seat`` holds any tile that fits where play is allowed now."""
-        return any(self.plays_of(tile) for tile in self.hands[seat])
+        return bool(self.plays_of(self.hands[seat]))
 
     # -- the moves allowed now --------------------------------------------------------------
 
@@ -200,12 +203,9 @@ class ReferenceRound:
         if self.is_over:
             return []
         hand = self.hands[self.turn]
-        if self.drawn is not None:
-            # Round 6: "If that tile can be played, the player may do so immediately":
-            # after a draw only the drawn tile may be played.
-            plays = self.plays_of(self.drawn)
-        else:
-            plays = [play for tile in hand for play in self.plays_of(tile)]
+        # Round 6: "If that tile can be played, the player may do so immediately": after a
+        # draw only the drawn tile may be played.
+        plays = self.plays_of([self.drawn] if self.drawn is not None else hand)
         moves = [(tile, onto, False) for tile, onto in plays]
         if self.rules.last_tile != "silent" and len(hand) == 2:
             # Option last_tile "uno" (000) or "chicken-little" (002): the play that leaves one
@@ -313,9 +313,9 @@ class ReferenceRound:
         """True once a player went out, or the round is blocked (or all passed)."""
         return self.ended_by is not None
 
-    def open_ends(self) -> list[tuple[str, int, int]]:
+    def open_ends(self) -> list[tuple[Tile, int, int]]:
         """Each table tile with free places: (tile, open number, free places), as laid."""
-        return [(str(s.tile), s.open_number, s.free) for s in self.table if s.free > 0]
+        return [(spot.tile, spot.open_number, spot.free) for spot in self.table if spot.free > 0]
 
     @property
     def needed(self) -> int:
