@@ -261,8 +261,8 @@ def random_rules(rng: random.Random) -> cf.Rules:
     blocked feet often); double-12 to double-21 now and then.
     """
     while True:
-        max_pip = rng.choice([3, 4, 5, 6, 6, 7, 8, 9, 9, 10, 12, 15, 18, 21])
-        if max_pip >= 12 and rng.random() < 0.6:
+        max_pip = rng.choice([3, 4, 5, 6, 6, 7, 8, 9, 9, 10, 11, 12, 15, 18, 21])
+        if max_pip >= 12 and rng.random() < 0.7:
             max_pip = rng.choice([6, 9])
         tiles = (max_pip + 1) * (max_pip + 2) // 2
         hand_size: str | int
