@@ -203,8 +203,8 @@ class ReferenceRound:
         if self.is_over:
             return []
         hand = self.hands[self.turn]
-        # Round 6: "If that tile can be played, the player may do so immediately": after a
-        # draw only the drawn tile may be played.
+        # Round 6 (001: "If that tile can be played, the player may do so immediately"): after
+        # a draw only the drawn tile may be played.
         plays = self.plays_of([self.drawn] if self.drawn is not None else hand)
         moves = [(tile, onto, False) for tile, onto in plays]
         if self.rules.last_tile != "silent" and len(hand) == 2:
