@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from .rules import plural
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -166,4 +168,4 @@ class ScoreSheet:
         }
 
     def __repr__(self) -> str:
-        return f"<ScoreSheet {', '.join(self.names)}: {len(self._rounds)} rounds>"
+        return f"<ScoreSheet {', '.join(self.names)}: {plural(len(self._rounds), 'round')}>"
