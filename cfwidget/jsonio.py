@@ -49,12 +49,16 @@ def read_record(text: str | bytes, fmt: str, fields: Collection[str]) -> dict[st
         ) from None
     except RecursionError:
         raise RecordError("the record is nested too deeply to be a game record") from None
+    except ValueError:  # a number too long to read (Python reads at most 4,300 digits)
+        raise RecordError(
+            "the record holds a number with thousands of digits; no game record needs one"
+        ) from None
     if not isinstance(data, dict):
         raise RecordError(f"a record is a JSON object, got {type(data).__name__}")
     if data.get("format") != fmt:
         raise RecordError(f"this is not a {fmt} record (format is {data.get('format')!r})")
     version = data.get("version")
-    if version != FORMAT_VERSION:
+    if type(version) is not int or version != FORMAT_VERSION:  # true is not 1 here
         raise RecordError(
             f"record version {version!r} is not supported; this cfwidget reads version "
             f"{FORMAT_VERSION}"

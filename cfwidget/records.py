@@ -17,7 +17,7 @@ from .jsonio import FORMAT_VERSION, expect, read_record
 from .moves import Move, MoveLike
 from .rules import Rules
 from .tiles import NotationError, Tile, TileLike
-from .tileset import tile_set
+from .tileset import shuffled_bits, tile_set
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -149,6 +149,29 @@ class RoundRecords:
             )
         except DealError as exc:
             raise RecordError(f"deal: {exc}") from None
+        if seed is not None:
+            _check_seed_deals(rnd.rules, seed, rnd._deal[0], rnd._deal[1])
         rnd.seed = seed
         replay_moves(rnd.play, data["moves"], "moves", "")
         return rnd
+
+
+def _check_seed_deals(
+    rules: Rules, seed: int, hands: tuple[tuple[int, ...], ...], yard: tuple[int, ...]
+) -> None:
+    """A recorded seed must deal exactly the recorded hands and yard (as ``Round.deal`` does)."""
+    players = len(hands)
+    try:
+        size = rules.hand_size_for(players)
+    except RulesError:
+        size = -1  # these rules deal no such hands, so the seed cannot have dealt them
+    order = tuple(shuffled_bits(rules.max_pip, seed))
+    dealt = tuple(order[i : i + size] for i in range(0, players * size, size))
+    if size < 0 or hands != dealt or yard != order[players * size :]:
+        shown = str(seed)
+        if len(shown) > 24:
+            shown = f"{shown[:12]}... ({len(shown):,} digits)"
+        raise RecordError(
+            f"the seed {shown} does not deal the recorded hands and chicken yard: "
+            "the deal or the seed was changed (a hand-made deal has the seed null)"
+        )
