@@ -163,7 +163,8 @@ class RoundViews:
         if self._out is not None:
             return f"{self.names[self._out]} went out"
         if reason == "all-passed":
-            return f"every player passed in turn: {plural(self.players, 'pass', 'passes')} in a row"
+            passes = plural(self.players, "pass", "passes")
+            return f"every player passed in turn ({passes} in a row)"
         return "the chicken yard is empty and nobody can play"
 
     def observe(self, seat: int) -> dict[str, Any]:
