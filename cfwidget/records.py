@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .errors import DealError, IllegalMove, RecordError, RulesError
-from .jsonio import FORMAT_VERSION, expect, read_record
+from .jsonio import FORMAT_VERSION, check_record, expect, read_record
 from .moves import Move, MoveLike
 from .rules import Rules
 from .tiles import NotationError, Tile, TileLike
@@ -123,9 +123,10 @@ class RoundRecords:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
         """Rebuild a round from :meth:`to_dict` output (see :meth:`from_json`)."""
+        check_record(data, ROUND_FORMAT, _ROUND_FIELDS)
         rules = record_rules(data, _ROUND_FIELDS)
         deal = expect(data["deal"], dict, "deal")
-        unknown = sorted(set(deal) - _DEAL_FIELDS)
+        unknown = sorted(map(str, set(deal) - _DEAL_FIELDS))
         if unknown or set(deal) != _DEAL_FIELDS:
             raise RecordError(
                 f"deal must have exactly {', '.join(sorted(_DEAL_FIELDS))}"

@@ -273,11 +273,10 @@ class Rules:
         """
         if not isinstance(data, Mapping):
             raise RulesError(f"rules must be a mapping of option names to values, got {data!r}")
-        unknown = sorted(set(data) - set(_MEANING))
+        unknown = sorted(map(repr, set(data) - set(_MEANING)))
         if unknown:
             raise RulesError(
-                f"unknown rule option {', '.join(map(repr, unknown))}; "
-                f"the options are: {', '.join(_MEANING)}"
+                f"unknown rule option {', '.join(unknown)}; the options are: {', '.join(_MEANING)}"
             )
         return cls(**data)
 
