@@ -11,6 +11,7 @@ rest of the package builds on it.
 
 from __future__ import annotations
 
+from ._deal import check_seed
 from ._errors import (
     DealError,
     IllegalMove,
@@ -25,7 +26,7 @@ from ._errors import (
 from ._game import Game
 from ._moves import Move, MoveLike
 from ._round import Placed, Round
-from ._rules import HAND_TABLES, PRESETS, Rules
+from ._rules import HAND_TABLES, PRESETS, Rules, article, plural
 from ._scoring import MAX_ROUND_SCORE, ScoreSheet, check_player_names
 from ._tiles import MAX_PIP_LIMIT, MIN_PIP_LIMIT, Tile, TileLike, full_set, set_size, to_tile
 
@@ -53,8 +54,11 @@ __all__ = [
     "SettingsError",
     "Tile",
     "TileLike",
+    "article",
     "check_player_names",
+    "check_seed",
     "full_set",
+    "plural",
     "set_size",
     "to_tile",
 ]

@@ -27,24 +27,54 @@ def check_args(
     used_doubles: Collection[TileLike],
     names: Sequence[str] | None,
 ) -> tuple[Tile, frozenset[Tile], tuple[str, ...]]:
+    """Check a round's start, first seat, used doubles and names (a :class:`DealError` if bad).
+
+    >>> check_args(Rules(max_pip=6, hand_size=5), 2, None, 0, ["9-9"], None)
+    Traceback (most recent call last):
+    ...
+    cfwidget.errors.DealError: used_doubles must be doubles of the double-6 set; 9-9 is not
+    """
     try:
         start_tile = tile_set(rules.max_pip).tiles[-1] if start is None else to_tile(start)
-        used = frozenset(map(to_tile, used_doubles)) if used_doubles else _NONE_USED
     except NotationError as exc:
-        raise DealError(str(exc)) from None
+        raise DealError(f"start: {exc}") from None
     if not start_tile.is_double or start_tile[0] > rules.max_pip:
         raise DealError(f"the round's double must be a double of the set, got {start_tile}")
+    used = _used(rules, start_tile, used_doubles)
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
         raise DealError(f"first must be a seat from 0 to {players - 1}, got {first!r}")
     if names is None:
         return start_tile, used, DEFAULT_NAMES[players]
     if (
         isinstance(names, str)
+        or not isinstance(names, Sequence)
         or len(names) != players
         or not all(isinstance(n, str) for n in names)
     ):
-        raise DealError(f"names must be a list of {players} strings, one per seat")
+        raise DealError(f"names must be a list of {players} strings, one per seat, got {names!r}")
     return start_tile, used, tuple(names)
+
+
+def _used(rules: Rules, start: Tile, used_doubles: object) -> frozenset[Tile]:
+    """The doubles that led earlier rounds of the game, checked."""
+    if used_doubles.__class__ is tuple and not used_doubles:  # the default: none
+        return _NONE_USED
+    if isinstance(used_doubles, (str, bytes)) or not isinstance(used_doubles, Iterable):
+        raise DealError(
+            f"used_doubles must be a list of doubles like ['9-9', '8-8'], got {used_doubles!r}"
+        )
+    try:
+        used = frozenset(map(to_tile, used_doubles))
+    except NotationError as exc:
+        raise DealError(f"used_doubles: {exc}") from None
+    for t in sorted(used, reverse=True):
+        if not t.is_double or t[0] > rules.max_pip:
+            raise DealError(
+                f"used_doubles must be doubles of the double-{rules.max_pip} set; {t} is not"
+            )
+    if start in used:
+        raise DealError(f"the round's double {start} cannot also be among the used doubles")
+    return used
 
 
 _NONE_USED: frozenset[Tile] = frozenset()

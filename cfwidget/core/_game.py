@@ -17,7 +17,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ._errors import IllegalMove, RecordError, RulesError, ScoreError
+from ._deal import check_seed
+from ._errors import DealError, IllegalMove, RecordError, RulesError, ScoreError
 from ._jsonio import FORMAT_VERSION, expect, read_record
 from ._moves import Move, MoveLike
 from ._records import record_rules, replay_moves
@@ -65,10 +66,8 @@ class Game:
                 "with the double laid out before the deal, hands of "
                 f"{size} leave no room for it in a double-{self.rules.max_pip} set"
             )
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"seed must be a whole number, got {seed!r}")
+        # The same check as Round.deal: a DealError unless the seed is a whole number.
+        seed = random.SystemRandom().randrange(2**63) if seed is None else check_seed(seed)
         self.seed = seed
         self._rng = random.Random(seed)
         self._rounds: list[Round] = []
@@ -176,12 +175,29 @@ class Game:
 
     @property
     def winner(self) -> str | None:
-        """The winner's name once the game is over (tie-breaks applied), else ``None``."""
-        return self._sheet.standings()[0] if self.is_over else None
+        """The winner's name once the game is over (tie-breaks applied), else ``None``.
+
+        Also ``None`` when two or more players are still level after both
+        tie-breaks (total, then more zero rounds, then the lowest non-zero
+        round): they share first place, as :meth:`places` shows.
+        """
+        if not self.is_over:
+            return None
+        places = self._sheet.places()
+        if places[1][0] == 1:  # a full tie for first place
+            return None
+        return places[0][1]
 
     def standings(self) -> list[str]:
-        """Names, best first, with the tie-breaks of the rules."""
+        """Names, best first, with the tie-breaks of the rules (a full tie keeps seat order)."""
         return self.sheet.standings()
+
+    def places(self) -> list[tuple[int, str, int]]:
+        """``(place, name, total)`` best first; a full tie shares its place.
+
+        See :meth:`cfwidget.scoring.ScoreSheet.places`.
+        """
+        return self.sheet.places()
 
     # -- playing --------------------------------------------------------------------
 
@@ -242,7 +258,7 @@ class Game:
                 rules,
                 expect(data["seed"], int, "seed"),
             )
-        except (ScoreError, RulesError) as exc:
+        except (ScoreError, RulesError, DealError) as exc:
             raise RecordError(str(exc)) from None
         for r, moves in enumerate(expect(data["rounds"], list, "rounds")):
             if r:

@@ -21,7 +21,7 @@ from typing import Any
 
 from ._errors import RecordError
 
-__all__ = ["FORMAT_VERSION", "MAX_RECORD_BYTES", "expect", "read_record"]
+__all__ = ["FORMAT_VERSION", "MAX_RECORD_BYTES", "check_record", "expect", "read_record"]
 
 #: The largest record text accepted (a 190-tile game of 19 rounds is far smaller).
 MAX_RECORD_BYTES = 5_000_000
@@ -49,21 +49,35 @@ def read_record(text: str | bytes, fmt: str, fields: Collection[str]) -> dict[st
         ) from None
     except RecursionError:
         raise RecordError("the record is nested too deeply to be a game record") from None
+    except ValueError:  # a number too long to read (Python reads at most 4,300 digits)
+        raise RecordError(
+            "the record holds a number with thousands of digits; no game record needs one"
+        ) from None
+    return check_record(data, fmt, fields)
+
+
+def check_record(data: object, fmt: str, fields: Collection[str]) -> dict[str, Any]:
+    """``data`` if it is a record of format ``fmt`` (version, known fields), else a RecordError.
+
+    >>> check_record({"format": "cfwidget.game", "version": 1}, "cfwidget.round", ())
+    Traceback (most recent call last):
+    ...
+    cfwidget.errors.RecordError: this is not a cfwidget.round record (format is 'cfwidget.game')
+    """
     if not isinstance(data, dict):
         raise RecordError(f"a record is a JSON object, got {type(data).__name__}")
     if data.get("format") != fmt:
         raise RecordError(f"this is not a {fmt} record (format is {data.get('format')!r})")
     version = data.get("version")
-    if version != FORMAT_VERSION:
+    if type(version) is not int or version != FORMAT_VERSION:  # true is not 1 here
         raise RecordError(
             f"record version {version!r} is not supported; this cfwidget reads version "
             f"{FORMAT_VERSION}"
         )
-    unknown = sorted(set(data) - set(fields))
+    unknown = sorted(map(repr, set(data) - set(fields)))
     if unknown:
         raise RecordError(
-            f"unknown field {', '.join(map(repr, unknown))}; "
-            f"a {fmt} record has: {', '.join(sorted(fields))}"
+            f"unknown field {', '.join(unknown)}; a {fmt} record has: {', '.join(sorted(fields))}"
         )
     return data
 

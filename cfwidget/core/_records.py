@@ -13,11 +13,11 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ._errors import DealError, IllegalMove, NotationError, RecordError, RulesError
-from ._jsonio import FORMAT_VERSION, expect, read_record
+from ._jsonio import FORMAT_VERSION, check_record, expect, read_record
 from ._moves import Move, MoveLike
 from ._rules import Rules
 from ._tiles import Tile, TileLike
-from ._tileset import tile_set
+from ._tileset import shuffled_bits, tile_set
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -123,9 +123,10 @@ class RoundRecords:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
         """Rebuild a round from :meth:`to_dict` output (see :meth:`from_json`)."""
+        check_record(data, ROUND_FORMAT, _ROUND_FIELDS)
         rules = record_rules(data, _ROUND_FIELDS)
         deal = expect(data["deal"], dict, "deal")
-        unknown = sorted(set(deal) - _DEAL_FIELDS)
+        unknown = sorted(map(str, set(deal) - _DEAL_FIELDS))
         if unknown or set(deal) != _DEAL_FIELDS:
             raise RecordError(
                 f"deal must have exactly {', '.join(sorted(_DEAL_FIELDS))}"
@@ -149,6 +150,29 @@ class RoundRecords:
             )
         except DealError as exc:
             raise RecordError(f"deal: {exc}") from None
+        if seed is not None:
+            _check_seed_deals(rnd.rules, seed, rnd._deal[0], rnd._deal[1])
         rnd.seed = seed
         replay_moves(rnd.play, data["moves"], "moves", "")
         return rnd
+
+
+def _check_seed_deals(
+    rules: Rules, seed: int, hands: tuple[tuple[int, ...], ...], yard: tuple[int, ...]
+) -> None:
+    """A recorded seed must deal exactly the recorded hands and yard (as ``Round.deal`` does)."""
+    players = len(hands)
+    try:
+        size = rules.hand_size_for(players)
+    except RulesError:
+        size = -1  # these rules deal no such hands, so the seed cannot have dealt them
+    order = tuple(shuffled_bits(rules.max_pip, seed))
+    dealt = tuple(order[i : i + size] for i in range(0, players * size, size))
+    if size < 0 or hands != dealt or yard != order[players * size :]:
+        shown = str(seed)
+        if len(shown) > 24:
+            shown = f"{shown[:12]}... ({len(shown):,} digits)"
+        raise RecordError(
+            f"the seed {shown} does not deal the recorded hands and chicken yard: "
+            "the deal or the seed was changed (a hand-made deal has the seed null)"
+        )

@@ -100,6 +100,8 @@ class Round(RoundRecords, RoundViews):
         "_open",
         "_out",
         "_over",
+        "_pass_ends",
+        "_passed_out",
         "_placed",
         "_seen",
         "_slots",
@@ -133,6 +135,8 @@ class Round(RoundRecords, RoundViews):
     _fplays: dict[int, list[Move]]
     _fneed: int
     _little: bool  # chicken-little: a silent last-but-one play draws a penalty tile
+    _pass_ends: bool  # round_end="all-passed": a pass by every seat in turn ends the round
+    _passed_out: bool  # the round ended that way
     # The deal: hands and the yard in draw order (each tile as its bit), the rank
     # of the round's double, the first seat to draw for it, and the doubles
     # already used (as tiles).
@@ -158,9 +162,16 @@ class Round(RoundRecords, RoundViews):
         dealt out hand by hand; the rest is the chicken yard, drawn from the front.
         ``seed`` is a whole number (``None``: a fresh one from the system).
 
+        The holder of ``start`` (default: the highest double) opens the round.
+        ``first_player="high-draw"`` is an option of a whole :class:`~cfwidget.game.Game`
+        (who opens its first round, then the next seat each round): a round dealt
+        on its own does not use it.
+
         >>> Round.deal(Rules(), players=3, seed=1).boneyard[:2]
         (Tile(6, 6), Tile(4, 1))
         """
+        if rules.__class__ is not Rules and not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules, got {type(rules).__name__}")
         size = rules.hand_size_for(players)
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
@@ -251,6 +262,7 @@ class Round(RoundRecords, RoundViews):
         self._must_play = rules.must_play_drawn
         self._announce = rules.last_tile != "silent"
         self._little = rules.last_tile == "chicken-little"
+        self._pass_ends = rules.round_end == "all-passed"
         self._deal = (hands, yard, ts.rank[start], first, used)
         self._setup()
         return self
@@ -273,6 +285,7 @@ class Round(RoundRecords, RoundViews):
         self._legal: list[Move] | None = None
         self._drawn = 0  # the bit of the tile just drawn (0: none)
         self._over = False
+        self._passed_out = False
         self._out: int | None = None
         self._placed: list[Placed] = []  # the table as Placed, built when asked for
         self._seen = 0  # how much of the history _placed covers
@@ -310,8 +323,9 @@ class Round(RoundRecords, RoundViews):
         self._force(tile)
         self._turn = self._leader = self._next[holder]
         self._placed.append(_new_placed(Placed, (self.start, None, n, 0)))
-        if not bits[holder]:
+        if not bits[holder]:  # the centre double was the opener's last tile: it went out
             self._over, self._out, self._legal = True, holder, []
+            self._turn = holder  # the seat that moved last
         elif not self._yard:
             self._check_blocked()
 
@@ -432,7 +446,10 @@ class Round(RoundRecords, RoundViews):
 
     @property
     def is_over(self) -> bool:
-        """True once a seat has gone out or nobody can play with the yard empty."""
+        """True once a seat has gone out or nobody can play with the yard empty.
+
+        With ``round_end="all-passed"``, also once every seat in turn has passed.
+        """
         return self._over
 
     @property
@@ -443,7 +460,37 @@ class Round(RoundRecords, RoundViews):
     @property
     def blocked(self) -> bool:
         """True if the round ended because nobody could play and the yard was empty."""
-        return self._over and self._out is None
+        return self._over and self._out is None and not self._passed_out
+
+    @property
+    def end_reason(self) -> str | None:
+        """Why the round ended: ``"went-out"``, ``"blocked"`` or ``"all-passed"``.
+
+        ``"all-passed"`` happens only with ``round_end="all-passed"``: every seat
+        in turn ended its turn with a pass. ``None`` while the round goes on.
+
+        >>> Round.deal(Rules(), players=2, seed=3).end_reason is None
+        True
+        """
+        if not self._over:
+            return None
+        if self._out is not None:
+            return "went-out"
+        return "all-passed" if self._passed_out else "blocked"
+
+    def passes_in_a_row(self) -> int:
+        """How many turns in a row, up to now, ended in a pass (a draw then a pass is one).
+
+        >>> rnd = Round.deal(Rules(), players=2, seed=3); rnd.passes_in_a_row()
+        0
+        """
+        passes = 0
+        for m in reversed(self._moves):
+            if m is PASS:
+                passes += 1
+            elif m is not DRAW:
+                break
+        return passes
 
     def open_ends(self) -> list[tuple[Tile, int, int]]:
         """Each table tile with free places: ``(tile, open number, free places)``.
@@ -611,6 +658,12 @@ class Round(RoundRecords, RoundViews):
                 p = self._yard.pop()
                 hands[seat] = bits | p
                 self.penalties.append((len(self._moves) - 1, seat, self._ts.by_bit[p]))
+        elif self._pass_ends and self.passes_in_a_row() >= len(self._next):
+            # round_end="all-passed" (000): "when all players have consecutively passed".
+            self._drawn = 0
+            self._over = self._passed_out = True
+            self._legal = []
+            return  # the turn stays with the seat that moved last
         self._drawn = 0
         if not self._yard:
             self._check_blocked()
@@ -708,7 +761,8 @@ class Round(RoundRecords, RoundViews):
         db = self.rules.double_blank
         result = [sum(_penalty(t, db) for t in hand) for hand in self.hands]
         if self._out is not None:
-            last = self._moves[-1][1]  # going out is always a play
+            # Going out is a play, or placing the centre double as the opener's last tile.
+            last = self._moves[-1][1] if self._moves else self.start
             result[self._out] = self.rules.out_on_double if last[0] == last[1] else 0
         return result
 

@@ -23,7 +23,8 @@ from typing import Any, Literal
 from ._errors import RulesError
 from ._tiles import MAX_PIP_LIMIT, MIN_PIP_LIMIT, set_size
 
-__all__ = ["HAND_TABLES", "PRESETS", "Rules", "RulesError"]
+__all__ = ["HAND_TABLES", "PRESETS", "Rules", "article", "plural"]
+# article() and plural() are the package's one home for number words (not public API).
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -40,6 +41,10 @@ HAND_TABLES: dict[str, dict[int, dict[int, int]]] = {
     "puremco": {9: {2: 20, 3: 14, 4: 11, 5: 9, 6: 7}},
     # 002, "fewer by agreement", and 5 each with double-six for two or three players.
     "fewer": {6: {2: 5, 3: 5}, 9: {2: 12, 3: 11, 4: 10}},
+    # 003: "Around seven tiles each is common with a double-nine set for up to five or six
+    # players, with fewer for a bigger table": 7 each up to six, then 6 and 5, so that seven
+    # or eight players leave at least the 13 tiles six players leave in the yard.
+    "six-spokes": {9: {2: 7, 3: 7, 4: 7, 5: 7, 6: 7, 7: 6, 8: 5}},
 }
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
@@ -48,6 +53,7 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "round_order": ("down", "highest-unused", "up"),
     "first_player": ("holder", "high-draw"),
     "last_tile": ("silent", "uno", "chicken-little"),
+    "round_end": ("blocked", "all-passed"),
 }
 
 _MEANING = {
@@ -57,13 +63,42 @@ _MEANING = {
     "hand_size": "tiles each player draws: a table name or a fixed number",
     "start_missing": "what happens when nobody was dealt the round's double",
     "round_order": "which double starts each later round",
-    "first_player": "who opens the first round",
+    "first_player": (
+        "who opens the first round of a Game: holder (whoever holds the double) or high-draw "
+        "(everyone draws a tile; the heaviest opens, then the opener moves left each round); "
+        "a Round dealt on its own always lets the holder open"
+    ),
     "must_play_drawn": "a drawn tile that fits must be played (True) or may be (False)",
     "double_blank": "points the 0-0 costs when left in a hand",
     "out_on_double": "points for going out on a double",
     "game_target": "None for one round per double, or play until someone reaches this total",
     "last_tile": "announcing your last tile: silent, uno (courtesy) or chicken-little (penalty)",
+    "round_end": (
+        "when a round ends if nobody goes out: blocked (the chicken yard is empty and nobody "
+        "can play) or all-passed (also when every player in turn has passed, yard or not; a "
+        "turn that ends in pass counts, after a draw or with nothing to draw)"
+    ),
 }
+
+
+def article(n: int) -> str:
+    """The number with its article, as it is spoken: ``a 9``, ``an 8``, ``an 11``.
+
+    >>> article(9), article(8), article(11), article(18), article(80)
+    ('a 9', 'an 8', 'an 11', 'an 18', 'an 80')
+    """
+    digits = str(abs(n))
+    spoken_vowel = digits[0] == "8" or (len(digits) % 3 == 2 and digits[:2] in ("11", "18"))
+    return f"{'an' if spoken_vowel else 'a'} {n}"
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``n`` and the word, plural unless ``n`` is 1: ``1 toe``, ``3 toes``, ``0 points``.
+
+    >>> plural(1, "toe"), plural(2, "spoke"), plural(0, "point"), plural(2, "foot", "feet")
+    ('1 toe', '2 spokes', '0 points', '2 feet')
+    """
+    return f"{n} {word if n == 1 else words or word + 's'}"
 
 
 def _whole(name: str, value: object, low: int, high: int) -> int:
@@ -76,7 +111,8 @@ def _whole(name: str, value: object, low: int, high: int) -> int:
 
 def _choice(name: str, value: object) -> None:
     allowed = _CHOICES[name]
-    if value not in allowed or type(value) is not type(allowed[0]):
+    # The type first: a NumPy array (or any odd object) is never compared with the values.
+    if type(value) is not type(allowed[0]) or value not in allowed:
         words = [repr(a) if isinstance(a, str) else str(a) for a in allowed]
         text = ", ".join(words[:-1]) + " or " + words[-1]
         raise RulesError(f"{name} must be {text} (got {value!r})")
@@ -102,6 +138,7 @@ class Rules:
     out_on_double: int = 0
     game_target: int | None = None
     last_tile: Literal["silent", "uno", "chicken-little"] = "silent"
+    round_end: Literal["blocked", "all-passed"] = "blocked"
 
     def __post_init__(self) -> None:
         _whole("max_pip", self.max_pip, MIN_PIP_LIMIT, MAX_PIP_LIMIT)
@@ -120,8 +157,17 @@ class Rules:
                 )
         else:
             _whole("hand_size", self.hand_size, 1, set_size(self.max_pip) // MIN_PLAYERS)
-        for name in ("start_missing", "round_order", "first_player", "last_tile"):
+        for name in ("start_missing", "round_order", "first_player", "last_tile", "round_end"):
             _choice(name, getattr(self, name))
+        if self.start_missing == "next-highest" and self.round_order != "highest-unused":
+            # The texts that let a lower double stand in (000, 004) go on from "the highest
+            # double left"; a fixed order would make the stand-in lead twice (down), or leave
+            # nothing lower to stand in for the 0-0 (up), so that everyone draws for it.
+            raise RulesError(
+                f"start_missing='next-highest' lets a lower double lead a round, so the next "
+                f"round must start from the highest double not used yet: use it with "
+                f"round_order='highest-unused' (got round_order={self.round_order!r})"
+            )
         if not isinstance(self.must_play_drawn, bool):
             raise RulesError(
                 f"must_play_drawn must be True or False (got {self.must_play_drawn!r})"
@@ -224,11 +270,10 @@ class Rules:
         """
         if not isinstance(data, Mapping):
             raise RulesError(f"rules must be a mapping of option names to values, got {data!r}")
-        unknown = sorted(set(data) - set(_MEANING))
+        unknown = sorted(map(repr, set(data) - set(_MEANING)))
         if unknown:
             raise RulesError(
-                f"unknown rule option {', '.join(map(repr, unknown))}; "
-                f"the options are: {', '.join(_MEANING)}"
+                f"unknown rule option {', '.join(unknown)}; the options are: {', '.join(_MEANING)}"
             )
         return cls(**data)
 
@@ -244,29 +289,46 @@ class Rules:
         'A double-6 set (28 tiles); 5 tiles each.'
         """
         hand = (
-            f"{self.hand_size} tiles each"
+            f"{plural(self.hand_size, 'tile')} each"
             if isinstance(self.hand_size, int)
             else f"hand sizes from the {self.hand_size} table"
         )
         lines = [
             f"A double-{self.max_pip} set ({self.tile_count} tiles); {hand}.",
-            f"The centre double takes {self.spokes} spokes before any other play.",
-            f"A double played on a line is a chicken foot: it takes {self.toes} toes first.",
+            f"The centre double takes {plural(self.spokes, 'spoke')} before any other play.",
+            "A double played on a line is a chicken foot: "
+            f"it takes {plural(self.toes, 'toe')} first.",
             "A drawn tile that fits must be played."
             if self.must_play_drawn
             else "A drawn tile that fits may be played.",
-            f"The double blank costs {self.double_blank} points.",
+            f"The double blank costs {plural(self.double_blank, 'point')}."
+            if self.double_blank
+            else "The double blank costs nothing: it has no spots.",
         ]
         if self.out_on_double:
-            lines.append(f"Going out on a double costs {self.out_on_double} points.")
+            lines.append(f"Going out on a double costs {plural(self.out_on_double, 'point')}.")
         if self.start_missing == "next-highest":
             lines.append("If nobody has the round's double, the highest double dealt starts.")
         else:
             lines.append(
                 "If nobody has the round's double, players draw in turn until it turns up."
             )
+        if self.round_order == "highest-unused":
+            lines.append("Each later round starts with the highest double not used yet.")
+        elif self.round_order == "up":
+            lines.append("The rounds count up: the double blank starts the first.")
+        if self.round_end == "all-passed":
+            lines.append(
+                "The round also ends when every player in turn has passed, "
+                "even with tiles left in the chicken yard."
+            )
+        if self.first_player == "high-draw":
+            lines.append(
+                "Everyone draws a tile before the game: the heaviest opens the first round, "
+                "and the opener moves one seat left each round."
+            )
         if self.game_target is not None:
-            lines.append(f"The game ends when someone reaches {self.game_target} points.")
+            lines.append(f"The game ends when someone reaches {plural(self.game_target, 'point')}.")
         if self.last_tile == "uno":
             lines.append("Say when you have one tile left (a courtesy).")
         elif self.last_tile == "chicken-little":
@@ -275,27 +337,36 @@ class Rules:
 
 
 PRESETS: dict[str, Rules] = {
-    # 000: Wolf Lake. Table of hand sizes; the highest double dealt stands in; say "Uno".
+    # 000: Wolf Lake. Table of hand sizes; the highest double dealt stands in, and the next
+    # round starts from the highest double left; a drawn tile that fits is played ("either
+    # play it if possible or call pass"); the round also ends "when all players have
+    # consecutively passed"; say "Uno".
     "wolf-lake": Rules(
         hand_size="wolf-lake",
         start_missing="next-highest",
         round_order="highest-unused",
+        must_play_drawn=True,
         last_tile="uno",
+        round_end="all-passed",
     ),
-    # 002: Pagat's rules with Puremco's hand sizes.
-    "puremco": Rules(hand_size="puremco"),
-    # 001: seven tiles each, draw for a missing double, tie-breaks on zero rounds.
+    # 002: Pagat's rules with Puremco's hand sizes; a drawn tile is played "if it fits".
+    "puremco": Rules(hand_size="puremco", must_play_drawn=True),
+    # 001: seven tiles each, draw for a missing double, a drawn tile that fits "may" be played,
+    # tie-breaks on zero rounds.
     "seven-each": Rules(hand_size=7),
-    # 003: six spokes (double chicken foot on the centre), a drawn tile that fits is played.
-    "six-spokes": Rules(spokes=6, hand_size=7, must_play_drawn=True),
-    # 002's variation: only three spokes, in a Y shape.
-    "y-shape": Rules(spokes=3, hand_size="puremco"),
-    # 004: double-six, five each, the highest double dealt stands in.
+    # 003: six spokes (double chicken foot on the centre), about seven each and fewer for a
+    # bigger table, a drawn tile that fits is played.
+    "six-spokes": Rules(spokes=6, hand_size="six-spokes", must_play_drawn=True),
+    # 002's variation: only three spokes, in a Y shape; otherwise as puremco.
+    "y-shape": Rules(spokes=3, hand_size="puremco", must_play_drawn=True),
+    # 004: double-six, five each, the highest double dealt stands in, a drawn tile that fits
+    # is played, and the 0-0 counts its spots: "the spots on the dominos in their hand".
     "double-six": Rules(
         max_pip=6,
         hand_size=5,
         start_missing="next-highest",
         round_order="highest-unused",
         must_play_drawn=True,
+        double_blank=0,
     ),
 }

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ._rules import plural
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -169,4 +171,4 @@ class ScoreSheet:
         }
 
     def __repr__(self) -> str:
-        return f"<ScoreSheet {', '.join(self.names)}: {len(self._rounds)} rounds>"
+        return f"<ScoreSheet {', '.join(self.names)}: {plural(len(self._rounds), 'round')}>"

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ._moves import DRAW_KEY, PASS_KEY, Move
-from ._rules import Rules
+from ._rules import Rules, article, plural
 from ._tiles import Tile, full_set
 
 if TYPE_CHECKING:  # the picture layer's type, for annotations only
@@ -34,6 +34,7 @@ class RoundViews:
         _over: bool
         _out: int | None
         _turn: int
+        _next: tuple[int, ...]
 
         @property
         def players(self) -> int: ...
@@ -41,6 +42,9 @@ class RoundViews:
         def needed(self) -> int: ...
         @property
         def blocked(self) -> bool: ...
+        @property
+        def end_reason(self) -> str | None: ...
+        def passes_in_a_row(self) -> int: ...
         @property
         def drawn(self) -> Tile | None: ...
         @property
@@ -104,7 +108,7 @@ class RoundViews:
             return f"{u} is already covered: play on an open end"
         f = self.forced
         if f is not None and u != f:
-            return self.rule_in_force() + f": play a tile with a {f[0]} on {f}"
+            return self.rule_in_force() + f": play a tile with {article(f[0])} on {f}"
         if not t.has(n):
             return f"{t} does not match {u}: the open end of {u} shows {n}"
         if m[3]:
@@ -122,15 +126,47 @@ class RoundViews:
         """
         f = self.forced
         if self._over:
-            return "the round is over"
+            return f"the round is over: {self.how_it_ended()}"
         if f is None:
-            return "play on any open end"
-        k = self.needed
-        if f == self.start:
-            word = "spoke" if k == 1 else "spokes"
-            return f"the centre double {f} still needs {k} {word} (tiles with a {f[0]})"
-        word = "toe" if k == 1 else "toes"
-        return f"the chicken foot on {f} still needs {k} {word} (tiles with a {f[0]})"
+            rule = "play on any open end"
+        elif f == self.start:
+            rule = (
+                f"the centre double {f} still needs {plural(self.needed, 'spoke')} "
+                f"(tiles with {article(f[0])})"
+            )
+        else:
+            rule = (
+                f"the chicken foot on {f} still needs {plural(self.needed, 'toe')} "
+                f"(tiles with {article(f[0])})"
+            )
+        if self.rules.round_end == "all-passed":
+            k = self.passes_in_a_row()
+            if k:
+                rule += (
+                    f"; {plural(k, 'player')} in turn {'has' if k == 1 else 'have'} passed, "
+                    f"and the round ends if all {self.players} do"
+                )
+        return rule
+
+    def how_it_ended(self) -> str | None:
+        """Why the round ended, in plain words (``None`` while it goes on).
+
+        >>> from cfwidget import Round, Rules
+        >>> rnd = Round.from_deal(Rules(max_pip=3, spokes=3, hand_size=2),
+        ...     hands=[["3-3", "3-0"], ["3-2", "1-0"]],
+        ...     boneyard=["3-1", "2-2", "2-1", "2-0", "1-1", "0-0"])
+        >>> rnd.play("3-2@3-3"); rnd.play("3-0@3-3"); rnd.how_it_ended()
+        'Player 1 went out'
+        """
+        reason = self.end_reason
+        if reason is None:
+            return None
+        if self._out is not None:
+            return f"{self.names[self._out]} went out"
+        if reason == "all-passed":
+            passes = plural(self.players, "pass", "passes")
+            return f"every player passed in turn ({passes} in a row)"
+        return "the chicken yard is empty and nobody can play"
 
     def observe(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may know, as a JSON-ready dict.

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
-from ..core import Round, Rules
+from ..core import Round, Rules, check_seed
 from ._bots import BOTS, Bot, RandomBot, make_bot
 
 if TYPE_CHECKING:
@@ -182,7 +182,9 @@ def simulate(
 
     Columns: ``round``, ``start`` (the double), ``score_0`` ... (each seat's
     points), ``opening_draws`` (tiles drawn before the double turned up),
-    ``went_out`` (seat, or -1 when blocked), ``blocked``, ``moves``, ``turns``,
+    ``went_out`` (seat, or -1 when nobody went out), ``blocked`` (the yard was empty and
+    nobody could play; with ``round_end="all-passed"`` a round can also end with ``went_out``
+    -1 and ``blocked`` False, when every player in turn passed), ``moves``, ``turns``,
     ``draws``, ``passes``, ``chicken_feet``, ``tiles_played`` and ``yard_left``.
     """
     import pandas as pd
@@ -202,8 +204,7 @@ def simulate(
             raise ValueError(f"a bot is a name or a callable (round, seat) -> move, got {spec!r}")
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
         raise ValueError(f"rounds must be a whole number from 1 to {MAX_ROUNDS:,}, got {rounds!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be a whole number, got {seed!r}")
+    seed = check_seed(seed)  # the check of Round.deal and Game (a DealError)
     size = chunk_size or max(50, min(2000, rounds // 40 or 1))
     bounds = [(start, min(start + size, rounds)) for start in range(0, rounds, size)]
     bar = _Progress(rounds, rounds >= 2000 if progress is None else progress)

@@ -1,7 +1,10 @@
 """A score keeper for games played with real tiles: tap the tiles left in a hand, or type.
 
 One row per round, labelled by its starting double in the rules' round order,
-one column per player. Totals and standings (with the tie-breaks of
+one column per player. With ``round_order="highest-unused"`` (000, 004: "the next
+round begins with the highest double left") a lower double may lead when nobody
+holds the expected one: say so with :meth:`ScoreKeeper.led`, and the later rounds'
+labels follow from the doubles still left. Totals and standings (with the tie-breaks of
 :class:`~cfwidget.ScoreSheet`) are always worked out from the rows.
 
 >>> from cfwidget import Rules
@@ -36,6 +39,7 @@ from ..core import (
     Tile,
     TileLike,
     check_player_names,
+    plural,
     to_tile,
 )
 from ..widget import SetPicker
@@ -63,10 +67,41 @@ def hand_points(tiles: Iterable[TileLike], rules: Rules) -> int:
 
 
 def round_doubles(rules: Rules) -> list[str]:
-    """The starting double of each round, in the rules' order (one round per double)."""
+    """The starting double of each round, in the rules' order (one round per double).
+
+    Under ``"highest-unused"`` this is the order when each round's expected
+    double leads; :meth:`ScoreKeeper.led` records a lower one that stood in.
+
+    >>> round_doubles(Rules(max_pip=3, spokes=3, round_order="up"))
+    ['0-0', '1-1', '2-2', '3-3']
+    """
     top = rules.max_pip
     order = range(top + 1) if rules.round_order == "up" else range(top, -1, -1)
     return [f"{n}-{n}" for n in order]
+
+
+def _labels(rules: Rules, count: int, told: dict[int, str]) -> list[str]:
+    """The labels of ``count`` rounds: the rules' order, or under ``"highest-unused"`` the
+    double each round was told to be led by, else the highest double left in its game."""
+    base = round_doubles(rules)
+    per = len(base)
+    if rules.round_order != "highest-unused":
+        return [base[i % per] for i in range(count)]
+    labels: list[str] = []
+    for i in range(count):
+        first = i - i % per  # the first round of this game (a target game goes round again)
+        used = labels[first:i]
+        pick = told.get(i)
+        if pick is None:
+            later = {told[j] for j in range(i + 1, first + per) if j in told}
+            pick = next(d for d in base if d not in used and d not in later)
+        elif pick in used:
+            raise ScoreError(
+                f"{pick} cannot lead round {i + 1}: it already led round "
+                f"{first + used.index(pick) + 1}"
+            )
+        labels.append(pick)
+    return labels
 
 
 class ScoreKeeper(ipw.VBox):  # type: ignore[misc]
@@ -81,9 +116,11 @@ class ScoreKeeper(ipw.VBox):  # type: ignore[misc]
         self.rules = rules if rules is not None else Rules()
         if not isinstance(self.rules, Rules):
             raise TypeError(f"rules must be a Rules, got {type(self.rules).__name__}")
-        self.labels = round_doubles(self.rules)
+        self.labels = _labels(self.rules, self.rules.round_count(), {})
+        self._told: dict[int, str] = {}  # round -> the double that led it, when told (led)
         self.rows: list[list[int | None]] = [[None] * len(self.names)]
         self._picked: set[Tile] = set()
+        self._syncing = False  # set while the dropdowns are updated from the keeper
         self._build()
         super().__init__(self._parts)
         self.add_class("cfw-scorekeeper")
@@ -127,11 +164,46 @@ class ScoreKeeper(ipw.VBox):  # type: ignore[misc]
         complete = all(v is not None for v in self.rows[index])
         if latest and complete and not self.is_over:
             if len(self.rows) == len(self.labels):  # playing to a target: the doubles again
-                self.labels += round_doubles(self.rules)
+                more = len(self.labels) + self.rules.round_count()
+                self.labels = _labels(self.rules, more, self._told)
             self.rows.append([None] * len(self.names))
         self._sync_rounds(None if latest and complete else index)
         self._redraw()
         return value
+
+    def led(self, double: TileLike, round: int | None = None) -> str:
+        """Say which double led a round (default: the current one); returns the round's label.
+
+        Only with ``round_order="highest-unused"``, where a lower double leads
+        when nobody holds the expected one. Every later round not told otherwise
+        starts from the highest double left in the game (000, 004).
+
+        >>> keeper = ScoreKeeper(["Ann", "Bob"], rules=Rules.preset("double-six"))
+        >>> keeper.led("5-5")
+        '5-5'
+        >>> keeper.labels[:3]
+        ['5-5', '6-6', '4-4']
+        """
+        if self.rules.round_order != "highest-unused":
+            raise ScoreError(
+                f"with round_order={self.rules.round_order!r} every round's double is fixed "
+                f"({', '.join(self.labels[:3])}, ...): only 'highest-unused' lets another lead"
+            )
+        try:
+            tile = to_tile(double)
+        except ValueError as exc:
+            raise ScoreError(str(exc)) from None
+        if not tile.is_double or tile[0] > self.rules.max_pip:
+            raise ScoreError(f"a round is led by a double of the double-{self.rules.max_pip} set")
+        index = self.current if round is None else round
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self.rows):
+            raise ScoreError(f"there is no round {index!r} yet")
+        told = {**self._told, index: str(tile)}
+        self.labels = _labels(self.rules, len(self.labels), told)  # checked before any change
+        self._told = told
+        self._sync_rounds(index)
+        self._redraw()
+        return self.labels[index]
 
     @property
     def is_over(self) -> bool:
@@ -177,6 +249,12 @@ class ScoreKeeper(ipw.VBox):  # type: ignore[misc]
     def _build(self) -> None:
         self._player = ipw.ToggleButtons(options=list(self.names), description="Player")
         self._round = ipw.Dropdown(options=[(self.labels[0], 0)], value=0, description="Round")
+        # Under highest-unused: which double led the round (a lower one stands in when
+        # nobody holds the expected double).
+        self._lead = ipw.Dropdown(options=round_doubles(self.rules), description="Led by")
+        self._lead.value = self.labels[0]
+        self._lead.observe(self._on_lead, names="value")
+        self._round.observe(self._on_round, names="value")
         # A picture of the whole set: tap the tiles left in the player's hand.
         self._picker = SetPicker(self.rules.max_pip, label="Tiles left in the player's hand")
         self._picker.observe(self._on_pick, names="selected")
@@ -190,8 +268,11 @@ class ScoreKeeper(ipw.VBox):  # type: ignore[misc]
         self._from_tiles.on_click(lambda _: self._enter_ui(tiles=True))
         self._from_typed.on_click(lambda _: self._enter_ui(tiles=False))
         self._export.on_click(lambda _: self._save())
+        top = [self._player, self._round]
+        if self.rules.round_order == "highest-unused":
+            top.append(self._lead)
         self._parts = [
-            ipw.HBox([self._player, self._round]),
+            ipw.HBox(top),
             self._picker,
             ipw.HBox([self._count, self._from_tiles]),
             ipw.HBox([self._typed, self._from_typed, self._export]),
@@ -201,9 +282,26 @@ class ScoreKeeper(ipw.VBox):  # type: ignore[misc]
 
     def _on_pick(self, change: dict[str, Any]) -> None:
         self._picked = set(self._picker.picked())
-        points = hand_points(self._picked, self.rules)
-        self._count.value = f"Tiles tapped: {points} points"
-        self._picker.caption = f"{len(self._picked)} tiles tapped: {points} points"
+        points = plural(hand_points(self._picked, self.rules), "point")
+        self._count.value = f"Tiles tapped: {points}"
+        self._picker.caption = f"{plural(len(self._picked), 'tile')} tapped: {points}"
+
+    def _on_round(self, change: dict[str, Any]) -> None:
+        if not self._syncing:
+            self._syncing = True
+            self._lead.value = self.labels[self.current]
+            self._syncing = False
+
+    def _on_lead(self, change: dict[str, Any]) -> None:
+        if self._syncing or change["new"] == self.labels[self.current]:
+            return
+        try:
+            self.led(str(change["new"]))
+        except ScoreError as exc:
+            self._said.value = html.escape(str(exc))
+            self._syncing = True
+            self._lead.value = self.labels[self.current]
+            self._syncing = False
 
     def _enter_ui(self, tiles: bool) -> None:
         name = str(self._player.value)
@@ -217,7 +315,9 @@ class ScoreKeeper(ipw.VBox):  # type: ignore[misc]
             return
         self._picker.clear()
         self._picked.clear()
-        self._said.value = html.escape(f"{name}: {value} points for {self.labels[self.current]}.")
+        self._said.value = html.escape(
+            f"{name}: {plural(value, 'point')} for {self.labels[self.current]}."
+        )
 
     def _save(self) -> None:
         path = Path("scores.csv")
@@ -229,8 +329,11 @@ class ScoreKeeper(ipw.VBox):  # type: ignore[misc]
         current = self.current if keep is None else keep
         if keep is None and all(v is not None for v in self.rows[current]):
             current = len(self.rows) - 1
+        self._syncing = True
         self._round.options = options
         self._round.value = current
+        self._lead.value = self.labels[current]
+        self._syncing = False
 
     def _redraw(self) -> None:
         sheet = self.sheet()
@@ -250,4 +353,5 @@ class ScoreKeeper(ipw.VBox):  # type: ignore[misc]
         )
 
     def __repr__(self) -> str:
-        return f"<ScoreKeeper {', '.join(self.names)}: {len(self.sheet().rounds)} rounds complete>"
+        done = plural(len(self.sheet().rounds), "round")
+        return f"<ScoreKeeper {', '.join(self.names)}: {done} complete>"

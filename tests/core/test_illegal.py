@@ -362,7 +362,8 @@ def all_moves(max_pip: int) -> list[Move]:
 def test_presets_all_have_player_counts() -> None:
     assert PLAYERS["wolf-lake"] == [2, 3, 4, 5, 6, 7]
     assert PLAYERS["puremco"] == PLAYERS["y-shape"] == [2, 3, 4, 5, 6]
-    assert PLAYERS["seven-each"] == PLAYERS["six-spokes"] == [2, 3, 4, 5, 6, 7]
+    assert PLAYERS["seven-each"] == [2, 3, 4, 5, 6, 7]
+    assert PLAYERS["six-spokes"] == [2, 3, 4, 5, 6, 7, 8]  # 003: "Players 2-8"
     assert PLAYERS["double-six"] == [2, 3, 4, 5]
 
 

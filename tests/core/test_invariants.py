@@ -53,11 +53,21 @@ def check_state(rnd: cf.Round) -> None:
     if rnd.is_over:
         assert rnd.legal_moves() == []
         if rnd.went_out is not None:
+            assert rnd.end_reason == "went-out"
             assert rnd.hands[rnd.went_out] == ()
+        elif rnd.end_reason == "all-passed":
+            # round_end="all-passed": every seat in turn ended its turn with a pass.
+            assert rules.round_end == "all-passed" and not rnd.blocked
+            assert rnd.passes_in_a_row() == rnd.players
         else:
+            assert rnd.end_reason == "blocked" and rnd.blocked
             assert rnd.yard_count == 0
             assert not any(rnd.can_play(s) for s in range(rnd.players))
     else:
+        assert rnd.end_reason is None
+        if rules.round_end == "all-passed":
+            assert rnd.passes_in_a_row() < rnd.players
+    if not rnd.is_over:
         legal = rnd.legal_moves()
         assert legal == sorted(legal)
         assert legal
@@ -109,7 +119,7 @@ def play_checked(rnd: cf.Round, rng: random.Random, stats: Counter[str]) -> None
         assert len(plays) == sum(1 for m in legal if m.is_play)
         check_state(rnd)
     stats["rounds"] += 1
-    stats["blocked" if rnd.blocked else "went out"] += 1
+    stats[rnd.end_reason or "not over"] += 1
     # JSON round trip: the record replays to an equal round.
     again = cf.Round.from_json(rnd.to_json())
     assert again == rnd
@@ -128,7 +138,7 @@ def test_random_rounds_keep_every_invariant(preset: str) -> None:
         play_checked(rnd, rng, stats)
     print(f"\n{preset}: {dict(stats)}")
     assert stats["rounds"] == ROUNDS_PER_PRESET
-    assert stats["went out"] > 0
+    assert stats["went-out"] > 0
     assert stats["chicken feet"] > 0
 
 
@@ -167,7 +177,9 @@ def test_rule_variants_all_play_out() -> None:
         base.replace(out_on_double=50),
         base.replace(last_tile="uno"),
         base.replace(last_tile="chicken-little"),
-        base.replace(start_missing="next-highest"),
+        base.replace(start_missing="next-highest", round_order="highest-unused"),
+        base.replace(round_end="all-passed"),
+        base.replace(round_end="all-passed", must_play_drawn=True),
     ]
     rng = random.Random(11)
     for rules in variants:

@@ -69,6 +69,8 @@ rules_strategy = st.builds(
     out_on_double=st.sampled_from([0, 50]),
     last_tile=st.sampled_from(["silent", "uno", "chicken-little"]),
     start_missing=st.sampled_from(["draw", "next-highest"]),
+    round_order=st.just("highest-unused"),  # the one order next-highest may go with
+    round_end=st.sampled_from(["blocked", "all-passed"]),
 )
 
 

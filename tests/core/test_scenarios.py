@@ -230,7 +230,13 @@ def test_a_later_round_starts_from_its_own_double() -> None:
 def test_next_highest_double_stands_in_when_the_start_double_is_not_dealt() -> None:
     """000 Step 1 and 004: "If no player has the double-6 then the player with the next highest
     double plays it" (start_missing="next-highest"); the spokes then match that double."""
-    rules = Rules(max_pip=4, spokes=3, hand_size=3, start_missing="next-highest")
+    rules = Rules(
+        max_pip=4,
+        spokes=3,
+        hand_size=3,
+        start_missing="next-highest",
+        round_order="highest-unused",  # the pair 000 and 004 give (the only one allowed)
+    )
     hands = [["1-1", "4-0", "2-0"], ["4-3", "4-1", "3-1"], ["3-3", "3-2", "2-1"]]
     rnd = make(rules, hands, ["4-4"])
     assert (rnd.start, rnd.opener, rnd.turn) == (T("3-3"), 2, 0)
@@ -245,7 +251,13 @@ def test_next_highest_double_stands_in_when_the_start_double_is_not_dealt() -> N
 def test_next_highest_skips_doubles_already_used() -> None:
     """000 and 004: "the next round begins with the highest double left": doubles already used
     (crossed out on the score sheet) cannot stand in."""
-    rules = Rules(max_pip=4, spokes=3, hand_size=3, start_missing="next-highest")
+    rules = Rules(
+        max_pip=4,
+        spokes=3,
+        hand_size=3,
+        start_missing="next-highest",
+        round_order="highest-unused",  # the pair 000 and 004 give (the only one allowed)
+    )
     hands = [["1-1", "4-0", "2-0"], ["4-3", "4-1", "3-1"], ["3-3", "3-2", "2-1"]]
     rnd = make(rules, hands, ["4-4"], used_doubles=["3-3"])
     assert (rnd.start, rnd.opener, rnd.turn) == (T("1-1"), 0, 1)
@@ -641,7 +653,7 @@ def test_silent_rules_reject_announcing() -> None:
         ({"max_pip": 22}, ["max_pip", "3 to 21", "got 22"]),
         ({"max_pip": True}, ["max_pip", "whole number"]),
         ({"max_pip": "9"}, ["max_pip", "whole number"]),
-        ({"hand_size": "pagat"}, ["fewer, puremco, wolf-lake", "'pagat'"]),
+        ({"hand_size": "pagat"}, ["fewer, puremco, six-spokes, wolf-lake", "'pagat'"]),
         ({"hand_size": 0}, ["hand_size", "got 0"]),
         ({"hand_size": True}, ["hand_size", "whole number"]),
         ({"hand_size": 28}, ["hand_size", "1 to 27"]),
@@ -704,24 +716,30 @@ def test_rules_defaults_follow_rules_md() -> None:
 
 
 PRESET_FACTS = {
-    # 000 Wolf Lake: table, next highest double stands in, highest double left next, "UNO".
+    # 000 Wolf Lake: table, next highest double stands in, highest double left next, "UNO";
+    # "either play it if possible or call pass"; ends "when all players have consecutively passed".
     "wolf-lake": dict(max_pip=9, spokes=4, hand_size="wolf-lake", start_missing="next-highest",
-                      round_order="highest-unused", must_play_drawn=False, double_blank=50,
-                      last_tile="uno"),
-    # 002: Pagat's rules with the Puremco table; draw until the double turns up.
+                      round_order="highest-unused", must_play_drawn=True, double_blank=50,
+                      last_tile="uno", round_end="all-passed"),
+    # 002: Pagat's rules with the Puremco table; draw until the double turns up; "play it if it
+    # fits, otherwise your turn passes".
     "puremco": dict(max_pip=9, spokes=4, hand_size="puremco", start_missing="draw",
-                    round_order="down", must_play_drawn=False, double_blank=50, last_tile="silent"),
+                    round_order="down", must_play_drawn=True, double_blank=50, last_tile="silent",
+                    round_end="blocked"),
     # 001: seven each, draw for a missing double, "the player may do so immediately".
     "seven-each": dict(max_pip=9, spokes=4, hand_size=7, start_missing="draw", round_order="down",
-                       must_play_drawn=False, double_blank=50),
-    # 003: six spokes, around seven each, "If it fits ... play it".
-    "six-spokes": dict(max_pip=9, spokes=6, hand_size=7, start_missing="draw",
+                       must_play_drawn=False, double_blank=50, round_end="blocked"),
+    # 003: six spokes, "around seven tiles each ... with fewer for a bigger table", "If it fits
+    # where you are allowed to play, play it".
+    "six-spokes": dict(max_pip=9, spokes=6, hand_size="six-spokes", start_missing="draw",
                        must_play_drawn=True, double_blank=50),
-    # 002's variation: three spokes in a Y shape.
-    "y-shape": dict(max_pip=9, spokes=3, hand_size="puremco", start_missing="draw"),
-    # 004: double-six, five each, next highest double, "plays it because it has a 6".
+    # 002's variation: three spokes in a Y shape, otherwise as puremco.
+    "y-shape": dict(max_pip=9, spokes=3, hand_size="puremco", start_missing="draw",
+                    must_play_drawn=True),
+    # 004: double-six, five each, next highest double, "either play it if possible or call
+    # Pass", and "the spots on the dominos in their hand" (the 0-0 has none).
     "double-six": dict(max_pip=6, spokes=4, hand_size=5, start_missing="next-highest",
-                       round_order="highest-unused", must_play_drawn=True),
+                       round_order="highest-unused", must_play_drawn=True, double_blank=0),
 }  # fmt: skip
 
 
