@@ -1,4 +1,8 @@
-"""Checking GameWidget's arguments: unknown names are a TypeError, bad values say what is allowed.
+"""Checking what GameWidget is given: its arguments, and the intents the browser sends.
+
+Unknown argument names are a TypeError and bad values say what is allowed. An
+intent's kind is found in the widget's table of handlers (:func:`handles` marks
+a method as one); its fields are checked here before the handler sees it.
 
 >>> check_pace("click"), check_pace(2)
 ('click', 2.0)
@@ -7,14 +11,35 @@
 from __future__ import annotations
 
 import difflib
+import json
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Literal
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Literal, TypeVar
 
 from .bots import Bot, make_bot, tips
 
-__all__ = ["ARGS", "BotLike", "Pace", "check_bots", "check_humans", "check_pace", "check_palette"]
+__all__ = [
+    "ARGS",
+    "FIELD_RULES",
+    "MAX_MESSAGE_BYTES",
+    "BotLike",
+    "IntentHandler",
+    "Pace",
+    "Stamp",
+    "check_bots",
+    "check_display",
+    "check_flag",
+    "check_humans",
+    "check_pace",
+    "check_palette",
+    "check_seat",
+    "collect_intents",
+    "handles",
+    "json_size",
+]
 
 MIN_PACE, MAX_PACE = 0.2, 60.0
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -61,6 +86,29 @@ def check_humans(humans: Iterable[int], players: int) -> tuple[int, ...]:
     if len(set(seats)) != len(seats):
         raise ValueError(f"humans lists a seat twice: {seats}")
     return tuple(seats)
+
+
+def check_seat(seat: object, humans: tuple[int, ...], players: int) -> int:
+    """The seat a widget shows: ``seat``, or the first human for ``None`` and ``"turn"``."""
+    if seat is None or seat == "turn":
+        return humans[0] if humans else 0
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players:
+        return seat
+    raise ValueError(f"seat must be a seat number from 0 to {players - 1} or 'turn', got {seat!r}")
+
+
+def check_flag(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, got {value!r}")
+    return value
+
+
+def check_display(display: object, displays: Sequence[str]) -> str:
+    if display == "color":
+        display = "colour"
+    if not isinstance(display, str) or display not in displays:
+        raise ValueError(f"display must be one of {', '.join(displays)}; got {display!r}")
+    return display
 
 
 def as_bot(value: BotLike, seat: int, seed: int | None) -> Bot:
@@ -129,3 +177,84 @@ def check_palette(palette: Sequence[str]) -> list[str]:
         if not isinstance(colour, str) or not _COLOUR.match(colour):
             raise ValueError(f"palette colours are written '#rrggbb', got {colour!r}")
     return list(palette)
+
+
+# -- the intents the browser sends ---------------------------------------------------------
+
+#: Larger messages are refused unread (a real intent is well under 200 bytes).
+MAX_MESSAGE_BYTES = 2048
+
+#: How an intent's ``version`` stamp is checked: ``"checked"`` (the game changes: the
+#: stamp must be the view's, and a stale one is explained), ``"quiet"`` (a stale stamp
+#: is an old timer or a doubled click, dropped without a word) or ``"none"`` (no stamp).
+Stamp = Literal["checked", "quiet", "none"]
+_STAMP_FIELDS = {"checked": ("version", "seat"), "quiet": ("version", "seat"), "none": ()}
+# The fields intents share, how each must look and what is said when it does not
+# (``{kind}`` is the intent's kind): the value when absent, a test, the refusal.
+FIELD_RULES: Mapping[str, tuple[object, Callable[[object], bool], str]] = MappingProxyType(
+    {
+        "move": (None, lambda v: isinstance(v, str), "The {kind} request named no move"),
+        "auto": (
+            False,
+            lambda v: isinstance(v, bool),
+            "The {kind} request had a malformed 'auto' field",
+        ),
+    }
+)
+_F = TypeVar("_F", bound=Callable[..., bool])
+
+
+@dataclass(frozen=True)
+class IntentHandler:
+    """One intent the browser may send: its fields, its stamp, the method that handles it."""
+
+    kind: str
+    fields: frozenset[str]
+    stamp: Stamp
+    method: str
+
+
+def handles(kind: str, *fields: str, stamp: Stamp = "checked") -> Callable[[_F], _F]:
+    """Mark a widget method as the handler of the intents of kind ``kind``.
+
+    ``fields`` are the fields it may carry besides ``kind`` (and ``version`` and
+    ``seat`` when it is stamped); the method gets the checked message and says
+    whether the game changed. A subclass adds intents this way, or replaces one
+    by handling the same kind.
+
+    >>> from cfwidget.widget import GameWidget
+    >>> class Hello(GameWidget):
+    ...     @handles("wave", "hand")
+    ...     def _wave(self, content: Mapping[str, object]) -> bool:
+    ...         self._say(f"Hello with the {content.get('hand')} hand.")
+    ...         return False
+    >>> sorted(Hello.intents.keys() - GameWidget.intents.keys())
+    ['wave']
+    """
+
+    def mark(method: _F) -> _F:
+        names = frozenset({"kind", *_STAMP_FIELDS[stamp], *fields})
+        method._cfw_intent = (kind, names, stamp)  # type: ignore[attr-defined]
+        return method
+
+    return mark
+
+
+def collect_intents(cls: type) -> Mapping[str, IntentHandler]:
+    """The table of intents of a widget class: every :func:`handles` mark, subclasses last."""
+    table: dict[str, IntentHandler] = {}
+    for base in reversed(cls.__mro__):
+        for name, attr in vars(base).items():
+            mark = getattr(attr, "_cfw_intent", None)
+            if mark is not None:
+                kind, fields, stamp = mark
+                table[kind] = IntentHandler(kind, fields, stamp, name)
+    return MappingProxyType(table)
+
+
+def json_size(value: object, limit: int) -> int:
+    """The JSON size of ``value`` in bytes, or more than ``limit`` if it is larger."""
+    try:
+        return len(json.dumps(value, ensure_ascii=False, default=str).encode())
+    except (TypeError, ValueError, RecursionError):
+        return limit + 1

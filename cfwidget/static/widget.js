@@ -5,6 +5,160 @@
 // model.send({kind, version, ...}). There is no rule logic here. Every text is
 // set with textContent or createTextNode, never parsed as HTML.
 
+// -- the view's shape: a mirror of cfwidget/widget_view.py, field by field ----------------
+// (tests/test_widget.py checks that every typedef here matches its TypedDict there.)
+
+/** @typedef {"you"|"bot"|"other"|"round-over"|"game-over"|"paused"} Waiting */
+/** @typedef {"you"|"bot"|"player"} PlayerKind */
+
+/**
+ * One tile on the table, in tile units (a tile is 2 long and 1 wide).
+ * @typedef {Object} PlacedTile
+ * @property {string} tile
+ * @property {number} x
+ * @property {number} y
+ * @property {number} angle
+ * @property {number} first
+ * @property {number} second
+ * @property {string} role
+ * @property {number|null} onto
+ * @property {boolean} cramped
+ * @property {number} heading
+ */
+
+/**
+ * The smallest box holding every tile, in tile units.
+ * @typedef {Object} Bounds
+ * @property {number} min_x
+ * @property {number} min_y
+ * @property {number} max_x
+ * @property {number} max_y
+ */
+
+/**
+ * One place a hand tile can go.
+ * @typedef {Object} Target
+ * @property {string} move
+ * @property {string|null} say
+ * @property {string} onto
+ * @property {string} text
+ */
+
+/**
+ * A tile of the shown hand.
+ * @typedef {Object} HandTile
+ * @property {string} tile
+ * @property {string} hint
+ * @property {Target[]} targets
+ */
+
+/**
+ * One seat in the players list.
+ * @typedef {Object} Player
+ * @property {string} name
+ * @property {number} count
+ * @property {PlayerKind} kind
+ * @property {boolean} to_move
+ * @property {number|null} total
+ */
+
+/**
+ * One line of the move log.
+ * @typedef {Object} LogEntry
+ * @property {number} seat
+ * @property {string} text
+ */
+
+/**
+ * @typedef {Object} RoundInfo
+ * @property {number} number
+ * @property {number|null} total
+ * @property {string} start
+ */
+
+/**
+ * The end of a round; scores in seat order.
+ * @typedef {Object} Result
+ * @property {string} title
+ * @property {number[]} scores
+ * @property {string[]} names
+ */
+
+/**
+ * @typedef {Object} SheetRound
+ * @property {string} label
+ * @property {number[]} scores
+ */
+
+/**
+ * @typedef {Object} Sheet
+ * @property {SheetRound[]} rounds
+ * @property {number[]} totals
+ */
+
+/**
+ * Guided play: what the cue shows.
+ * @typedef {Object} Cue
+ * @property {number} level
+ * @property {string} label
+ * @property {string[]} ends
+ * @property {string} prompt
+ * @property {string|null} move
+ * @property {string|null} tile
+ * @property {string|null} onto
+ * @property {boolean} confirm
+ */
+
+/**
+ * Guided play: the session's settings and state.
+ * @typedef {Object} Guided
+ * @property {boolean} errorless
+ * @property {boolean} speech
+ * @property {boolean} sound
+ * @property {boolean} paused
+ * @property {boolean} ended
+ * @property {number|null} wait_ms
+ * @property {number} turns
+ */
+
+/**
+ * Everything the view draws (the `view` trait).
+ * @typedef {Object} View
+ * @property {number} version
+ * @property {number} seat
+ * @property {string[]} names
+ * @property {string} title
+ * @property {string} where
+ * @property {RoundInfo} round
+ * @property {Player[]} players
+ * @property {number} yard
+ * @property {HandTile[]} hand
+ * @property {string|null} drawn
+ * @property {PlacedTile[]} table
+ * @property {Bounds} bounds
+ * @property {string|null} last
+ * @property {string|null} forced
+ * @property {number} needed
+ * @property {boolean} can_draw
+ * @property {boolean} can_pass
+ * @property {boolean} announce
+ * @property {boolean} playing
+ * @property {Waiting} waiting
+ * @property {number|null} auto_ms
+ * @property {string} next_label
+ * @property {boolean} can_undo
+ * @property {boolean} allow_undo
+ * @property {string} status
+ * @property {string} rule
+ * @property {string} last_words
+ * @property {string} open_words
+ * @property {LogEntry[]} log
+ * @property {Result|null} result
+ * @property {Sheet|null} sheet
+ * @property {Cue|null} cue
+ * @property {Guided|null} guided
+ */
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 const U = 100; // SVG units per tile unit: a tile is 200 x 100
 const PIP_SPOT = 0.27;
@@ -148,11 +302,6 @@ export function drawTile(p, mode, palette) {
   drawHalf(g, p.first, -50, mode, p.angle, palette);
   drawHalf(g, p.second, 50, mode, p.angle, palette);
   return g;
-}
-
-function rowToPlacement(row) {
-  const [tile, x, y, angle, first, second, role, onto, cramped, heading] = row;
-  return { tile, x, y, angle, first, second, role, onto, cramped, heading };
 }
 
 function tileNumbers(text) {
@@ -336,10 +485,10 @@ function render({ model, el }) {
     const names = v.names || [];
     // Append only what is new when the log grew; rebuild otherwise.
     const have = log.children.length;
-    const grew = have <= rows.length && have > 0 && log.children[have - 1].dataset.text === rows[have - 1][1];
+    const grew = have <= rows.length && have > 0 && log.children[have - 1].dataset.text === rows[have - 1].text;
     if (!grew) log.replaceChildren();
     for (let i = grew ? have : 0; i < rows.length; i++) {
-      const [seat, text] = rows[i];
+      const { seat, text } = rows[i];
       const li = h("li", { "data-text": text, class: seat === v.seat ? "is-you" : null }, text);
       log.appendChild(li);
     }
@@ -376,7 +525,7 @@ function render({ model, el }) {
   function drawSheet(v) {
     sheet.replaceChildren();
     const sh = v.sheet;
-    sheet.hidden = !sh || !sh.labels.length;
+    sheet.hidden = !sh || !sh.rounds.length;
     if (sheet.hidden) return;
     const table = h("table", { class: "cfw-table" });
     table.appendChild(h("caption", null, "Score sheet"));
@@ -386,10 +535,10 @@ function render({ model, el }) {
     for (const name of v.names) hr.appendChild(h("th", { scope: "col" }, name));
     thead.appendChild(hr);
     const tbody = h("tbody");
-    sh.labels.forEach((label, i) => {
+    sh.rounds.forEach((round) => {
       const tr = h("tr");
-      tr.appendChild(h("th", { scope: "row" }, label));
-      for (const score of sh.rounds[i]) tr.appendChild(h("td", null, score));
+      tr.appendChild(h("th", { scope: "row" }, round.label));
+      for (const score of round.scores) tr.appendChild(h("td", null, score));
       tbody.appendChild(tr);
     });
     const tfoot = h("tfoot");
@@ -539,7 +688,7 @@ function render({ model, el }) {
 
   // -- the board -----------------------------------------------------------------------------
   function boardPlacements(v) {
-    return (v.table || []).map(rowToPlacement);
+    return v.table || [];
   }
 
   function drawBoard(v) {
@@ -550,7 +699,7 @@ function render({ model, el }) {
     const have = state.drawnTiles;
     let prefix = key === state.drawnKey && have.length <= rows.length;
     for (let i = 0; prefix && i < have.length; i++) {
-      if (have[i] !== rows[i][0]) prefix = false;
+      if (have[i] !== rows[i].tile) prefix = false;
     }
     if (!prefix) {
       tileLayer.replaceChildren();
@@ -558,7 +707,7 @@ function render({ model, el }) {
     }
     const frag = document.createDocumentFragment();
     for (let i = state.drawnTiles.length; i < rows.length; i++) {
-      const p = rowToPlacement(rows[i]);
+      const p = rows[i];
       const g = drawTile(p, mode, palette);
       g.setAttribute("data-tile", p.tile);
       frag.appendChild(g);
@@ -668,11 +817,11 @@ function render({ model, el }) {
 
   // Camera: the visible part of the farmyard in SVG units.
   function fitBox() {
-    const b = state.view.bounds || [-1, -1, 1, 1];
-    const x0 = (b[0] - MARGIN) * U;
-    const y0 = (b[1] - MARGIN) * U;
-    const w = (b[2] - b[0] + 2 * MARGIN) * U;
-    const hh = (b[3] - b[1] + 2 * MARGIN) * U;
+    const b = state.view.bounds || { min_x: -1, min_y: -1, max_x: 1, max_y: 1 };
+    const x0 = (b.min_x - MARGIN) * U;
+    const y0 = (b.min_y - MARGIN) * U;
+    const w = (b.max_x - b.min_x + 2 * MARGIN) * U;
+    const hh = (b.max_y - b.min_y + 2 * MARGIN) * U;
     // Never zoom in further than a comfortable tile size on a small table.
     const minW = 12 * U;
     const minH = 7 * U;
