@@ -206,7 +206,13 @@ _F = TypeVar("_F", bound=Callable[..., bool])
 
 @dataclass(frozen=True)
 class IntentHandler:
-    """One intent the browser may send: its fields, its stamp, the method that handles it."""
+    """One intent the browser may send: its fields, its stamp, the method that handles it.
+
+    >>> from cfwidget.widget import GameWidget
+    >>> play = GameWidget.intents["play"]
+    >>> play.kind, sorted(play.fields), play.stamp, play.method
+    ('play', ['kind', 'move', 'seat', 'version'], 'checked', '_on_play')
+    """
 
     kind: str
     fields: frozenset[str]

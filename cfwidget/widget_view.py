@@ -53,7 +53,16 @@ __all__ = [
     "View",
     "Waiting",
     "build_view",
+    "caption_words",
+    "placed_tile",
+    "result_view",
+    "rule_words",
     "sentence",
+    "state_words",
+    "status_words",
+    "title_words",
+    "waiting_for",
+    "where_words",
 ]
 
 #: Whose move the view waits for: this seat's person, a bot (Next moves it), another
