@@ -28,6 +28,7 @@ from cfwidget.core import Game, Placed, Round, Rules, Tile, full_set
 from cfwidget.players import RandomBot
 from cfwidget.table import Farmyard, TilePlacement, bounds
 from cfwidget.widget import GameWidget
+from cfwidget.widget._view import placed_tile
 
 from .browser_harness import CHROMIUM, CHROMIUM_ARGS, SYNCED, serve_static, widget_state
 
@@ -201,13 +202,11 @@ def measure_draw(page: Any, repeat: int = 15) -> dict[str, float]:
     state = widget_state(w)
     minx, miny, maxx, maxy = bounds(laid)
     full = dict(state["view"])
-    full["table"] = [
-        [str(p.tile), p.x, p.y, p.angle, p.first, p.second, p.role, p.onto, p.cramped, p.heading]
-        for p in laid
-    ]
-    full["bounds"] = [minx, miny, maxx, maxy]
+    full["table"] = [placed_tile(p) for p in laid]
+    full["bounds"] = {"min_x": minx, "min_y": miny, "max_x": maxx, "max_y": maxy}
     full["last"] = str(laid[-1].tile)
-    empty = dict(full, table=full["table"][:1], bounds=[-0.5, -1, 0.5, 1], last=None)
+    centre = {"min_x": -0.5, "min_y": -1.0, "max_x": 0.5, "max_y": 1.0}
+    empty = dict(full, table=full["table"][:1], bounds=centre, last=None)
     results: dict[str, list[float]] = {
         "mount": [],
         "layout": [],

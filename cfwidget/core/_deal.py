@@ -32,7 +32,7 @@ def check_args(
     >>> check_args(Rules(max_pip=6, hand_size=5), 2, None, 0, ["9-9"], None)
     Traceback (most recent call last):
     ...
-    cfwidget.errors.DealError: used_doubles must be doubles of the double-6 set; 9-9 is not
+    cfwidget.DealError: used_doubles must be doubles of the double-6 set; 9-9 is not
     """
     try:
         start_tile = tile_set(rules.max_pip).tiles[-1] if start is None else to_tile(start)

@@ -195,7 +195,7 @@ class Game:
     def places(self) -> list[tuple[int, str, int]]:
         """``(place, name, total)`` best first; a full tie shares its place.
 
-        See :meth:`cfwidget.scoring.ScoreSheet.places`.
+        See :meth:`cfwidget.ScoreSheet.places`.
         """
         return self.sheet.places()
 

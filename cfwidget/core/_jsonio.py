@@ -62,7 +62,7 @@ def check_record(data: object, fmt: str, fields: Collection[str]) -> dict[str, A
     >>> check_record({"format": "cfwidget.game", "version": 1}, "cfwidget.round", ())
     Traceback (most recent call last):
     ...
-    cfwidget.errors.RecordError: this is not a cfwidget.round record (format is 'cfwidget.game')
+    cfwidget.RecordError: this is not a cfwidget.round record (format is 'cfwidget.game')
     """
     if not isinstance(data, dict):
         raise RecordError(f"a record is a JSON object, got {type(data).__name__}")

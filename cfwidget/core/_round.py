@@ -163,7 +163,7 @@ class Round(RoundRecords, RoundViews):
         ``seed`` is a whole number (``None``: a fresh one from the system).
 
         The holder of ``start`` (default: the highest double) opens the round.
-        ``first_player="high-draw"`` is an option of a whole :class:`~cfwidget.game.Game`
+        ``first_player="high-draw"`` is an option of a whole :class:`~cfwidget.Game`
         (who opens its first round, then the next seat each round): a round dealt
         on its own does not use it.
 

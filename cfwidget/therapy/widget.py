@@ -2,8 +2,9 @@
 
 :class:`GuidedSession` is a :class:`~cfwidget.widget.GameWidget` whose every
 intent goes through a :class:`~cfwidget.therapy.session.Session`, so each
-attempt, cue and move is in the journal before the screen changes. Its view
-adds a ``cue`` section (ends to highlight, a prompt, a move to show, OK to
+attempt, cue and move is in the journal before the screen changes. It adds
+two intents to the widget's table (``cue_tick`` and ``confirm``), and its view
+fills the ``cue`` section (ends to highlight, a prompt, a move to show, OK to
 place it together) and a ``guided`` section (errorless, speech, sound, paused,
 when the cue rises next).
 
@@ -20,23 +21,17 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as ipw
 
 from ..core import Round
-from ..widget import GameWidget
+from ..widget import GameWidget, View, Waiting, handles
 from .session import Session
 from .settings import ASSIST_LEVELS, CUE_LEVELS
 
 __all__ = ["GUIDED_INTENTS", "GuidedSession", "therapist_controls"]
-
-#: The intents guided play adds, each with the fields it may carry.
-GUIDED_INTENTS: dict[str, frozenset[str]] = {
-    "cue_tick": frozenset({"kind", "version", "seat"}),
-    "confirm": frozenset({"kind", "version", "seat"}),
-}
 
 
 class GuidedSession(GameWidget):
@@ -61,22 +56,20 @@ class GuidedSession(GameWidget):
 
     # -- intents --------------------------------------------------------------------------
 
-    def _intent(self, content: object, buffers: Sequence[object]) -> bool:
-        if isinstance(content, Mapping) and content.get("kind") in GUIDED_INTENTS:
-            kind = str(content["kind"])
-            if set(content) - GUIDED_INTENTS[kind]:
-                return self._refuse(f"The {kind} request had fields the widget does not know")
-            if content.get("version") != self.version:
-                return False  # an old timer or a doubled click: nothing to say
-            if kind == "cue_tick":
-                self.session.tick()
-                self.refresh(force=True)
-                return False
-            out = self.session.confirm()
-            self._say(out.message)
-            self.refresh(force=True)
-            return out.accepted
-        return super()._intent(content, buffers)
+    @handles("cue_tick", stamp="quiet")
+    def _on_cue_tick(self, content: Mapping[str, Any]) -> bool:
+        """The view's timer: the wait is over, so the cue may rise a level."""
+        self.session.tick()
+        self.refresh(force=True)
+        return False
+
+    @handles("confirm", stamp="quiet")
+    def _on_confirm(self, content: Mapping[str, Any]) -> bool:
+        """OK at the top cue level: the move shown is made together."""
+        out = self.session.confirm()
+        self._say(out.message)
+        self.refresh(force=True)
+        return out.accepted
 
     def _play(self, text: str) -> bool:
         s = self.session
@@ -144,13 +137,13 @@ class GuidedSession(GameWidget):
             getattr(self, "session", None) and len(self.session.events),
         )
 
-    def _waiting(self, rnd: Round) -> tuple[str, int | None, str]:
+    def _waiting(self, rnd: Round) -> tuple[Waiting, int | None, str]:
         s = getattr(self, "session", None)
         if s is not None and (s.paused or s.ended):
             return ("paused" if s.paused else "game-over"), None, ""
         return super()._waiting(rnd)
 
-    def _status(self, rnd: Round, obs: Mapping[str, Any], waiting: str) -> str:
+    def _status(self, rnd: Round, obs: Mapping[str, Any], waiting: Waiting) -> str:
         s = self.session
         if s.ended:
             return "The session has ended. Thank you!"
@@ -160,7 +153,7 @@ class GuidedSession(GameWidget):
             return f"{rnd.names[rnd.turn]}'s turn."
         return super()._status(rnd, obs, waiting)
 
-    def _build_view(self) -> dict[str, Any]:
+    def _build_view(self) -> View:
         s = self.session
         rnd = self._round
         if len(s.people) > 1 and not rnd.is_over and rnd.turn in s.people:
@@ -240,3 +233,11 @@ def therapist_controls(w: GuidedSession) -> ipw.VBox:
     )
     box.add_class("cfw-therapist")
     return box
+
+
+#: The intents guided play adds, each with the fields it may carry.
+GUIDED_INTENTS: Mapping[str, frozenset[str]] = {
+    kind: handler.fields
+    for kind, handler in GuidedSession.intents.items()
+    if kind not in GameWidget.intents
+}

@@ -10,7 +10,20 @@ All rules stay in Python; the browser receives only what the viewing seat may se
 
 from __future__ import annotations
 
+from ._intents import MAX_MESSAGE_BYTES, IntentHandler, handles
 from ._setpicker import SetPicker
-from ._widget import DISPLAYS, INTENTS, MAX_MESSAGE_BYTES, GameWidget
+from ._view import PlayerKind, View, Waiting
+from ._widget import DISPLAYS, INTENTS, GameWidget
 
-__all__ = ["DISPLAYS", "INTENTS", "MAX_MESSAGE_BYTES", "GameWidget", "SetPicker"]
+__all__ = [
+    "DISPLAYS",
+    "INTENTS",
+    "MAX_MESSAGE_BYTES",
+    "GameWidget",
+    "IntentHandler",
+    "PlayerKind",
+    "SetPicker",
+    "View",
+    "Waiting",
+    "handles",
+]

@@ -1,4 +1,5 @@
-"""Checking GameWidget's arguments: unknown names are a TypeError, bad values say what is allowed.
+"""Checking what GameWidget is given: its arguments. Unknown names are a TypeError (as for
+any Python call) and bad values say what is allowed.
 
 >>> check_pace("click"), check_pace(2)
 ('click', 2.0)
@@ -14,7 +15,18 @@ from typing import Literal
 
 from ..players import Bot, make_bot, tips
 
-__all__ = ["ARGS", "BotLike", "Pace", "check_bots", "check_humans", "check_pace", "check_palette"]
+__all__ = [
+    "ARGS",
+    "BotLike",
+    "Pace",
+    "check_bots",
+    "check_display",
+    "check_flag",
+    "check_humans",
+    "check_pace",
+    "check_palette",
+    "check_seat",
+]
 
 MIN_PACE, MAX_PACE = 0.2, 60.0
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -61,6 +73,29 @@ def check_humans(humans: Iterable[int], players: int) -> tuple[int, ...]:
     if len(set(seats)) != len(seats):
         raise ValueError(f"humans lists a seat twice: {seats}")
     return tuple(seats)
+
+
+def check_seat(seat: object, humans: tuple[int, ...], players: int) -> int:
+    """The seat a widget shows: ``seat``, or the first human for ``None`` and ``"turn"``."""
+    if seat is None or seat == "turn":
+        return humans[0] if humans else 0
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players:
+        return seat
+    raise ValueError(f"seat must be a seat number from 0 to {players - 1} or 'turn', got {seat!r}")
+
+
+def check_flag(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, got {value!r}")
+    return value
+
+
+def check_display(display: object, displays: Sequence[str]) -> str:
+    if display == "color":
+        display = "colour"
+    if not isinstance(display, str) or display not in displays:
+        raise ValueError(f"display must be one of {', '.join(displays)}; got {display!r}")
+    return display
 
 
 def as_bot(value: BotLike, seat: int, seed: int | None) -> Bot:

@@ -6,13 +6,16 @@ a real farmyard, every hand's tile count, the chicken yard, the move log and,
 at the end of a round, the scores.
 
 State flows one way and intents the other. Python builds the view from
-``Round.observe(seat)`` plus the layout, and syncs it in the ``view`` trait: the
-browser never receives another seat's tiles or the order of the yard. The
+``Round.observe(seat)`` plus the layout (a :class:`~cfwidget.widget.View`,
+see :mod:`cfwidget.widget._view`), and syncs it in the ``view`` trait: the
+browser never receives another seat's tiles or the order of the yard, and it
+cannot change any trait (an ``update`` from the browser is refused). The
 browser sends small intents as custom messages, e.g. ``{"kind": "play",
-"move": "9-4@9-9", "version": 7}``; Python checks each one against the engine
-and answers with a new view, or leaves everything as it was and explains why in
-the ``message`` trait. A message carries the ``version`` of the view it was
-sent from, so a stale or doubled click is ignored.
+"move": "9-4@9-9", "version": 7}``; each kind has a handler in the widget's
+table of intents (:func:`handles` adds one). Python checks each intent against
+the engine and answers with a new view, or leaves everything as it was and
+explains why in the ``message`` trait. A message carries the ``version`` of the
+view it was sent from, so a stale or doubled click is ignored.
 
 >>> import cfwidget as cf
 >>> w = GameWidget(cf.Game(["Ann", "Bob"], seed=0), humans=[0], pace="click")
@@ -32,84 +35,68 @@ True
 
 from __future__ import annotations
 
-import json
 import pathlib
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Literal
+from types import MappingProxyType
+from typing import Any, ClassVar, Literal, cast
 
 import anywidget
 import traitlets as t
 
-from ..core import Game, IllegalMove, Move, NotationError, Round, Tile
+from ..core import Game, IllegalMove, Move, NotationError, Round
 from ..players import Bot
-from ..table import PALETTE, Farmyard, TilePlacement, bounds, render_svg
+from ..table import PALETTE, bounds, render_svg
 from ._args import (
     BotLike,
     Pace,
     check_bots,
+    check_display,
+    check_flag,
     check_humans,
     check_pace,
     check_palette,
+    check_seat,
     unknown_args,
 )
-from ._words import (
-    article,
-    move_words,
-    onto_words,
-    open_words,
-    or_list,
-    placement_row,
-    rounded,
+from ._intents import (
+    FIELD_RULES,
+    MAX_MESSAGE_BYTES,
+    IntentHandler,
+    collect_intents,
+    handles,
+    json_size,
+)
+from ._view import (
+    Controls,
+    LaidTable,
+    PlayerKind,
+    View,
+    Waiting,
+    build_view,
+    caption_words,
+    sentence,
+    state_words,
+    status_words,
+    title_words,
+    waiting_for,
+    where_words,
 )
 
-__all__ = ["DISPLAYS", "INTENTS", "MAX_MESSAGE_BYTES", "GameWidget"]
+__all__ = ["DISPLAYS", "INTENTS", "GameWidget"]
 
 _STATIC = pathlib.Path(__file__).parent / "static"
 
 #: How tiles are drawn: pips, numerals, or pips coloured by number.
 DISPLAYS = ("pips", "numerals", "colour")
 
-#: The intents the browser may send, each with the fields it may carry.
-INTENTS: dict[str, frozenset[str]] = {
-    "play": frozenset({"kind", "version", "seat", "move"}),
-    "draw": frozenset({"kind", "version", "seat"}),
-    "pass": frozenset({"kind", "version", "seat"}),
-    "next": frozenset({"kind", "version", "seat", "auto"}),
-    "undo": frozenset({"kind", "version", "seat"}),
-    "display": frozenset({"kind", "value"}),
-    "large": frozenset({"kind", "value"}),
-}
-# Intents that change the game carry the view's version stamp.
-_STAMPED = frozenset({"play", "draw", "pass", "next", "undo"})
-
-#: Larger messages are refused unread (a real intent is well under 200 bytes).
-MAX_MESSAGE_BYTES = 2048
-
 _STATIC_SVG_PX = 640.0  # the longer side of the static picture, at most
-_PY_OWNED = frozenset({"view", "message", "display", "large", "palette"})
 # Every live widget, so that widgets showing other seats of the same game redraw together.
 _LIVE: weakref.WeakSet[GameWidget] = weakref.WeakSet()
 
 
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
-def _size(value: object, limit: int) -> int:
-    """The JSON size of ``value`` in bytes, or more than ``limit`` if it is larger."""
-    try:
-        return len(json.dumps(value, ensure_ascii=False, default=str).encode())
-    except (TypeError, ValueError, RecursionError):
-        return limit + 1
 
 
 class GameWidget(anywidget.AnyWidget):
@@ -142,7 +129,13 @@ class GameWidget(anywidget.AnyWidget):
     _esm = _STATIC / "widget.js"
     _css = _STATIC / "widget.css"
 
-    #: Everything the view draws: one seat's observation, the layout, texts.
+    #: The intents the browser may send, by kind (filled from the :func:`handles` marks).
+    intents: ClassVar[Mapping[str, IntentHandler]] = MappingProxyType({})
+    #: The synced traits the browser may set with an ``update`` message: none. Python
+    #: writes every synced trait; the browser asks for changes with intents.
+    FRONT_END_OWNED: ClassVar[frozenset[str]] = frozenset()
+
+    #: Everything the view draws (a :class:`~cfwidget.widget.View`).
     view = t.Dict().tag(sync=True)
     #: A calm sentence about the last intent that was refused ("" when all is well).
     message = t.Unicode("").tag(sync=True)
@@ -181,35 +174,25 @@ class GameWidget(anywidget.AnyWidget):
         self._bots = check_bots(bots, self._humans, players, self._seed())
         # seat="turn": people share one screen and the view follows whose turn it is.
         self._follow_turn = seat == "turn"
-        if seat is None or self._follow_turn:
-            seat = self._humans[0] if self._humans else 0
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-            raise ValueError(
-                f"seat must be a seat number from 0 to {players - 1} or 'turn', got {seat!r}"
-            )
-        self._seat: int = seat
+        self._seat: int = check_seat(seat, self._humans, players)
         self._pace = check_pace(pace)
-        if not isinstance(allow_undo, bool):
-            raise TypeError(f"allow_undo must be True or False, got {allow_undo!r}")
-        self._allow_undo = allow_undo
-        if display == "color":
-            display = "colour"
-        if display not in DISPLAYS:
-            raise ValueError(f"display must be one of {', '.join(DISPLAYS)}; got {display!r}")
-        if not isinstance(large, bool):
-            raise TypeError(f"large must be True or False, got {large!r}")
+        self._allow_undo = check_flag("allow_undo", allow_undo)
+        display = check_display(display, DISPLAYS)
+        check_flag("large", large)
         colours = list(PALETTE) if palette is None else check_palette(palette)
 
         self._last_done: tuple[int, str] | None = None
-        self._farm: Farmyard | None = None
-        self._laid: list[TilePlacement] = []
-        self._laid_round: Round | None = None
+        self._laid = LaidTable()
         self._seen: tuple[object, ...] = self._fingerprint()
         self._version = 1
         view = self._build_view()
         super().__init__(view=view, display=display, large=large, palette=colours)
         self.on_msg(self._on_msg)
         _LIVE.add(self)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.intents = collect_intents(cls)
 
     # -- what the widget shows -------------------------------------------------------
 
@@ -263,16 +246,17 @@ class GameWidget(anywidget.AnyWidget):
     def to_svg(self, **options: Any) -> str:
         """The table as a standalone SVG picture (see :func:`cfwidget.table.render_svg`)."""
         rnd = self._round
-        laid = self._layout(rnd)
+        laid = self._laid.of(rnd)
         options.setdefault("mode", self.display)
-        options.setdefault("title", self._title(rnd))
-        options.setdefault("caption", self._caption(rnd))
+        options.setdefault("title", title_words(rnd, self._game))
+        options.setdefault("caption", caption_words(rnd, self._game))
         return render_svg(laid, **options)
 
     def __repr__(self) -> str:
         rnd = self._round
         names = " vs ".join(f"{name} ({self._kind_of(i)})" for i, name in enumerate(rnd.names))
-        return f"<GameWidget {names}: {self._where(rnd)}, {self._state_words(rnd)}>"
+        where, state = where_words(rnd, self._game), state_words(rnd, self._game)
+        return f"<GameWidget {names}: {where}, {state}>"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """The widget view, plus a static SVG of the table and a text line for saved notebooks."""
@@ -282,7 +266,7 @@ class GameWidget(anywidget.AnyWidget):
         data, metadata = bundle
         data = dict(data)
         data["text/plain"] = repr(self)
-        minx, miny, maxx, maxy = bounds(self._layout(self._round))
+        minx, miny, maxx, maxy = bounds(self._laid.of(self._round))
         longest = max(maxx - minx, maxy - miny) + 2.0  # render_svg's margin: one tile width
         data["image/svg+xml"] = self.to_svg(scale=min(28.0, _STATIC_SVG_PX / longest))
         return data, metadata
@@ -311,39 +295,57 @@ class GameWidget(anywidget.AnyWidget):
     def _intent(self, content: object, buffers: Sequence[object]) -> bool:
         if buffers:
             return self._refuse("The widget received binary data it does not expect")
-        size = _size(content, MAX_MESSAGE_BYTES)
+        size = json_size(content, MAX_MESSAGE_BYTES)
         if size > MAX_MESSAGE_BYTES:
             return self._refuse(f"The widget received a message that is too large ({size:,} bytes)")
         if not isinstance(content, dict):
             return self._refuse("The widget received a message it does not understand")
         kind = content.get("kind")
-        if not isinstance(kind, str) or kind not in INTENTS:
+        handler = self.intents.get(kind) if isinstance(kind, str) else None
+        if handler is None:
             return self._refuse("The widget received a request it does not know")
-        extra = sorted(str(k) for k in content if k not in INTENTS[kind])
-        if extra:
+        if any(k not in handler.fields for k in content):
             return self._refuse(f"The {kind} request had fields the widget does not know")
-        if kind == "display":
-            return self._set_display(content.get("value"))
-        if kind == "large":
-            return self._set_large(content.get("value"))
+        if handler.stamp == "quiet" and content.get("version") != self._version:
+            return False  # an old timer or a doubled click: nothing to say
+        if handler.stamp == "checked":
+            refused = self._stale(content)
+            if refused is not None:
+                return refused
+        for name in sorted(handler.fields & FIELD_RULES.keys()):
+            absent, fits, refusal = FIELD_RULES[name]
+            if not fits(content.get(name, absent)):
+                return self._refuse(refusal.format(kind=kind))
+        if handler.stamp == "checked":
+            refused = self._out_of_date(content)
+            if refused is not None:
+                return refused
+        changed: bool = getattr(self, handler.method)(content)
+        if changed:
+            if handler.stamp == "checked":
+                self._last_done = (content["version"], _intent_key(content))
+            for other in list(_LIVE):
+                if other is not self and other._shares(self):
+                    other.refresh()
+        return changed
 
+    def _stale(self, content: Mapping[str, Any]) -> bool | None:
+        """Refuse an intent sent before the game changed from Python, or without a stamp."""
         if self._outside_change():
             self.refresh()
             return self._refuse(
                 "The game changed outside the widget, so that click was ignored; "
                 "the board now shows the current position"
             )
-        version = content.get("version")
-        if not _whole(version):
+        if not _whole(content.get("version")):
             return self._refuse("The request carried no version stamp")
-        auto = content.get("auto", False)
-        if not isinstance(auto, bool):
-            return self._refuse("The next request had a malformed 'auto' field")
-        move_text = content.get("move")
-        if kind == "play" and not isinstance(move_text, str):
-            return self._refuse("The play request named no move")
+        return None
+
+    def _out_of_date(self, content: Mapping[str, Any]) -> bool | None:
+        """Refuse an intent for an earlier view (a doubled click) or for another seat."""
+        version = content["version"]
         if version != self._version:
-            if auto:
+            if content.get("auto", False):
                 return False  # a timer from another view of this widget: nothing to say
             done = self._last_done
             if done is not None and done[0] == version and done[1] == _intent_key(content):
@@ -355,20 +357,35 @@ class GameWidget(anywidget.AnyWidget):
         seat = content.get("seat", self._seat)
         if not _whole(seat) or seat != self._seat:
             return self._refuse(f"This view plays for {self._round.names[self._seat]} only")
+        return None
 
-        if kind == "next":
-            changed = self._next()
-        elif kind == "undo":
-            changed = self._undo()
-        else:
-            move = "draw" if kind == "draw" else "pass" if kind == "pass" else str(move_text)
-            changed = self._play(move)
-        if changed:
-            self._last_done = (version, _intent_key(content))
-            for other in list(_LIVE):
-                if other is not self and other._shares(self):
-                    other.refresh()
-        return changed
+    @handles("play", "move")
+    def _on_play(self, content: Mapping[str, Any]) -> bool:
+        return self._play(str(content["move"]))
+
+    @handles("draw")
+    def _on_draw(self, content: Mapping[str, Any]) -> bool:
+        return self._play("draw")
+
+    @handles("pass")
+    def _on_pass(self, content: Mapping[str, Any]) -> bool:
+        return self._play("pass")
+
+    @handles("next", "auto")
+    def _on_next(self, content: Mapping[str, Any]) -> bool:
+        return self._next()
+
+    @handles("undo")
+    def _on_undo(self, content: Mapping[str, Any]) -> bool:
+        return self._undo()
+
+    @handles("display", "value", stamp="none")
+    def _on_display(self, content: Mapping[str, Any]) -> bool:
+        return self._set_display(content.get("value"))
+
+    @handles("large", "value", stamp="none")
+    def _on_large(self, content: Mapping[str, Any]) -> bool:
+        return self._set_large(content.get("value"))
 
     def _play(self, text: str) -> bool:
         rnd = self._round
@@ -478,15 +495,30 @@ class GameWidget(anywidget.AnyWidget):
         return False
 
     def _refuse(self, text: str) -> bool:
-        self._say(_sentence(text))
+        self._say(sentence(text))
         return False
 
     def _say(self, text: str) -> None:
         self.message = text
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
-        """Take state from the browser, except the traits only Python writes."""
-        super().set_state({k: v for k, v in sync_data.items() if k not in _PY_OWNED})
+        """Take state from the browser: only :attr:`FRONT_END_OWNED` traits, and none are.
+
+        ipywidgets calls this for an ``update`` message from the browser. Any
+        other key (the view, the message, the look, ``_esm``, ``_css``, ...)
+        is left as it was, and the widget's log says which keys were refused.
+        """
+        keys = sync_data.keys() if isinstance(sync_data, Mapping) else ()
+        refused = [str(k)[:40] for k in keys if k not in self.FRONT_END_OWNED]
+        if refused or not isinstance(sync_data, Mapping):
+            self.log.warning(
+                "cfwidget ignored an update from the browser: it may not change %s",
+                ", ".join(sorted(refused)[:8]) or "anything",
+            )
+        if isinstance(sync_data, Mapping):
+            owned = {k: v for k, v in sync_data.items() if k in self.FRONT_END_OWNED}
+            if owned:
+                super().set_state(owned)
 
     # -- building the view ---------------------------------------------------------------
 
@@ -510,233 +542,50 @@ class GameWidget(anywidget.AnyWidget):
             return
         self._seen = seen
         self._version += 1
-        self.view = self._build_view()
+        self.view = cast("dict[str, Any]", self._build_view())
 
-    def _layout(self, rnd: Round) -> list[TilePlacement]:
-        table = rnd.table
-        laid = self._laid
-        if self._laid_round is not rnd:
-            self._laid_round, self._farm = rnd, None
-            laid.clear()
-        keep = 0
-        for have, want in zip(laid, table, strict=False):
-            if have.tile != want.tile:
-                break
-            keep += 1
-        if keep < len(laid):
-            del laid[keep:]
-        if len(laid) < len(table):
-            farm = self._farm
-            if farm is None or len(farm) != len(laid):
-                farm = Farmyard(rnd.rules.spokes, rnd.rules.toes)
-                for placed in table[: len(laid)]:
-                    farm.add(placed)
-                self._farm = farm
-            for placed in table[len(laid) :]:
-                laid.append(farm.add(placed))
-        return list(laid)
-
-    def _kind_of(self, seat: int) -> str:
+    def _kind_of(self, seat: int) -> PlayerKind:
         if seat == self._seat and seat in self._humans:
             return "you"
         return "bot" if seat in self._bots else "player"
 
-    def _where(self, rnd: Round) -> str:
-        game = self._game
-        if game is None:
-            return f"one round from {rnd.start}"
-        total = game.rounds_total
-        return f"round {game.round_number}" + (f" of {total}" if total else "")
-
-    def _state_words(self, rnd: Round) -> str:
-        if self._game is not None and self._game.is_over:
-            return f"game over, {self._game.winner} wins"
-        if rnd.is_over:
-            return "round over"
-        return f"{rnd.names[rnd.turn]} to move"
-
-    def _title(self, rnd: Round) -> str:
-        return f"Chicken Foot, {self._where(rnd)}: the table"
-
-    def _caption(self, rnd: Round) -> str:
-        return _sentence(f"{self._where(rnd)}, {self._state_words(rnd)}")
-
-    def _rule_text(self, rnd: Round) -> str:
-        if rnd.is_over:
-            return ""
-        forced = rnd.forced
-        if forced is None:
-            return "Play on any open end."
-        k = rnd.needed
-        if forced == rnd.start:
-            word = "spoke" if k == 1 else "spokes"
-            return f"Centre double {forced}: {k} more {word} (tiles with {article(forced[0])})."
-        word = "toe" if k == 1 else "toes"
-        return f"Chicken foot on {forced}: {k} more {word} (tiles with {article(forced[0])})."
-
-    def _build_view(self) -> dict[str, Any]:
+    def _build_view(self) -> View:
         rnd = self._round
-        game = self._game
         if self._follow_turn and not rnd.is_over and rnd.turn in self._humans:
             self._seat = rnd.turn
-        seat = self._seat
-        obs = rnd.observe(seat)
-        names: list[str] = obs["names"]
-        laid = self._layout(rnd)
-        roles = {p.tile: p.role for p in laid}
-        playing = seat in self._humans and not obs["over"] and obs["turn"] == seat
-        legal: list[str] = obs["legal_moves"] if playing else []
-
-        targets: dict[str, list[dict[str, Any]]] = {}
-        announce = False
-        for text in legal:
-            if text in ("draw", "pass"):
-                continue
-            say = text.endswith("!")
-            announce = announce or say
-            tile_text, _, onto_text = text.rstrip("!").partition("@")
-            row = targets.setdefault(tile_text, [])
-            if say:
-                for item in row:
-                    if item["onto"] == onto_text:
-                        item["say"] = text
-                continue
-            role = roles.get(Tile.parse(onto_text), "line")
-            row.append(
-                {"move": text, "say": None, "onto": onto_text, "text": onto_words(onto_text, role)}
-            )
-        hand_tiles = sorted((Tile.parse(x) for x in obs["hand"]), reverse=True)
-        hand = []
-        for tile in hand_tiles:
-            key = str(tile)
-            options = targets.get(key, [])
-            if options:
-                hint = "can go " + or_list([o["text"] for o in options])
-            elif playing:
-                hint = "cannot be played now"
-            else:
-                hint = ""
-            hand.append({"tile": key, "hint": hint, "targets": options})
-
+        obs = rnd.observe(self._seat)
         waiting, auto_ms, next_label = self._waiting(rnd)
-        sheet = game.sheet if game is not None else None
-        totals = sheet.totals if sheet is not None else None
-        players = [
-            {
-                "name": name,
-                "count": count,
-                "kind": self._kind_of(i),
-                "to_move": not obs["over"] and obs["turn"] == i,
-                "total": totals[i] if totals is not None else None,
-            }
-            for i, (name, count) in enumerate(zip(names, obs["hand_counts"], strict=True))
-        ]
-        log = [[s, move_words(names[s], m, roles)] for s, m in obs["history"]]
-        last_tile = laid[-1].tile if len(laid) > 1 else None
-        status = self._status(rnd, obs, waiting)
-        minx, miny, maxx, maxy = bounds(laid)
-        return {
-            "version": self._version,
-            "seat": seat,
-            "names": names,
-            "title": self._title(rnd),
-            "where": _sentence(self._where(rnd)),
-            "round": {
-                "number": game.round_number if game is not None else 1,
-                "total": game.rounds_total if game is not None else 1,
-                "start": obs["start"],
-            },
-            "players": players,
-            "yard": obs["yard_count"],
-            "hand": hand,
-            "drawn": obs["drawn"],
-            "table": [placement_row(p) for p in laid],
-            "bounds": [rounded(minx), rounded(miny), rounded(maxx), rounded(maxy)],
-            "last": None if last_tile is None else str(last_tile),
-            "forced": obs["forced"],
-            "needed": obs["needed"],
-            "can_draw": "draw" in legal,
-            "can_pass": "pass" in legal,
-            "announce": announce,
-            "playing": playing,
-            "waiting": waiting,
-            "auto_ms": auto_ms,
-            "next_label": next_label,
-            "can_undo": self._undo_span()[0] > 0,
-            "allow_undo": self._allow_undo,
-            "status": status,
-            "rule": self._rule_text(rnd),
-            "last_words": _sentence(log[-1][1]) if log else "",
-            "open_words": open_words(obs["open_ends"], roles, obs["over"]),
-            "log": log,
-            "result": self._result(rnd, obs),
-            "sheet": None
-            if sheet is None
-            else {
-                "labels": list(sheet.labels),
-                "rounds": [list(r) for r in sheet.rounds],
-                "totals": sheet.totals,
-            },
-        }
-
-    def _waiting(self, rnd: Round) -> tuple[str, int | None, str]:
-        game = self._game
-        if rnd.is_over:
-            if game is not None and not game.is_over:
-                return "round-over", None, "Next round"
-            return "game-over", None, ""
-        turn = rnd.turn
-        if turn in self._bots:
-            auto = None if self._pace == "click" else round(float(self._pace) * 1000)
-            return "bot", auto, "Next move"
-        if turn == self._seat and turn in self._humans:
-            return "you", None, ""
-        return "other", None, ""
-
-    def _status(self, rnd: Round, obs: Mapping[str, Any], waiting: str) -> str:
-        names = rnd.names
-        turn = rnd.turn
-        if waiting == "you":
-            drawn = obs["drawn"]
-            if drawn is None:
-                return f"Your turn, {names[turn]}."
-            fits = any(m not in ("draw", "pass") for m in obs["legal_moves"])
-            if fits:
-                if "pass" in obs["legal_moves"]:
-                    return f"You drew {drawn}. It fits: play it or pass."
-                return f"You drew {drawn}. It fits, and these rules say to play it."
-            return f"You drew {drawn}. It does not fit, so pass."
-        if waiting == "bot":
-            how = "press Next" if self._pace == "click" else "moves shortly"
-            if self._pace == "click":
-                return f"{names[turn]} (bot) to move: {how}."
-            return f"{names[turn]} (bot) {how}."
-        if waiting == "other":
-            return f"Waiting for {names[turn]} to move."
-        result = self._result(rnd, obs)
-        assert result is not None
-        return str(result["title"])
-
-    def _result(self, rnd: Round, obs: Mapping[str, Any]) -> dict[str, Any] | None:
-        if not obs["over"]:
-            return None
-        names = rnd.names
-        out = obs["went_out"]
-        title = (
-            f"Round over: {names[out]} went out."
-            if out is not None
-            else "Round over: blocked, nobody can play."
+        controls = Controls(
+            version=self._version,
+            seat=self._seat,
+            humans=frozenset(self._humans),
+            kinds=tuple(self._kind_of(i) for i in range(rnd.players)),
+            waiting=waiting,
+            auto_ms=auto_ms,
+            next_label=next_label,
+            status=self._status(rnd, obs, waiting),
+            can_undo=self._undo_span()[0] > 0,
+            allow_undo=self._allow_undo,
         )
-        game = self._game
-        if game is not None and game.is_over:
-            title += f" Game over: {game.winner} wins."
-        scores: list[int] = obs["scores"]
-        return {"title": title, "scores": scores, "names": list(names)}
+        return build_view(rnd, self._game, obs, self._laid.of(rnd), controls)
+
+    def _waiting(self, rnd: Round) -> tuple[Waiting, int | None, str]:
+        return waiting_for(rnd, self._game, self._seat, self._humans, self._bots, self._pace)
+
+    def _status(self, rnd: Round, obs: Mapping[str, Any], waiting: Waiting) -> str:
+        return status_words(rnd, obs, waiting, self._pace, self._game)
 
     def _seed(self) -> int | None:
         if self._game is not None:
             return self._game.seed
         return self._round.seed
+
+
+GameWidget.intents = collect_intents(GameWidget)
+#: The intents the browser may send, each with the fields it may carry.
+INTENTS: Mapping[str, frozenset[str]] = MappingProxyType(
+    {kind: handler.fields for kind, handler in GameWidget.intents.items()}
+)
 
 
 def _intent_key(content: Mapping[str, Any]) -> str:

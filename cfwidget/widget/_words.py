@@ -10,7 +10,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core import NotationError, Tile
-from ..table import TilePlacement
 
 __all__ = [
     "ROLE_WORDS",
@@ -19,33 +18,12 @@ __all__ = [
     "onto_words",
     "open_words",
     "or_list",
-    "placement_row",
-    "rounded",
 ]
 
 
 def article(n: int) -> str:
     """``a 9``, ``an 8``: the article as the number is spoken."""
     return f"an {n}" if n in (8, 11, 18) else f"a {n}"
-
-
-def rounded(v: float) -> float:
-    return round(v, 3) + 0.0
-
-
-def placement_row(p: TilePlacement) -> list[Any]:
-    return [
-        str(p.tile),
-        rounded(p.x),
-        rounded(p.y),
-        rounded(p.angle),
-        p.first,
-        p.second,
-        p.role,
-        p.onto,
-        bool(p.cramped),
-        rounded(p.heading),
-    ]
 
 
 ROLE_WORDS = {

@@ -64,6 +64,19 @@ def test_cue_levels_draw_ends_prompt_and_move(page: Any) -> None:
     assert page.locator("[data-key=confirm]").is_hidden()
 
 
+def test_the_cue_section_comes_with_the_first_cue(page: Any) -> None:
+    w = guided(cue_start=2)
+    page.evaluate("cfw.unmount()")
+    plain = {**w.view, "cue": None, "guided": None}
+    page.evaluate("s => cfw.mount(s)", {**widget_state(w), "view": plain})
+    assert page.locator(".cfw-cue").count() == 0
+    page.evaluate("v => cfw.update({view: v})", {**w.view, "version": w.version + 1})
+    assert page.locator(".cfw-cue").count() == 1
+    assert page.locator(".cfw-cue-text").inner_text() == "Look for a tile with a 6."
+    sections = page.evaluate("[...document.querySelector('.cfw').children].map(e => e.className)")
+    assert sections[:3] == ["cfw-head", "cfw-cue", "cfw-players"]
+
+
 def test_errorless_tile_goes_nowhere(page: Any) -> None:
     w = guided(errorless=True)
     mount(page, w)

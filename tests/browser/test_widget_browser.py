@@ -428,6 +428,17 @@ def test_the_view_cleans_up(page: Page) -> None:
     assert page.locator(".cfw").count() == 0
 
 
+def test_a_plain_game_has_no_cue_section(page: Page) -> None:
+    """The cue (guided play only) is made only when a view has one."""
+    w = position(with_choice)
+    mount(page, w)
+    assert page.locator(".cfw").count() == 1 and page.locator(".cfw-cue").count() == 0
+    sections = page.evaluate("[...document.querySelector('.cfw').children].map(e => e.className)")
+    assert sections[:3] == ["cfw-head", "cfw-players", "cfw-main"]
+    page.evaluate("v => cfw.update({view: v})", {**w.view, "version": w.version + 1})
+    assert page.locator(".cfw-cue").count() == 0
+
+
 def test_round_end_shows_scores_and_next_round(page: Page) -> None:
     w = position(lambda w: w.round.is_over)
     mount(page, w)

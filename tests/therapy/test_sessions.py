@@ -407,7 +407,8 @@ def test_widget_view_keeps_other_hands_out() -> None:
     text = json.dumps(w.view)
     for seat in (1, 2):
         for tile in w.session.round.hands[seat]:
-            assert f'"{tile}"' not in text or any(str(tile) == row[0] for row in w.view["table"])
+            shown = any(str(tile) == row["tile"] for row in w.view["table"])
+            assert f'"{tile}"' not in text or shown
 
 
 def test_widget_cue_tick_and_pause() -> None:

@@ -6,18 +6,36 @@ Messages are fed the way ipywidgets delivers a comm message from the browser
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
 import time
-from typing import Any
+import types
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
 from xml.etree import ElementTree
 
 import pytest
 
 import cfwidget as cf
+import cfwidget.widget
 from cfwidget.players import RandomBot, greedy
-from cfwidget.widget import DISPLAYS, INTENTS, MAX_MESSAGE_BYTES, GameWidget
+from cfwidget.therapy.session import Session
+from cfwidget.therapy.settings import SessionSettings
+from cfwidget.therapy.widget import GUIDED_INTENTS, GuidedSession
+from cfwidget.widget import (
+    DISPLAYS,
+    INTENTS,
+    MAX_MESSAGE_BYTES,
+    GameWidget,
+    PlayerKind,
+    View,
+    Waiting,
+    handles,
+)
+from cfwidget.widget import _view as widget_view
 
 XSS = "<img src=x onerror=alert(1)>"
 
@@ -156,8 +174,9 @@ def test_a_legal_play_changes_the_engine_and_the_view() -> None:
     assert [str(m) for m in w.round.moves] == ["9-1@9-9"]
     assert w.version == version + 1 and w.view["version"] == w.version
     assert w.message == ""
-    assert w.view["last"] == "9-1" and w.view["log"] == [[0, "Ann played 9-1 on 9-9"]]
-    assert [row[0] for row in w.view["table"]] == ["9-9", "9-1"]
+    assert w.view["last"] == "9-1"
+    assert w.view["log"] == [{"seat": 0, "text": "Ann played 9-1 on 9-9"}]
+    assert [row["tile"] for row in w.view["table"]] == ["9-9", "9-1"]
     assert w.view["waiting"] == "bot" and w.view["status"] == "Bob (bot) to move: press Next."
 
 
@@ -347,8 +366,7 @@ def test_the_end_of_a_round_shows_scores_and_the_next_round_starts_on_next() -> 
     assert result["title"].startswith("Round over:")
     assert w.view["status"] == result["title"]
     assert w.view["sheet"] == {
-        "labels": ["9-9"],
-        "rounds": [rnd.scores()],
+        "rounds": [{"label": "9-9", "scores": rnd.scores()}],
         "totals": rnd.scores(),
     }
     assert w.view["waiting"] == "round-over" and w.view["next_label"] == "Next round"
@@ -357,7 +375,7 @@ def test_the_end_of_a_round_shows_scores_and_the_next_round_starts_on_next() -> 
     send(w, intent(w, "next"))
     assert w.game is not None and w.game.round_number == 2
     assert w.view["round"]["start"] == "8-8" and w.view["result"] is None
-    assert [row[0] for row in w.view["table"]] == ["8-8"]
+    assert [row["tile"] for row in w.view["table"]] == ["8-8"]
     assert w.view["players"][0]["total"] == rnd.scores()[0]
 
 
@@ -393,9 +411,9 @@ def test_undo_takes_back_your_move_and_the_bot_moves_after_it() -> None:
     assert w.view["can_undo"] is True and len(w.round.history) >= 2
     send(w, intent(w, "undo"))
     assert w.round == before and w.message == ""
-    assert [row[0] for row in w.view["table"]] == ["9-9"]
+    assert [row["tile"] for row in w.view["table"]] == ["9-9"]
     send(w, intent(w, "play", move="9-1@9-9"))  # the layout is rebuilt after an undo
-    assert [row[0] for row in w.view["table"]] == ["9-9", "9-1"]
+    assert [row["tile"] for row in w.view["table"]] == ["9-9", "9-1"]
 
 
 def test_undo_takes_back_a_whole_turn_of_draw_and_play() -> None:
@@ -479,13 +497,46 @@ def test_display_and_large_intents_set_the_look() -> None:
     assert w.version == 1
 
 
-def test_the_browser_cannot_overwrite_python_owned_state() -> None:
+def update(w: GameWidget, state: dict[str, Any]) -> None:
+    """Deliver ``state`` as the browser's ``update`` message (a model's save_changes)."""
+    w._handle_msg(
+        {
+            "content": {"data": {"method": "update", "state": state, "buffer_paths": []}},
+            "buffers": [],
+        }
+    )
+
+
+def test_the_browser_cannot_change_any_trait(caplog: pytest.LogCaptureFixture) -> None:
     w = fresh()
-    view = json.dumps(w.view)
-    w.set_state({"view": {"hand": ["0-0"]}, "message": "hi", "display": "numerals"})
-    assert json.dumps(w.view) == view and w.message == "" and w.display == "pips"
-    w.set_state({"tooltip": "hello"})
-    assert w.tooltip == "hello"
+    assert frozenset() == GameWidget.FRONT_END_OWNED
+    before = w.get_state()
+    evil = {
+        "_esm": "evil",
+        "_css": "evil",
+        "view": {"hand": ["0-0"]},
+        "message": "hi",
+        "display": "numerals",
+        "large": True,
+        "palette": ["#000000"],
+        "tooltip": "hello",
+        "layout": "IPY_MODEL_0",
+        "_model_module": "evil",
+    }
+    for key, value in evil.items():
+        with caplog.at_level("WARNING"):
+            update(w, {key: value})
+        assert w.get_state() == before, key
+        assert f"may not change {key}" in caplog.records[-1].getMessage()
+    update(w, {"_esm": "evil", "message": "hi"})
+    assert caplog.records[-1].getMessage().endswith("may not change _esm, message")
+    assert w.get_state() == before and w._esm == before["_esm"] and "evil" not in w._esm
+    w.set_state({"view": {"hand": ["0-0"]}})  # the same when called directly
+    assert w.get_state() == before
+    w.set_state("junk")  # type: ignore[arg-type]
+    assert w.get_state() == before and "may not change anything" in caplog.records[-1].getMessage()
+    send(w, intent(w, "play", move="9-1@9-9"))  # intents still work
+    assert w.view["last"] == "9-1"
 
 
 # -- what the browser may see ------------------------------------------------------------------
@@ -497,7 +548,8 @@ def synced_text(w: GameWidget) -> str:
         state.pop(key, None)
     sheet = state["view"]["sheet"]
     if sheet is not None:  # each past round is labelled by its double: public, not a tile in play
-        sheet = dict(sheet, labels=[f"round {i + 1}" for i in range(len(sheet["labels"]))])
+        rounds = [dict(r, label=f"round {i + 1}") for i, r in enumerate(sheet["rounds"])]
+        sheet = dict(sheet, rounds=rounds)
         state["view"] = dict(state["view"], sheet=sheet)
     return json.dumps(state)
 
@@ -540,7 +592,7 @@ def test_an_xss_name_stays_a_plain_string() -> None:
     assert w.view["names"][1] == XSS and w.view["players"][1]["name"] == XSS
     send(w, intent(w, "play", move="9-1@9-9"))
     send(w, intent(w, "next"))
-    assert w.view["log"][1][1].startswith(f"{XSS} played")
+    assert w.view["log"][1]["text"].startswith(f"{XSS} played")
     assert "<img" not in static_svg(w)
 
 
@@ -660,3 +712,254 @@ def test_two_people_at_one_screen_the_view_follows_the_turn() -> None:
         )
     with pytest.raises(ValueError, match="or 'turn'"):
         GameWidget(game, seat="everyone")  # type: ignore[arg-type]
+
+
+# -- the view's contract: one typed structure, mirrored in widget.js --------------------------
+
+
+def conforms(value: object, typ: Any, path: str = "view") -> list[str]:
+    """Where ``value`` does not have the type ``typ`` (a TypedDict, list, union, Literal...)."""
+    origin = get_origin(typ)
+    if typ is type(None):
+        return [] if value is None else [f"{path}: {value!r} is not None"]
+    if origin in (Union, types.UnionType):
+        tries = [conforms(value, arg, path) for arg in get_args(typ)]
+        return [] if any(not t for t in tries) else [f"{path}: {value!r} is not {typ}"]
+    if origin is Literal:
+        return [] if value in get_args(typ) else [f"{path}: {value!r} is not one of {typ}"]
+    if origin is list:
+        if not isinstance(value, list):
+            return [f"{path}: {value!r} is not a list"]
+        (item,) = get_args(typ)
+        return [p for i, v in enumerate(value) for p in conforms(v, item, f"{path}[{i}]")]
+    if is_typeddict(typ):
+        if not isinstance(value, dict):
+            return [f"{path}: {value!r} is not a {typ.__name__}"]
+        hints = get_type_hints(typ)
+        if set(value) != set(hints):
+            return [f"{path}: keys {sorted(value)} are not {typ.__name__}'s {sorted(hints)}"]
+        return [p for k, t in hints.items() for p in conforms(value[k], t, f"{path}.{k}")]
+    if typ is int:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    else:
+        ok = type(value) is typ
+    return [] if ok else [f"{path}: {value!r} is not {typ.__name__}"]
+
+
+def views_along_a_game() -> Iterator[tuple[str, GameWidget]]:
+    """Widgets in a few states: a start, a bot to move, a drawn tile, a round's end, the game's."""
+    w = fresh()
+    yield "the start", w
+    send(w, intent(w, "play", move="9-1@9-9"))
+    yield "a bot to move", w
+    lone = GameWidget(cf.Round.deal(cf.Rules(), players=3, seed=2), humans=[1], pace=1.5)
+    yield "a lone round", lone
+    yield "pass and play", GameWidget(cf.Game(["Ann", "Bob"], seed=3), humans=[0, 1], seat="turn")
+    friends = GameWidget(cf.Game(["Ann", "Bob"], seed=0), humans=[0, 1], seat=0)
+    send(friends, intent(friends, "play", move="9-1@9-9"))
+    yield "another person to move", friends
+    for seed in range(40):
+        d = GameWidget(cf.Game(["Ann", "Bob", "Cy"], seed=seed), bots="greedy")
+        for _ in range(80):
+            rnd = d.round
+            if rnd.is_over or d.view["drawn"] is not None:
+                break
+            if rnd.turn != 0:
+                send(d, intent(d, "next"))
+            elif rnd.legal_moves() == [cf.Move.DRAW]:
+                send(d, intent(d, "draw"))
+            else:
+                send(d, intent(d, "play", move=str(greedy(rnd, 0))))
+        if d.view["drawn"] is not None:
+            yield "a drawn tile", d
+            break
+    else:
+        pytest.fail("Ann never drew")
+    play_to_round_end(w)
+    yield "a round's end", w
+    small = GameWidget(cf.Game(["Ann", "Bob"], cf.Rules(max_pip=3, spokes=3, hand_size=3), seed=4))
+    for _ in range(10):
+        play_to_round_end(small)
+        if small.game is not None and small.game.is_over:
+            break
+        send(small, intent(small, "next"))
+    yield "the game's end", small
+
+
+def session_of(settings: SessionSettings) -> Session:
+    return Session(settings, client="AB12", clock=lambda: 0.0)
+
+
+def guided_views() -> Iterator[tuple[str, GuidedSession]]:
+    for level in range(5):
+        settings = SessionSettings(seed=4, cue_start=level)
+        yield f"guided, cue level {level}", GuidedSession(session_of(settings))
+    session = session_of(SessionSettings(seed=4, bots=2, errorless=True))
+    g = GuidedSession(session)
+    g.pause()
+    yield "guided, paused", g
+    g.carry_on()
+    send(g, intent(g, "play", move="5-5@6-6"))
+    yield "guided, after a refused play", g
+    g.end("Independent")
+    yield "guided, ended", g
+
+
+def test_every_view_is_a_typed_view_with_every_key() -> None:
+    seen = set()
+    for what, w in itertools.chain(views_along_a_game(), guided_views()):  # each as it comes
+        problems = conforms(w.view, View)
+        assert problems == [], (what, problems[:5])
+        assert json.loads(json.dumps(w.view)) == w.view  # JSON through and through
+        seen.add((w.view["waiting"], w.view["cue"] is None, w.view["sheet"] is None))
+    waits = {waiting for waiting, _, _ in seen}
+    assert waits == {"you", "bot", "other", "round-over", "game-over", "paused"}
+    assert {cue for _, cue, _ in seen} == {True, False}  # plain views and guided ones
+
+
+def test_table_rows_log_lines_and_sheet_rounds_have_named_fields() -> None:
+    w = fresh()
+    send(w, intent(w, "play", move="9-1@9-9"))
+    centre, spoke = w.view["table"]
+    assert centre == {
+        "tile": "9-9",
+        "x": 0.0,
+        "y": 0.0,
+        "angle": 90.0,
+        "first": 9,
+        "second": 9,
+        "role": "centre",
+        "onto": None,
+        "cramped": False,
+        "heading": centre["heading"],
+    }
+    assert spoke["tile"] == "9-1" and spoke["role"] == "spoke" and spoke["onto"] == 0
+    assert (spoke["first"], spoke["second"]) == (9, 1)
+    assert w.view["log"] == [{"seat": 0, "text": "Ann played 9-1 on 9-9"}]
+    box = w.view["bounds"]
+    assert box["min_x"] < box["max_x"] and box["min_y"] < box["max_y"]
+    assert w.view["cue"] is None and w.view["guided"] is None
+
+
+def jsdoc_typedefs() -> dict[str, list[tuple[str, str]] | str]:
+    """Each typedef in widget.js: an object's ``(property, type)`` list, or an alias's type."""
+    text = (Path(cf.widget.__file__).parent / "static" / "widget.js").read_text()
+    out: dict[str, list[tuple[str, str]] | str] = {}
+    for block in re.findall(r"/\*\*(.*?)\*/", text, re.S):
+        found = re.search(r"@typedef \{(.+?)\} (\w+)", block)
+        if found is None:
+            continue
+        kind, name = found.groups()
+        props = re.findall(r"@property \{(.+?)\} (\w+)", block)
+        out[name] = [(prop, typ) for typ, prop in props] if kind == "Object" else kind
+    return out
+
+
+def as_jsdoc(typ: Any) -> str:
+    """A Python type of the view, written the way widget.js's typedefs write it."""
+    if typ == Waiting:
+        return "Waiting"
+    if typ == PlayerKind:
+        return "PlayerKind"
+    if get_origin(typ) is Literal:
+        return "|".join(json.dumps(a) for a in get_args(typ))
+    if get_origin(typ) in (Union, types.UnionType):
+        return "|".join(as_jsdoc(a) for a in get_args(typ))
+    if get_origin(typ) is list:
+        return as_jsdoc(get_args(typ)[0]) + "[]"
+    if is_typeddict(typ):
+        return str(typ.__name__)
+    names = {int: "number", float: "number", str: "string", bool: "boolean", type(None): "null"}
+    return names[typ]
+
+
+def test_widget_js_typedefs_mirror_the_view_field_by_field() -> None:
+    js = jsdoc_typedefs()
+    shapes = [
+        getattr(widget_view, name)
+        for name in widget_view.__all__
+        if is_typeddict(getattr(widget_view, name))
+    ]
+    assert len(shapes) == 13
+    for shape in shapes:
+        want = [(k, as_jsdoc(t)) for k, t in get_type_hints(shape).items()]
+        assert js.get(shape.__name__) == want, shape.__name__
+    for alias, name in ((Waiting, "Waiting"), (PlayerKind, "PlayerKind")):
+        assert js[name] == "|".join(json.dumps(a) for a in get_args(alias))
+    assert js["PlayerKind"] == '"you"|"bot"|"player"'
+    assert set(js) == {s.__name__ for s in shapes} | {"Waiting", "PlayerKind"}
+
+
+# -- the table of intents ------------------------------------------------------------------------
+
+
+def test_intents_come_from_one_table_of_handlers() -> None:
+    assert dict(INTENTS) == {
+        "play": frozenset({"kind", "version", "seat", "move"}),
+        "draw": frozenset({"kind", "version", "seat"}),
+        "pass": frozenset({"kind", "version", "seat"}),
+        "next": frozenset({"kind", "version", "seat", "auto"}),
+        "undo": frozenset({"kind", "version", "seat"}),
+        "display": frozenset({"kind", "value"}),
+        "large": frozenset({"kind", "value"}),
+    }
+    assert {k: h.stamp for k, h in GameWidget.intents.items()} == {
+        **dict.fromkeys(["play", "draw", "pass", "next", "undo"], "checked"),
+        "display": "none",
+        "large": "none",
+    }
+    with pytest.raises(TypeError):
+        GameWidget.intents["shuffle"] = GameWidget.intents["play"]  # type: ignore[index]
+
+
+def test_guided_play_adds_its_intents_to_the_table() -> None:
+    table = GuidedSession.intents
+    assert table.keys() == GameWidget.intents.keys() | {"cue_tick", "confirm"}
+    assert {table[k].stamp for k in ("cue_tick", "confirm")} == {"quiet"}
+    assert dict(GUIDED_INTENTS) == dict.fromkeys(
+        ["cue_tick", "confirm"], frozenset({"kind", "version", "seat"})
+    )
+    assert "_intent" not in vars(GuidedSession)  # no dispatcher of its own
+    assert GameWidget.intents.keys() == INTENTS.keys()  # the base table is unchanged
+    g = next(w for what, w in guided_views() if what == "guided, cue level 4")
+    stale = {"kind": "confirm", "version": g.version - 1}
+    g.message = ""
+    assert g.handle_intent(stale) is False and g.message == "" and not g.round.history
+    assert "had fields the widget does not know" in untouched(g, {**intent(g, "confirm"), "x": 1})
+    assert untouched(g, intent(g, "shuffle")) == "The widget received a request it does not know."
+    assert g.handle_intent(intent(g, "confirm")) and [str(m) for m in g.round.moves] == ["6-4@6-6"]
+    w = fresh()
+    assert untouched(w, intent(w, "confirm")) == "The widget received a request it does not know."
+
+
+class Waving(GameWidget):
+    """A widget with one intent more ("wave") and a stricter undo."""
+
+    @handles("wave", "hand")
+    def _wave(self, content: dict[str, Any]) -> bool:
+        hand = content.get("hand")
+        if hand not in ("left", "right"):
+            return self._refuse("Wave with the left or the right hand")
+        self._say(f"Hello with the {hand} hand.")
+        return False
+
+    @handles("undo")
+    def _no_undo(self, content: dict[str, Any]) -> bool:
+        return self._refuse("No taking back in this game")
+
+
+def test_a_subclass_adds_an_intent_and_replaces_another() -> None:
+    assert Waving.intents.keys() == GameWidget.intents.keys() | {"wave"}
+    assert Waving.intents["wave"].fields == frozenset({"kind", "version", "seat", "hand"})
+    assert Waving.intents["undo"].method == "_no_undo"
+    assert GameWidget.intents["undo"].method == "_on_undo"
+    w = Waving(cf.Game(["Ann", "Bob"], seed=0))
+    send(w, intent(w, "wave", hand="left"))
+    assert w.message == "Hello with the left hand."
+    assert untouched(w, intent(w, "wave", hand="up")) == "Wave with the left or the right hand."
+    assert "no version stamp" in untouched(w, {"kind": "wave", "hand": "left"})
+    assert "does not know" in untouched(w, intent(w, "wave", hand="left", foot="right"))
+    send(w, intent(w, "play", move="9-1@9-9"))
+    assert untouched(w, intent(w, "undo")) == "No taking back in this game."
+    plain = fresh()
+    assert "does not know" in untouched(plain, intent(plain, "wave", hand="left"))

@@ -4,6 +4,167 @@
 // file only draws the `view` trait and sends small intents back with
 // model.send({kind, version, ...}). There is no rule logic here. Every text is
 // set with textContent or createTextNode, never parsed as HTML.
+//
+// The file reads top to bottom: the shape of the view (typedefs), small DOM
+// helpers, drawing a tile, then one section per part of the screen (head,
+// players, board, hand, targets, log, result, sheet, actions, cue), each made
+// by a function that builds its nodes once and returns an `update(view)`, and
+// last `render`, which puts the sections together. The cue section (guided
+// play) is made only when a view has a cue.
+
+// -- the view's shape: a mirror of cfwidget/widget_view.py, field by field ----------------
+// (tests/test_widget.py checks that every typedef here matches its TypedDict there.)
+
+/** @typedef {"you"|"bot"|"other"|"round-over"|"game-over"|"paused"} Waiting */
+/** @typedef {"you"|"bot"|"player"} PlayerKind */
+
+/**
+ * One tile on the table, in tile units (a tile is 2 long and 1 wide).
+ * @typedef {Object} PlacedTile
+ * @property {string} tile
+ * @property {number} x
+ * @property {number} y
+ * @property {number} angle
+ * @property {number} first
+ * @property {number} second
+ * @property {string} role
+ * @property {number|null} onto
+ * @property {boolean} cramped
+ * @property {number} heading
+ */
+
+/**
+ * The smallest box holding every tile, in tile units.
+ * @typedef {Object} Bounds
+ * @property {number} min_x
+ * @property {number} min_y
+ * @property {number} max_x
+ * @property {number} max_y
+ */
+
+/**
+ * One place a hand tile can go.
+ * @typedef {Object} Target
+ * @property {string} move
+ * @property {string|null} say
+ * @property {string} onto
+ * @property {string} text
+ */
+
+/**
+ * A tile of the shown hand.
+ * @typedef {Object} HandTile
+ * @property {string} tile
+ * @property {string} hint
+ * @property {Target[]} targets
+ */
+
+/**
+ * One seat in the players list.
+ * @typedef {Object} Player
+ * @property {string} name
+ * @property {number} count
+ * @property {PlayerKind} kind
+ * @property {boolean} to_move
+ * @property {number|null} total
+ */
+
+/**
+ * One line of the move log.
+ * @typedef {Object} LogEntry
+ * @property {number} seat
+ * @property {string} text
+ */
+
+/**
+ * @typedef {Object} RoundInfo
+ * @property {number} number
+ * @property {number|null} total
+ * @property {string} start
+ */
+
+/**
+ * The end of a round; scores in seat order.
+ * @typedef {Object} Result
+ * @property {string} title
+ * @property {number[]} scores
+ * @property {string[]} names
+ */
+
+/**
+ * @typedef {Object} SheetRound
+ * @property {string} label
+ * @property {number[]} scores
+ */
+
+/**
+ * @typedef {Object} Sheet
+ * @property {SheetRound[]} rounds
+ * @property {number[]} totals
+ */
+
+/**
+ * Guided play: what the cue shows.
+ * @typedef {Object} Cue
+ * @property {number} level
+ * @property {string} label
+ * @property {string[]} ends
+ * @property {string} prompt
+ * @property {string|null} move
+ * @property {string|null} tile
+ * @property {string|null} onto
+ * @property {boolean} confirm
+ */
+
+/**
+ * Guided play: the session's settings and state.
+ * @typedef {Object} Guided
+ * @property {boolean} errorless
+ * @property {boolean} speech
+ * @property {boolean} sound
+ * @property {boolean} paused
+ * @property {boolean} ended
+ * @property {number|null} wait_ms
+ * @property {number} turns
+ */
+
+/**
+ * Everything the view draws (the `view` trait).
+ * @typedef {Object} View
+ * @property {number} version
+ * @property {number} seat
+ * @property {string[]} names
+ * @property {string} title
+ * @property {string} where
+ * @property {RoundInfo} round
+ * @property {Player[]} players
+ * @property {number} yard
+ * @property {HandTile[]} hand
+ * @property {string|null} drawn
+ * @property {PlacedTile[]} table
+ * @property {Bounds} bounds
+ * @property {string|null} last
+ * @property {string|null} forced
+ * @property {number} needed
+ * @property {boolean} can_draw
+ * @property {boolean} can_pass
+ * @property {boolean} announce
+ * @property {boolean} playing
+ * @property {Waiting} waiting
+ * @property {number|null} auto_ms
+ * @property {string} next_label
+ * @property {boolean} can_undo
+ * @property {boolean} allow_undo
+ * @property {string} status
+ * @property {string} rule
+ * @property {string} last_words
+ * @property {string} open_words
+ * @property {LogEntry[]} log
+ * @property {Result|null} result
+ * @property {Sheet|null} sheet
+ * @property {Cue|null} cue
+ * @property {Guided|null} guided
+ */
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const U = 100; // SVG units per tile unit: a tile is 200 x 100
@@ -150,16 +311,6 @@ export function drawTile(p, mode, palette) {
   return g;
 }
 
-function rowToPlacement(row) {
-  const [tile, x, y, angle, first, second, role, onto, cramped, heading] = row;
-  return { tile, x, y, angle, first, second, role, onto, cramped, heading };
-}
-
-function tileNumbers(text) {
-  const [a, b] = String(text).split("-").map((v) => Number.parseInt(v, 10));
-  return [a, b];
-}
-
 function handTileSvg(tile, mode, palette) {
   const [a, b] = tileNumbers(tile);
   const svg = s("svg", { viewBox: "-54 -104 108 208", "aria-hidden": "true", focusable: "false" });
@@ -167,43 +318,139 @@ function handTileSvg(tile, mode, palette) {
   return svg;
 }
 
-// -- the view ------------------------------------------------------------------------------
+function tileNumbers(text) {
+  const [a, b] = String(text).split("-").map((v) => Number.parseInt(v, 10));
+  return [a, b];
+}
 
-function render({ model, el }) {
-  const state = {
-    view: model.get("view") || {},
-    selected: null, // the hand tile picked for play
-    focusOnto: null, // the target under keyboard focus or pointer
-    cam: null, // {cx, cy, w, h} in SVG units; null = fit to the farmyard
-    paused: false,
-    timer: null,
-    drawnKey: "", // display mode + palette the board tiles were drawn with
-    drawnTiles: [], // tiles drawn on the board, in order
-    drag: null,
-    dragged: false,
-    logLength: -1,
-    markScale: 0,
-    cueTimer: null, // guided play: when the cue rises next
-    spoken: "", // guided play: the prompt last read aloud
-    lastWaiting: "",
-  };
-  const handButtons = new Map();
+let uidCounter = 0;
+function uid(prefix) {
+  uidCounter += 1;
+  return `cfw-${prefix}-${uidCounter}-${Math.random().toString(36).slice(2, 8)}`;
+}
 
-  // -- skeleton ----------------------------------------------------------------------------
-  const root = h("div", { class: "cfw", "data-lm-suppress-shortcuts": "true" });
-  const head = h("div", { class: "cfw-head" });
+const ARROWS = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+
+function moveAmong(list, current, step) {
+  if (!list.length) return;
+  let i = list.indexOf(current);
+  i = i < 0 ? 0 : (i + step + list.length) % list.length;
+  list[i].focus();
+}
+
+function hasClass(node, name) {
+  return !!(node && node.classList && node.classList.contains(name));
+}
+
+// -- the sections ----------------------------------------------------------------------------
+//
+// Each section is made once by `makeX(ctx)` and returns its nodes and `update(view)`,
+// plus what the other sections may ask of it. `ctx` is what they share:
+//
+// ctx.model        the anywidget model
+// ctx.state        {view, selected, focusOnto, paused}: the view drawn last, the hand tile
+//                  picked for play, the target under keyboard focus or pointer, bots paused
+// ctx.root         the widget's root element
+// ctx.send(kind, extra)       send an intent stamped with the view's version and seat
+// ctx.look()                  {mode, palette, key}: how tiles are drawn now
+// ctx.targetsOf(tile)         the targets of a hand tile (Target[])
+// ctx.showLocal(text)         a note in the message line that only the browser knows
+// ctx.pick(tile), ctx.unpick(focusTile)    choose a hand tile, or put it back
+// ctx.play(onto)              play the chosen tile on the end `onto`
+// ctx.markFocus(onto)         highlight the board mark of the target `onto`
+
+// -- head: where in the game, the last move, whose turn, the rule in force -------------------
+function makeHead() {
+  const node = h("div", { class: "cfw-head" });
   const where = h("p", { class: "cfw-where" });
   const status = h("p", { class: "cfw-status", role: "status", "aria-live": "polite", "aria-atomic": "true" });
-  const statusLast = h("span", { class: "cfw-last-move" });
-  const statusTurn = h("span", { class: "cfw-turn" });
-  const statusRule = h("span", { class: "cfw-rule" });
-  status.append(statusLast, statusTurn, statusRule);
-  head.append(where, status);
+  const last = h("span", { class: "cfw-last-move" });
+  const turn = h("span", { class: "cfw-turn" });
+  const rule = h("span", { class: "cfw-rule" });
+  status.append(last, turn, rule);
+  node.append(where, status);
 
-  const players = h("ul", { class: "cfw-players", "aria-label": "Players and the chicken yard" });
+  /** @param {View} v */
+  function update(v) {
+    setText(where, v.where || "");
+    setText(last, v.last_words ? `${v.last_words} ` : "");
+    setText(turn, v.status || "");
+    setText(rule, v.rule ? ` ${v.rule}` : "");
+  }
+  return { node, update };
+}
 
-  const main = h("div", { class: "cfw-main" });
-  const boardBox = h("div", { class: "cfw-boardbox" });
+// -- players: each hand's tile count, who is to move, the chicken yard -----------------------
+function makePlayers() {
+  const node = h("ul", { class: "cfw-players", "aria-label": "Players and the chicken yard" });
+
+  /** @param {View} v */
+  function update(v) {
+    node.replaceChildren();
+    for (const p of v.players || []) {
+      const li = h("li", { class: "cfw-player" + (p.to_move ? " is-turn" : "") + (p.kind === "you" ? " is-you" : "") });
+      if (p.to_move) li.setAttribute("aria-current", "true");
+      li.appendChild(h("span", { class: "cfw-name" }, p.name));
+      const tag = p.kind === "you" ? "you" : p.kind === "bot" ? "bot" : null;
+      if (tag) li.appendChild(h("span", { class: "cfw-tag" }, tag));
+      li.appendChild(h("span", { class: "cfw-count" }, `${p.count} ${p.count === 1 ? "tile" : "tiles"}`));
+      if (p.total !== null && p.total !== undefined) {
+        li.appendChild(h("span", { class: "cfw-total" }, `total ${p.total}`));
+      }
+      if (p.to_move) li.appendChild(h("span", { class: "cfw-turnmark" }, "to move"));
+      node.appendChild(li);
+    }
+    const yard = h("li", { class: "cfw-player cfw-yard" });
+    yard.appendChild(h("span", { class: "cfw-name" }, "Chicken yard"));
+    yard.appendChild(h("span", { class: "cfw-count" }, `${v.yard} ${v.yard === 1 ? "tile" : "tiles"}`));
+    node.appendChild(yard);
+  }
+  return { node, update };
+}
+
+// -- board: the farmyard, its marks (last tile, cue, targets), pan and zoom ------------------
+
+function ring(p, cls, pad) {
+  const w = 200 + 2 * pad;
+  const hgt = 100 + 2 * pad;
+  return s("rect", {
+    class: cls,
+    x: -w / 2,
+    y: -hgt / 2,
+    width: w,
+    height: hgt,
+    rx: 12 + pad,
+    transform: `translate(${num(p.x * U)} ${num(p.y * U)}) rotate(${num(p.angle)})`,
+    "vector-effect": "non-scaling-stroke",
+  });
+}
+
+/** Where a target's numbered badge goes: beside a double, or beyond an open end. */
+function badgeSpot(p, r) {
+  const rad = (a) => (a * Math.PI) / 180;
+  if (p.role === "centre" || p.role === "foot") {
+    // Beside the double, on the side its spokes or toes leave from.
+    const a = rad(p.heading || 0);
+    return [p.x * U + Math.cos(a) * (50 + r), p.y * U + Math.sin(a) * (50 + r)];
+  }
+  // Just beyond the open end, clear of its pips.
+  const a = rad(p.angle);
+  return [p.x * U + Math.cos(a) * (100 + r), p.y * U + Math.sin(a) * (100 + r)];
+}
+
+function makeBoard(ctx) {
+  const { state } = ctx;
+  const cam = {
+    box: null, // {cx, cy, w, h} in SVG units; null = fit to the farmyard
+    size: null, // the board in pixels, kept by a ResizeObserver so drawing never forces a layout
+    drag: null,
+    dragged: false,
+    markScale: 0,
+  };
+  let drawnKey = ""; // display mode + palette the tiles were drawn with
+  let drawnTiles = []; // tiles drawn, in order
+
+  const node = h("div", { class: "cfw-boardbox" });
   const openWords = h("p", { class: "cfw-open", id: uid("open") });
   const board = h("div", {
     class: "cfw-board",
@@ -230,346 +477,34 @@ function render({ model, el }) {
   const zoomIn = h("button", { type: "button", class: "cfw-btn cfw-icon", "aria-label": "Zoom in", title: "Zoom in (+)", "data-key": "zoom-in" }, "+");
   const zoomFit = h("button", { type: "button", class: "cfw-btn", title: "Fit the farmyard to the view (0)", "data-key": "fit" }, "Fit");
   zoom.append(zoomOut, zoomIn, zoomFit);
-  boardBox.append(board, zoom, openWords);
+  node.append(board, zoom, openWords);
 
-  const side = h("div", { class: "cfw-side" });
-  const result = h("section", { class: "cfw-result", "aria-labelledby": uid("result") });
-  const resultTitle = h("h3", { id: result.getAttribute("aria-labelledby") });
-  const resultTable = h("table", { class: "cfw-table" });
-  const resultNext = h("button", { type: "button", class: "cfw-btn cfw-primary", "data-key": "result-next" }, "Next round");
-  result.append(resultTitle, resultTable, resultNext);
-  const logHead = h("h3", { id: uid("log") }, "Moves");
-  const log = h("ol", { class: "cfw-log", tabindex: "0", "aria-labelledby": logHead.id, "data-key": "log" });
-  const sheet = h("section", { class: "cfw-sheet", "aria-label": "Score sheet" });
-  side.append(result, logHead, log);
-  main.append(boardBox, side);
-
-  const targets = h("div", { class: "cfw-targets", role: "group", "aria-label": "Where the chosen tile can go" });
-  const handHead = h("p", { class: "cfw-hand-head", id: uid("hand") });
-  const hand = h("div", { class: "cfw-hand", role: "group", "aria-labelledby": handHead.id });
-
-  const actions = h("div", { class: "cfw-actions" });
-  const btnDraw = h("button", { type: "button", class: "cfw-btn", "aria-keyshortcuts": "D", "data-key": "draw" }, "Draw");
-  const btnPass = h("button", { type: "button", class: "cfw-btn", "aria-keyshortcuts": "P", "data-key": "pass" }, "Pass");
-  const btnNext = h("button", { type: "button", class: "cfw-btn cfw-primary", "aria-keyshortcuts": "N", "data-key": "next" }, "Next");
-  const btnUndo = h("button", { type: "button", class: "cfw-btn", "aria-keyshortcuts": "U", "data-key": "undo" }, "Undo");
-  const btnPause = h("button", { type: "button", class: "cfw-btn", "aria-pressed": "false", "data-key": "pause" }, "Pause bots");
-  const spacer = h("span", { class: "cfw-spacer" });
-  const displayId = uid("display");
-  const displayLabel = h("label", { for: displayId, class: "cfw-field" }, "Show ");
-  const displaySelect = h("select", { id: displayId, "data-key": "display" });
-  for (const [value, text] of [["pips", "pips"], ["numerals", "numerals"], ["colour", "coloured pips"]]) {
-    displaySelect.appendChild(h("option", { value }, text));
-  }
-  displayLabel.appendChild(displaySelect);
-  const largeLabel = h("label", { class: "cfw-field" });
-  const largeBox = h("input", { type: "checkbox", "data-key": "large" });
-  largeLabel.append(largeBox, document.createTextNode(" Large tiles"));
-  actions.append(btnDraw, btnPass, btnNext, btnUndo, btnPause, spacer, displayLabel, largeLabel);
-
-  const message = h("p", { class: "cfw-message", role: "status", "aria-live": "polite" });
-  const help = h("p", { class: "cfw-help" }, HELP);
-
-  // Guided play (optional: only when the view has a `cue` section).
-  const cueBox = h("div", { class: "cfw-cue", role: "status", "aria-live": "polite" });
-  const cueText = h("p", { class: "cfw-cue-text" });
-  const cueOk = h("button", { type: "button", class: "cfw-btn cfw-primary", "data-key": "confirm" }, "OK, let's place it");
-  cueOk.addEventListener("click", () => send("confirm"));
-  cueBox.append(cueText, cueOk);
-  cueBox.hidden = true;
-
-  root.append(head, cueBox, players, main, targets, handHead, hand, actions, message, sheet, help);
-  el.appendChild(root);
-
-  // Keep JupyterLab's command-mode shortcuts (d d, a, b, arrows) off our focusable elements.
-  root.addEventListener("focusin", (e) => {
-    const t = e.target;
-    if (t && t.setAttribute && !t.hasAttribute("data-lm-suppress-shortcuts")) {
-      t.setAttribute("data-lm-suppress-shortcuts", "true");
-    }
-  });
-
-  // -- intents -----------------------------------------------------------------------------
-  function send(kind, extra) {
-    const v = state.view;
-    const msg = { kind, version: v.version, seat: v.seat, ...(extra || {}) };
-    model.send(msg);
-  }
-
-  function playTarget(onto) {
-    const item = targetsOf(state.selected).find((t) => t.onto === onto);
-    if (!item) return;
-    const say = announceBox.checked && item.say;
-    send("play", { move: say ? item.say : item.move });
-  }
-
-  function targetsOf(tile) {
-    if (!tile) return [];
-    const entry = (state.view.hand || []).find((x) => x.tile === tile);
-    return entry ? entry.targets : [];
-  }
-
-  // -- players, status, log, results ---------------------------------------------------------
-  function drawPlayers(v) {
-    players.replaceChildren();
-    for (const p of v.players || []) {
-      const li = h("li", { class: "cfw-player" + (p.to_move ? " is-turn" : "") + (p.kind === "you" ? " is-you" : "") });
-      if (p.to_move) li.setAttribute("aria-current", "true");
-      li.appendChild(h("span", { class: "cfw-name" }, p.name));
-      const tag = p.kind === "you" ? "you" : p.kind === "bot" ? "bot" : null;
-      if (tag) li.appendChild(h("span", { class: "cfw-tag" }, tag));
-      li.appendChild(h("span", { class: "cfw-count" }, `${p.count} ${p.count === 1 ? "tile" : "tiles"}`));
-      if (p.total !== null && p.total !== undefined) {
-        li.appendChild(h("span", { class: "cfw-total" }, `total ${p.total}`));
-      }
-      if (p.to_move) li.appendChild(h("span", { class: "cfw-turnmark" }, "to move"));
-      players.appendChild(li);
-    }
-    const yard = h("li", { class: "cfw-player cfw-yard" });
-    yard.appendChild(h("span", { class: "cfw-name" }, "Chicken yard"));
-    yard.appendChild(h("span", { class: "cfw-count" }, `${v.yard} ${v.yard === 1 ? "tile" : "tiles"}`));
-    players.appendChild(yard);
-  }
-
-  function drawLog(v) {
-    const rows = v.log || [];
-    const names = v.names || [];
-    // Append only what is new when the log grew; rebuild otherwise.
-    const have = log.children.length;
-    const grew = have <= rows.length && have > 0 && log.children[have - 1].dataset.text === rows[have - 1][1];
-    if (!grew) log.replaceChildren();
-    for (let i = grew ? have : 0; i < rows.length; i++) {
-      const [seat, text] = rows[i];
-      const li = h("li", { "data-text": text, class: seat === v.seat ? "is-you" : null }, text);
-      log.appendChild(li);
-    }
-    for (const li of log.querySelectorAll(".is-last")) li.classList.remove("is-last");
-    if (log.lastElementChild) log.lastElementChild.classList.add("is-last");
-    if (!rows.length) log.appendChild(h("li", { class: "cfw-empty" }, `No moves yet: ${names.length} players.`));
-    if (rows.length !== state.logLength) {
-      state.logLength = rows.length;
-      requestAnimationFrame(() => (log.scrollTop = log.scrollHeight));
-    }
-  }
-
-  function drawResult(v) {
-    const r = v.result;
-    result.hidden = !r;
-    if (!r) return;
-    setText(resultTitle, r.title);
-    resultTable.replaceChildren();
-    resultTable.appendChild(h("caption", null, "Points this round (lowest is best)"));
-    const thead = h("thead");
-    const hr = h("tr");
-    hr.append(h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Points"));
-    thead.appendChild(hr);
-    const tbody = h("tbody");
-    r.names.forEach((name, i) => {
-      const tr = h("tr");
-      tr.append(h("th", { scope: "row" }, name), h("td", null, r.scores[i]));
-      tbody.appendChild(tr);
-    });
-    resultTable.append(thead, tbody);
-    resultNext.hidden = v.waiting !== "round-over";
-  }
-
-  function drawSheet(v) {
-    sheet.replaceChildren();
-    const sh = v.sheet;
-    sheet.hidden = !sh || !sh.labels.length;
-    if (sheet.hidden) return;
-    const table = h("table", { class: "cfw-table" });
-    table.appendChild(h("caption", null, "Score sheet"));
-    const thead = h("thead");
-    const hr = h("tr");
-    hr.appendChild(h("th", { scope: "col" }, "Round"));
-    for (const name of v.names) hr.appendChild(h("th", { scope: "col" }, name));
-    thead.appendChild(hr);
-    const tbody = h("tbody");
-    sh.labels.forEach((label, i) => {
-      const tr = h("tr");
-      tr.appendChild(h("th", { scope: "row" }, label));
-      for (const score of sh.rounds[i]) tr.appendChild(h("td", null, score));
-      tbody.appendChild(tr);
-    });
-    const tfoot = h("tfoot");
-    const fr = h("tr");
-    fr.appendChild(h("th", { scope: "row" }, "Total"));
-    for (const total of sh.totals) fr.appendChild(h("td", null, total));
-    tfoot.appendChild(fr);
-    table.append(thead, tbody, tfoot);
-    const scroller = h("div", { class: "cfw-scroll", tabindex: "0", role: "group", "aria-label": "Score sheet, scrolls sideways" });
-    scroller.appendChild(table);
-    sheet.appendChild(scroller);
-  }
-
-  // -- the hand and the targets ------------------------------------------------------------
-  function drawHand(v) {
-    const mode = model.get("display") || "pips";
-    const palette = model.get("palette") || [];
-    const key = `${mode}|${palette.join(",")}`;
-    const want = v.hand || [];
-    const keep = new Set(want.map((x) => x.tile));
-    for (const [tile, btn] of handButtons) {
-      if (!keep.has(tile)) {
-        btn.remove();
-        handButtons.delete(tile);
-      }
-    }
-    if (state.selected && !(keep.has(state.selected) && targetsOf(state.selected).length)) {
-      state.selected = null;
-    }
-    want.forEach((item, i) => {
-      let btn = handButtons.get(item.tile);
-      if (!btn) {
-        btn = h("button", { type: "button", class: "cfw-htile", "data-key": `hand:${item.tile}`, "data-tile": item.tile });
-        btn.addEventListener("click", () => pickTile(item.tile));
-        handButtons.set(item.tile, btn);
-      }
-      if (btn.dataset.look !== key) {
-        btn.replaceChildren(handTileSvg(item.tile, mode, palette));
-        btn.dataset.look = key;
-      }
-      const playable = item.targets.length > 0;
-      btn.classList.toggle("is-playable", playable);
-      btn.classList.toggle("is-selected", state.selected === item.tile);
-      btn.classList.toggle("is-drawn", v.drawn === item.tile);
-      btn.setAttribute("aria-pressed", state.selected === item.tile ? "true" : "false");
-      const cued = !!(v.cue && v.cue.level >= 3 && v.cue.tile === item.tile);
-      btn.classList.toggle("is-cued", cued);
-      const off = !!(v.guided && v.guided.errorless && v.playing && !playable);
-      btn.classList.toggle("is-off", off);
-      if (off) btn.setAttribute("aria-disabled", "true");
-      else btn.removeAttribute("aria-disabled");
-      const drawn = v.drawn === item.tile ? ", just drawn" : "";
-      btn.setAttribute("aria-label", `${item.tile}${drawn}${item.hint ? ", " + item.hint : ""}`);
-      btn.title = item.hint ? `${item.tile}: ${item.hint}` : item.tile;
-      const at = hand.children[i];
-      if (at !== btn) hand.insertBefore(btn, at || null);
-    });
-    const you = (v.players || [])[v.seat];
-    setText(handHead, you ? `${you.name}'s tiles (${want.length})` : "Tiles");
-    hand.classList.toggle("is-playing", !!v.playing);
-  }
-
-  const announceLabel = h("label", { class: "cfw-field cfw-announce" });
-  const announceBox = h("input", { type: "checkbox", "data-key": "announce" });
-  announceLabel.append(announceBox, document.createTextNode(" Announce my last tile"));
-
-  function drawTargets(v) {
-    targets.replaceChildren();
-    const list = targetsOf(state.selected);
-    if (!state.selected || !list.length) {
-      let hint = "";
-      if (v.playing) {
-        const any = (v.hand || []).some((x) => x.targets.length);
-        hint = any ? "Choose a tile to play." : v.can_draw ? "No tile fits: draw one." : v.can_pass ? "No tile fits: pass." : "";
-      }
-      targets.appendChild(h("span", { class: "cfw-hint" }, hint));
-      targets.setAttribute("aria-label", "Where the chosen tile can go");
-      return;
-    }
-    targets.setAttribute("aria-label", `Where ${state.selected} can go`);
-    targets.appendChild(h("span", { class: "cfw-hint" }, `Play ${state.selected}:`));
-    list.forEach((t, i) => {
-      const b = h(
-        "button",
-        { type: "button", class: "cfw-btn cfw-target", "data-key": `target:${t.onto}`, "data-onto": t.onto, "aria-label": `Play ${state.selected} ${t.text}` },
-      );
-      b.append(h("span", { class: "cfw-badge", "aria-hidden": "true" }, String(i + 1)), document.createTextNode(` ${t.text}`));
-      b.addEventListener("click", () => playTarget(t.onto));
-      b.addEventListener("focus", () => markFocus(t.onto));
-      b.addEventListener("mouseenter", () => markFocus(t.onto));
-      b.addEventListener("blur", () => markFocus(null));
-      b.addEventListener("mouseleave", () => markFocus(document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.onto || null : null));
-      targets.appendChild(b);
-    });
-    if (v.announce) targets.appendChild(announceLabel);
-    const cancel = h("button", { type: "button", class: "cfw-btn cfw-quiet", "data-key": "cancel" }, "Cancel");
-    cancel.addEventListener("click", () => unpick(true));
-    targets.appendChild(cancel);
-  }
-
-  function pickTile(tile) {
-    const v = state.view;
-    if (state.selected === tile) {
-      unpick(false);
-      return;
-    }
-    const list = targetsOf(tile);
-    if (!v.playing || !list.length) {
-      if (v.guided && v.guided.errorless) {
-        // Errorless: a tile that cannot be played goes nowhere, and the words stay gentle.
-        showLocal(v.playing ? "That one waits for later. Let's find one that fits." : "");
-        return;
-      }
-      const entry = (v.hand || []).find((x) => x.tile === tile);
-      showLocal(entry && entry.hint ? `${tile} ${entry.hint}.` : `${tile} cannot be played now.`);
-      return;
-    }
-    state.selected = tile;
-    showLocal("");
-    refreshSelection();
-    const first = targets.querySelector(".cfw-target");
-    if (first) first.focus();
-  }
-
-  function unpick(focusTile) {
-    const tile = state.selected;
-    state.selected = null;
-    state.focusOnto = null;
-    refreshSelection();
-    if (focusTile && tile && handButtons.has(tile)) handButtons.get(tile).focus();
-  }
-
-  function refreshSelection() {
-    for (const [tile, btn] of handButtons) {
-      btn.classList.toggle("is-selected", state.selected === tile);
-      btn.setAttribute("aria-pressed", state.selected === tile ? "true" : "false");
-    }
-    drawTargets(state.view);
-    drawMarks(state.view);
-  }
-
-  let localNote = "";
-  function showLocal(text) {
-    localNote = text;
-    setText(message, text || model.get("message") || "");
-  }
-
-  // -- the board -----------------------------------------------------------------------------
-  function boardPlacements(v) {
-    return (v.table || []).map(rowToPlacement);
-  }
-
-  function drawBoard(v) {
-    const mode = model.get("display") || "pips";
-    const palette = model.get("palette") || [];
-    const key = `${mode}|${palette.join(",")}`;
+  /** @param {View} v */
+  function update(v) {
+    const { mode, palette, key } = ctx.look();
     const rows = v.table || [];
-    const have = state.drawnTiles;
-    let prefix = key === state.drawnKey && have.length <= rows.length;
-    for (let i = 0; prefix && i < have.length; i++) {
-      if (have[i] !== rows[i][0]) prefix = false;
+    let prefix = key === drawnKey && drawnTiles.length <= rows.length;
+    for (let i = 0; prefix && i < drawnTiles.length; i++) {
+      if (drawnTiles[i] !== rows[i].tile) prefix = false;
     }
     if (!prefix) {
       tileLayer.replaceChildren();
-      state.drawnTiles = [];
+      drawnTiles = [];
     }
     const frag = document.createDocumentFragment();
-    for (let i = state.drawnTiles.length; i < rows.length; i++) {
-      const p = rowToPlacement(rows[i]);
+    for (let i = drawnTiles.length; i < rows.length; i++) {
+      const p = rows[i];
       const g = drawTile(p, mode, palette);
       g.setAttribute("data-tile", p.tile);
       frag.appendChild(g);
-      state.drawnTiles.push(p.tile);
+      drawnTiles.push(p.tile);
     }
     tileLayer.appendChild(frag);
-    state.drawnKey = key;
+    drawnKey = key;
     const n = rows.length;
     board.setAttribute("aria-label", `Farmyard: ${n} ${n === 1 ? "tile" : "tiles"} on the table` + (v.last ? `, last played ${v.last}` : "") + ". Arrow keys pan, plus and minus zoom, 0 fits.");
     setText(openWords, v.open_words || "");
-    drawMarks(v);
+    marks(v);
     applyCamera();
   }
 
@@ -578,39 +513,13 @@ function render({ model, el }) {
     return currentBox().w / Math.max(size().width, 1);
   }
 
-  function ring(p, cls, pad) {
-    const w = 200 + 2 * pad;
-    const hgt = 100 + 2 * pad;
-    return s("rect", {
-      class: cls,
-      x: -w / 2,
-      y: -hgt / 2,
-      width: w,
-      height: hgt,
-      rx: 12 + pad,
-      transform: `translate(${num(p.x * U)} ${num(p.y * U)}) rotate(${num(p.angle)})`,
-      "vector-effect": "non-scaling-stroke",
-    });
-  }
-
-  function badgeSpot(p, r) {
-    const rad = (a) => (a * Math.PI) / 180;
-    if (p.role === "centre" || p.role === "foot") {
-      // Beside the double, on the side its spokes or toes leave from.
-      const a = rad(p.heading || 0);
-      return [p.x * U + Math.cos(a) * (50 + r), p.y * U + Math.sin(a) * (50 + r)];
-    }
-    // Just beyond the open end, clear of its pips.
-    const a = rad(p.angle);
-    return [p.x * U + Math.cos(a) * (100 + r), p.y * U + Math.sin(a) * (100 + r)];
-  }
-
-  function drawMarks(v) {
+  /** The marks: a ring on the last tile, the cue's rings, a numbered badge per target. */
+  function marks(v) {
     markLayer.replaceChildren();
     hitLayer.replaceChildren();
-    const byTile = new Map(boardPlacements(v).map((p) => [p.tile, p]));
+    const byTile = new Map((v.table || []).map((p) => [p.tile, p]));
     const upp = unitsPerPixel();
-    state.markScale = upp;
+    cam.markScale = upp;
     const pad = Math.max(8, 4 * upp);
     const r = Math.max(30, 12 * upp);
     if (v.last && byTile.has(v.last)) markLayer.appendChild(ring(byTile.get(v.last), "cfw-lastring", pad));
@@ -624,8 +533,7 @@ function render({ model, el }) {
         markLayer.appendChild(mark);
       }
     }
-    const list = targetsOf(state.selected);
-    list.forEach((t, i) => {
+    ctx.targetsOf(state.selected).forEach((t, i) => {
       const p = byTile.get(t.onto);
       if (!p) return;
       const focused = state.focusOnto === t.onto;
@@ -646,9 +554,9 @@ function render({ model, el }) {
       title.textContent = `Play ${state.selected} ${t.text}`;
       hit.appendChild(title);
       hit.addEventListener("click", (e) => {
-        if (state.dragged) return;
+        if (cam.dragged) return;
         e.stopPropagation();
-        playTarget(t.onto);
+        ctx.play(t.onto);
       });
       hit.addEventListener("mouseenter", () => markFocus(t.onto));
       hit.addEventListener("mouseleave", () => markFocus(null));
@@ -668,11 +576,11 @@ function render({ model, el }) {
 
   // Camera: the visible part of the farmyard in SVG units.
   function fitBox() {
-    const b = state.view.bounds || [-1, -1, 1, 1];
-    const x0 = (b[0] - MARGIN) * U;
-    const y0 = (b[1] - MARGIN) * U;
-    const w = (b[2] - b[0] + 2 * MARGIN) * U;
-    const hh = (b[3] - b[1] + 2 * MARGIN) * U;
+    const b = state.view.bounds || { min_x: -1, min_y: -1, max_x: 1, max_y: 1 };
+    const x0 = (b.min_x - MARGIN) * U;
+    const y0 = (b.min_y - MARGIN) * U;
+    const w = (b.max_x - b.min_x + 2 * MARGIN) * U;
+    const hh = (b.max_y - b.min_y + 2 * MARGIN) * U;
     // Never zoom in further than a comfortable tile size on a small table.
     const minW = 12 * U;
     const minH = 7 * U;
@@ -681,14 +589,12 @@ function render({ model, el }) {
     return { cx, cy, w: Math.max(w, minW), h: Math.max(hh, minH) };
   }
 
-  // The board's size in pixels, kept by a ResizeObserver so drawing never forces a layout.
-  let boardSize = null;
   function size() {
-    if (!boardSize) {
+    if (!cam.size) {
       const r = board.getBoundingClientRect();
-      if (r.width > 0 && r.height > 0) boardSize = { width: r.width, height: r.height };
+      if (r.width > 0 && r.height > 0) cam.size = { width: r.width, height: r.height };
     }
-    return boardSize || { width: 640, height: 400 };
+    return cam.size || { width: 640, height: 400 };
   }
 
   function aspect() {
@@ -697,7 +603,7 @@ function render({ model, el }) {
   }
 
   function currentBox() {
-    const box = state.cam || fitBox();
+    const box = cam.box || fitBox();
     // Stretch to the board's aspect ratio so the felt fills it.
     const a = aspect();
     let { w, h: hh } = box;
@@ -715,10 +621,10 @@ function render({ model, el }) {
     felt.setAttribute("y", num(y - b.h));
     felt.setAttribute("width", num(b.w * 3));
     felt.setAttribute("height", num(b.h * 3));
-    zoomFit.setAttribute("aria-pressed", state.cam ? "false" : "true");
+    zoomFit.setAttribute("aria-pressed", cam.box ? "false" : "true");
     const upp = b.w / Math.max(size().width, 1);
-    if (state.markScale && Math.abs(upp / state.markScale - 1) > 0.02 && markLayer.firstChild) {
-      drawMarks(state.view);
+    if (cam.markScale && Math.abs(upp / cam.markScale - 1) > 0.02 && markLayer.firstChild) {
+      marks(state.view);
     }
   }
 
@@ -734,18 +640,18 @@ function render({ model, el }) {
       cx = px + (cx - px) * k;
       cy = py + (cy - py) * k;
     }
-    state.cam = { cx, cy, w, h: b.h * k };
+    cam.box = { cx, cy, w, h: b.h * k };
     applyCamera();
   }
 
   function panBy(fx, fy) {
     const b = currentBox();
-    state.cam = { cx: b.cx + fx * b.w, cy: b.cy + fy * b.h, w: b.w, h: b.h };
+    cam.box = { cx: b.cx + fx * b.w, cy: b.cy + fy * b.h, w: b.w, h: b.h };
     applyCamera();
   }
 
   function fit() {
-    state.cam = null;
+    cam.box = null;
     applyCamera();
   }
 
@@ -772,11 +678,11 @@ function render({ model, el }) {
   );
   board.addEventListener("pointerdown", (e) => {
     if (e.button !== 0) return;
-    state.drag = { x: e.clientX, y: e.clientY, box: currentBox(), id: e.pointerId, moved: false };
-    state.dragged = false;
+    cam.drag = { x: e.clientX, y: e.clientY, box: currentBox(), id: e.pointerId, moved: false };
+    cam.dragged = false;
   });
   board.addEventListener("pointermove", (e) => {
-    const d = state.drag;
+    const d = cam.drag;
     if (!d || d.id !== e.pointerId) return;
     const dx = e.clientX - d.x;
     const dy = e.clientY - d.y;
@@ -787,16 +693,16 @@ function render({ model, el }) {
       board.classList.add("is-dragging");
     }
     const scale = d.box.w / Math.max(size().width, 1);
-    state.cam = { cx: d.box.cx - dx * scale, cy: d.box.cy - dy * scale, w: d.box.w, h: d.box.h };
+    cam.box = { cx: d.box.cx - dx * scale, cy: d.box.cy - dy * scale, w: d.box.w, h: d.box.h };
     applyCamera();
   });
   const endDrag = (e) => {
-    const d = state.drag;
+    const d = cam.drag;
     if (!d || d.id !== e.pointerId) return;
-    state.dragged = d.moved;
-    state.drag = null;
+    cam.dragged = d.moved;
+    cam.drag = null;
     board.classList.remove("is-dragging");
-    if (d.moved) setTimeout(() => (state.dragged = false), 0);
+    if (d.moved) setTimeout(() => (cam.dragged = false), 0);
   };
   board.addEventListener("pointerup", endDrag);
   board.addEventListener("pointercancel", endDrag);
@@ -806,139 +712,426 @@ function render({ model, el }) {
     resizeObserver = new ResizeObserver((entries) => {
       const box = entries[entries.length - 1].contentRect;
       if (box.width > 0 && box.height > 0) {
-        boardSize = { width: box.width, height: box.height };
+        cam.size = { width: box.width, height: box.height };
         applyCamera();
       }
     });
     resizeObserver.observe(board);
   }
 
-  // -- buttons and keys ------------------------------------------------------------------------
-  btnDraw.addEventListener("click", () => send("draw"));
-  btnPass.addEventListener("click", () => send("pass"));
-  btnNext.addEventListener("click", () => send("next"));
-  resultNext.addEventListener("click", () => send("next"));
-  btnUndo.addEventListener("click", () => send("undo"));
-  btnPause.addEventListener("click", () => {
+  /** Arrow keys pan the focused board; + and - zoom and 0 fits from anywhere. */
+  function key(e) {
+    const k = e.key;
+    if (e.target === board && k in ARROWS) {
+      const dx = k === "ArrowLeft" ? -PAN_STEP : k === "ArrowRight" ? PAN_STEP : 0;
+      const dy = k === "ArrowUp" ? -PAN_STEP : k === "ArrowDown" ? PAN_STEP : 0;
+      panBy(dx, dy);
+    } else if (k === "+" || k === "=") {
+      zoomBy(ZOOM_STEP);
+    } else if (k === "-" || k === "_") {
+      zoomBy(1 / ZOOM_STEP);
+    } else if (k === "0") {
+      fit();
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  function destroy() {
+    if (resizeObserver) resizeObserver.disconnect();
+  }
+
+  return { node, board, update, marks, markFocus, applyCamera, key, destroy };
+}
+
+// -- hand: the shown seat's tiles, which can be played, the one picked -----------------------
+function makeHand(ctx) {
+  const { state } = ctx;
+  const buttons = new Map();
+  const head = h("p", { class: "cfw-hand-head", id: uid("hand") });
+  const node = h("div", { class: "cfw-hand", role: "group", "aria-labelledby": head.id });
+
+  /** @param {View} v */
+  function update(v) {
+    const { mode, palette, key } = ctx.look();
+    const want = v.hand || [];
+    const keep = new Set(want.map((x) => x.tile));
+    for (const [tile, btn] of buttons) {
+      if (!keep.has(tile)) {
+        btn.remove();
+        buttons.delete(tile);
+      }
+    }
+    if (state.selected && !(keep.has(state.selected) && ctx.targetsOf(state.selected).length)) {
+      state.selected = null;
+    }
+    want.forEach((item, i) => {
+      let btn = buttons.get(item.tile);
+      if (!btn) {
+        btn = h("button", { type: "button", class: "cfw-htile", "data-key": `hand:${item.tile}`, "data-tile": item.tile });
+        btn.addEventListener("click", () => ctx.pick(item.tile));
+        buttons.set(item.tile, btn);
+      }
+      if (btn.dataset.look !== key) {
+        btn.replaceChildren(handTileSvg(item.tile, mode, palette));
+        btn.dataset.look = key;
+      }
+      const playable = item.targets.length > 0;
+      btn.classList.toggle("is-playable", playable);
+      btn.classList.toggle("is-selected", state.selected === item.tile);
+      btn.classList.toggle("is-drawn", v.drawn === item.tile);
+      btn.setAttribute("aria-pressed", state.selected === item.tile ? "true" : "false");
+      const cued = !!(v.cue && v.cue.level >= 3 && v.cue.tile === item.tile);
+      btn.classList.toggle("is-cued", cued);
+      const off = !!(v.guided && v.guided.errorless && v.playing && !playable);
+      btn.classList.toggle("is-off", off);
+      if (off) btn.setAttribute("aria-disabled", "true");
+      else btn.removeAttribute("aria-disabled");
+      const drawn = v.drawn === item.tile ? ", just drawn" : "";
+      btn.setAttribute("aria-label", `${item.tile}${drawn}${item.hint ? ", " + item.hint : ""}`);
+      btn.title = item.hint ? `${item.tile}: ${item.hint}` : item.tile;
+      const at = node.children[i];
+      if (at !== btn) node.insertBefore(btn, at || null);
+    });
+    const you = (v.players || [])[v.seat];
+    setText(head, you ? `${you.name}'s tiles (${want.length})` : "Tiles");
+    node.classList.toggle("is-playing", !!v.playing);
+  }
+
+  function showSelection() {
+    for (const [tile, btn] of buttons) {
+      btn.classList.toggle("is-selected", state.selected === tile);
+      btn.setAttribute("aria-pressed", state.selected === tile ? "true" : "false");
+    }
+  }
+
+  function focusTile(tile) {
+    if (tile && buttons.has(tile)) buttons.get(tile).focus();
+  }
+
+  /** Arrow keys, Home and End move among the hand's tiles. */
+  function key(e) {
+    const t = e.target;
+    if (!hasClass(t, "cfw-htile")) return false;
+    const all = [...node.querySelectorAll(".cfw-htile")];
+    if (e.key in ARROWS) moveAmong(all, t, ARROWS[e.key]);
+    else if (e.key === "Home" || e.key === "End") {
+      if (all.length) all[e.key === "Home" ? 0 : all.length - 1].focus();
+    } else return false;
+    return true;
+  }
+
+  return { head, node, update, showSelection, focusTile, key };
+}
+
+// -- targets: where the picked tile can go, as numbered buttons ------------------------------
+function makeTargets(ctx) {
+  const { state } = ctx;
+  const node = h("div", { class: "cfw-targets", role: "group", "aria-label": "Where the chosen tile can go" });
+  const announceLabel = h("label", { class: "cfw-field cfw-announce" });
+  const announceBox = h("input", { type: "checkbox", "data-key": "announce" });
+  announceLabel.append(announceBox, document.createTextNode(" Announce my last tile"));
+
+  /** @param {View} v */
+  function update(v) {
+    node.replaceChildren();
+    const list = ctx.targetsOf(state.selected);
+    if (!state.selected || !list.length) {
+      let hint = "";
+      if (v.playing) {
+        const any = (v.hand || []).some((x) => x.targets.length);
+        hint = any ? "Choose a tile to play." : v.can_draw ? "No tile fits: draw one." : v.can_pass ? "No tile fits: pass." : "";
+      }
+      node.appendChild(h("span", { class: "cfw-hint" }, hint));
+      node.setAttribute("aria-label", "Where the chosen tile can go");
+      return;
+    }
+    node.setAttribute("aria-label", `Where ${state.selected} can go`);
+    node.appendChild(h("span", { class: "cfw-hint" }, `Play ${state.selected}:`));
+    list.forEach((t, i) => {
+      const b = h(
+        "button",
+        { type: "button", class: "cfw-btn cfw-target", "data-key": `target:${t.onto}`, "data-onto": t.onto, "aria-label": `Play ${state.selected} ${t.text}` },
+      );
+      b.append(h("span", { class: "cfw-badge", "aria-hidden": "true" }, String(i + 1)), document.createTextNode(` ${t.text}`));
+      b.addEventListener("click", () => play(t.onto));
+      b.addEventListener("focus", () => ctx.markFocus(t.onto));
+      b.addEventListener("mouseenter", () => ctx.markFocus(t.onto));
+      b.addEventListener("blur", () => ctx.markFocus(null));
+      b.addEventListener("mouseleave", () => ctx.markFocus(document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.onto || null : null));
+      node.appendChild(b);
+    });
+    if (v.announce) node.appendChild(announceLabel);
+    const cancel = h("button", { type: "button", class: "cfw-btn cfw-quiet", "data-key": "cancel" }, "Cancel");
+    cancel.addEventListener("click", () => ctx.unpick(true));
+    node.appendChild(cancel);
+  }
+
+  /** Send the play of the picked tile on `onto` (with '!' when announcing is ticked). */
+  function play(onto) {
+    const item = ctx.targetsOf(state.selected).find((t) => t.onto === onto);
+    if (!item) return;
+    const say = announceBox.checked && item.say;
+    ctx.send("play", { move: say ? item.say : item.move });
+  }
+
+  function focusFirst() {
+    const first = node.querySelector(".cfw-target");
+    if (first) first.focus();
+  }
+
+  /** Arrow keys move among the targets. */
+  function key(e) {
+    if (!hasClass(e.target, "cfw-target") || !(e.key in ARROWS)) return false;
+    moveAmong([...node.querySelectorAll(".cfw-target")], e.target, ARROWS[e.key]);
+    return true;
+  }
+
+  return { node, update, play, focusFirst, key };
+}
+
+// -- log: the moves of the round, in words ---------------------------------------------------
+function makeLog() {
+  let shown = -1; // entries when the log last scrolled
+  const head = h("h3", { id: uid("log") }, "Moves");
+  const node = h("ol", { class: "cfw-log", tabindex: "0", "aria-labelledby": head.id, "data-key": "log" });
+
+  /** @param {View} v */
+  function update(v) {
+    const entries = v.log || [];
+    const names = v.names || [];
+    // Append only what is new when the log grew; rebuild otherwise.
+    const have = node.children.length;
+    const grew = have <= entries.length && have > 0 && node.children[have - 1].dataset.text === entries[have - 1].text;
+    if (!grew) node.replaceChildren();
+    for (let i = grew ? have : 0; i < entries.length; i++) {
+      const { seat, text } = entries[i];
+      node.appendChild(h("li", { "data-text": text, class: seat === v.seat ? "is-you" : null }, text));
+    }
+    for (const li of node.querySelectorAll(".is-last")) li.classList.remove("is-last");
+    if (node.lastElementChild) node.lastElementChild.classList.add("is-last");
+    if (!entries.length) node.appendChild(h("li", { class: "cfw-empty" }, `No moves yet: ${names.length} players.`));
+    if (entries.length !== shown) {
+      shown = entries.length;
+      requestAnimationFrame(() => (node.scrollTop = node.scrollHeight));
+    }
+  }
+  return { head, node, update };
+}
+
+// -- result: the points of a finished round --------------------------------------------------
+function makeResult(ctx) {
+  const node = h("section", { class: "cfw-result", "aria-labelledby": uid("result") });
+  const title = h("h3", { id: node.getAttribute("aria-labelledby") });
+  const table = h("table", { class: "cfw-table" });
+  const next = h("button", { type: "button", class: "cfw-btn cfw-primary", "data-key": "result-next" }, "Next round");
+  next.addEventListener("click", () => ctx.send("next"));
+  node.append(title, table, next);
+
+  /** @param {View} v */
+  function update(v) {
+    const r = v.result;
+    node.hidden = !r;
+    if (!r) return;
+    setText(title, r.title);
+    table.replaceChildren();
+    table.appendChild(h("caption", null, "Points this round (lowest is best)"));
+    const thead = h("thead");
+    const hr = h("tr");
+    hr.append(h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Points"));
+    thead.appendChild(hr);
+    const tbody = h("tbody");
+    r.names.forEach((name, i) => {
+      const tr = h("tr");
+      tr.append(h("th", { scope: "row" }, name), h("td", null, r.scores[i]));
+      tbody.appendChild(tr);
+    });
+    table.append(thead, tbody);
+    next.hidden = v.waiting !== "round-over";
+  }
+  return { node, next, update };
+}
+
+// -- sheet: the game's score sheet, one row per round ----------------------------------------
+function makeSheet() {
+  const node = h("section", { class: "cfw-sheet", "aria-label": "Score sheet" });
+
+  /** @param {View} v */
+  function update(v) {
+    node.replaceChildren();
+    const sh = v.sheet;
+    node.hidden = !sh || !sh.rounds.length;
+    if (node.hidden) return;
+    const table = h("table", { class: "cfw-table" });
+    table.appendChild(h("caption", null, "Score sheet"));
+    const thead = h("thead");
+    const hr = h("tr");
+    hr.appendChild(h("th", { scope: "col" }, "Round"));
+    for (const name of v.names) hr.appendChild(h("th", { scope: "col" }, name));
+    thead.appendChild(hr);
+    const tbody = h("tbody");
+    for (const round of sh.rounds) {
+      const tr = h("tr");
+      tr.appendChild(h("th", { scope: "row" }, round.label));
+      for (const score of round.scores) tr.appendChild(h("td", null, score));
+      tbody.appendChild(tr);
+    }
+    const tfoot = h("tfoot");
+    const fr = h("tr");
+    fr.appendChild(h("th", { scope: "row" }, "Total"));
+    for (const total of sh.totals) fr.appendChild(h("td", null, total));
+    tfoot.appendChild(fr);
+    table.append(thead, tbody, tfoot);
+    const scroller = h("div", { class: "cfw-scroll", tabindex: "0", role: "group", "aria-label": "Score sheet, scrolls sideways" });
+    scroller.appendChild(table);
+    node.appendChild(scroller);
+  }
+  return { node, update };
+}
+
+// -- actions: draw, pass, next, undo, the bots' pace, the look -------------------------------
+function makeActions(ctx) {
+  const { model, state } = ctx;
+  let timer = null; // when the next bot moves, at a timed pace
+  const node = h("div", { class: "cfw-actions" });
+  const draw = h("button", { type: "button", class: "cfw-btn", "aria-keyshortcuts": "D", "data-key": "draw" }, "Draw");
+  const pass = h("button", { type: "button", class: "cfw-btn", "aria-keyshortcuts": "P", "data-key": "pass" }, "Pass");
+  const next = h("button", { type: "button", class: "cfw-btn cfw-primary", "aria-keyshortcuts": "N", "data-key": "next" }, "Next");
+  const undo = h("button", { type: "button", class: "cfw-btn", "aria-keyshortcuts": "U", "data-key": "undo" }, "Undo");
+  const pause = h("button", { type: "button", class: "cfw-btn", "aria-pressed": "false", "data-key": "pause" }, "Pause bots");
+  const spacer = h("span", { class: "cfw-spacer" });
+  const displayId = uid("display");
+  const displayLabel = h("label", { for: displayId, class: "cfw-field" }, "Show ");
+  const displaySelect = h("select", { id: displayId, "data-key": "display" });
+  for (const [value, text] of [["pips", "pips"], ["numerals", "numerals"], ["colour", "coloured pips"]]) {
+    displaySelect.appendChild(h("option", { value }, text));
+  }
+  displayLabel.appendChild(displaySelect);
+  const largeLabel = h("label", { class: "cfw-field" });
+  const largeBox = h("input", { type: "checkbox", "data-key": "large" });
+  largeLabel.append(largeBox, document.createTextNode(" Large tiles"));
+  node.append(draw, pass, next, undo, pause, spacer, displayLabel, largeLabel);
+
+  draw.addEventListener("click", () => ctx.send("draw"));
+  pass.addEventListener("click", () => ctx.send("pass"));
+  next.addEventListener("click", () => ctx.send("next"));
+  undo.addEventListener("click", () => ctx.send("undo"));
+  pause.addEventListener("click", () => {
     state.paused = !state.paused;
     schedule(state.view);
-    drawActions(state.view);
+    update(state.view);
   });
   displaySelect.addEventListener("change", () => model.send({ kind: "display", value: displaySelect.value }));
   largeBox.addEventListener("change", () => model.send({ kind: "large", value: largeBox.checked }));
 
-  function drawActions(v) {
-    btnDraw.disabled = !v.can_draw;
-    btnPass.disabled = !v.can_pass;
-    const canNext = v.waiting === "bot" || v.waiting === "round-over";
-    btnNext.disabled = !canNext;
-    setText(btnNext, v.next_label || "Next");
-    btnNext.hidden = v.waiting === "game-over";
-    btnUndo.hidden = !v.allow_undo;
-    btnUndo.disabled = !v.can_undo;
-    btnPause.hidden = !v.auto_ms;
-    btnPause.setAttribute("aria-pressed", state.paused ? "true" : "false");
-    setText(btnPause, state.paused ? "Resume bots" : "Pause bots");
+  /** @param {View} v */
+  function update(v) {
+    draw.disabled = !v.can_draw;
+    pass.disabled = !v.can_pass;
+    next.disabled = !(v.waiting === "bot" || v.waiting === "round-over");
+    setText(next, v.next_label || "Next");
+    next.hidden = v.waiting === "game-over";
+    undo.hidden = !v.allow_undo;
+    undo.disabled = !v.can_undo;
+    pause.hidden = !v.auto_ms;
+    pause.setAttribute("aria-pressed", state.paused ? "true" : "false");
+    setText(pause, state.paused ? "Resume bots" : "Pause bots");
   }
 
-  function clickIfEnabled(btn) {
+  function showLook() {
+    displaySelect.value = model.get("display") || "pips";
+    largeBox.checked = !!model.get("large");
+  }
+
+  // Bots at a human pace: after auto_ms, ask the kernel for the bot's move.
+  function schedule(v) {
+    if (timer !== null) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    if (v.waiting === "bot" && v.auto_ms && !state.paused) {
+      const version = v.version;
+      timer = setTimeout(() => {
+        timer = null;
+        if (state.view.version === version && ctx.root.isConnected) {
+          model.send({ kind: "next", version, seat: v.seat, auto: true });
+        }
+      }, Math.max(200, v.auto_ms));
+    }
+  }
+
+  function press(btn) {
     if (!btn.disabled && !btn.hidden) btn.click();
-    else showLocal(`${btn.textContent} is not possible now.`);
+    else ctx.showLocal(`${btn.textContent} is not possible now.`);
   }
 
-  function moveAmong(list, current, step) {
-    if (!list.length) return;
-    let i = list.indexOf(current);
-    i = i < 0 ? 0 : (i + step + list.length) % list.length;
-    list[i].focus();
+  /** D, P, N and U press Draw, Pass, Next and Undo. */
+  function key(e) {
+    const btn = { d: draw, p: pass, n: next, u: undo }[e.key.toLowerCase()];
+    if (!btn || e.key.length !== 1) return false;
+    press(btn);
+    return true;
   }
 
-  root.addEventListener("keydown", (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    const t = e.target;
-    const tag = t && t.tagName;
-    if (tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && t.type !== "checkbox")) return;
-    const key = e.key;
-    let done = true;
-    const inHand = t && t.classList && t.classList.contains("cfw-htile");
-    const inTargets = t && t.classList && t.classList.contains("cfw-target");
-    const onBoard = t === board;
-    const arrows = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
-    if (inHand && key in arrows) {
-      moveAmong([...hand.querySelectorAll(".cfw-htile")], t, arrows[key]);
-    } else if (inHand && (key === "Home" || key === "End")) {
-      const all = [...hand.querySelectorAll(".cfw-htile")];
-      if (all.length) all[key === "Home" ? 0 : all.length - 1].focus();
-    } else if (inTargets && key in arrows) {
-      moveAmong([...targets.querySelectorAll(".cfw-target")], t, arrows[key]);
-    } else if (onBoard && key in arrows) {
-      const dx = key === "ArrowLeft" ? -PAN_STEP : key === "ArrowRight" ? PAN_STEP : 0;
-      const dy = key === "ArrowUp" ? -PAN_STEP : key === "ArrowDown" ? PAN_STEP : 0;
-      panBy(dx, dy);
-    } else if (key === "Escape") {
-      if (state.selected) unpick(true);
-      else done = false;
-    } else if (key === "+" || key === "=") {
-      zoomBy(ZOOM_STEP);
-    } else if (key === "-" || key === "_") {
-      zoomBy(1 / ZOOM_STEP);
-    } else if (key === "0") {
-      fit();
-    } else if (key === "d" || key === "D") {
-      clickIfEnabled(btnDraw);
-    } else if (key === "p" || key === "P") {
-      clickIfEnabled(btnPass);
-    } else if (key === "n" || key === "N") {
-      clickIfEnabled(btnNext);
-    } else if (key === "u" || key === "U") {
-      clickIfEnabled(btnUndo);
-    } else {
-      done = false;
-    }
-    if (done) {
-      e.preventDefault();
-      e.stopPropagation();
-    }
-  });
+  function destroy() {
+    if (timer !== null) clearTimeout(timer);
+  }
 
-  // -- guided play: cues, the cue timer, speech and a turn sound ------------------------------
-  function drawCue(v) {
+  return { node, buttons: { draw, pass, next, undo }, update, showLook, schedule, key, destroy };
+}
+
+// -- cue (guided play only): the prompt, OK to place it together, speech, a turn sound -------
+function makeCue(ctx) {
+  const { model, state } = ctx;
+  let timer = null; // when the cue rises next
+  let spoken = ""; // the prompt last read aloud
+  let lastWaiting = "";
+  let audio = null;
+  const node = h("div", { class: "cfw-cue", role: "status", "aria-live": "polite" });
+  const text = h("p", { class: "cfw-cue-text" });
+  const ok = h("button", { type: "button", class: "cfw-btn cfw-primary", "data-key": "confirm" }, "OK, let's place it");
+  ok.addEventListener("click", () => ctx.send("confirm"));
+  node.append(text, ok);
+  node.hidden = true;
+
+  /** @param {View} v */
+  function update(v) {
     const cue = v.cue;
     const g = v.guided;
-    if (state.cueTimer !== null) {
-      clearTimeout(state.cueTimer);
-      state.cueTimer = null;
+    if (timer !== null) {
+      clearTimeout(timer);
+      timer = null;
     }
-    cueBox.hidden = !cue || !(cue.prompt || cue.confirm);
+    node.hidden = !cue || !(cue.prompt || cue.confirm);
     if (!cue) return;
-    cueBox.dataset.level = String(cue.level);
-    setText(cueText, cue.prompt || "");
-    cueOk.hidden = !cue.confirm;
+    node.dataset.level = String(cue.level);
+    setText(text, cue.prompt || "");
+    ok.hidden = !cue.confirm;
     if (g && g.wait_ms && !g.paused && !g.ended) {
       const version = v.version;
-      state.cueTimer = setTimeout(() => {
-        state.cueTimer = null;
-        if (state.view.version === version && root.isConnected) {
+      timer = setTimeout(() => {
+        timer = null;
+        if (state.view.version === version && ctx.root.isConnected) {
           model.send({ kind: "cue_tick", version, seat: v.seat });
         }
       }, g.wait_ms);
     }
-    if (g && g.speech && cue.prompt && cue.prompt !== state.spoken) speak(cue.prompt);
-    state.spoken = cue.prompt || "";
-    if (g && g.sound && v.waiting === "you" && state.lastWaiting !== "you") chime();
-    state.lastWaiting = v.waiting || "";
+    if (g && g.speech && cue.prompt && cue.prompt !== spoken) speak(cue.prompt);
+    spoken = cue.prompt || "";
+    if (g && g.sound && v.waiting === "you" && lastWaiting !== "you") chime();
+    lastWaiting = v.waiting || "";
   }
 
-  function speak(text) {
+  function speak(words) {
     const synth = typeof window !== "undefined" ? window.speechSynthesis : null;
     if (!synth || typeof SpeechSynthesisUtterance === "undefined") return;
     synth.cancel();
-    const u = new SpeechSynthesisUtterance(text);
+    const u = new SpeechSynthesisUtterance(words);
     u.rate = 0.9;
     synth.speak(u);
   }
 
-  let audio = null;
   function chime() {
     const Ctx = window.AudioContext || window.webkitAudioContext;
     if (!Ctx) return;
@@ -958,24 +1151,138 @@ function render({ model, el }) {
     }
   }
 
-  // -- bots at a human pace ------------------------------------------------------------------
-  function schedule(v) {
-    if (state.timer !== null) {
-      clearTimeout(state.timer);
-      state.timer = null;
-    }
-    if (v.waiting === "bot" && v.auto_ms && !state.paused) {
-      const version = v.version;
-      state.timer = setTimeout(() => {
-        state.timer = null;
-        if (state.view.version === version && root.isConnected) {
-          model.send({ kind: "next", version, seat: v.seat, auto: true });
-        }
-      }, Math.max(200, v.auto_ms));
-    }
+  function destroy() {
+    if (timer !== null) clearTimeout(timer);
   }
 
-  // -- putting it together ----------------------------------------------------------------------
+  return { node, update, destroy };
+}
+
+// -- the view: the sections put together ------------------------------------------------------
+
+function render({ model, el }) {
+  const state = {
+    view: model.get("view") || {},
+    selected: null,
+    focusOnto: null,
+    paused: false,
+  };
+  let localNote = "";
+  const root = h("div", { class: "cfw", "data-lm-suppress-shortcuts": "true" });
+
+  const ctx = {
+    model,
+    state,
+    root,
+    send(kind, extra) {
+      const v = state.view;
+      model.send({ kind, version: v.version, seat: v.seat, ...(extra || {}) });
+    },
+    look() {
+      const mode = model.get("display") || "pips";
+      const palette = model.get("palette") || [];
+      return { mode, palette, key: `${mode}|${palette.join(",")}` };
+    },
+    targetsOf(tile) {
+      if (!tile) return [];
+      const entry = (state.view.hand || []).find((x) => x.tile === tile);
+      return entry ? entry.targets : [];
+    },
+    showLocal(text) {
+      localNote = text;
+      setText(message, text || model.get("message") || "");
+    },
+    pick,
+    unpick,
+    play: (onto) => targets.play(onto),
+    markFocus: (onto) => board.markFocus(onto),
+  };
+
+  const head = makeHead();
+  const players = makePlayers();
+  const board = makeBoard(ctx);
+  const hand = makeHand(ctx);
+  const targets = makeTargets(ctx);
+  const log = makeLog();
+  const result = makeResult(ctx);
+  const sheet = makeSheet();
+  const actions = makeActions(ctx);
+  let cue = null; // made when a view first has a cue
+  const message = h("p", { class: "cfw-message", role: "status", "aria-live": "polite" });
+  const help = h("p", { class: "cfw-help" }, HELP);
+
+  const main = h("div", { class: "cfw-main" });
+  const side = h("div", { class: "cfw-side" });
+  side.append(result.node, log.head, log.node);
+  main.append(board.node, side);
+  root.append(head.node, players.node, main, targets.node, hand.head, hand.node, actions.node, message, sheet.node, help);
+  el.appendChild(root);
+
+  // Keep JupyterLab's command-mode shortcuts (d d, a, b, arrows) off our focusable elements.
+  root.addEventListener("focusin", (e) => {
+    const t = e.target;
+    if (t && t.setAttribute && !t.hasAttribute("data-lm-suppress-shortcuts")) {
+      t.setAttribute("data-lm-suppress-shortcuts", "true");
+    }
+  });
+
+  // -- picking a tile: the hand, the targets and the board's marks follow -------------------
+  function pick(tile) {
+    const v = state.view;
+    if (state.selected === tile) {
+      unpick(false);
+      return;
+    }
+    if (!v.playing || !ctx.targetsOf(tile).length) {
+      if (v.guided && v.guided.errorless) {
+        // Errorless: a tile that cannot be played goes nowhere, and the words stay gentle.
+        ctx.showLocal(v.playing ? "That one waits for later. Let's find one that fits." : "");
+        return;
+      }
+      const entry = (v.hand || []).find((x) => x.tile === tile);
+      ctx.showLocal(entry && entry.hint ? `${tile} ${entry.hint}.` : `${tile} cannot be played now.`);
+      return;
+    }
+    state.selected = tile;
+    ctx.showLocal("");
+    selectionChanged();
+    targets.focusFirst();
+  }
+
+  function unpick(focusTile) {
+    const tile = state.selected;
+    state.selected = null;
+    state.focusOnto = null;
+    selectionChanged();
+    if (focusTile) hand.focusTile(tile);
+  }
+
+  function selectionChanged() {
+    hand.showSelection();
+    targets.update(state.view);
+    board.marks(state.view);
+  }
+
+  // -- keys: each section answers its own, Escape puts a picked tile back --------------------
+  root.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const t = e.target;
+    const tag = t && t.tagName;
+    if (tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && t.type !== "checkbox")) return;
+    let done;
+    if (e.key === "Escape") {
+      done = !!state.selected;
+      if (done) unpick(true);
+    } else {
+      done = hand.key(e) || targets.key(e) || board.key(e) || actions.key(e);
+    }
+    if (done) {
+      e.preventDefault();
+      e.stopPropagation();
+    }
+  });
+
+  // -- focus survives a redraw ---------------------------------------------------------------
   function focusKey() {
     const a = document.activeElement;
     return a && root.contains(a) && a.dataset ? a.dataset.key || null : null;
@@ -990,12 +1297,12 @@ function render({ model, el }) {
       same.focus();
       return;
     }
-    const v = state.view;
+    const { draw, pass, next } = actions.buttons;
     const fallbacks = [];
-    if (v.playing) {
-      fallbacks.push(hand.querySelector(".cfw-htile.is-playable"), btnDraw, btnPass);
+    if (state.view.playing) {
+      fallbacks.push(hand.node.querySelector(".cfw-htile.is-playable"), draw, pass);
     }
-    fallbacks.push(btnNext, resultNext, hand.querySelector(".cfw-htile"), board);
+    fallbacks.push(next, result.next, hand.node.querySelector(".cfw-htile"), board.board);
     for (const f of fallbacks) {
       if (f && !f.disabled && !f.hidden && f.offsetParent !== null) {
         f.focus();
@@ -1004,40 +1311,42 @@ function render({ model, el }) {
     }
   }
 
+  // -- the model's changes -------------------------------------------------------------------
+  function showLook() {
+    root.classList.toggle("is-large", !!model.get("large"));
+    root.dataset.display = model.get("display") || "pips";
+    actions.showLook();
+  }
+
   function update() {
     const key = focusKey();
     const v = (state.view = model.get("view") || {});
-    root.classList.toggle("is-large", !!model.get("large"));
-    root.dataset.display = model.get("display") || "pips";
-    displaySelect.value = model.get("display") || "pips";
-    largeBox.checked = !!model.get("large");
-    setText(where, v.where || "");
-    setText(statusLast, v.last_words ? `${v.last_words} ` : "");
-    setText(statusTurn, v.status || "");
-    setText(statusRule, v.rule ? ` ${v.rule}` : "");
-    drawPlayers(v);
-    drawHand(v);
-    drawTargets(v);
-    drawBoard(v);
-    drawLog(v);
-    drawResult(v);
-    drawSheet(v);
-    drawActions(v);
-    drawCue(v);
+    showLook();
+    head.update(v);
+    players.update(v);
+    hand.update(v);
+    targets.update(v);
+    board.update(v);
+    log.update(v);
+    result.update(v);
+    sheet.update(v);
+    actions.update(v);
+    if (v.cue && !cue) {
+      cue = makeCue(ctx);
+      head.node.after(cue.node);
+    }
+    if (cue) cue.update(v);
     localNote = "";
     setText(message, model.get("message") || "");
-    schedule(v);
+    actions.schedule(v);
     restoreFocus(key);
   }
 
   function onLook() {
     const key = focusKey();
-    root.classList.toggle("is-large", !!model.get("large"));
-    root.dataset.display = model.get("display") || "pips";
-    displaySelect.value = model.get("display") || "pips";
-    largeBox.checked = !!model.get("large");
-    drawHand(state.view);
-    drawBoard(state.view);
+    showLook();
+    hand.update(state.view);
+    board.update(state.view);
     restoreFocus(key);
   }
 
@@ -1051,7 +1360,7 @@ function render({ model, el }) {
   model.on("change:large", onLook);
   model.on("change:message", onMessage);
   update();
-  requestAnimationFrame(applyCamera);
+  requestAnimationFrame(board.applyCamera);
 
   return () => {
     model.off("change:view", update);
@@ -1059,17 +1368,11 @@ function render({ model, el }) {
     model.off("change:palette", onLook);
     model.off("change:large", onLook);
     model.off("change:message", onMessage);
-    if (state.timer !== null) clearTimeout(state.timer);
-    if (state.cueTimer !== null) clearTimeout(state.cueTimer);
-    if (resizeObserver) resizeObserver.disconnect();
+    actions.destroy();
+    if (cue) cue.destroy();
+    board.destroy();
     root.remove();
   };
-}
-
-let uidCounter = 0;
-function uid(prefix) {
-  uidCounter += 1;
-  return `cfw-${prefix}-${uidCounter}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
 export default { render };
