@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import nbformat
 import pytest
-from servers import chromium, jupyter_lab, need_browser
+from servers import jupyter_lab, need_browser
 
 SEED = 4  # double-six, two players: Ann plays, draws and passes, and goes out
 NOTEBOOK = "e2e_round.ipynb"
@@ -130,12 +130,6 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         with urllib.request.urlopen(request, timeout=60) as reply:
             assert reply.status == 201, reply.status
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as b:
-        yield b
 
 
 @pytest.fixture(scope="module")

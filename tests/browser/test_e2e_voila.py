@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import nbformat
 import pytest
-from servers import app_page, chromium, need_browser, voila
+from servers import app_page, need_browser, voila
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 WAIT = 60_000  # ms: generous, the machine is shared
@@ -48,12 +48,6 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     nbformat.write(nb, path)
     with voila(path) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as b:
-        yield b
 
 
 @pytest.fixture

@@ -10,7 +10,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from servers import chromium
 
 from cfwidget.therapy.session import Session
 from cfwidget.therapy.settings import SessionSettings
@@ -26,8 +25,8 @@ class Clock:
 
 
 @pytest.fixture(scope="module")
-def page() -> Iterator[Any]:
-    with serve_static() as url, chromium() as browser:
+def page(browser: Any) -> Iterator[Any]:
+    with serve_static() as url:
         pg = browser.new_page(viewport={"width": 1000, "height": 1000})
         errors: list[str] = []
         pg.on("pageerror", lambda exc: errors.append(str(exc)))

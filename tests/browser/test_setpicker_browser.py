@@ -6,7 +6,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from servers import chromium
 
 from cfwidget.widget import SetPicker
 from tools.browser_harness import serve_static
@@ -32,8 +31,8 @@ MOUNT = """async (state) => {
 
 
 @pytest.fixture(scope="module")
-def page() -> Iterator[Any]:
-    with serve_static() as url, chromium() as browser:
+def page(browser: Any) -> Iterator[Any]:
+    with serve_static() as url:
         pg = browser.new_page(viewport={"width": 800, "height": 900})
         errors: list[str] = []
         pg.on("pageerror", lambda exc: errors.append(str(exc)))

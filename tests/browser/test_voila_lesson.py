@@ -14,23 +14,19 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
-from servers import REPO, app_page, chromium, voila
+from servers import REPO, app_page, voila
 
 LESSON = REPO / "notebooks" / "01-the-set-and-the-deal.ipynb"
 WAIT = 60_000  # ms: generous, the machine is shared
 LOG = ".cfw .cfw-log li:not(.cfw-empty)"
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, Page
 
 
 @pytest.fixture(scope="module")
-def page() -> Iterator[Page]:
-    with (
-        voila(LESSON) as url,
-        chromium() as browser,
-        app_page(browser, url, "Voila lesson 1", WAIT) as pg,
-    ):
+def page(browser: Browser) -> Iterator[Page]:
+    with voila(LESSON) as url, app_page(browser, url, "Voila lesson 1", WAIT) as pg:
         yield pg
 
 

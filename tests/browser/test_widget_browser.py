@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from servers import chromium
 
 import cfwidget as cf
 from cfwidget.players import greedy
@@ -33,12 +32,6 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as b:
-        yield b
 
 
 @pytest.fixture(scope="module")
