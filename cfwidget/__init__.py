@@ -60,7 +60,10 @@ __all__ = [
 if TYPE_CHECKING:  # what the lazy names below resolve to, for type checkers
     from . import odds as odds
     from . import players as bots  # noqa: F401  (cf.bots is cf.players)
+    from . import players as players
+    from . import teach as teach
     from . import therapy as therapy
+    from . import widget as widget
     from .players import simulate as simulate
     from .therapy.app import guided_app as guided_app
     from .therapy.scorekeeper import ScoreKeeper as ScoreKeeper
@@ -77,6 +80,9 @@ _LAZY = {
     "simulate": ("cfwidget.players", "simulate"),
     "odds": ("cfwidget.odds", None),
     "bots": ("cfwidget.players", None),
+    "players": ("cfwidget.players", None),
+    "teach": ("cfwidget.teach", None),
+    "widget": ("cfwidget.widget", None),
     "GameWidget": ("cfwidget.widget", "GameWidget"),
     "GuidedSession": ("cfwidget.therapy.widget", "GuidedSession"),
     "Session": ("cfwidget.therapy.session", "Session"),

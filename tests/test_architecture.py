@@ -201,3 +201,27 @@ def test_the_wheel_holds_the_package_and_not_the_tools(tmp_path: Path) -> None:
     assert "cfwidget/core/_round.py" in names
     assert [n for n in names if n.startswith(("tools/", "tests/", "cfwidget/tools"))] == []
     assert [n for n in names if "bench" in n or "layout_check" in n] == []
+
+
+def test_the_package_face_reaches_every_layer_and_keeps_its_old_names() -> None:
+    for name in ("core", "table", "players", "odds", "teach", "widget", "therapy"):
+        assert getattr(cf, name).__name__ == f"cfwidget.{name}"
+    assert cf.bots is cf.players  # the name notebooks have used since the start
+    assert cf.simulate is cf.players.simulate
+    assert cf.GameWidget is cf.widget.GameWidget
+    assert cf.svg is cf.table.svg
+
+
+def test_importing_the_engine_loads_no_heavy_package() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, cfwidget as cf; cf.Round.deal(cf.Rules(), players=2, seed=1); "
+        "print(sorted(m for m in ('pandas', 'numpy', 'matplotlib', 'ipywidgets', 'anywidget')"
+        " if m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO
+    )
+    assert out.stdout.strip() == "[]"
