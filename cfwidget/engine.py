@@ -64,10 +64,6 @@ _DRAW_ONLY = [DRAW]
 _PASS_ONLY = [PASS]
 
 
-def _penalty(tile: Tile, double_blank: int) -> int:
-    return double_blank if tile[0] == 0 and tile[1] == 0 else tile[0] + tile[1]
-
-
 class Round(RoundRecords, RoundViews):
     """One round: hands, the chicken yard, the table and whose turn it is.
 
@@ -700,16 +696,16 @@ class Round(RoundRecords, RoundViews):
     # -- scoring -----------------------------------------------------------------
 
     def scores(self) -> list[int]:
-        """Each seat's points: the pips left in its hand (0-0 counts the rules' double blank).
+        """Each seat's points: what the tiles left in its hand cost (:meth:`Rules.penalty`).
 
         The seat that went out scores 0, or ``out_on_double`` if its last tile
         was a double. Before the end this is what each hand would cost now.
         """
-        db = self.rules.double_blank
-        result = [sum(_penalty(t, db) for t in hand) for hand in self.hands]
+        penalty = self.rules.penalty
+        result = [sum(map(penalty, hand)) for hand in self.hands]
         if self._out is not None:
-            last = self._moves[-1][1]  # going out is always a play
-            result[self._out] = self.rules.out_on_double if last[0] == last[1] else 0
+            last = self._moves[-1].tile  # going out is always a play
+            result[self._out] = self.rules.out_on_double if last and last.is_double else 0
         return result
 
     def __repr__(self) -> str:

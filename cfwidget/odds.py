@@ -31,6 +31,7 @@ from math import comb
 
 import pandas as pd
 
+from cfwidget.rules import Rules, tile_penalty
 from cfwidget.tiles import (
     MAX_PIP_LIMIT,
     MIN_PIP_LIMIT,
@@ -58,6 +59,7 @@ __all__ = [
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 NEVER = "never"
+_DOUBLE_BLANK: int = Rules().double_blank  # what 0-0 costs by default (the rules' default)
 
 
 class OddsError(ValueError):
@@ -146,8 +148,10 @@ def start_double_draws(max_pip: int, players: int, hand_size: int) -> pd.Series:
 # --- what a hand holds ------------------------------------------------------------------------
 
 
-def hand_pips(max_pip: int, hand_size: int, double_blank: int = 50) -> pd.Series:
+def hand_pips(max_pip: int, hand_size: int, double_blank: int = _DOUBLE_BLANK) -> pd.Series:
     """The penalty a random hand would score: its pips, with ``0-0`` counting ``double_blank``.
+
+    Each tile costs what :func:`cfwidget.rules.tile_penalty` says (as in :meth:`Rules.penalty`).
 
     ``hand_size`` is the number of tiles in the hand (0 up to the whole set), drawn
     uniformly from the full double-``max_pip`` set. The index holds every possible total,
@@ -167,7 +171,7 @@ def hand_pips(max_pip: int, hand_size: int, double_blank: int = 50) -> pd.Series
     # counts[s][t]: how many s-tile subsets of the tiles seen so far add up to t.
     counts: list[dict[int, int]] = [{0: 1}] + [{} for _ in range(size)]
     for seen, tile in enumerate(full_set(max_pip)):
-        value = blank if tile.pips == 0 else tile.pips
+        value = tile_penalty(tile, blank)
         for s in range(min(size, seen + 1), 0, -1):
             row = counts[s]
             for total, ways in counts[s - 1].items():

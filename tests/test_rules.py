@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -174,3 +175,85 @@ def test_penalty_is_pips_with_the_double_blank_at_its_price() -> None:
         Rules(max_pip=6, hand_size=5).penalty("9-9")
     with pytest.raises(cf.NotationError):
         rules.penalty("nine")
+
+
+# -- every score is counted with Rules.penalty --------------------------------------------------
+
+
+def blank_round(double_blank: int) -> cf.Round:
+    """A finished double-4 round: Bob went out; Ann holds 0-0, 2-1 and drew 1-0 and 1-1."""
+    rules = Rules(max_pip=4, spokes=3, hand_size=3, double_blank=double_blank)
+    hands = [["4-4", "0-0", "2-1"], ["4-3", "4-2", "4-1"]]
+    tiles = {str(t) for t in cf.full_set(4)}
+    yard = sorted(tiles - {t for h in hands for t in h})
+    rnd = cf.Round.from_deal(rules, hands, yard, names=["Ann", "Bob"])
+    for move in ("4-3@4-4", "draw", "pass", "4-2@4-4", "draw", "pass", "4-1@4-4"):
+        rnd.play(move)
+    assert rnd.is_over and rnd.went_out == 1
+    assert rnd.hands[0] == tuple(map(cf.Tile.parse, ("0-0", "1-0", "1-1", "2-1")))
+    return rnd
+
+
+@pytest.mark.parametrize("blank", [0, 25, 50, 100])
+def test_a_double_blank_price_reaches_every_score(blank: int) -> None:
+    from cfwidget import odds, seat_odds
+    from cfwidget.exercises import hand_score, round_scores
+    from cfwidget.oddsplots import dealt_hand_costs
+    from cfwidget.therapy.scorekeeper import ScoreKeeper, hand_points
+
+    rnd = blank_round(blank)
+    assert rnd.scores() == [blank + 6, 0]
+    # The score keeper, for tiles counted by hand, and its sheet.
+    rules = rnd.rules
+    assert hand_points(["0-0", "2-1"], rules) == blank + 3
+    keeper = ScoreKeeper(["Ann", "Bob"], rules=Rules(max_pip=4, spokes=3, double_blank=blank))
+    keeper.enter("Ann", tiles=["0-0", "2-1"])
+    keeper.enter("Bob", 0)
+    assert keeper.sheet().totals == [blank + 3, 0]
+    # A whole game's score sheet takes the round's scores.
+    game = cf.Game(["Ann", "Bob"], rules=rules.replace(hand_size=2), seed=5)
+    from cfwidget.bots import greedy
+
+    while game.round_number == 1 and not game.round.is_over:
+        game.play(greedy(game.round, game.round.turn))
+    assert list(game.sheet.rounds[0]) == game.round.scores()
+    # Odds: a hand's exact cost, a seat's expected cost, simulated deals.
+    one_tile = odds.hand_pips(4, 1, blank)  # a double-4 set: 60 pips on 15 tiles, and the 0-0
+    assert sum(total * p for total, p in one_tile.items()) == Fraction(60 + blank, 15)
+    assert seat_odds.hand_cost(rnd, 0) == blank + 6
+    fresh = cf.Round.deal(Rules(max_pip=6, hand_size=5, double_blank=blank), 2, seed=11)
+    unseen = seat_odds.unseen_tiles(fresh, 0)
+    expected = sum(fresh.rules.penalty(t) for t in unseen) * len(fresh.hands[1])
+    assert seat_odds.expected_hand_cost(fresh, 0, 1) == Fraction(expected, len(unseen))
+    deals = dealt_hand_costs(Rules(hand_size=9, double_blank=blank), players=4, deals=20, seed=1)
+    priced = Rules(hand_size=9, double_blank=blank)
+    dealt = [
+        cf.Round.deal(priced, 4, seed=1_000_003 + i).to_dict()["deal"]["hands"][0]
+        for i in range(20)
+    ]
+    assert deals.tolist() == [sum(map(priced.penalty, hand)) for hand in dealt]
+    assert any("0-0" in hand for hand in dealt)  # so the price shows
+    # Exercises: the solution counts the double blank at its price.
+    assert f"0-0 = {blank}" in hand_score(rnd, 0).solution().message
+    assert f"0-0 counts {blank}" in round_scores(rnd).check([0, 0]).message
+
+
+def test_every_consumer_asks_rules_penalty(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Price every tile at 1 in Rules.penalty: every score follows (no copy of the formula)."""
+    from cfwidget import bots, seat_odds
+    from cfwidget.exercises import hand_score
+    from cfwidget.oddsplots import dealt_hand_costs
+    from cfwidget.therapy.scorekeeper import hand_points
+
+    rnd = blank_round(50)
+    monkeypatch.setattr(Rules, "penalty", lambda self, tile: 1)
+    assert rnd.scores() == [4, 0]
+    assert hand_points(["0-0", "2-1", "4-0"], rnd.rules) == 3
+    assert seat_odds.hand_cost(rnd, 0) == 4
+    fresh = cf.Round.deal(Rules(max_pip=6, hand_size=5), 2, seed=11)
+    assert seat_odds.expected_hand_cost(fresh, 0, 1) == len(fresh.hands[1])
+    assert dealt_hand_costs(Rules(hand_size=9), players=4, deals=3, seed=1).tolist() == [9] * 3
+    assert "0-0 = 1, 1-0 = 1, 1-1 = 1, 2-1 = 1" in hand_score(rnd, 0).solution().message
+    # All tiles weigh the same to greedy: it takes the first play.
+    start = cf.Round.deal(Rules(), players=2, seed=1)
+    assert bots.greedy(start, start.turn) == start.legal_moves()[0]
