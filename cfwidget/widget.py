@@ -19,7 +19,7 @@ sent from, so a stale or doubled click is ignored.
 >>> w
 <GameWidget Ann (you) vs Bob (bot): round 1 of 10, Ann to move>
 >>> w.view["status"], w.view["rule"]
-('Your turn, Ann.', 'Centre double 9-9: 4 more spokes (tiles with a 9).')
+('Your turn, Ann.', 'The centre double 9-9 still needs 4 spokes (tiles with a 9).')
 >>> w.handle_intent({"kind": "play", "move": "8-8@9-9", "version": w.version})
 False
 >>> w.message
@@ -59,7 +59,6 @@ from .widget_args import (
     unknown_args,
 )
 from .widget_text import (
-    article,
     move_words,
     onto_words,
     open_words,
@@ -567,17 +566,7 @@ class GameWidget(anywidget.AnyWidget):
         return _sentence(f"{self._where(rnd)}, {self._state_words(rnd)}")
 
     def _rule_text(self, rnd: Round) -> str:
-        if rnd.is_over:
-            return ""
-        forced = rnd.forced
-        if forced is None:
-            return "Play on any open end."
-        k = rnd.needed
-        if forced == rnd.start:
-            word = "spoke" if k == 1 else "spokes"
-            return f"Centre double {forced}: {k} more {word} (tiles with {article(forced[0])})."
-        word = "toe" if k == 1 else "toes"
-        return f"Chicken foot on {forced}: {k} more {word} (tiles with {article(forced[0])})."
+        return "" if rnd.is_over else _sentence(rnd.rule_in_force())  # the engine's words
 
     def _build_view(self) -> dict[str, Any]:
         rnd = self._round

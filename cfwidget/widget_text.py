@@ -11,6 +11,7 @@ from typing import Any
 
 from .layout import TilePlacement
 from .tiles import NotationError, Tile
+from .views import article
 
 __all__ = [
     "ROLE_WORDS",
@@ -22,11 +23,6 @@ __all__ = [
     "placement_row",
     "rounded",
 ]
-
-
-def article(n: int) -> str:
-    """``a 9``, ``an 8``: the article as the number is spoken."""
-    return f"an {n}" if n in (8, 11, 18) else f"a {n}"
 
 
 def rounded(v: float) -> float:
