@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .deal import check_args, check_complete, check_seed, tile_list
@@ -62,6 +62,7 @@ _NEXT_SEAT = {n: (*range(1, n), 0) for n in range(2, 9)}
 # Shared one-move lists: the engine keeps legal lists without changing them.
 _DRAW_ONLY = [DRAW]
 _PASS_ONLY = [PASS]
+_NO_PLAYS: list[Move] = []  # never kept: legal_moves() puts draw or pass in its place
 
 
 class Round(RoundRecords, RoundViews):
@@ -126,7 +127,7 @@ class Round(RoundRecords, RoundViews):
     _announce: bool  # the rules use "!" (uno or chicken-little)
     _forced: int  # the rank of the double that must be filled first (-1: none)
     # The plays onto the forced double by the bits of the tiles that fit it, and those bits.
-    _fplays: dict[int, list[Move]]
+    _fplays: Mapping[int, tuple[Move, ...]]
     _fneed: int
     _little: bool  # chicken-little: a silent last-but-one play draws a penalty tile
     # The deal: hands and the yard in draw order (each tile as its bit), the rank
@@ -492,7 +493,8 @@ class Round(RoundRecords, RoundViews):
         drawn = self._drawn
         bits = drawn or self._hands[self._turn]
         if self._forced >= 0:  # only the forced double may be played on: one play per fitting tile
-            out = self._fplays[bits & self._fneed]  # shared: copied before any change
+            bits &= self._fneed
+            out = [*self._fplays[bits]] if bits else _NO_PLAYS  # copied from the shared table
         else:
             ts = self._ts
             out = []
