@@ -86,10 +86,14 @@ def heaviest(rnd: Round, blank_weight: int) -> Move:
 def _heaviest(rnd: Round, weight: Callable[[Tile], int]) -> Move:
     """The play whose tile weighs most (announcing the last tile on a tie), else draw or pass."""
     moves = rnd.legal_moves()
-    plays = [(weight(m.tile), m.announce, m) for m in moves if m.tile is not None]
+    plays = [m for m in moves if m.is_play]
     if not plays:
         return moves[0]
-    return max(plays, key=lambda p: (p[0], p[1]))[2]
+
+    def heft(m: Move) -> tuple[int, bool]:
+        return (weight(m.tile) if m.tile is not None else -1, m.announce)
+
+    return max(plays, key=heft)
 
 
 def _face_value(tile: Tile) -> int:

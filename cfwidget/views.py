@@ -256,7 +256,7 @@ class RoundViews:
         """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise ValueError(f"seat must be from 0 to {self.players - 1}, got {seat!r}")
-        seen = set(self.hand(seat)) | {p[0] for p in self.table}
+        seen = set(self.hand(seat)) | {p.tile for p in self.table}
         unseen = [t for t in full_set(self.rules.max_pip) if t not in seen]
         if not unseen:
             raise ValueError(
