@@ -26,6 +26,7 @@ from typing import Literal
 
 from .engine import Round
 from .moves import Move
+from .rules import OPTIONS
 from .scoring import ScoreSheet
 from .tiles import NotationError, Tile, to_tile
 
@@ -269,20 +270,23 @@ def what_to_do(rnd: Round) -> Exercise:
     )
 
 
+def _blank_words(rnd: Round) -> str:
+    """The rules' own sentence on the double blank ("The double blank costs 50 points.")."""
+    return OPTIONS["double_blank"].sentence(rnd.rules) or ""
+
+
 def hand_score(rnd: Round, seat: int) -> Exercise:
     """ "What does <seat>'s hand score?" (answer: a whole number)."""
     name = rnd.names[seat]
     right = rnd.scores()[seat]
-    blank = rnd.rules.penalty(_BLANK)
+    blank = _blank_words(rnd)
 
     def judge(answer: object) -> tuple[bool, str]:
         if isinstance(answer, bool) or not isinstance(answer, int):
             raise ValueError(f"write the score as a whole number, like 12 (got {answer!r})")
         if answer == right:
             return True, f"{name} scores {right}."
-        hint = (
-            f" Remember: the double blank 0-0 counts {blank}." if _BLANK in rnd.hands[seat] else ""
-        )
+        hint = f" Remember: {blank}" if _BLANK in rnd.hands[seat] else ""
         return False, f"{answer} is not it: add the pips on every tile left in the hand.{hint}"
 
     tiles = rnd.hands[seat]
@@ -291,9 +295,7 @@ def hand_score(rnd: Round, seat: int) -> Exercise:
         question=f"What does {name}'s hand score?",
         judge=judge,
         example="12",
-        hint_text=(
-            f"Count the pips on each tile. The double blank counts {blank}. Going out scores 0."
-        ),
+        hint_text=(f"Count the pips on each tile. {blank} Going out scores 0."),
         solution_text=(
             f"{right}: " + (", ".join(parts) if parts else f"{name} went out, so 0") + "."
         ),
@@ -313,8 +315,7 @@ def round_scores(rnd: Round) -> Exercise:
         wrong = [rnd.names[i] for i, (a, b) in enumerate(zip(given, right, strict=True)) if a != b]
         if not wrong:
             return True, "those are the scores."
-        blank = rnd.rules.penalty(_BLANK)
-        return False, f"check {', '.join(wrong)} again: pips left in hand; 0-0 counts {blank}."
+        return False, f"check {', '.join(wrong)} again: pips left in hand. {_blank_words(rnd)}"
 
     return Exercise(
         question="What does each player score this round?",

@@ -31,7 +31,7 @@ from math import comb
 
 import pandas as pd
 
-from cfwidget.rules import Rules, tile_penalty
+from cfwidget.rules import OPTIONS, Rules, tile_penalty
 from cfwidget.tiles import (
     MAX_PIP_LIMIT,
     MIN_PIP_LIMIT,
@@ -167,7 +167,7 @@ def hand_pips(max_pip: int, hand_size: int, double_blank: int = _DOUBLE_BLANK) -
     """
     n = _set_size(max_pip)
     size = _whole("hand_size", hand_size, "tiles in the hand", 0, n)
-    blank = _whole("double_blank", double_blank, "what 0-0 counts, 50 or 25", 0)
+    blank = _whole("double_blank", double_blank, OPTIONS["double_blank"].meaning, 0)
     # counts[s][t]: how many s-tile subsets of the tiles seen so far add up to t.
     counts: list[dict[int, int]] = [{0: 1}] + [{} for _ in range(size)]
     for seen, tile in enumerate(full_set(max_pip)):

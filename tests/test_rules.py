@@ -235,7 +235,7 @@ def test_a_double_blank_price_reaches_every_score(blank: int) -> None:
     assert any("0-0" in hand for hand in dealt)  # so the price shows
     # Exercises: the solution counts the double blank at its price.
     assert f"0-0 = {blank}" in hand_score(rnd, 0).solution().message
-    assert f"0-0 counts {blank}" in round_scores(rnd).check([0, 0]).message
+    assert f"The double blank costs {blank} points." in round_scores(rnd).check([0, 0]).message
 
 
 def test_every_consumer_asks_rules_penalty(monkeypatch: pytest.MonkeyPatch) -> None:
