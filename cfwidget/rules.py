@@ -182,6 +182,9 @@ class Option:
     also: Callable[[Rules], str | None] | None = None
     default: Any = None
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "words", MappingProxyType(dict(self.words)))  # read-only
+
     @property
     def allowed(self) -> str:
         """The values the option allows, in words."""
@@ -578,6 +581,9 @@ class Preset:
     source: str
     about: str
     options: Mapping[str, Any]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "options", MappingProxyType(dict(self.options)))  # read-only
 
     @property
     def rules(self) -> Rules:

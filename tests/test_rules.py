@@ -46,6 +46,12 @@ def test_the_table_is_read_only() -> None:
         OPTIONS["spokes"] = OPTIONS["toes"]  # type: ignore[index]
     with pytest.raises(dataclasses.FrozenInstanceError):
         OPTIONS["spokes"].meaning = "something else"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        OPTIONS["must_play_drawn"].words[True] = "why not"  # type: ignore[index]
+    with pytest.raises(TypeError):
+        PRESET_TABLE["puremco"].options["spokes"] = 6  # type: ignore[index]
+    with pytest.raises(TypeError):
+        PRESET_TABLE["nope"] = PRESET_TABLE["puremco"]  # type: ignore[index]
 
 
 def test_options_come_from_the_table() -> None:
