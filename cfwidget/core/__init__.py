@@ -25,17 +25,22 @@ from ._errors import (
 )
 from ._game import Game
 from ._moves import Move, MoveLike
+from ._options import HAND_TABLES, Option
+from ._presets import PRESET_TABLE, PRESETS, Preset
 from ._round import Placed, Round
-from ._rules import HAND_TABLES, PRESETS, Rules, article, plural
+from ._rules import OPTIONS, Rules, tile_penalty
 from ._scoring import MAX_ROUND_SCORE, ScoreSheet, check_player_names
 from ._tiles import MAX_PIP_LIMIT, MIN_PIP_LIMIT, Tile, TileLike, full_set, set_size, to_tile
+from ._words import article, plural
 
 __all__ = [
     "HAND_TABLES",
     "MAX_PIP_LIMIT",
     "MAX_ROUND_SCORE",
     "MIN_PIP_LIMIT",
+    "OPTIONS",
     "PRESETS",
+    "PRESET_TABLE",
     "DealError",
     "Game",
     "IllegalMove",
@@ -43,7 +48,9 @@ __all__ = [
     "MoveLike",
     "NotationError",
     "OddsError",
+    "Option",
     "Placed",
+    "Preset",
     "RecordError",
     "Round",
     "Rules",
@@ -60,5 +67,6 @@ __all__ = [
     "full_set",
     "plural",
     "set_size",
+    "tile_penalty",
     "to_tile",
 ]

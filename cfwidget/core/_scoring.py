@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ._rules import plural
+from ._words import plural
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -6,7 +6,10 @@ tile, and "which of my tiles fit?" is a single ``&`` with the mask of the
 numbers open on the table. Every play of a set is built once here and shared
 by all rounds, so a legal-move list holds the same objects from turn to turn.
 
-Nothing here knows the rules; it only knows the set.
+Nothing here knows the rules; it only knows the set. Every table is shared by
+all rounds of its set, so every table is read-only (tuples and read-only
+mappings; the two tables worked out on first use refuse any change from
+outside): a stray change fails loudly instead of quietly breaking every round.
 
 >>> ts = tile_set(3)
 >>> ts.tiles[:4], ts.rank[Tile(3, 1)]
@@ -16,14 +19,19 @@ Nothing here knows the rules; it only knows the set.
 >>> ts.plays[7][9], ts.plays[7][9].code
 (Move.parse('3-1@3-3'), (7, 9, 3, 1, 128, False))
 >>> ts.onto_double[9][ts.bit[7] | ts.bit[8]]
-[Move.parse('3-1@3-3'), Move.parse('3-2@3-3')]
+(Move.parse('3-1@3-3'), Move.parse('3-2@3-3'))
+>>> ts.rank[Tile(3, 1)] = 0
+Traceback (most recent call last):
+...
+TypeError: 'mappingproxy' object does not support item assignment
 """
 
 from __future__ import annotations
 
 from _random import Random as _MT
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any, NoReturn, TypeVar
 
 from ._moves import Move, play_key, tile_rank
 from ._tiles import Tile, full_set
@@ -31,6 +39,7 @@ from ._tiles import Tile, full_set
 __all__ = ["SharedPlay", "TileSet", "shuffled_bits", "tile_set"]
 
 _new_move = tuple.__new__
+_V = TypeVar("_V")
 
 
 class SharedPlay(Move):
@@ -40,10 +49,17 @@ class SharedPlay(Move):
     ``code`` carries what the engine needs to apply it, ``(t, u, n, far, bit,
     double)`` (see :class:`TileSet`), as an attribute because reading an
     attribute is the quickest lookup there is on the engine's hot path.
-    Pickled, it comes back as a plain ``Move``.
+    Pickled, it comes back as a plain ``Move``. Its ``code`` is set once, when
+    the set's tables are built, and never again.
     """
 
     code: tuple[int, int, int, int, int, bool]
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"a shared play is read-only: {name} cannot be changed")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"a shared play is read-only: {name} cannot be removed")
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return Move, self.__getnewargs__()
@@ -68,12 +84,15 @@ class TileSet:
       a double, ``low`` is ``max_pip + 1`` instead, a number no tile shows (so a
       double looks for open ends under its number once, and needs no test).
     - ``onto_double[f][tiles]``: for the double of rank ``f``, the plays of each
-      tile in the bit set ``tiles`` onto it, in rank order (a list worked out
-      once, then shared: never change it).
+      tile in the bit set ``tiles`` onto it, in rank order (a tuple worked out
+      once, then shared).
     - ``order``: the tiles' bits in :func:`~cfwidget.full_set` order
       (highest first), the order a deal shuffles; ``by_bit[1 << r]`` is tile ``r``.
     - ``swaps``: the steps of that shuffle, ``(i, bit length of i + 1)`` for
       ``i`` from the last place down to 1 (see :func:`shuffled_bits`).
+
+    Every table is read-only, and so is the set itself once built: its tables
+    cannot be swapped for others.
     """
 
     __slots__ = (
@@ -96,46 +115,80 @@ class TileSet:
         "tiles",
     )
 
+    max_pip: int
+    tiles: tuple[Tile, ...]
+    rank: Mapping[Tile, int]
+    high: tuple[int, ...]
+    low: tuple[int, ...]
+    bit: tuple[int, ...]
+    lowest: Mapping[int, int]
+    number_mask: tuple[int, ...]
+    order: tuple[int, ...]
+    by_bit: Mapping[int, Tile]
+    swaps: tuple[tuple[int, int], ...]
+    plays: tuple[tuple[SharedPlay | None, ...], ...]
+    announced: tuple[tuple[SharedPlay | None, ...], ...]
+    need: tuple[int, ...]
+    onto_double: Mapping[int, _Plays]
+    info: Mapping[int, tuple[int, int, tuple[SharedPlay | None, ...]]]
+    fits: _Fits
+
     def __init__(self, max_pip: int) -> None:
         tiles = tuple(reversed(full_set(max_pip)))
         size = len(tiles)
-        self.max_pip = max_pip
-        self.tiles = tiles
-        self.rank = {t: tile_rank(t) for t in tiles}  # in ascending order, 0 to size - 1
-        self.high = tuple(t[0] for t in tiles)
-        self.low = tuple(t[1] for t in tiles)
-        self.bit = tuple(1 << r for r in range(size))
-        #: ``lowest[1 << r]`` is ``r``: the rank of a lone bit, without a method call.
-        self.lowest = {1 << r: r for r in range(size)}
-        self.number_mask = tuple(
+        rank = {t: tile_rank(t) for t in tiles}  # in ascending order, 0 to size - 1
+        lowest = {1 << r: r for r in range(size)}
+        number_mask = tuple(
             sum(1 << r for r, t in enumerate(tiles) if n in t) for n in range(max_pip + 1)
         )
-        self.order = [1 << (size - 1 - i) for i in range(size)]
-        self.by_bit = {1 << r: t for r, t in enumerate(tiles)}
-        self.swaps = tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
-        self.plays: list[list[SharedPlay | None]] = [[None] * size for _ in range(size)]
-        self.announced: list[list[SharedPlay | None]] = [[None] * size for _ in range(size)]
+        plays: list[list[SharedPlay | None]] = [[None] * size for _ in range(size)]
+        announced: list[list[SharedPlay | None]] = [[None] * size for _ in range(size)]
         for r, t in enumerate(tiles):
             for q, u in enumerate(tiles):
                 if q != r and (u[0] in t or u[1] in t):
                     n = u[0] if u[0] in t else u[1]
                     far = t[1] if t[0] == n else t[0]
-                    for table, announce in ((self.plays, False), (self.announced, True)):
+                    for table, announce in ((plays, False), (announced, True)):
                         key = play_key(r, q, announce)
                         move = _new_move(SharedPlay, (key, t, u, announce))
-                        move.code = (r, q, n, far, 1 << r, t[0] == t[1])
+                        # Straight into its __dict__: a shared play refuses attribute changes.
+                        move.__dict__["code"] = (r, q, n, far, 1 << r, t[0] == t[1])
                         table[r][q] = move
-        self.need = tuple(self.number_mask[t[0]] for t in tiles)
-        self.onto_double = {
-            f: _Plays(self.lowest, [row[f] for row in self.plays].__getitem__)
+        play_rows = tuple(tuple(row) for row in plays)
+        _set = object.__setattr__  # the set is read-only once built (see __setattr__)
+        _set(self, "max_pip", max_pip)
+        _set(self, "tiles", tiles)
+        _set(self, "rank", MappingProxyType(rank))
+        _set(self, "high", tuple(t[0] for t in tiles))
+        _set(self, "low", tuple(t[1] for t in tiles))
+        _set(self, "bit", tuple(1 << r for r in range(size)))
+        #: ``lowest[1 << r]`` is ``r``: the rank of a lone bit, without a method call.
+        _set(self, "lowest", MappingProxyType(lowest))
+        _set(self, "number_mask", number_mask)
+        _set(self, "order", tuple(1 << (size - 1 - i) for i in range(size)))
+        _set(self, "by_bit", MappingProxyType({1 << r: t for r, t in enumerate(tiles)}))
+        _set(self, "swaps", tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1)))
+        _set(self, "plays", play_rows)
+        _set(self, "announced", tuple(tuple(row) for row in announced))
+        _set(self, "need", tuple(number_mask[t[0]] for t in tiles))
+        onto_double = {
+            f: _Plays(self.lowest, tuple([row[f] for row in play_rows]).__getitem__)
             for f, t in enumerate(tiles)
             if t[0] == t[1]
         }
-        self.info = {
-            1 << r: (t[0], t[1] if t[0] != t[1] else max_pip + 1, self.plays[r])
+        _set(self, "onto_double", MappingProxyType(onto_double))
+        info = {
+            1 << r: (t[0], t[1] if t[0] != t[1] else max_pip + 1, play_rows[r])
             for r, t in enumerate(tiles)
         }
-        self.fits = _Fits(self.number_mask)
+        _set(self, "info", MappingProxyType(info))
+        _set(self, "fits", _Fits(number_mask))
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"a set's tables are read-only: {name} cannot be replaced")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"a set's tables are read-only: {name} cannot be removed")
 
     def tiles_of(self, bits: int) -> tuple[Tile, ...]:
         """The tiles whose bits are set, in ascending order."""
@@ -155,7 +208,7 @@ class TileSet:
         return f"<TileSet double-{self.max_pip}, {len(self.tiles)} tiles>"
 
 
-def _ranks(bits: int, lowest: dict[int, int]) -> list[int]:
+def _ranks(bits: int, lowest: Mapping[int, int]) -> list[int]:
     """The ranks of the set bits, lowest first (``lowest[1 << r]`` is ``r``).
 
     The engine's legal-move loop walks bits the same way, written out in place.
@@ -168,7 +221,20 @@ def _ranks(bits: int, lowest: dict[int, int]) -> list[int]:
     return out
 
 
-class _Fits(dict[int, int]):
+class _Memo(dict[int, _V]):
+    """A table worked out on first use: it fills itself (``__missing__``) and refuses any
+    change from outside."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError("the set's tables are read-only: every round of the set shares them")
+
+    __setitem__ = __delitem__ = _refuse
+    clear = pop = popitem = setdefault = update = __ior__ = _refuse
+
+
+class _Fits(_Memo[int]):
     """``fits[numbers]``: the bits of every tile showing a number in the bit set ``numbers``."""
 
     __slots__ = ("number_mask",)
@@ -182,35 +248,35 @@ class _Fits(dict[int, int]):
         for n, m in enumerate(self.number_mask):
             if numbers >> n & 1:
                 mask |= m
-        self[numbers] = mask
+        dict.__setitem__(self, numbers, mask)
         return mask
 
 
-class _Plays(dict[int, list[Move]]):
-    """``plays[mask]``: a list with ``pick(r)`` for each bit ``1 << r`` of ``mask``, lowest first.
+class _Plays(_Memo[tuple[Move, ...]]):
+    """``plays[mask]``: ``pick(r)`` for each bit ``1 << r`` of ``mask``, lowest first (a tuple).
 
-    Each list is worked out on first use and kept, up to :data:`KEEP` lists per
-    table, so memory stays bounded on the largest sets. Callers share the lists
-    and must not change them.
+    Each tuple is worked out on first use and kept, up to :data:`KEEP` per
+    table, so memory stays bounded on the largest sets.
     """
 
     __slots__ = ("lowest", "pick")
 
-    def __init__(self, lowest: dict[int, int], pick: Callable[[int], Move | None]) -> None:
+    def __init__(self, lowest: Mapping[int, int], pick: Callable[[int], Move | None]) -> None:
         super().__init__()
         self.lowest = lowest
         self.pick = pick
 
-    def __missing__(self, mask: int) -> list[Move]:
+    def __missing__(self, mask: int) -> tuple[Move, ...]:
         out = []
         for r in _ranks(mask, self.lowest):
             move = self.pick(r)
             if move is None:
                 raise KeyError(f"no play joins the tiles of bits {mask:#x}")
             out.append(move)
+        plays = tuple(out)
         if len(self) < KEEP:
-            self[mask] = out
-        return out
+            dict.__setitem__(self, mask, plays)
+        return plays
 
 
 #: How many move lists one :class:`_Plays` table keeps. In a double-n set, n other
@@ -245,7 +311,7 @@ def shuffled_bits(max_pip: int, seed: int) -> list[int]:
     True
     """
     ts = tile_set(max_pip)
-    order = ts.order[:]
+    order = list(ts.order)
     # The Fisher-Yates shuffle exactly as random.shuffle makes it: for each place
     # i from the top down, a uniform j <= i from getrandbits(bit length of i + 1),
     # drawn again while it is too large. Written out here, without a function

@@ -4,6 +4,14 @@
 explanations and the per-seat observation, the only view of a round that a
 front end or a bot should need. Another seat's tiles and the yard order never
 appear in it.
+
+The rule in force (:meth:`RoundViews.rule_in_force`) and the reasons a move or
+a tile is refused (:meth:`RoundViews.refusal`, :meth:`RoundViews.tile_refusal`)
+are worded here and only here: the widget, the lessons, the exercises and the
+therapy sessions all ask the round.
+
+>>> article(9), article(8), article(11)
+('a 9', 'an 8', 'an 11')
 """
 
 from __future__ import annotations
@@ -11,14 +19,15 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ._moves import DRAW_KEY, PASS_KEY, Move
-from ._rules import Rules, article, plural
-from ._tiles import Tile, full_set
+from ._moves import Move, MoveLike, to_move
+from ._rules import Rules
+from ._tiles import Tile, TileLike, full_set, to_tile
+from ._words import article, plural
 
 if TYPE_CHECKING:  # the picture layer's type, for annotations only
     from ..table import TilePlacement
 
-__all__ = ["RoundViews"]
+__all__ = ["RoundViews", "article"]
 
 
 class RoundViews:
@@ -70,7 +79,7 @@ class RoundViews:
         name = self.names[self._turn]
         hand = self.hand(self._turn)
         drawn = self.drawn
-        if m[0] == DRAW_KEY:
+        if m.kind == "draw":
             if drawn is not None:
                 return (
                     f"{name} has already drawn this turn: "
@@ -79,7 +88,7 @@ class RoundViews:
             if self.can_play(self._turn):
                 return f"{name} has a tile that fits, so {name} must play instead of drawing"
             return "the chicken yard is empty, so there is nothing to draw: pass instead"
-        if m[0] == PASS_KEY:
+        if m.kind == "pass":
             if drawn is not None:
                 return f"the drawn tile {drawn} fits, and these rules say it must be played"
             if self.can_play(self._turn):
@@ -90,8 +99,9 @@ class RoundViews:
                 f"{name} has no tile that fits, so passing is not allowed yet: "
                 "draw from the chicken yard first"
             )
-        t, u = m[1], m[2]
-        assert t is not None and u is not None
+        t, u = m.tile, m.onto
+        if t is None or u is None:  # never: a play names both tiles
+            return f"{m} is not allowed now"
         if t not in hand:
             return f"{name} does not hold {t}"
         if drawn is not None and t != drawn:
@@ -111,11 +121,55 @@ class RoundViews:
             return self.rule_in_force() + f": play a tile with {article(f[0])} on {f}"
         if not t.has(n):
             return f"{t} does not match {u}: the open end of {u} shows {n}"
-        if m[3]:
+        if m.announce:
             if self.rules.last_tile == "silent":
                 return "these rules do not use announcing the last tile ('!')"
             return "announce ('!') only with the play that leaves you one tile"
         return f"{m} is not allowed now"
+
+    def refusal(self, move: MoveLike) -> str | None:
+        """Why ``move`` is not allowed now, in plain words, or ``None`` if it is allowed.
+
+        The same words :meth:`~cfwidget.engine.Round.play` gives its
+        :class:`~cfwidget.errors.IllegalMove`; text that is not a move raises
+        :class:`~cfwidget.tiles.NotationError`.
+
+        >>> from cfwidget import Round, Rules
+        >>> rnd = Round.deal(Rules(), players=2, seed=3)
+        >>> rnd.refusal("draw")
+        'Player 1 has a tile that fits, so Player 1 must play instead of drawing'
+        >>> rnd.refusal(rnd.legal_moves()[0]) is None
+        True
+        """
+        m = to_move(move)
+        return None if m in self.legal_moves() else self._explain(m)
+
+    def tile_refusal(self, tile: TileLike) -> str | None:
+        """Why the seat to move cannot play ``tile`` anywhere now, or ``None`` if it can.
+
+        >>> from cfwidget import Round, Rules
+        >>> rnd = Round.deal(Rules(), players=2, seed=3)
+        >>> rnd.tile_refusal("6-5")
+        '6-5 cannot be played now: the centre double 9-9 still needs 4 spokes (tiles with a 9)'
+        >>> rnd.tile_refusal("9-7") is None
+        True
+        """
+        t = to_tile(tile)
+        if any(m.tile == t for m in self.legal_moves()):
+            return None
+        if self._over:
+            return "the round is over: no more moves can be made"
+        name = self.names[self._turn]
+        drawn = self.drawn
+        if t not in self.hand(self._turn):
+            return f"{name} does not hold {t}"
+        if drawn is not None and t != drawn:
+            return f"after drawing, only the drawn tile {drawn} may be played this turn"
+        if self.forced is not None:
+            return f"{t} cannot be played now: {self.rule_in_force()}"
+        shown = [str(n) for n in sorted(self.fitting_numbers())]
+        ends = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+        return f"{t} matches no open end (the open ends show {ends})"
 
     def rule_in_force(self) -> str:
         """The rule that limits play now, in plain words.
@@ -235,7 +289,7 @@ class RoundViews:
         """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise ValueError(f"seat must be from 0 to {self.players - 1}, got {seat!r}")
-        seen = set(self.hand(seat)) | {p[0] for p in self.table}
+        seen = set(self.hand(seat)) | {p.tile for p in self.table}
         unseen = [t for t in full_set(self.rules.max_pip) if t not in seen]
         if not unseen:
             raise ValueError(

@@ -34,11 +34,14 @@ import pandas as pd
 from ..core import (
     MAX_PIP_LIMIT,
     MIN_PIP_LIMIT,
+    OPTIONS,
     OddsError,
+    Rules,
     Tile,
     TileLike,
     full_set,
     set_size,
+    tile_penalty,
     to_tile,
 )
 
@@ -58,6 +61,7 @@ __all__ = [
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 NEVER = "never"
+_DOUBLE_BLANK: int = Rules().double_blank  # what 0-0 costs by default (the rules' default)
 
 
 def _whole(name: str, value: object, meaning: str, low: int, high: int | None = None) -> int:
@@ -142,8 +146,10 @@ def start_double_draws(max_pip: int, players: int, hand_size: int) -> pd.Series:
 # --- what a hand holds ------------------------------------------------------------------------
 
 
-def hand_pips(max_pip: int, hand_size: int, double_blank: int = 50) -> pd.Series:
+def hand_pips(max_pip: int, hand_size: int, double_blank: int = _DOUBLE_BLANK) -> pd.Series:
     """The penalty a random hand would score: its pips, with ``0-0`` counting ``double_blank``.
+
+    Each tile costs what :func:`cfwidget.rules.tile_penalty` says (as in :meth:`Rules.penalty`).
 
     ``hand_size`` is the number of tiles in the hand (0 up to the whole set), drawn
     uniformly from the full double-``max_pip`` set. The index holds every possible total,
@@ -159,11 +165,11 @@ def hand_pips(max_pip: int, hand_size: int, double_blank: int = 50) -> pd.Series
     """
     n = _set_size(max_pip)
     size = _whole("hand_size", hand_size, "tiles in the hand", 0, n)
-    blank = _whole("double_blank", double_blank, "what 0-0 counts, 50 or 25", 0)
+    blank = _whole("double_blank", double_blank, OPTIONS["double_blank"].meaning, 0)
     # counts[s][t]: how many s-tile subsets of the tiles seen so far add up to t.
     counts: list[dict[int, int]] = [{0: 1}] + [{} for _ in range(size)]
     for seen, tile in enumerate(full_set(max_pip)):
-        value = blank if tile.pips == 0 else tile.pips
+        value = tile_penalty(tile, blank)
         for s in range(min(size, seen + 1), 0, -1):
             row = counts[s]
             for total, ways in counts[s - 1].items():

@@ -144,15 +144,11 @@ def plot_exact_vs_simulated(
 # --- simulated samples ------------------------------------------------------------------------
 
 
-def _penalty(tile: Tile, double_blank: int) -> int:
-    return double_blank if tile.pips == 0 else tile.pips
-
-
 def dealt_hand_costs(rules: Rules, players: int, deals: int, seed: int) -> pd.Series:
     """What seat 0's hand would cost as dealt, over ``deals`` seeded deals of the engine.
 
     The hand is taken from each round's record (before any draw for the starting double),
-    and the double blank counts the rules' ``double_blank``.
+    and each tile costs what :meth:`Rules.penalty` says.
 
     >>> from cfwidget import Rules
     >>> dealt_hand_costs(Rules(hand_size=9), players=4, deals=3, seed=1).tolist()
@@ -162,7 +158,7 @@ def dealt_hand_costs(rules: Rules, players: int, deals: int, seed: int) -> pd.Se
     for i in range(deals):
         rnd = Round.deal(rules, players, seed=seed * 1_000_003 + i)
         hand = rnd.to_dict()["deal"]["hands"][0]
-        costs.append(sum(_penalty(Tile.parse(t), rules.double_blank) for t in hand))
+        costs.append(sum(rules.penalty(t) for t in hand))
     return pd.Series(costs, name="penalty", dtype=int)
 
 
@@ -368,7 +364,8 @@ def deal_figure(max_pip: int, players: int, hand_size: int) -> Figure:
     """
     n = set_size(max_pip)
     start = odds.start_double_draws(max_pip, players, hand_size)
-    pips = odds.hand_pips(max_pip, hand_size)
+    blank = Rules().double_blank
+    pips = odds.hand_pips(max_pip, hand_size, blank)
     hunt = odds.draws_until_fit(n - hand_size - 1, max_pip, n - players * hand_size)
     holds = odds.p_holds_number(max_pip, hand_size, max_pip)
 
@@ -389,7 +386,7 @@ def deal_figure(max_pip: int, players: int, hand_size: int) -> Figure:
     ax.bar([k + 5 for k in binned], list(binned.values()), width=9, color=EXACT_COLOUR)
     ax.axvline(mean, color=SIMULATED_COLOUR, linewidth=1)
     ax.set_title(f"A hand of {hand_size} costs {mean:.1f} on average", fontsize=10)
-    ax.set_xlabel("penalty points (0-0 counts 50)")
+    ax.set_xlabel(f"penalty points (0-0 counts {blank})")
 
     numbered = hunt.drop(odds.NEVER)
     ax = axes[2]

@@ -335,8 +335,8 @@ def holds_number_odds(rnd: Round, seat: int, number: int, other_seat: int) -> Fr
 def hand_cost(rnd: Round, seat: int) -> int:
     """What ``seat``'s hand would cost it if the round ended now (its penalty points).
 
-    The pips in its hand, with the double blank counting the rules' ``double_blank``; once
-    the round is over, exactly its score for the round.
+    What its tiles cost (:meth:`~cfwidget.rules.Rules.penalty`); once the round is over,
+    exactly its score for the round.
 
     >>> from cfwidget import Round, Rules
     >>> rnd = Round.deal(Rules(max_pip=6, hand_size=5), players=2, seed=11)
@@ -352,7 +352,7 @@ def expected_hand_cost(rnd: Round, seat: int, other_seat: int) -> Fraction:
     """What ``other_seat``'s hand would cost it now, on average, as ``seat`` sees it.
 
     The other hand is a random part of the tiles ``seat`` cannot see, so each of its tiles
-    costs the average penalty of those tiles (the double blank counts the rules' value).
+    costs the average penalty of those tiles (:meth:`~cfwidget.rules.Rules.penalty`).
 
     >>> from cfwidget import Round, Rules
     >>> rnd = Round.deal(Rules(max_pip=6, hand_size=5), players=2, seed=11)
@@ -365,6 +365,5 @@ def expected_hand_cost(rnd: Round, seat: int, other_seat: int) -> Fraction:
     unseen = unseen_tiles(rnd, seat)
     if not unseen:
         return Fraction(0)
-    blank = rnd.rules.double_blank
-    total = sum(blank if tile.pips == 0 else tile.pips for tile in unseen)
+    total = sum(map(rnd.rules.penalty, unseen))
     return Fraction(total * _count(rnd, other), len(unseen))

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from ..core import Game, Move, Round, Tile
+from ..core import Game, Move, Round, Tile, tile_penalty
 
 __all__ = [
     "BOTS",
@@ -59,18 +59,16 @@ class RandomBot:
         return f"RandomBot({self.seed!r})"
 
 
-def _weight(tile: Tile, double_blank: int) -> int:
-    return double_blank if tile == (0, 0) else tile[0] + tile[1]
-
-
 def greedy(rnd: Round, seat: int) -> Move:
-    """Play the heaviest tile that fits (the double blank counts its penalty); never pass a fit.
+    """Play the heaviest tile that fits (by what it would cost, :meth:`Rules.penalty`).
+
+    Never passes a fit.
 
     >>> from cfwidget import Rules
     >>> greedy(Round.deal(Rules(), players=2, seed=1), 1)
     Move.parse('9-6@9-9')
     """
-    return heaviest(rnd, rnd.rules.double_blank)
+    return _heaviest(rnd, rnd.rules.penalty)
 
 
 def heaviest(rnd: Round, blank_weight: int) -> Move:
@@ -78,11 +76,25 @@ def heaviest(rnd: Round, blank_weight: int) -> Move:
 
     With no play it draws or passes; a drawn tile that fits is always played.
     """
+    return _heaviest(rnd, lambda tile: tile_penalty(tile, blank_weight))
+
+
+def _heaviest(rnd: Round, weight: Callable[[Tile], int]) -> Move:
+    """The play whose tile weighs most (announcing the last tile on a tie), else draw or pass."""
     moves = rnd.legal_moves()
     plays = [m for m in moves if m.is_play]
     if not plays:
         return moves[0]
-    return max(plays, key=lambda m: (_weight(m[1], blank_weight), m[3]))
+
+    def heft(m: Move) -> tuple[int, bool]:
+        return (weight(m.tile) if m.tile is not None else -1, m.announce)
+
+    return max(plays, key=heft)
+
+
+def _face_value(tile: Tile) -> int:
+    """The pips printed on a tile (the double blank's are none)."""
+    return tile.pips
 
 
 class TipsBot:
@@ -122,17 +134,19 @@ class TipsBot:
         hand = rnd.hand(seat)
         others_low = min(c for s, c in enumerate(rnd.hand_counts()) if s != seat) <= 2
         # Without the tip, the double blank counts at face value: nothing, so it is kept.
-        db = rnd.rules.double_blank if self.dump_blank else 0
-        on_table = {p[0] for p in rnd.table}
+        cost = rnd.rules.penalty if self.dump_blank else _face_value
+        on_table = {p.tile for p in rnd.table}
         waiting = {n for n in range(rnd.rules.max_pip + 1) if Tile(n, n) not in on_table}
         doubles = [t for t in hand if t[0] == t[1]]
         keep = min(doubles) if doubles else None
 
         def score(m: Move) -> tuple[float, bool]:
-            t: Tile = m[1]
+            t = m.tile
+            if t is None:  # never: only plays are scored
+                return (-1e6, False)
             if self.dump_blank and t == (0, 0):
-                return (1e6, m[3])
-            value = float(_weight(t, db))
+                return (1e6, m.announce)
+            value = float(cost(t))
             if self.shed_when_low and others_low:
                 value *= 3.0
             if self.hold_double and t[0] == t[1]:
@@ -144,7 +158,7 @@ class TipsBot:
                 for n in {t[0], t[1]}:
                     if n in waiting and sum(1 for h in hand if n in h) == 1:
                         value -= 6.0
-            return (value, m[3])
+            return (value, m.announce)
 
         return max(plays, key=score)
 

@@ -12,8 +12,8 @@ with the rules. Feedback says one of three things: **correct**, **not yet**
 >>> q.check()
 Not attempted: write your answer in the brackets, like q.check(["9-4", "6-6"]).
 >>> q.check(["1-0"])  # doctest: +NORMALIZE_WHITESPACE
-Not yet: 1-0 cannot be played now: Bob must play a tile with a 3 on the centre
-double 3-3 (it still needs 3 spokes). You missed 3-2.
+Not yet: 1-0 cannot be played now: the centre double 3-3 still needs 3 spokes
+(tiles with a 3). You missed 3-2.
 >>> q.check(["3-2"])
 Correct! Bob can play 3-2.
 """
@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..core import Move, NotationError, Round, ScoreSheet, Tile, to_tile
+from ..core import OPTIONS, Move, NotationError, Round, ScoreSheet, Tile, to_tile
 
 __all__ = [
     "Exercise",
@@ -39,6 +39,7 @@ __all__ = [
 
 Status = Literal["correct", "not yet", "not attempted"]
 _MISSING = object()
+_BLANK = Tile(0, 0)
 
 
 @dataclass(frozen=True)
@@ -147,23 +148,6 @@ def _listing(tiles: Iterable[Tile]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _why_not(rnd: Round, tile: Tile) -> str:
-    """Why ``tile`` cannot be played now by the seat to move, naming the rule."""
-    forced = rnd.forced
-    name = rnd.names[rnd.turn]
-    if tile not in rnd.hands[rnd.turn]:
-        return f"{name} does not hold {tile}"
-    if forced is not None:
-        place = (
-            f"the centre double {forced} (it still needs {rnd.needed} spokes)"
-            if forced == rnd.start
-            else f"the chicken foot {forced} (it still needs {rnd.needed} toes)"
-        )
-        return f"{tile} cannot be played now: {name} must play a tile with a {forced[0]} on {place}"
-    ends = sorted({n for _, n, _ in rnd.open_ends()})
-    return f"{tile} has no number that matches an open end (the open ends show {ends})"
-
-
 # -- exercises built from real positions ----------------------------------------------
 
 
@@ -180,7 +164,7 @@ def which_tiles(rnd: Round) -> Exercise:
             if not right:
                 return True, f"{name} has no tile that fits, so {name} must draw (or pass)."
             return True, f"{name} can play {_listing(right)}."
-        parts = [_why_not(rnd, t) + "." for t in wrong]
+        parts = [f"{rnd.tile_refusal(t) or f'{t} can be played'}." for t in wrong]
         if missed:
             parts.append(f"You missed {_listing(missed)}.")
         return False, " ".join(parts)
@@ -210,13 +194,10 @@ def where_can(rnd: Round, tile: Tile | str) -> Exercise:
                 True,
                 f"{t} can go on {_listing(right)}." if right else f"{t} cannot go anywhere now.",
             )
-        on_table = {p.tile for p in rnd.table}
         parts = []
         for u in sorted(given - right, reverse=True):
-            if u not in on_table:
-                parts.append(f"{u} is not on the table.")
-            else:
-                parts.append(f"not on {u}: {_refusal(rnd, Move.play(t, u))}.")
+            reason = _refusal(rnd, Move.play(t, u))
+            parts.append(f"{reason}." if str(u) in reason else f"not on {u}: {reason}.")
         if right - given:
             parts.append(f"It can also go on {_listing(right - given)}.")
         return False, " ".join(parts)
@@ -243,11 +224,8 @@ def _because(rnd: Round) -> str:
 
 
 def _refusal(rnd: Round, move: Move) -> str:
-    try:
-        rnd.copy().play(move)
-    except ValueError as exc:
-        return str(exc)
-    return "it fits there"
+    """The engine's reason ``move`` is refused now (see :meth:`Round.refusal`)."""
+    return rnd.refusal(move) or "it fits there"
 
 
 def what_to_do(rnd: Round) -> Exercise:
@@ -288,29 +266,32 @@ def what_to_do(rnd: Round) -> Exercise:
     )
 
 
+def _blank_words(rnd: Round) -> str:
+    """The rules' own sentence on the double blank ("The double blank costs 50 points.")."""
+    return OPTIONS["double_blank"].sentence(rnd.rules) or ""
+
+
 def hand_score(rnd: Round, seat: int) -> Exercise:
     """ "What does <seat>'s hand score?" (answer: a whole number)."""
     name = rnd.names[seat]
     right = rnd.scores()[seat]
-    db = rnd.rules.double_blank
+    blank = _blank_words(rnd)
 
     def judge(answer: object) -> tuple[bool, str]:
         if isinstance(answer, bool) or not isinstance(answer, int):
             raise ValueError(f"write the score as a whole number, like 12 (got {answer!r})")
         if answer == right:
             return True, f"{name} scores {right}."
-        hint = (
-            f" Remember: the double blank 0-0 counts {db}." if Tile(0, 0) in rnd.hands[seat] else ""
-        )
+        hint = f" Remember: {blank}" if _BLANK in rnd.hands[seat] else ""
         return False, f"{answer} is not it: add the pips on every tile left in the hand.{hint}"
 
     tiles = rnd.hands[seat]
-    parts = [f"{t} = {db if t == (0, 0) else t.pips}" for t in tiles]
+    parts = [f"{t} = {rnd.rules.penalty(t)}" for t in tiles]
     return Exercise(
         question=f"What does {name}'s hand score?",
         judge=judge,
         example="12",
-        hint_text=f"Count the pips on each tile. The double blank counts {db}. Going out scores 0.",
+        hint_text=(f"Count the pips on each tile. {blank} Going out scores 0."),
         solution_text=(
             f"{right}: " + (", ".join(parts) if parts else f"{name} went out, so 0") + "."
         ),
@@ -330,8 +311,7 @@ def round_scores(rnd: Round) -> Exercise:
         wrong = [rnd.names[i] for i, (a, b) in enumerate(zip(given, right, strict=True)) if a != b]
         if not wrong:
             return True, "those are the scores."
-        blank = rnd.rules.double_blank
-        return False, f"check {', '.join(wrong)} again: pips left in hand; 0-0 counts {blank}."
+        return False, f"check {', '.join(wrong)} again: pips left in hand. {_blank_words(rnd)}"
 
     return Exercise(
         question="What does each player score this round?",

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..core import HAND_TABLES, PRESETS, Move, Round, Rules, ScoreSheet
+from ..core import HAND_TABLES, OPTIONS, PRESET_TABLE, PRESETS, Move, Round, Rules, ScoreSheet
 from ..table import svg
 
 if TYPE_CHECKING:
@@ -270,15 +270,8 @@ def narrate(rnd: Round, bots: Sequence[Callable[[Round, int], Move]], moves: int
 
 # -- tables and score sheets ---------------------------------------------------------------
 
-#: The rule text behind each preset.
-SOURCES = {
-    "wolf-lake": "000, the Wolf Lake rules",
-    "puremco": "002, Pagat's rules with Puremco's hand sizes",
-    "seven-each": "001, seven tiles each",
-    "six-spokes": "003, six spokes on the centre",
-    "y-shape": "002's variation: three spokes in a Y",
-    "double-six": "004, the double-six rules",
-}
+#: The rule text behind each preset (from :data:`cfwidget.rules.PRESET_TABLE`).
+SOURCES = {name: preset.source for name, preset in PRESET_TABLE.items()}
 
 
 def hand_sizes(table: str = "wolf-lake") -> pd.DataFrame:
@@ -304,26 +297,29 @@ def hand_sizes(table: str = "wolf-lake") -> pd.DataFrame:
 def presets_table(players: int = 4) -> pd.DataFrame:
     """Every preset side by side: its source and the options where the presets differ.
 
+    Columns and words come from the options' declarations (:data:`cfwidget.rules.OPTIONS`).
+
     >>> int(presets_table().loc["six-spokes", "spokes"])
     6
     """
     import pandas as pd
 
+    differ = [
+        option
+        for name, option in OPTIONS.items()
+        if name not in ("max_pip", "hand_size")
+        and len({getattr(rules, name) for rules in PRESETS.values()}) > 1
+    ]
     rows = []
     for name, rules in PRESETS.items():
-        rows.append(
-            {
-                "source": SOURCES[name],
-                "set": f"double-{rules.max_pip}",
-                f"tiles each ({players} players)": rules.hand_size_for(players),
-                "spokes": rules.spokes,
-                "no starting double": "next highest"
-                if rules.start_missing == "next-highest"
-                else "draw for it",
-                "drawn tile that fits": "must play" if rules.must_play_drawn else "may play",
-                "last tile": rules.last_tile,
-            }
-        )
+        row = {
+            "source": SOURCES[name],
+            "set": f"double-{rules.max_pip}",
+            f"tiles each ({players} players)": rules.hand_size_for(players),
+        }
+        for option in differ:
+            row[option.label] = option.word(getattr(rules, option.name))
+        rows.append(row)
     frame: pd.DataFrame = pd.DataFrame(rows, index=pd.Index(list(PRESETS), name="preset"))
     return frame
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import Move, Round
+from ..core import Move, Round, article
 
 __all__ = ["MAX_LEVEL", "Cue", "CueLadder", "cue_for"]
 
@@ -128,10 +128,6 @@ class Cue:
     confirm: bool = False
 
 
-def _a(n: int) -> str:
-    return f"an {n}" if n in (8, 11, 18) else f"a {n}"
-
-
 def suggest(rnd: Round) -> Move:
     """The move a cue shows: the heaviest tile that fits (lowest end first on ties)."""
     legal = rnd.legal_moves()
@@ -160,7 +156,7 @@ def cue_for(rnd: Round, seat: int, level: int) -> Cue:
     else:
         assert move.onto is not None
         number = dict((t, n) for t, n, _ in rnd.open_ends())[move.onto]
-        prompt = f"Look for a tile with {_a(number)}."
+        prompt = f"Look for a tile with {article(number)}."
         if level >= 3 and move.tile is not None:
             prompt = f"Try {move.tile}. It goes on {move.onto}."
     if level == 1:

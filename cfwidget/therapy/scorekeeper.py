@@ -62,7 +62,7 @@ def hand_points(tiles: Iterable[TileLike], rules: Rules) -> int:
         if t in seen:
             raise ScoreError(f"{t} was counted twice")
         seen.add(t)
-        total += rules.double_blank if t == Tile(0, 0) else t[0] + t[1]
+        total += rules.penalty(t)
     return total
 
 

@@ -257,13 +257,8 @@ class Session:
             m = Move.parse(str(move))
         except NotationError:
             return self._say(False, "That is not a move.")
-        if m not in self.round.legal_moves():
-            try:
-                self.round.play(m)
-            except IllegalMove as exc:
-                reason = str(exc)
-            else:  # pragma: no cover - legal_moves and play agree
-                reason = ""
+        reason = self.round.refusal(m)  # the engine's words, as play() would raise them
+        if reason is not None:
             self._emit("refused", seat=seat, move=str(m), reason=reason)
             if self._settings.errorless:
                 return self._say(False, "Let's look again together.")

@@ -30,7 +30,7 @@ from typing import Any, Literal, TypedDict
 from ..core import Game, Round, Tile
 from ..table import Farmyard, TilePlacement, bounds
 from ._args import Pace
-from ._words import article, move_words, onto_words, open_words, or_list
+from ._words import move_words, onto_words, open_words, or_list
 
 __all__ = [
     "Bounds",
@@ -349,18 +349,8 @@ def caption_words(rnd: Round, game: Game | None) -> str:
 
 
 def rule_words(rnd: Round) -> str:
-    """The rule that limits play now, short, as the status line shows it."""
-    if rnd.is_over:
-        return ""
-    forced = rnd.forced
-    if forced is None:
-        return "Play on any open end."
-    k = rnd.needed
-    if forced == rnd.start:
-        word = "spoke" if k == 1 else "spokes"
-        return f"Centre double {forced}: {k} more {word} (tiles with {article(forced[0])})."
-    word = "toe" if k == 1 else "toes"
-    return f"Chicken foot on {forced}: {k} more {word} (tiles with {article(forced[0])})."
+    """The rule that limits play now, in the engine's own words, as the status line shows it."""
+    return "" if rnd.is_over else sentence(rnd.rule_in_force())
 
 
 def waiting_for(

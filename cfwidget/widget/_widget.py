@@ -22,7 +22,7 @@ view it was sent from, so a stale or doubled click is ignored.
 >>> w
 <GameWidget Ann (you) vs Bob (bot): round 1 of 10, Ann to move>
 >>> w.view["status"], w.view["rule"]
-('Your turn, Ann.', 'Centre double 9-9: 4 more spokes (tiles with a 9).')
+('Your turn, Ann.', 'The centre double 9-9 still needs 4 spokes (tiles with a 9).')
 >>> w.handle_intent({"kind": "play", "move": "8-8@9-9", "version": w.version})
 False
 >>> w.message

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core import NotationError, Tile
+from ..core import NotationError, Tile, article
 
 __all__ = [
     "ROLE_WORDS",
@@ -19,11 +19,6 @@ __all__ = [
     "open_words",
     "or_list",
 ]
-
-
-def article(n: int) -> str:
-    """``a 9``, ``an 8``: the article as the number is spoken."""
-    return f"an {n}" if n in (8, 11, 18) else f"a {n}"
 
 
 ROLE_WORDS = {

@@ -414,3 +414,69 @@ def test_only_legal_moves_are_accepted(
             rnd.play(move)
         assert "is not allowed now" not in str(info.value)  # always a specific reason
     assert rnd == before and snapshot(rnd) == seen
+
+
+# --- one home for the words: the round's refusal and rule in force -------------------------------
+
+
+@pytest.mark.parametrize("name", Rules.preset_names())
+def test_refusal_is_the_illegal_moves_reason_and_none_when_legal(name: str) -> None:
+    """Round.refusal says, without playing, exactly what play() would raise; tile_refusal says why
+    a tile cannot go anywhere, and is None exactly for the tiles some legal move plays."""
+    rules = Rules.preset(name)
+    rng = random.Random(name)
+    rnd = Round.deal(rules, players=PLAYERS[name][0], seed=len(name))
+    while True:
+        legal = rnd.legal_moves()
+        for move in all_moves(rules.max_pip)[:: 13 if rules.max_pip > 6 else 3]:
+            reason = rnd.refusal(move)
+            if move in legal:
+                assert reason is None
+                continue
+            with pytest.raises(cf.IllegalMove) as info:
+                rnd.play(move)
+            assert reason == str(info.value)
+        playable = {m.tile for m in legal}
+        for tile in cf.full_set(rules.max_pip):
+            why = rnd.tile_refusal(tile)
+            assert (why is None) == (tile in playable), (tile, why)
+            if why is None or rnd.is_over or tile not in rnd.hand(rnd.turn):
+                continue
+            if rnd.drawn is not None and tile != rnd.drawn:
+                assert why.startswith("after drawing, only the drawn tile"), why
+            elif rnd.forced is not None:
+                assert why == f"{tile} cannot be played now: {rnd.rule_in_force()}"
+            else:
+                assert why.startswith(f"{tile} matches no open end (the open ends show "), why
+        if rnd.is_over:
+            break
+        rnd.play(rng.choice(legal))
+
+
+def test_the_rule_in_force_says_an_8_and_an_11() -> None:
+    for top, words in ((8, "tiles with an 8"), (11, "tiles with an 11"), (9, "tiles with a 9")):
+        rnd = Round.deal(Rules(max_pip=top, hand_size=5), players=2, seed=1)
+        assert rnd.rule_in_force().endswith(f"({words})")
+        wrong = next(m for m in all_moves(top) if m.is_play and m.onto != rnd.start)
+        assert words not in (rnd.refusal(Move.DRAW) or "")  # a spoke is there to play
+        assert rnd.refusal(wrong) is not None
+
+
+def test_the_widget_exercises_and_sessions_use_the_rounds_words() -> None:
+    from cfwidget.teach import what_to_do, which_tiles
+    from cfwidget.therapy.session import Session
+    from cfwidget.therapy.settings import SessionSettings
+    from cfwidget.widget import GameWidget
+
+    rnd = Round.deal(Rules(), players=2, seed=3)
+    w = GameWidget(rnd, humans=[rnd.turn])
+    rule = rnd.rule_in_force()
+    assert w.view["rule"] == rule[0].upper() + rule[1:] + "."
+    stray = next(t for t in rnd.hand(rnd.turn) if rnd.tile_refusal(t) is not None)
+    assert f"{rnd.tile_refusal(stray)}." in which_tiles(rnd).check([str(stray)]).message
+    assert f"{rnd.refusal(Move.DRAW)}." in what_to_do(rnd).check("draw").message
+    s = Session(SessionSettings(seed=7, errorless=False), client="AB12")
+    reason = s.round.refusal("0-0@6-6")
+    assert reason is not None
+    assert s.attempt("0-0@6-6").message == f"Not that one: {reason}."
+    assert s.events[-1]["reason"] == reason

@@ -425,7 +425,7 @@ def test_number_words() -> None:
     eleven = Round.deal(Rules(max_pip=12, hand_size=7), 4, seed=1, start="11-11")
     assert eleven.rule_in_force().endswith("(tiles with an 11)")
     assert "it takes 1 toe first." in Rules(toes=1).describe()[2]
-    assert "1 tile each" in Rules(hand_size=1).describe()[0]
+    assert "Each player is dealt 1 tile." in Rules(hand_size=1).describe()
 
 
 def test_a_chicken_foot_needing_one_toe_says_one_toe() -> None:

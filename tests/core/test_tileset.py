@@ -122,9 +122,9 @@ def test_plays_onto_a_double_are_listed_in_rank_order_and_shared() -> None:
     f = ts.rank[Tile(4, 4)]
     hand = ts.bit[ts.rank[Tile(6, 4)]] | ts.bit[ts.rank[Tile(4, 0)]] | ts.bit[ts.rank[Tile(5, 4)]]
     listed = ts.onto_double[f][hand]
-    assert listed == [Move.parse("4-0@4-4"), Move.parse("5-4@4-4"), Move.parse("6-4@4-4")]
+    assert listed == (Move.parse("4-0@4-4"), Move.parse("5-4@4-4"), Move.parse("6-4@4-4"))
     assert ts.onto_double[f][hand] is listed  # worked out once, then shared
-    assert ts.onto_double[f][0] == []
+    assert ts.onto_double[f][0] == ()
 
 
 def test_the_kept_lists_stay_bounded_on_big_sets() -> None:
@@ -153,3 +153,60 @@ def test_a_shared_play_is_a_move_in_every_way_a_user_sees() -> None:
     back = pickle.loads(pickle.dumps(shared))
     assert back == plain and type(back) is Move
     assert copy.copy(shared) is shared and copy.deepcopy(shared) is shared
+
+
+def test_the_shared_tables_refuse_every_change() -> None:
+    """Every round of a set shares its tables: a stray change fails loudly, and changes nothing."""
+    ts = tile_set(6)
+    f = ts.rank[Tile(6, 6)]
+    six_four = ts.bit[ts.rank[Tile(6, 4)]]
+    _ = ts.onto_double[f][six_four], ts.fits[0b1]  # both worked out, so both hold an entry
+    before = (dict(ts.rank), dict(ts.onto_double[f]), dict(ts.fits), ts.plays, ts.order)
+    table_changes = [
+        lambda: ts.rank.__setitem__(Tile(6, 6), 0),
+        lambda: ts.lowest.__setitem__(1, 5),
+        lambda: ts.by_bit.__delitem__(1),
+        lambda: ts.info.__setitem__(1, (0, 0, ())),
+        lambda: ts.onto_double.__setitem__(f, ts.onto_double[f]),
+        lambda: ts.onto_double[f].__setitem__(six_four, ()),
+        lambda: ts.onto_double[f].__delitem__(six_four),
+        lambda: ts.onto_double[f].clear(),
+        lambda: ts.onto_double[f].update({0: ()}),
+        lambda: ts.onto_double[f].setdefault(1, ()),
+        lambda: ts.onto_double[f].pop(six_four),
+        lambda: ts.onto_double[f].popitem(),
+        lambda: ts.fits.__setitem__(0b1, 0),
+        lambda: ts.fits.clear(),
+        lambda: ts.plays.__setitem__(0, ()),  # type: ignore[attr-defined]
+        lambda: ts.plays[0].__setitem__(0, None),  # type: ignore[attr-defined]
+        lambda: ts.announced[0].__setitem__(0, None),  # type: ignore[attr-defined]
+        lambda: ts.order.__setitem__(0, 1),  # type: ignore[attr-defined]
+        lambda: ts.onto_double[f][six_four].append(Move.DRAW),  # type: ignore[attr-defined]
+    ]
+    for change in table_changes:
+        with pytest.raises((TypeError, AttributeError)):
+            change()
+    with pytest.raises(AttributeError, match="read-only"):
+        ts.tiles = ()  # type: ignore[misc]
+    with pytest.raises(AttributeError, match="read-only"):
+        del ts.fits
+    shared = ts.plays[ts.rank[Tile(6, 4)]][f]
+    assert shared is not None
+    with pytest.raises(AttributeError, match="read-only"):
+        shared.code = (0, 0, 0, 0, 0, False)
+    assert (dict(ts.rank), dict(ts.onto_double[f]), dict(ts.fits), ts.plays, ts.order) == before
+    # Rounds still play on the unchanged tables.
+    rnd = Round.deal(Rules(max_pip=6, hand_size=5), players=2, seed=2)
+    while not rnd.is_over:
+        rnd.play(rnd.legal_moves()[0])
+
+
+def test_a_legal_move_list_is_the_callers_own() -> None:
+    """legal_moves() hands out a fresh list: changing it never reaches the round or the set."""
+    rnd = Round.deal(Rules(), players=2, seed=3)  # the centre is forced: its plays are shared
+    moves = rnd.legal_moves()
+    moves.clear()
+    assert (
+        rnd.legal_moves() != []
+        and rnd.legal_moves() == Round.deal(Rules(), players=2, seed=3).legal_moves()
+    )

@@ -1,4 +1,4 @@
-"""Every exact chance in cfwidget.odds and cfwidget.seat_odds against a seeded simulation.
+"""Every exact chance in cfwidget.odds (exact and seat odds) against a seeded simulation.
 
 The deals and positions come from the engine (``Round.deal``, ``play`` and bots). Each check
 compares a simulated total with the exact one and allows 4 standard errors; the z-scores are

@@ -1,4 +1,4 @@
-"""cfwidget.oddsplots: tables, figures, the explorer and the seat watcher behind notebook 10."""
+"""The odds plots (cfwidget.odds): tables, figures, the explorer and the seat watcher."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""cfwidget.seat_odds: a seat's odds from its own view only, and clear refusals."""
+"""A seat's odds (cfwidget.odds): a seat's odds from its own view only, and clear refusals."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""cfwidget.tournament: duplicate matches, intervals and the face-value bot."""
+"""Tournaments (cfwidget.players): duplicate matches, intervals and the face-value bot."""
 
 from __future__ import annotations
 

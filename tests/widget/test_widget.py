@@ -191,7 +191,7 @@ def test_targets_are_the_legal_moves_of_each_hand_tile() -> None:
     blocked = next(item for item in w.view["hand"] if not item["targets"])
     assert blocked["hint"] == "cannot be played now"
     assert w.view["can_draw"] is False and w.view["can_pass"] is False
-    assert w.view["rule"] == "Centre double 9-9: 4 more spokes (tiles with a 9)."
+    assert w.view["rule"] == "The centre double 9-9 still needs 4 spokes (tiles with a 9)."
 
 
 def untouched(w: GameWidget, content: object, buffers: list[Any] | None = None) -> str:
