@@ -20,8 +20,8 @@ from bisect import insort
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any, NamedTuple
 
-from ._deal import check_args, check_complete, check_seed, tile_list
-from ._errors import DealError, IllegalMove, NotationError
+from ._deal import check_args, check_complete, check_rules, check_seed, tile_list
+from ._errors import DealError, IllegalMove, NotationError, TileError
 from ._moves import DRAW, DRAW_KEY, PASS, Move, MoveLike, to_move
 from ._records import RoundRecords
 from ._rules import Rules
@@ -170,8 +170,8 @@ class Round(RoundRecords, RoundViews):
         >>> Round.deal(Rules(), players=3, seed=1).boneyard[:2]
         (Tile(6, 6), Tile(4, 1))
         """
-        if rules.__class__ is not Rules and not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a Rules, got {type(rules).__name__}")
+        if rules.__class__ is not Rules:
+            check_rules(rules)
         size = rules.hand_size_for(players)
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
@@ -213,8 +213,7 @@ class Round(RoundRecords, RoundViews):
         >>> rnd.turn, rnd.legal_moves()
         (1, [Move.parse('3-2@3-3')])
         """
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a Rules, got {type(rules).__name__}")
+        check_rules(rules)
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
             raise DealError("hands must be a list with one list of tiles per seat")
         players = len(hands)
@@ -518,7 +517,7 @@ class Round(RoundRecords, RoundViews):
                 if tile[0] == tile[1]:
                     return "foot"
                 return "toe" if p.onto[0] == p.onto[1] else "line"
-        raise ValueError(f"{tile} is not on the table")
+        raise TileError(f"{tile} is not on the table")
 
     def _place_of(self, tile: Tile) -> tuple[int, int] | None:
         """``(open number, free places)`` of a table tile, or ``None`` if it is not laid."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from ._errors import SeatError, SeatOddsError
 from ._moves import DRAW_KEY, PASS_KEY, Move
 from ._rules import Rules, article, plural
 from ._tiles import Tile, full_set
@@ -181,7 +182,7 @@ class RoundViews:
         ([9, 9, 9], 27, 'the centre double 9-9 still needs 4 spokes (tiles with a 9)')
         """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise ValueError(f"seat must be from 0 to {self.players - 1}, got {seat!r}")
+            raise SeatError(f"seat must be from 0 to {self.players - 1}, got {seat!r}")
         to_move = not self._over and seat == self._turn
         over = self._over
         return {
@@ -234,11 +235,11 @@ class RoundViews:
         Fraction(2, 11)
         """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise ValueError(f"seat must be from 0 to {self.players - 1}, got {seat!r}")
+            raise SeatError(f"seat must be from 0 to {self.players - 1}, got {seat!r}")
         seen = set(self.hand(seat)) | {p[0] for p in self.table}
         unseen = [t for t in full_set(self.rules.max_pip) if t not in seen]
         if not unseen:
-            raise ValueError(
+            raise SeatOddsError(
                 f"{self.names[seat]} can see every tile: there is nothing left to draw"
             )
         numbers = self.fitting_numbers()

@@ -25,7 +25,7 @@ import ipywidgets as widgets
 import pandas as pd
 from matplotlib.figure import Figure
 
-from ..core import Move, Round, Rules, Tile, set_size
+from ..core import BotError, Move, OddsError, Round, Rules, Tile, set_size
 from . import _exact as odds
 from . import _seat as seat_odds
 
@@ -79,11 +79,11 @@ def compare(
     samples = list(outcomes)
     n = len(samples)
     if n == 0:
-        raise ValueError("give at least one simulated outcome")
+        raise OddsError("give at least one simulated outcome")
     probs, counts = _binned(exact, samples, bin_width)
     unknown = sorted(str(k) for k in counts if k not in probs)
     if unknown:
-        raise ValueError(f"simulated outcomes the exact distribution does not have: {unknown}")
+        raise OddsError(f"simulated outcomes the exact distribution does not have: {unknown}")
     rows = []
     for outcome, p in probs.items():
         share = counts.get(outcome, 0) / n
@@ -227,7 +227,7 @@ def replay(rnd: Round, bots: Sequence[Bot], until: int | Callable[[Round], bool]
     """
     play = rnd.copy()
     if len(bots) != play.players:
-        raise ValueError(f"give one bot for every seat ({play.players}), got {len(bots)}")
+        raise BotError(f"give one bot for every seat ({play.players}), got {len(bots)}")
 
     def done(position: Round) -> bool:
         if isinstance(until, int):
@@ -250,9 +250,10 @@ def watch_seat(rnd: Round, bots: Sequence[Bot], seat: int) -> pd.DataFrame:
     until the seat next played a tile (the table does change meanwhile; empty if the round
     ended first).
     """
-    play = rnd.copy()
+    play = seat_odds._check_round(rnd).copy()
+    seat = seat_odds._check_seat(play, seat)
     if len(bots) != play.players:
-        raise ValueError(f"give one bot for every seat ({play.players}), got {len(bots)}")
+        raise BotError(f"give one bot for every seat ({play.players}), got {len(bots)}")
     rows: list[dict[str, Any]] = []
     draws_since: list[int] = []  # open rows, waiting for the seat's next play
     while not play.is_over:
@@ -425,7 +426,7 @@ class OddsExplorer(widgets.VBox):  # type: ignore[misc]
     def __init__(self, max_pip: int = 9, players: int = 4, hand_size: int = 9) -> None:
         odds.p_start_double_dealt(max_pip, players, hand_size)  # rejects impossible tables
         if max_pip not in (6, 9, 12):
-            raise ValueError(f"the explorer offers double-6, 9 and 12, got double-{max_pip}")
+            raise OddsError(f"the explorer offers double-6, 9 and 12, got double-{max_pip}")
         self._set = widgets.ToggleButtons(
             options=[("double-6", 6), ("double-9", 9), ("double-12", 12)],
             value=max_pip,
