@@ -44,5 +44,5 @@ def test_view_names_the_rule_in_force() -> None:
 def test_view_of_a_bad_seat() -> None:
     rnd = cf.Round.deal(cf.Rules(), 2, seed=3)
     for seat in (-1, 2, "0", True):
-        with pytest.raises(ValueError, match="seat must be from 0 to 1"):
+        with pytest.raises(cf.SeatError, match="seat must be from 0 to 1"):
             rnd.observe(seat)  # type: ignore[arg-type]

@@ -68,7 +68,7 @@ def test_tips_dumps_the_double_blank_first() -> None:
 
 
 def test_make_bot_unknown_name() -> None:
-    with pytest.raises(ValueError, match="the bots are: random, greedy, tips"):
+    with pytest.raises(cf.BotError, match="the bots are: random, greedy, tips"):
         make_bot("clever")
 
 

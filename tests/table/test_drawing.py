@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from cfwidget.core import Placed, Rules, Tile, full_set
+from cfwidget.core import PictureError, Placed, Rules, Tile, full_set
 from cfwidget.table import (
     COLOURS,
     MODES,
@@ -156,11 +156,11 @@ def test_empty_and_cramped_tables_draw() -> None:
 
 
 def test_bad_arguments_are_refused(table: list[Placed]) -> None:
-    with pytest.raises(ValueError, match="pips, numerals, colour"):
+    with pytest.raises(PictureError, match="pips, numerals, colour"):
         render_svg(table, mode="dots")
-    with pytest.raises(ValueError, match="scale"):
+    with pytest.raises(PictureError, match="scale"):
         render_svg(table, scale=0)
-    with pytest.raises(ValueError, match="size"):
+    with pytest.raises(PictureError, match="size"):
         render_svg(table, size=-5)
     with pytest.raises(TypeError):
         render_svg(table, colour=True)  # type: ignore[call-arg]

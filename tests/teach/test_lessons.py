@@ -125,7 +125,7 @@ def test_story_narrate_and_pictures() -> None:
     assert told[0] == "Rule in force: the chicken foot on 4-4 still needs 3 toes (tiles with a 4)."
     assert told[1] == "  Ann plays 4-1 as a toe of the chicken foot 4-4"
     assert len(rnd.history) == 9  # narrate plays on a copy
-    with pytest.raises(ValueError, match="one bot per seat"):
+    with pytest.raises(cf.BotError, match="one bot per seat"):
         lessons.narrate(rnd, [greedy], moves=1)
     pic = lessons.picture(rnd, seat=0)
     assert pic._repr_svg_().startswith("<svg") and "Ann" in pic.text
@@ -141,9 +141,9 @@ def test_tables() -> None:
 
 @pytest.mark.parametrize("call", [lambda: lessons.position("x"), lambda: lessons.sheet("x")])
 def test_unknown_names_list_the_known_ones(call: object) -> None:
-    with pytest.raises(ValueError, match="no lesson"):
+    with pytest.raises(cf.LessonError, match="no lesson"):
         call()  # type: ignore[operator]
-    with pytest.raises(ValueError, match="wolf-lake"):
+    with pytest.raises(cf.RulesError, match="wolf-lake"):
         lessons.hand_sizes("nope")
 
 
