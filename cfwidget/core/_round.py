@@ -370,7 +370,7 @@ class Round(RoundRecords, RoundViews):
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
         """One seat's tiles, sorted (what that seat sees of its own hand)."""
-        return self._ts.tiles_of(self._hands[seat])
+        return self._ts.tiles_of(self._hands[self._seat(seat)])
 
     def hand_counts(self) -> list[int]:
         """How many tiles each seat holds (what everyone can see)."""
@@ -586,7 +586,7 @@ class Round(RoundRecords, RoundViews):
 
     def can_play(self, seat: int) -> bool:
         """True if ``seat`` holds a tile that fits where play is allowed now."""
-        return bool(self._hands[seat] & self._fitting())
+        return bool(self._hands[self._seat(seat)] & self._fitting())
 
     def _fitting(self) -> int:
         """The bits of the tiles that may be played now (ignoring whose they are)."""

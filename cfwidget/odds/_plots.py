@@ -76,6 +76,8 @@ def compare(
     strays from the exact chance with this many samples: the square root of p(1 - p) / n)
     and ``z`` (the gap in standard errors). Floats are rounded to ``digits``.
     """
+    if isinstance(outcomes, (str, bytes)) or not isinstance(outcomes, Iterable):
+        raise OddsError(f"outcomes is a list of simulated outcomes, got {outcomes!r:.60}")
     samples = list(outcomes)
     n = len(samples)
     if n == 0:
@@ -226,8 +228,9 @@ def replay(rnd: Round, bots: Sequence[Bot], until: int | Callable[[Round], bool]
     (10, 0)
     """
     play = rnd.copy()
-    if len(bots) != play.players:
-        raise BotError(f"give one bot for every seat ({play.players}), got {len(bots)}")
+    if not isinstance(bots, Sequence) or len(bots) != play.players:
+        got = str(len(bots)) if isinstance(bots, Sequence) else repr(bots)[:60]
+        raise BotError(f"give one bot for every seat ({play.players}), got {got}")
 
     def done(position: Round) -> bool:
         if isinstance(until, int):
@@ -252,8 +255,9 @@ def watch_seat(rnd: Round, bots: Sequence[Bot], seat: int) -> pd.DataFrame:
     """
     play = seat_odds._check_round(rnd).copy()
     seat = seat_odds._check_seat(play, seat)
-    if len(bots) != play.players:
-        raise BotError(f"give one bot for every seat ({play.players}), got {len(bots)}")
+    if not isinstance(bots, Sequence) or len(bots) != play.players:
+        got = str(len(bots)) if isinstance(bots, Sequence) else repr(bots)[:60]
+        raise BotError(f"give one bot for every seat ({play.players}), got {got}")
     rows: list[dict[str, Any]] = []
     draws_since: list[int] = []  # open rows, waiting for the seat's next play
     while not play.is_over:

@@ -191,8 +191,9 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
 
 def play_round(rnd: Round, bots: Sequence[Bot]) -> None:
     """Let ``bots`` (one per seat) play ``rnd`` to its end."""
-    if len(bots) != rnd.players:
-        raise BotError(f"need one bot per seat ({rnd.players}), got {len(bots)}")
+    if not isinstance(bots, Sequence) or len(bots) != rnd.players:
+        got = str(len(bots)) if isinstance(bots, Sequence) else repr(bots)[:60]
+        raise BotError(f"need one bot per seat ({rnd.players}), got {got}")
     while not rnd.is_over:
         seat = rnd.turn
         rnd.play(bots[seat](rnd, seat))

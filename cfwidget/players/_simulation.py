@@ -208,6 +208,8 @@ def simulate(
         raise SimulationError(
             f"rounds must be a whole number from 1 to {MAX_ROUNDS:,}, got {rounds!r}"
         )
+    if chunk_size is not None and (chunk_size.__class__ is not int or chunk_size < 1):
+        raise SimulationError(f"chunk_size must be a whole number, 1 or more, got {chunk_size!r}")
     seed = check_seed(seed)  # the check of Round.deal and Game (a DealError)
     size = chunk_size or max(50, min(2000, rounds // 40 or 1))
     bounds = [(start, min(start + size, rounds)) for start in range(0, rounds, size)]

@@ -227,10 +227,12 @@ def render_svg(
     if mode not in MODES:
         raise PictureError(f"mode must be one of {', '.join(MODES)}; got {mode!r}")
     for what, value in (("scale", scale), ("size", size)):
-        if value is not None and (
+        if (value is not None or what == "scale") and (
             isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0
         ):
             raise PictureError(f"{what} must be a positive number of pixels, got {value!r}")
+    if isinstance(highlight, (str, bytes)) or not isinstance(highlight, Iterable):
+        raise PictureError(f"highlight is a list of tiles, like ['9-4'], got {highlight!r:.60}")
     laid = _as_layout(placements, spokes, toes)
     minx, miny, maxx, maxy = bounds(laid) if laid else (-1.0, -1.0, 1.0, 1.0)
     held = _hand_row([to_tile(t) for t in hand], (minx + maxx) / 2, maxy + 2.4)

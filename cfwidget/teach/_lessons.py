@@ -241,6 +241,8 @@ def story(rnd: Round) -> str:
     1. Bob plays 9-4 as a spoke of the centre double 9-9
     2. Cy plays 9-1 as a spoke of the centre double 9-9
     """
+    if not isinstance(rnd, Round):
+        raise LessonError(f"story tells a cf.Round, like position('deal'); got {rnd!r:.60}")
     lines = []
     for i, (seat, move) in enumerate(rnd.history, start=1):
         lines.append(f"{i}. {_move_words(rnd, seat, move)}")
@@ -257,8 +259,9 @@ def narrate(rnd: Round, bots: Sequence[Callable[[Round, int], Move]], moves: int
     Rule in force: the centre double 9-9 still needs 4 spokes (tiles with a 9).
       Bob plays 9-7 as a spoke of the centre double 9-9
     """
-    if len(bots) != rnd.players:
-        raise BotError(f"need one bot per seat ({rnd.players}), got {len(bots)}")
+    if not isinstance(bots, Sequence) or len(bots) != rnd.players:
+        got = str(len(bots)) if isinstance(bots, Sequence) else repr(bots)[:60]
+        raise BotError(f"need one bot per seat ({rnd.players}), got {got}")
     if isinstance(moves, bool) or not isinstance(moves, int) or moves < 0:
         raise LessonError(f"moves must be a whole number, 0 or more, got {moves!r}")
     game = rnd.copy()

@@ -98,3 +98,14 @@ def test_draw_odds_are_what_the_seat_can_count() -> None:
     assert rnd.draw_odds(seat) == Fraction(len(fits), len(unseen))
     with pytest.raises(cf.SeatError, match="seat must be from 0 to 2"):
         rnd.draw_odds(3)
+
+
+def test_simulation_errors_name_the_argument_and_what_is_allowed() -> None:
+    with pytest.raises(
+        cf.SimulationError, match=r"rounds must be a whole number from 1 to .*got 0"
+    ):
+        cf.simulate(cf.Rules(hand_size=7), 2, "random", rounds=0, seed=1)
+    with pytest.raises(cf.SimulationError, match="chunk_size must be a whole number, 1 or more"):
+        cf.simulate(cf.Rules(hand_size=7), 2, "random", rounds=5, seed=1, chunk_size=2.5)  # type: ignore[arg-type]
+    with pytest.raises(cf.RulesError, match=r"rules must be a cf\.Rules.*got 'wolf-lake'"):
+        cf.simulate("wolf-lake", 2, "random", rounds=5, seed=1)  # type: ignore[arg-type]

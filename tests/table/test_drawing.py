@@ -165,3 +165,20 @@ def test_bad_arguments_are_refused(table: list[Placed]) -> None:
     with pytest.raises(TypeError):
         render_svg(table, colour=True)  # type: ignore[call-arg]
     assert MODES == ("pips", "numerals", "colour")
+
+
+def test_picture_errors_say_what_can_be_drawn(table: list[Placed]) -> None:
+    import cfwidget as cf
+
+    rnd = cf.Round.deal(cf.Rules(), 3, seed=5)
+    with pytest.raises(PictureError, match=r"svg draws a cf\.Round or a cf\.Game.*got 'a round'"):
+        cf.svg("a round")
+    with pytest.raises(PictureError, match=r"highlight is a list of tiles, like \['9-4'\]"):
+        cf.svg(rnd, highlight=None)  # type: ignore[arg-type]
+    with pytest.raises(PictureError, match="scale must be a positive number of pixels, got None"):
+        cf.svg(rnd, scale=None)  # type: ignore[arg-type]
+    with pytest.raises(PictureError, match="not a mix of both"):
+        render_svg([*layout(table), table[0]])  # type: ignore[list-item]
+    with pytest.raises(cf.SeatError, match="seat must be None or from 0 to 2, got 3"):
+        cf.svg(rnd, seat=3)
+    assert issubclass(PictureError, ValueError) and PictureError.__module__ == "cfwidget"

@@ -173,3 +173,16 @@ def test_each_lesson_reads_without_a_kernel(path: Path) -> None:
     assert any("Not attempted" in d.get("text/plain", "") for d in data)  # an exercise
     text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
     assert "running kernel" in text and "Binder" in text
+
+
+def test_lesson_errors_name_what_there_is() -> None:
+    with pytest.raises(cf.LessonError, match="the positions are: deal, no-nine"):
+        lessons.position("nope")
+    with pytest.raises(cf.LessonError, match="the sheets are: zero-rounds, lowest-round"):
+        lessons.sheet(["zero-rounds"])  # type: ignore[arg-type]
+    with pytest.raises(cf.LessonError, match="moves must be a whole number, 0 or more, got 'all'"):
+        lessons.narrate(lessons.position("deal"), [greedy] * 3, moves="all")  # type: ignore[arg-type]
+    with pytest.raises(cf.LessonError, match=r"story tells a cf\.Round"):
+        lessons.story(None)  # type: ignore[arg-type]
+    with pytest.raises(cf.RulesError, match="the tables are: "):
+        lessons.hand_sizes(["wolf-lake"])  # type: ignore[arg-type]
