@@ -11,12 +11,19 @@ from __future__ import annotations
 import operator
 from collections.abc import Collection, Iterable, Sequence
 
-from ._errors import DealError, NotationError
+from ._errors import DealError, NotationError, RulesError
 from ._rules import Rules
 from ._tiles import Tile, TileLike, full_set, tiles_text, to_tile
 from ._tileset import tile_set
 
-__all__ = ["DEFAULT_NAMES", "check_args", "check_complete", "check_seed", "tile_list"]
+__all__ = [
+    "DEFAULT_NAMES",
+    "check_args",
+    "check_complete",
+    "check_rules",
+    "check_seed",
+    "tile_list",
+]
 
 
 def check_args(
@@ -78,6 +85,21 @@ def _used(rules: Rules, start: Tile, used_doubles: object) -> frozenset[Tile]:
 
 
 _NONE_USED: frozenset[Tile] = frozenset()
+
+
+def check_rules(rules: object) -> Rules:
+    """``rules`` itself, if it is a :class:`Rules`; anything else is a RulesError.
+
+    >>> check_rules(9)
+    Traceback (most recent call last):
+    ...
+    cfwidget.RulesError: rules must be a cf.Rules, like cf.Rules.preset('wolf-lake'); got 9
+    """
+    if not isinstance(rules, Rules):
+        raise RulesError(
+            f"rules must be a cf.Rules, like cf.Rules.preset('wolf-lake'); got {rules!r:.60}"
+        )
+    return rules
 
 
 def check_seed(seed: object) -> int:

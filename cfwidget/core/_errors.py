@@ -12,15 +12,24 @@ what was wrong and what is allowed instead; the object that refused is left unch
 from __future__ import annotations
 
 __all__ = [
+    "AnswerError",
+    "BotError",
     "DealError",
     "IllegalMove",
+    "LessonError",
     "NotationError",
     "OddsError",
+    "PictureError",
     "RecordError",
     "RulesError",
     "ScoreError",
+    "SeatError",
     "SeatOddsError",
+    "SessionError",
     "SettingsError",
+    "SimulationError",
+    "TileError",
+    "WidgetError",
 ]
 
 
@@ -60,6 +69,42 @@ class SettingsError(ValueError):
     """A session setting with a value that is not allowed."""
 
 
+class TileError(ValueError):
+    """A tile that does not fit the question: a number it does not have, a tile not on the table."""
+
+
+class SeatError(ValueError):
+    """A seat number that is not at this table."""
+
+
+class BotError(ValueError):
+    """An unknown bot name, the wrong number of bots, or something that is not a bot."""
+
+
+class SimulationError(ValueError):
+    """Arguments of a simulation or a tournament that cannot be run (rounds, contenders...)."""
+
+
+class PictureError(ValueError):
+    """Drawing options that are not allowed (display mode, scale, size, what to draw)."""
+
+
+class AnswerError(ValueError):
+    """An answer to an exercise written in a form it cannot read (it says how to write one)."""
+
+
+class LessonError(ValueError):
+    """No lesson, position or sheet of that name, or lesson arguments that do not fit."""
+
+
+class WidgetError(ValueError):
+    """A GameWidget argument with a value that is not allowed (humans, seat, pace, palette...)."""
+
+
+class SessionError(ValueError):
+    """A therapy session record that is closed, malformed or does not begin with 'start'."""
+
+
 # They are the package's public names: print (and pickle) them as such.
 for _error in (
     NotationError,
@@ -71,6 +116,15 @@ for _error in (
     OddsError,
     SeatOddsError,
     SettingsError,
+    TileError,
+    SeatError,
+    BotError,
+    SimulationError,
+    PictureError,
+    AnswerError,
+    LessonError,
+    WidgetError,
+    SessionError,
 ):
     _error.__module__ = "cfwidget"
 del _error

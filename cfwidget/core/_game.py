@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ._deal import check_seed
+from ._deal import check_rules, check_seed
 from ._errors import DealError, IllegalMove, RecordError, RulesError, ScoreError
 from ._jsonio import FORMAT_VERSION, expect, read_record
 from ._moves import Move, MoveLike
@@ -54,8 +54,7 @@ class Game:
                 raise ScoreError(f"a game needs 2 to 8 players, got {players}")
             players = [f"Player {i + 1}" for i in range(players)]
         self.rules = rules if rules is not None else Rules()
-        if not isinstance(self.rules, Rules):
-            raise TypeError(f"rules must be a Rules, got {type(self.rules).__name__}")
+        check_rules(self.rules)
         self._sheet = ScoreSheet(players)
         self.names = self._sheet.names
         size = self.rules.hand_size_for(len(self.names))

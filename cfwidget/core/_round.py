@@ -20,7 +20,7 @@ from bisect import insort
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
-from ._deal import check_args, check_complete, check_seed, tile_list
+from ._deal import check_args, check_complete, check_rules, check_seed, tile_list
 from ._errors import DealError, IllegalMove, NotationError
 from ._moves import DRAW, PASS, Move, MoveLike, to_move
 from ._records import RoundRecords
@@ -144,8 +144,8 @@ class Round(RoundState, RoundRecords, RoundViews):
         >>> Round.deal(Rules(), players=3, seed=1).boneyard[:2]
         (Tile(6, 6), Tile(4, 1))
         """
-        if rules.__class__ is not Rules and not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a Rules, got {type(rules).__name__}")
+        if rules.__class__ is not Rules:
+            check_rules(rules)
         size = rules.hand_size_for(players)
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
@@ -187,8 +187,7 @@ class Round(RoundState, RoundRecords, RoundViews):
         >>> rnd.turn, rnd.legal_moves()
         (1, [Move.parse('3-2@3-3')])
         """
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a Rules, got {type(rules).__name__}")
+        check_rules(rules)
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
             raise DealError("hands must be a list with one list of tiles per seat")
         players = len(hands)
@@ -385,7 +384,7 @@ class Round(RoundState, RoundRecords, RoundViews):
 
     def can_play(self, seat: int) -> bool:
         """True if ``seat`` holds a tile that fits where play is allowed now."""
-        return bool(self._hands[seat] & self._fitting())
+        return bool(self._hands[self._seat(seat)] & self._fitting())
 
     def _fitting(self) -> int:
         """The bits of the tiles that may be played now (ignoring whose they are)."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from ._errors import TileError
 from ._moves import DRAW, DRAW_KEY, PASS, Move
 from ._tiles import Tile
 
@@ -76,6 +77,8 @@ class RoundState:
         _out: int | None
         _passed_out: bool
 
+        def _seat(self, seat: object) -> int: ...
+
     @property
     def players(self) -> int:
         """How many seats play this round."""
@@ -94,7 +97,7 @@ class RoundState:
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
         """One seat's tiles, sorted (what that seat sees of its own hand)."""
-        return self._ts.tiles_of(self._hands[seat])
+        return self._ts.tiles_of(self._hands[self._seat(seat)])
 
     def hand_counts(self) -> list[int]:
         """How many tiles each seat holds (what everyone can see)."""
@@ -247,7 +250,7 @@ class RoundState:
                 if tile[0] == tile[1]:
                     return "foot"
                 return "toe" if p.onto[0] == p.onto[1] else "line"
-        raise ValueError(f"{tile} is not on the table")
+        raise TileError(f"{tile} is not on the table")
 
     def _place_of(self, tile: Tile) -> tuple[int, int] | None:
         """``(open number, free places)`` of a table tile, or ``None`` if it is not laid."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ._errors import NotationError
+from ._errors import NotationError, RulesError, TileError
 
 __all__ = [
     "MAX_PIP_LIMIT",
@@ -94,7 +94,7 @@ class Tile(tuple[int, int]):
             return self[1]
         if self[1] == number:
             return self[0]
-        raise ValueError(f"{self} has no {number}")
+        raise TileError(f"{self} has no {number}: its numbers are {self[0]} and {self[1]}")
 
     @classmethod
     def parse(cls, text: str) -> Tile:
@@ -166,9 +166,9 @@ def full_set(max_pip: int) -> tuple[Tile, ...]:
     (55, Tile(9, 9), Tile(0, 0))
     """
     if isinstance(max_pip, bool) or not isinstance(max_pip, int):
-        raise ValueError(f"max_pip must be a whole number, got {max_pip!r}")
+        raise RulesError(f"max_pip must be a whole number, got {max_pip!r}")
     if not MIN_PIP_LIMIT <= max_pip <= MAX_PIP_LIMIT:
-        raise ValueError(
+        raise RulesError(
             f"sets run from double-{MIN_PIP_LIMIT} to double-{MAX_PIP_LIMIT}, got double-{max_pip}"
         )
     tiles = _SETS.get(max_pip)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from ._errors import SeatError, SeatOddsError
 from ._moves import Move, MoveLike, to_move
 from ._rules import Rules
 from ._tiles import Tile, TileLike, full_set, to_tile
@@ -71,6 +72,12 @@ class RoundViews:
         def open_ends(self) -> list[tuple[Tile, int, int]]: ...
         def scores(self) -> list[int]: ...
         def _place_of(self, tile: Tile) -> tuple[int, int] | None: ...
+
+    def _seat(self, seat: object) -> int:
+        """``seat`` itself, if it is a seat at this table; anything else is a SeatError."""
+        if seat.__class__ is not int or not 0 <= seat < self.players:
+            raise SeatError(f"seat must be from 0 to {self.players - 1}, got {seat!r:.60}")
+        return seat
 
     def _explain(self, m: Move) -> str:
         """Why ``m`` is not allowed now, in words a learner understands."""
@@ -234,8 +241,7 @@ class RoundViews:
         >>> view["hand_counts"], view["yard_count"], view["rule"]
         ([9, 9, 9], 27, 'the centre double 9-9 still needs 4 spokes (tiles with a 9)')
         """
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise ValueError(f"seat must be from 0 to {self.players - 1}, got {seat!r}")
+        seat = self._seat(seat)
         to_move = not self._over and seat == self._turn
         over = self._over
         return {
@@ -287,12 +293,11 @@ class RoundViews:
         >>> Round.deal(Rules(), players=2, seed=3).draw_odds(1)
         Fraction(2, 11)
         """
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise ValueError(f"seat must be from 0 to {self.players - 1}, got {seat!r}")
+        seat = self._seat(seat)
         seen = set(self.hand(seat)) | {p.tile for p in self.table}
         unseen = [t for t in full_set(self.rules.max_pip) if t not in seen]
         if not unseen:
-            raise ValueError(
+            raise SeatOddsError(
                 f"{self.names[seat]} can see every tile: there is nothing left to draw"
             )
         numbers = self.fitting_numbers()

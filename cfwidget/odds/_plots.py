@@ -25,7 +25,7 @@ import ipywidgets as widgets
 import pandas as pd
 from matplotlib.figure import Figure
 
-from ..core import Move, Round, Rules, Tile, set_size
+from ..core import BotError, Move, OddsError, Round, Rules, Tile, set_size
 from . import _exact as odds
 from . import _seat as seat_odds
 
@@ -76,14 +76,16 @@ def compare(
     strays from the exact chance with this many samples: the square root of p(1 - p) / n)
     and ``z`` (the gap in standard errors). Floats are rounded to ``digits``.
     """
+    if isinstance(outcomes, (str, bytes)) or not isinstance(outcomes, Iterable):
+        raise OddsError(f"outcomes is a list of simulated outcomes, got {outcomes!r:.60}")
     samples = list(outcomes)
     n = len(samples)
     if n == 0:
-        raise ValueError("give at least one simulated outcome")
+        raise OddsError("give at least one simulated outcome")
     probs, counts = _binned(exact, samples, bin_width)
     unknown = sorted(str(k) for k in counts if k not in probs)
     if unknown:
-        raise ValueError(f"simulated outcomes the exact distribution does not have: {unknown}")
+        raise OddsError(f"simulated outcomes the exact distribution does not have: {unknown}")
     rows = []
     for outcome, p in probs.items():
         share = counts.get(outcome, 0) / n
@@ -222,8 +224,9 @@ def replay(rnd: Round, bots: Sequence[Bot], until: int | Callable[[Round], bool]
     (10, 0)
     """
     play = rnd.copy()
-    if len(bots) != play.players:
-        raise ValueError(f"give one bot for every seat ({play.players}), got {len(bots)}")
+    if not isinstance(bots, Sequence) or len(bots) != play.players:
+        got = str(len(bots)) if isinstance(bots, Sequence) else repr(bots)[:60]
+        raise BotError(f"give one bot for every seat ({play.players}), got {got}")
 
     def done(position: Round) -> bool:
         if isinstance(until, int):
@@ -246,9 +249,11 @@ def watch_seat(rnd: Round, bots: Sequence[Bot], seat: int) -> pd.DataFrame:
     until the seat next played a tile (the table does change meanwhile; empty if the round
     ended first).
     """
-    play = rnd.copy()
-    if len(bots) != play.players:
-        raise ValueError(f"give one bot for every seat ({play.players}), got {len(bots)}")
+    play = seat_odds._check_round(rnd).copy()
+    seat = seat_odds._check_seat(play, seat)
+    if not isinstance(bots, Sequence) or len(bots) != play.players:
+        got = str(len(bots)) if isinstance(bots, Sequence) else repr(bots)[:60]
+        raise BotError(f"give one bot for every seat ({play.players}), got {got}")
     rows: list[dict[str, Any]] = []
     draws_since: list[int] = []  # open rows, waiting for the seat's next play
     while not play.is_over:
@@ -422,7 +427,7 @@ class OddsExplorer(widgets.VBox):  # type: ignore[misc]
     def __init__(self, max_pip: int = 9, players: int = 4, hand_size: int = 9) -> None:
         odds.p_start_double_dealt(max_pip, players, hand_size)  # rejects impossible tables
         if max_pip not in (6, 9, 12):
-            raise ValueError(f"the explorer offers double-6, 9 and 12, got double-{max_pip}")
+            raise OddsError(f"the explorer offers double-6, 9 and 12, got double-{max_pip}")
         self._set = widgets.ToggleButtons(
             options=[("double-6", 6), ("double-9", 9), ("double-12", 12)],
             value=max_pip,

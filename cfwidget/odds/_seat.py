@@ -86,7 +86,9 @@ class FootOutlook(TypedDict):
 
 def _check_round(rnd: object) -> Round:
     if not isinstance(rnd, Round):
-        raise TypeError(f"rnd must be a Round, got {type(rnd).__name__}")
+        raise SeatOddsError(
+            f"rnd must be a cf.Round, like cf.Round.deal(cf.Rules(), 4, seed=1); got {rnd!r:.60}"
+        )
     return rnd
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from ..core import Game, Move, Round, Tile, tile_penalty
+from ..core import BotError, Game, Move, Round, Tile, tile_penalty
 
 __all__ = [
     "BOTS",
@@ -199,14 +199,15 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     try:
         factory = BOTS[name]
     except (KeyError, TypeError):
-        raise ValueError(f"no bot named {name!r}; the bots are: {', '.join(BOTS)}") from None
+        raise BotError(f"no bot named {name!r}; the bots are: {', '.join(BOTS)}") from None
     return factory(seed)
 
 
 def play_round(rnd: Round, bots: Sequence[Bot]) -> None:
     """Let ``bots`` (one per seat) play ``rnd`` to its end."""
-    if len(bots) != rnd.players:
-        raise ValueError(f"need one bot per seat ({rnd.players}), got {len(bots)}")
+    if not isinstance(bots, Sequence) or len(bots) != rnd.players:
+        got = str(len(bots)) if isinstance(bots, Sequence) else repr(bots)[:60]
+        raise BotError(f"need one bot per seat ({rnd.players}), got {got}")
     while not rnd.is_over:
         seat = rnd.turn
         rnd.play(bots[seat](rnd, seat))

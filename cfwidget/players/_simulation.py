@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
-from ..core import Round, Rules, check_seed
+from ..core import BotError, Round, Rules, SimulationError, check_rules, check_seed
 from ._bots import BOTS, Bot, RandomBot, make_bot
 
 if TYPE_CHECKING:
@@ -189,21 +189,27 @@ def simulate(
     """
     import pandas as pd
 
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules, got {type(rules).__name__}")
+    check_rules(rules)
     rules.hand_size_for(players)  # checks the player count against the rules
-    specs: list[BotSpec] = (
-        [bots] * players if isinstance(bots, str) or callable(bots) else list(bots)
-    )
+    if isinstance(bots, str) or callable(bots):
+        specs: list[BotSpec] = [bots] * players
+    elif isinstance(bots, Sequence):
+        specs = list(bots)
+    else:
+        raise BotError(f"bots is a bot, a bot's name or a list of one per seat; got {bots!r:.60}")
     if len(specs) != players:
-        raise ValueError(f"give one bot for every seat ({players}), got {len(specs)}")
+        raise BotError(f"give one bot for every seat ({players}), got {len(specs)}")
     for spec in specs:
         if isinstance(spec, str) and spec not in BOTS:
-            raise ValueError(f"no bot named {spec!r}; the bots are: {', '.join(BOTS)}")
+            raise BotError(f"no bot named {spec!r}; the bots are: {', '.join(BOTS)}")
         if not isinstance(spec, str) and not callable(spec):
-            raise ValueError(f"a bot is a name or a callable (round, seat) -> move, got {spec!r}")
+            raise BotError(f"a bot is a name or a callable (round, seat) -> move, got {spec!r}")
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
-        raise ValueError(f"rounds must be a whole number from 1 to {MAX_ROUNDS:,}, got {rounds!r}")
+        raise SimulationError(
+            f"rounds must be a whole number from 1 to {MAX_ROUNDS:,}, got {rounds!r}"
+        )
+    if chunk_size is not None and (chunk_size.__class__ is not int or chunk_size < 1):
+        raise SimulationError(f"chunk_size must be a whole number, 1 or more, got {chunk_size!r}")
     seed = check_seed(seed)  # the check of Round.deal and Game (a DealError)
     size = chunk_size or max(50, min(2000, rounds // 40 or 1))
     bounds = [(start, min(start + size, rounds)) for start in range(0, rounds, size)]

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from ..core import Move, Round, Rules
+from ..core import Move, Round, Rules, SimulationError
 from ._bots import Bot, heaviest
 from ._simulation import simulate
 
@@ -63,11 +63,11 @@ def wilson_interval(wins: float, games: int, z: float = Z95) -> tuple[float, flo
     (0.482, 0.672)
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a whole number, 1 or more, got {games!r}")
-    if not 0 <= wins <= games:
-        raise ValueError(f"wins must be from 0 to games ({games}), got {wins!r}")
-    if z <= 0:
-        raise ValueError(f"z must be positive, got {z!r}")
+        raise SimulationError(f"games must be a whole number, 1 or more, got {games!r}")
+    if isinstance(wins, bool) or not isinstance(wins, (int, float)) or not 0 <= wins <= games:
+        raise SimulationError(f"wins must be from 0 to games ({games}), got {wins!r}")
+    if isinstance(z, bool) or not isinstance(z, (int, float)) or not z > 0:
+        raise SimulationError(f"z must be positive, got {z!r}")
     p = wins / games
     centre = (p + z * z / (2 * games)) / (1 + z * z / games)
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
@@ -117,8 +117,8 @@ def duplicate_match(
     score minus the contender's, averaged over the two games: positive when the contender
     scores less).
     """
-    if not contenders:
-        raise ValueError("give at least one contender, as a {name: bot} mapping")
+    if not isinstance(contenders, Mapping) or not contenders:
+        raise SimulationError("give at least one contender, as a {name: bot} mapping")
     frames = []
     for name, bot in contenders.items():
         first = simulate(rules, 2, [bot, opponent], rounds, seed, executor, progress=False)
@@ -198,7 +198,9 @@ def paired_difference(results: pd.DataFrame, pairs: Mapping[str, tuple[str, str]
         for name in (better, worse):
             if name not in by_name:
                 known = ", ".join(sorted(by_name))
-                raise ValueError(f"no contender named {name!r} in the results; they are: {known}")
+                raise SimulationError(
+                    f"no contender named {name!r} in the results; they are: {known}"
+                )
         a, b = by_name[better], by_name[worse]
         rate, low, high = _mean_interval(a["win_share"] - b["win_share"])
         points, points_low, points_high = _mean_interval(a["points"] - b["points"])

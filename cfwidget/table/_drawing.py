@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Literal, Protocol
 from xml.sax.saxutils import escape, quoteattr
 
-from ..core import Tile, TileLike, to_tile
+from ..core import PictureError, SeatError, Tile, TileLike, to_tile
 from ._layout import PlacedLike, TilePlacement, bounds, layout
 
 __all__ = [
@@ -225,12 +225,14 @@ def render_svg(
     True
     """
     if mode not in MODES:
-        raise ValueError(f"mode must be one of {', '.join(MODES)}; got {mode!r}")
+        raise PictureError(f"mode must be one of {', '.join(MODES)}; got {mode!r}")
     for what, value in (("scale", scale), ("size", size)):
-        if value is not None and (
+        if (value is not None or what == "scale") and (
             isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0
         ):
-            raise ValueError(f"{what} must be a positive number of pixels, got {value!r}")
+            raise PictureError(f"{what} must be a positive number of pixels, got {value!r}")
+    if isinstance(highlight, (str, bytes)) or not isinstance(highlight, Iterable):
+        raise PictureError(f"highlight is a list of tiles, like ['9-4'], got {highlight!r:.60}")
     laid = _as_layout(placements, spokes, toes)
     minx, miny, maxx, maxy = bounds(laid) if laid else (-1.0, -1.0, 1.0, 1.0)
     held = _hand_row([to_tile(t) for t in hand], (minx + maxx) / 2, maxy + 2.4)
@@ -299,7 +301,7 @@ def tile_svg(tile: TileLike, *, mode: str = "pips", width: float = 36.0) -> str:
     True
     """
     if mode not in MODES:
-        raise ValueError(f"mode must be one of {', '.join(MODES)}; got {mode!r}")
+        raise PictureError(f"mode must be one of {', '.join(MODES)}; got {mode!r}")
     t = to_tile(tile)
     parts: list[str] = []
     _tile(parts, TilePlacement(t, 0.0, 0.0, 90.0, t.high, t.low, "hand", None, 90.0), mode)
@@ -330,7 +332,7 @@ def _as_layout(
     if all(isinstance(p, TilePlacement) for p in items):
         return [p for p in items if isinstance(p, TilePlacement)]
     if any(isinstance(p, TilePlacement) for p in items):
-        raise TypeError("give either a layout or the table's records, not a mix of both")
+        raise PictureError("give either a layout or the table's records, not a mix of both")
     return layout(items, spokes, toes)  # type: ignore[arg-type]
 
 
@@ -385,11 +387,15 @@ def svg(
     True
     """
     rnd: _Position = position.round if hasattr(position, "round") else position
+    if not all(hasattr(rnd, a) for a in ("names", "hands", "table", "rules", "start")):
+        raise PictureError(
+            f"svg draws a cf.Round or a cf.Game, like cf.Game(4); got {position!r:.60}"
+        )
     n = len(rnd.names)
     if seat is not None and (
         isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n
     ):
-        raise ValueError(f"seat must be None or from 0 to {n - 1}, got {seat!r}")
+        raise SeatError(f"seat must be None or from 0 to {n - 1}, got {seat!r}")
     counts = " · ".join(f"{name} {len(h)}" for name, h in zip(rnd.names, rnd.hands, strict=True))
     caption = f"Tiles in hand: {counts} · chicken yard {rnd.yard_count}"
     if title is None:

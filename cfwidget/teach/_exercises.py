@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..core import OPTIONS, Move, NotationError, Round, ScoreSheet, Tile, to_tile
+from ..core import OPTIONS, AnswerError, Move, NotationError, Round, ScoreSheet, Tile, to_tile
 
 __all__ = [
     "Exercise",
@@ -131,13 +131,13 @@ def _tiles(answer: object) -> list[Tile]:
     ):
         answer = [answer]
     if not isinstance(answer, Iterable):
-        raise ValueError(f"write tiles like ['9-4', '6-6'], got {answer!r}")
+        raise AnswerError(f"write tiles like ['9-4', '6-6'], got {answer!r}")
     out = []
     for item in answer:
         try:
             out.append(to_tile(item))
         except NotationError:
-            raise ValueError(f"{item!r} is not a tile: write it like '9-4'") from None
+            raise AnswerError(f"{item!r} is not a tile: write it like '9-4'") from None
     return out
 
 
@@ -246,7 +246,9 @@ def what_to_do(rnd: Round) -> Exercise:
             try:
                 move = Move.parse(str(answer))
             except NotationError:
-                raise ValueError("answer 'play', 'draw', 'pass' or a move like '9-4@9-9'") from None
+                raise AnswerError(
+                    "answer 'play', 'draw', 'pass' or a move like '9-4@9-9'"
+                ) from None
         if move in legal:
             return True, f"{move} is allowed: {rnd.rule_in_force()}."
         return False, _refusal(rnd, move) + "."
@@ -279,7 +281,7 @@ def hand_score(rnd: Round, seat: int) -> Exercise:
 
     def judge(answer: object) -> tuple[bool, str]:
         if isinstance(answer, bool) or not isinstance(answer, int):
-            raise ValueError(f"write the score as a whole number, like 12 (got {answer!r})")
+            raise AnswerError(f"write the score as a whole number, like 12 (got {answer!r})")
         if answer == right:
             return True, f"{name} scores {right}."
         hint = f" Remember: {blank}" if _BLANK in rnd.hands[seat] else ""
@@ -304,10 +306,10 @@ def round_scores(rnd: Round) -> Exercise:
 
     def judge(answer: object) -> tuple[bool, str]:
         if isinstance(answer, str) or not isinstance(answer, Iterable):
-            raise ValueError(f"write one number per player, like {[0] * len(right)}")
+            raise AnswerError(f"write one number per player, like {[0] * len(right)}")
         given = list(answer)
         if len(given) != len(right):
-            raise ValueError(f"write one number for each of the {len(right)} players")
+            raise AnswerError(f"write one number for each of the {len(right)} players")
         wrong = [rnd.names[i] for i, (a, b) in enumerate(zip(given, right, strict=True)) if a != b]
         if not wrong:
             return True, "those are the scores."
@@ -329,11 +331,11 @@ def who_wins(sheet: ScoreSheet) -> Exercise:
 
     def judge(answer: object) -> tuple[bool, str]:
         if not isinstance(answer, str):
-            raise ValueError("write the winner's name in quotes, like 'Ann'")
+            raise AnswerError("write the winner's name in quotes, like 'Ann'")
         if answer.strip() == right:
             return True, f"{right} wins with {totals[right]}."
         if answer.strip() not in totals:
-            raise ValueError(f"the players are {', '.join(sheet.names)}")
+            raise AnswerError(f"the players are {', '.join(sheet.names)}")
         return False, (
             "lowest total wins; on a tie, more zero rounds, then the lowest non-zero round."
         )

@@ -24,7 +24,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..core import HAND_TABLES, OPTIONS, PRESET_TABLE, PRESETS, Move, Round, Rules, ScoreSheet
+from ..core import (
+    HAND_TABLES,
+    OPTIONS,
+    PRESET_TABLE,
+    PRESETS,
+    BotError,
+    LessonError,
+    Move,
+    Round,
+    Rules,
+    RulesError,
+    ScoreSheet,
+)
 from ..table import svg
 
 if TYPE_CHECKING:
@@ -162,11 +174,11 @@ def position(name: str) -> Round:
     >>> position("nope")
     Traceback (most recent call last):
     ...
-    ValueError: no lesson position named 'nope'; the positions are: deal, no-nine, ...
+    cfwidget.LessonError: no lesson position named 'nope'; the positions are: deal, no-nine, ...
     """
     spec = POSITIONS.get(name) if isinstance(name, str) else None
     if spec is None:
-        raise ValueError(
+        raise LessonError(
             f"no lesson position named {name!r}; the positions are: {', '.join(POSITIONS)}"
         )
     rnd = Round.from_deal(
@@ -231,6 +243,8 @@ def story(rnd: Round) -> str:
     1. Bob plays 9-4 as a spoke of the centre double 9-9
     2. Cy plays 9-1 as a spoke of the centre double 9-9
     """
+    if not isinstance(rnd, Round):
+        raise LessonError(f"story tells a cf.Round, like position('deal'); got {rnd!r:.60}")
     lines = []
     for i, (seat, move) in enumerate(rnd.history, start=1):
         lines.append(f"{i}. {_move_words(rnd, seat, move)}")
@@ -247,8 +261,11 @@ def narrate(rnd: Round, bots: Sequence[Callable[[Round, int], Move]], moves: int
     Rule in force: the centre double 9-9 still needs 4 spokes (tiles with a 9).
       Bob plays 9-7 as a spoke of the centre double 9-9
     """
-    if len(bots) != rnd.players:
-        raise ValueError(f"need one bot per seat ({rnd.players}), got {len(bots)}")
+    if not isinstance(bots, Sequence) or len(bots) != rnd.players:
+        got = str(len(bots)) if isinstance(bots, Sequence) else repr(bots)[:60]
+        raise BotError(f"need one bot per seat ({rnd.players}), got {got}")
+    if isinstance(moves, bool) or not isinstance(moves, int) or moves < 0:
+        raise LessonError(f"moves must be a whole number, 0 or more, got {moves!r}")
     game = rnd.copy()
     lines: list[str] = []
     rule = ""
@@ -282,8 +299,8 @@ def hand_sizes(table: str = "wolf-lake") -> pd.DataFrame:
     """
     import pandas as pd
 
-    if table not in HAND_TABLES:
-        raise ValueError(f"no hand-size table {table!r}; the tables are: {', '.join(HAND_TABLES)}")
+    if not isinstance(table, str) or table not in HAND_TABLES:
+        raise RulesError(f"no hand-size table {table!r}; the tables are: {', '.join(HAND_TABLES)}")
     rows = HAND_TABLES[table]
     players = sorted({p for row in rows.values() for p in row})
     frame: pd.DataFrame = pd.DataFrame(
@@ -339,8 +356,8 @@ def sheet(name: str) -> ScoreSheet:
     >>> s = sheet("zero-rounds"); s.totals, s.standings()[0]
     ([30, 30, 53], 'Bob')
     """
-    if name not in SHEETS:
-        raise ValueError(f"no lesson sheet named {name!r}; the sheets are: {', '.join(SHEETS)}")
+    if not isinstance(name, str) or name not in SHEETS:
+        raise LessonError(f"no lesson sheet named {name!r}; the sheets are: {', '.join(SHEETS)}")
     out = ScoreSheet(NAMES)
     for label, scores in SHEETS[name]:
         out.record(scores, label=label)

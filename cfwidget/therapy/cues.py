@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import Move, Round, article
+from ..core import Move, Round, SettingsError, article
 
 __all__ = ["MAX_LEVEL", "Cue", "CueLadder", "cue_for"]
 
@@ -43,11 +43,11 @@ class CueLadder:
 
     def __init__(self, start: int = 0, wait: float = 20.0, fade_every: int = 0) -> None:
         if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start <= MAX_LEVEL:
-            raise ValueError(f"the starting cue level is 0 to {MAX_LEVEL}, got {start!r}")
-        if not wait > 0:
-            raise ValueError(f"the wait before a cue rises must be positive, got {wait!r}")
+            raise SettingsError(f"the starting cue level is 0 to {MAX_LEVEL}, got {start!r}")
+        if isinstance(wait, bool) or not isinstance(wait, (int, float)) or not wait > 0:
+            raise SettingsError(f"the wait before a cue rises must be positive, got {wait!r}")
         if isinstance(fade_every, bool) or not isinstance(fade_every, int) or fade_every < 0:
-            raise ValueError(
+            raise SettingsError(
                 f"fade_every is 0 (no fading) or a number of turns, got {fade_every!r}"
             )
         self.base = start

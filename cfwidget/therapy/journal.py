@@ -26,6 +26,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from ..core import SessionError
+
 __all__ = ["Journal", "JournalRead", "read_journal", "repair"]
 
 
@@ -41,7 +43,9 @@ class Journal:
     def append(self, event: Mapping[str, Any]) -> None:
         """Write one event as one line, then flush and sync it."""
         if self._file.closed:
-            raise ValueError(f"the journal {self.path} is closed")
+            raise SessionError(
+                f"the journal {self.path} is closed: open a new Journal to write more"
+            )
         line = json.dumps(dict(event), ensure_ascii=False, separators=(",", ":"))
         self._file.write(line + "\n")
         self._file.flush()

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..core import SessionError
 from .journal import read_journal
 
 if TYPE_CHECKING:
@@ -71,9 +72,27 @@ class SessionLog:
     def from_events(
         cls, events: Sequence[Mapping[str, Any]], problem: str | None = None
     ) -> SessionLog:
-        """Read the events of one session (the first must be its ``start``)."""
-        if not events or events[0].get("event") != "start":
-            raise ValueError("a session record begins with its 'start' event")
+        """Read the events of one session (the first must be its ``start``).
+
+        >>> SessionLog.from_events([{"event": "turn", "t": 0}])
+        Traceback (most recent call last):
+        ...
+        cfwidget.SessionError: a session record begins with its 'start' event
+        """
+        if isinstance(events, (str, bytes)) or not isinstance(events, Sequence):
+            raise SessionError(f"a session record is a list of events, got {events!r:.60}")
+        if not events or not isinstance(events[0], Mapping) or events[0].get("event") != "start":
+            raise SessionError("a session record begins with its 'start' event")
+        try:
+            return cls._read(events, problem)
+        except (AttributeError, KeyError, TypeError, ValueError) as exc:
+            raise SessionError(
+                "this session record is damaged: every event needs an 'event' name and a time "
+                f"'t' in seconds ({type(exc).__name__}: {exc})"
+            ) from None
+
+    @classmethod
+    def _read(cls, events: Sequence[Mapping[str, Any]], problem: str | None) -> SessionLog:
         first = events[0]
         log = cls(
             client=str(first.get("client", "")),
@@ -136,7 +155,9 @@ def _as_log(item: SessionLog | Any) -> SessionLog:
     events = getattr(item, "events", None)
     if events is not None:  # a live Session
         return SessionLog.from_events(events)
-    raise TypeError(f"expected a SessionLog, a Session or a path, got {type(item).__name__}")
+    raise SessionError(
+        f"a report needs a SessionLog, a Session or the path of a session record; got {item!r:.60}"
+    )
 
 
 def _figures(log: SessionLog, seat: int) -> dict[str, Any]:

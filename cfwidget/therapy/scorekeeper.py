@@ -39,6 +39,7 @@ from ..core import (
     Tile,
     TileLike,
     check_player_names,
+    check_rules,
     plural,
     to_tile,
 )
@@ -113,9 +114,7 @@ class ScoreKeeper(ipw.VBox):  # type: ignore[misc]
                 f"ScoreKeeper takes names and rules only, got {', '.join(sorted(kwargs))}"
             )
         self.names = check_player_names(names)
-        self.rules = rules if rules is not None else Rules()
-        if not isinstance(self.rules, Rules):
-            raise TypeError(f"rules must be a Rules, got {type(self.rules).__name__}")
+        self.rules = check_rules(rules if rules is not None else Rules())
         self.labels = _labels(self.rules, self.rules.round_count(), {})
         self._told: dict[int, str] = {}  # round -> the double that led it, when told (led)
         self.rows: list[list[int | None]] = [[None] * len(self.names)]

@@ -90,7 +90,10 @@ class Session:
     ) -> None:
         settings = settings if settings is not None else SessionSettings()
         if not isinstance(settings, SessionSettings):
-            raise TypeError(f"settings must be SessionSettings, got {type(settings).__name__}")
+            raise SettingsError(
+                "settings must be a cf.SessionSettings, like cf.SessionSettings(); "
+                f"got {settings!r:.60}"
+            )
         client = check_client(client)
         if not isinstance(goals, str) or len(goals) > 2000:
             raise SettingsError("goals are text of at most 2,000 characters")

@@ -26,7 +26,7 @@ from typing import Any
 
 import ipywidgets as ipw
 
-from ..core import Round
+from ..core import Round, SessionError
 from ..widget import GameWidget, View, Waiting, handles
 from .session import Session
 from .settings import ASSIST_LEVELS, CUE_LEVELS
@@ -41,7 +41,9 @@ class GuidedSession(GameWidget):
         if kwargs:
             raise TypeError(f"GuidedSession takes only a Session, got {', '.join(sorted(kwargs))}")
         if not isinstance(session, Session):
-            raise TypeError(f"session must be a Session, got {type(session).__name__}")
+            raise SessionError(
+                f"session must be a cf.Session, like cf.Session(client='AB12'); got {session!r:.60}"
+            )
         self.session = session
         st = session.settings
         super().__init__(

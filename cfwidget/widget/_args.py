@@ -1,5 +1,6 @@
 """Checking what GameWidget is given: its arguments. Unknown names are a TypeError (as for
-any Python call) and bad values say what is allowed.
+any Python call); a bad value is a WidgetError (a BotError for bots) that says what is
+allowed.
 
 >>> check_pace("click"), check_pace(2)
 ('click', 2.0)
@@ -13,6 +14,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal
 
+from ..core import BotError, WidgetError
 from ..players import Bot, make_bot, tips
 
 __all__ = [
@@ -65,13 +67,13 @@ def unknown_args(kwargs: Mapping[str, object]) -> str:
 
 def check_humans(humans: Iterable[int], players: int) -> tuple[int, ...]:
     if isinstance(humans, (str, bytes)) or not isinstance(humans, Iterable):
-        raise TypeError(f"humans must be a list of seat numbers, got {humans!r}")
+        raise WidgetError(f"humans must be a list of seat numbers, got {humans!r}")
     seats = list(humans)
     for s in seats:
         if not _whole(s) or not 0 <= s < players:
-            raise ValueError(f"humans must be seat numbers from 0 to {players - 1}, got {s!r}")
+            raise WidgetError(f"humans must be seat numbers from 0 to {players - 1}, got {s!r}")
     if len(set(seats)) != len(seats):
-        raise ValueError(f"humans lists a seat twice: {seats}")
+        raise WidgetError(f"humans lists a seat twice: {seats}")
     return tuple(seats)
 
 
@@ -81,12 +83,12 @@ def check_seat(seat: object, humans: tuple[int, ...], players: int) -> int:
         return humans[0] if humans else 0
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players:
         return seat
-    raise ValueError(f"seat must be a seat number from 0 to {players - 1} or 'turn', got {seat!r}")
+    raise WidgetError(f"seat must be a seat number from 0 to {players - 1} or 'turn', got {seat!r}")
 
 
 def check_flag(name: str, value: object) -> bool:
     if not isinstance(value, bool):
-        raise TypeError(f"{name} must be True or False, got {value!r}")
+        raise WidgetError(f"{name} must be True or False, got {value!r}")
     return value
 
 
@@ -94,7 +96,7 @@ def check_display(display: object, displays: Sequence[str]) -> str:
     if display == "color":
         display = "colour"
     if not isinstance(display, str) or display not in displays:
-        raise ValueError(f"display must be one of {', '.join(displays)}; got {display!r}")
+        raise WidgetError(f"display must be one of {', '.join(displays)}; got {display!r}")
     return display
 
 
@@ -103,7 +105,7 @@ def as_bot(value: BotLike, seat: int, seed: int | None) -> Bot:
         return make_bot(value, None if seed is None else seed + seat)
     if callable(value):
         return value
-    raise TypeError(f"the bot for seat {seat} must be a callable or a bot name, got {value!r}")
+    raise BotError(f"the bot for seat {seat} must be a callable or a bot name, got {value!r}")
 
 
 def check_bots(
@@ -121,25 +123,25 @@ def check_bots(
     elif isinstance(bots, Mapping):
         for s, b in bots.items():
             if not _whole(s) or not 0 <= s < players:
-                raise ValueError(f"bots has a seat {s!r}; seats run from 0 to {players - 1}")
+                raise BotError(f"bots has a seat {s!r}; seats run from 0 to {players - 1}")
             if s in humans:
-                raise ValueError(f"seat {s} is listed as a human and as a bot")
+                raise WidgetError(f"seat {s} is listed as a human and as a bot")
             chosen[s] = b
         for s in free:
             chosen.setdefault(s, tips)
     elif isinstance(bots, Sequence):
         if len(bots) != players:
-            raise ValueError(f"bots needs one entry per seat ({players}), got {len(bots)}")
+            raise BotError(f"bots needs one entry per seat ({players}), got {len(bots)}")
         for s, entry in enumerate(bots):
             if entry is None:
                 if s not in humans:
                     chosen[s] = tips
                 continue
             if s in humans:
-                raise ValueError(f"seat {s} is listed as a human and as a bot")
+                raise WidgetError(f"seat {s} is listed as a human and as a bot")
             chosen[s] = entry
     else:
-        raise TypeError(f"bots must be a bot, a list or a dict of bots, got {bots!r}")
+        raise BotError(f"bots must be a bot, a list or a dict of bots, got {bots!r}")
     return {s: as_bot(b, s, seed) for s, b in sorted(chosen.items())}
 
 
@@ -147,10 +149,10 @@ def check_pace(pace: object) -> Pace:
     if pace == "click":
         return "click"
     if isinstance(pace, bool) or not isinstance(pace, (int, float)):
-        raise TypeError(f"pace must be 'click' or a number of seconds, got {pace!r}")
+        raise WidgetError(f"pace must be 'click' or a number of seconds, got {pace!r}")
     seconds = float(pace)
     if not (math.isfinite(seconds) and MIN_PACE <= seconds <= MAX_PACE):
-        raise ValueError(
+        raise WidgetError(
             f"pace must be from {MIN_PACE} to {MAX_PACE:g} seconds "
             f"(bots never move instantly), got {pace!r}"
         )
@@ -159,8 +161,8 @@ def check_pace(pace: object) -> Pace:
 
 def check_palette(palette: Sequence[str]) -> list[str]:
     if isinstance(palette, str) or not isinstance(palette, Sequence) or not palette:
-        raise TypeError("palette must be a list of colours like '#e69f00'")
+        raise WidgetError("palette must be a list of colours like '#e69f00'")
     for colour in palette:
         if not isinstance(colour, str) or not _COLOUR.match(colour):
-            raise ValueError(f"palette colours are written '#rrggbb', got {colour!r}")
+            raise WidgetError(f"palette colours are written '#rrggbb', got {colour!r}")
     return list(palette)

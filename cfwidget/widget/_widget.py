@@ -44,7 +44,7 @@ from typing import Any, ClassVar, Literal, cast
 import anywidget
 import traitlets as t
 
-from ..core import Game, IllegalMove, Move, NotationError, Round
+from ..core import Game, IllegalMove, Move, NotationError, Round, WidgetError
 from ..players import Bot
 from ..table import PALETTE, bounds, render_svg
 from ._args import (
@@ -168,7 +168,9 @@ class GameWidget(anywidget.AnyWidget):
         elif isinstance(game, Round):
             self._game, self._lone = None, game
         else:
-            raise TypeError(f"game must be a cfwidget Game or Round, got {type(game).__name__}")
+            raise WidgetError(
+                f"game must be a cf.Game or a cf.Round, like cf.Game(4); got {game!r:.60}"
+            )
         players = self._round.players
         self._humans = check_humans(humans, players)
         self._bots = check_bots(bots, self._humans, players, self._seed())

@@ -85,7 +85,7 @@ def test_bad_game_arguments() -> None:
         cf.Game(["Ann", "Ann"])
     with pytest.raises(cf.RulesError, match="covers 2 to 4 players"):
         cf.Game(5, cf.Rules(max_pip=6, hand_size="wolf-lake"))
-    with pytest.raises(TypeError):
+    with pytest.raises(cf.RulesError, match=r"cf.Rules.preset\('wolf-lake'\); got 'wolf-lake'"):
         cf.Game(2, rules="wolf-lake")  # type: ignore[arg-type]
 
 

@@ -44,5 +44,25 @@ def test_view_names_the_rule_in_force() -> None:
 def test_view_of_a_bad_seat() -> None:
     rnd = cf.Round.deal(cf.Rules(), 2, seed=3)
     for seat in (-1, 2, "0", True):
-        with pytest.raises(ValueError, match="seat must be from 0 to 1"):
+        with pytest.raises(cf.SeatError, match="seat must be from 0 to 1"):
             rnd.observe(seat)  # type: ignore[arg-type]
+
+
+def test_a_seat_not_at_the_table_is_a_seat_error() -> None:
+    rnd = cf.Round.deal(cf.Rules(), 3, seed=3)
+    before = rnd.copy()
+    for seat in (3, -1, "1", None, 1.0):
+        for ask in (rnd.hand, rnd.can_play, rnd.draw_odds, rnd.observe):
+            with pytest.raises(cf.SeatError, match=f"seat must be from 0 to 2, got {seat!r}"):
+                ask(seat)  # type: ignore[arg-type]
+    assert rnd == before
+    assert cf.SeatError.__module__ == "cfwidget" and issubclass(cf.SeatError, ValueError)
+
+
+def test_a_tile_not_on_the_table_or_without_that_number_is_a_tile_error() -> None:
+    rnd = cf.Round.deal(cf.Rules(), 3, seed=3)
+    assert rnd.role(rnd.start) == "centre"
+    with pytest.raises(cf.TileError, match="9-4 is not on the table"):
+        rnd.role(cf.Tile(9, 4))
+    with pytest.raises(cf.TileError, match="9-4 has no 6: its numbers are 9 and 4"):
+        cf.Tile(9, 4).other(6)

@@ -104,7 +104,7 @@ def test_every_set_from_double_3_to_double_21_holds_each_pair_once(max_pip: int)
 @pytest.mark.parametrize("max_pip", [2, 22, -1, True, 9.0, "9"])
 def test_sets_outside_double_3_to_double_21_are_refused(max_pip: Any) -> None:
     """The package supports double-3 to double-21 sets."""
-    with pytest.raises(ValueError, match=r"double-3 to double-21|whole number"):
+    with pytest.raises(cf.RulesError, match=r"double-3 to double-21|whole number"):
         cf.full_set(max_pip)
 
 
@@ -867,7 +867,7 @@ def test_from_deal_refuses_a_start_that_is_not_a_double_of_the_set() -> None:
     for start in ("3-2", "4-4"):
         with pytest.raises(cf.DealError, match="must be a double of the set"):
             make(SMALL, hands, start=start)
-    with pytest.raises(TypeError):
+    with pytest.raises(cf.RulesError, match=r"rules must be a cf\.Rules"):
         Round.from_deal("rules", hands, [])  # type: ignore[arg-type]
 
 

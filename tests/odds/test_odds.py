@@ -447,5 +447,5 @@ def test_impossible_arguments_say_what_is_allowed(call: Any, words: str) -> None
 
 def test_odds_error_is_a_value_error() -> None:
     assert issubclass(OddsError, ValueError)
-    with pytest.raises(ValueError, match="tiles dealt to each player"):
+    with pytest.raises(OddsError, match="tiles dealt to each player"):
         odds.p_start_double_dealt(6, 2, 100)

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 from matplotlib.figure import Figure
 
-from cfwidget import Round, Rules, odds
+from cfwidget import BotError, OddsError, Round, Rules, odds
 from cfwidget import odds as seat_odds
 from cfwidget.odds import (
     OddsExplorer,
@@ -41,9 +41,9 @@ def test_compare_bins_and_refusals() -> None:
     table = compare(pips, [1, 2, 50, 50], bin_width=10)
     assert table.index.tolist() == [0, 50]
     assert table["exact"].tolist() == [0.9, 0.1]
-    with pytest.raises(ValueError, match="at least one"):
+    with pytest.raises(OddsError, match="at least one"):
         compare(pips, [])
-    with pytest.raises(ValueError, match=r"does not have: \['7'\]"):
+    with pytest.raises(OddsError, match=r"does not have: \['7'\]"):
         compare(pips, [7])
 
 
@@ -76,9 +76,9 @@ def test_explorer_redraws_and_clamps() -> None:
     assert explorer.settings == (6, 8, 3)
     explorer._set.value = 12
     assert explorer._hand.max == 91 // 8
-    with pytest.raises(ValueError, match="double-6, 9 and 12"):
+    with pytest.raises(OddsError, match="double-6, 9 and 12"):
         OddsExplorer(max_pip=7, players=2, hand_size=5)
-    with pytest.raises(ValueError, match="at most 14 each"):
+    with pytest.raises(OddsError, match="at most 14 each"):
         OddsExplorer(max_pip=6, players=2, hand_size=20)
 
 
@@ -88,7 +88,7 @@ def test_replay_leaves_the_round_alone() -> None:
     assert len(later.history) == 12 and len(rnd.history) == 0
     foot = replay(rnd, [greedy] * 4, lambda r: r.forced not in (None, r.start))
     assert foot.is_over or foot.forced != foot.start
-    with pytest.raises(ValueError, match="one bot for every seat"):
+    with pytest.raises(BotError, match="one bot for every seat"):
         replay(rnd, [greedy], until=1)
 
 

@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 
 import cfwidget as cf
-from cfwidget.players import BOTS, RandomBot, TipsBot, greedy, make_bot, play_game, tips
+from cfwidget.players import (
+    BOTS,
+    RandomBot,
+    TipsBot,
+    greedy,
+    make_bot,
+    play_game,
+    play_round,
+    tips,
+)
 
 
 def test_every_bot_finishes_rounds_of_every_preset() -> None:
@@ -68,7 +77,7 @@ def test_tips_dumps_the_double_blank_first() -> None:
 
 
 def test_make_bot_unknown_name() -> None:
-    with pytest.raises(ValueError, match="the bots are: random, greedy, tips"):
+    with pytest.raises(cf.BotError, match="the bots are: random, greedy, tips"):
         make_bot("clever")
 
 
@@ -80,3 +89,14 @@ def test_tips_bot_beats_random_play() -> None:
         play_game(game, bots)
         wins += game.sheet.standings()[0] == game.names[seed % 2 == 0]
     assert wins >= 8, wins
+
+
+def test_bot_errors_say_which_bots_there_are() -> None:
+    with pytest.raises(cf.BotError, match=r"no bot named 'clever'; the bots are: random, greedy"):
+        make_bot("clever")
+    rnd = cf.Round.deal(cf.Rules(), 4, seed=1)
+    with pytest.raises(cf.BotError, match=r"need one bot per seat \(4\), got 2"):
+        play_round(rnd, [greedy, greedy])
+    with pytest.raises(cf.BotError, match=r"need one bot per seat \(4\), got None"):
+        play_round(rnd, None)  # type: ignore[arg-type]
+    assert len(rnd.history) == 0

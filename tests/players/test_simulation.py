@@ -70,19 +70,22 @@ def test_progress_text_in_a_terminal(capsys: pytest.CaptureFixture[str]) -> None
 
 
 @pytest.mark.parametrize(
-    ("kwargs", "words"),
+    ("kwargs", "error", "words"),
     [
-        ({"bots": ["random"]}, "one bot for every seat"),
-        ({"bots": "clever"}, "no bot named 'clever'"),
-        ({"rounds": 0}, "rounds must be a whole number"),
-        ({"seed": 1.5}, "seed must be a whole number"),
-        ({"players": 9}, "players must be from 2 to 8"),
+        ({"bots": ["random"]}, cf.BotError, "one bot for every seat"),
+        ({"bots": "clever"}, cf.BotError, "no bot named 'clever'"),
+        ({"bots": 5}, cf.BotError, "a list of one per seat; got 5"),
+        ({"bots": ["random", 5]}, cf.BotError, "a name or a callable"),
+        ({"rounds": 0}, cf.SimulationError, "rounds must be a whole number"),
+        ({"rounds": "10"}, cf.SimulationError, "rounds must be a whole number"),
+        ({"seed": 1.5}, cf.DealError, "seed must be a whole number"),
+        ({"players": 9}, cf.RulesError, "players must be from 2 to 8"),
     ],
 )
-def test_bad_arguments(kwargs: dict[str, object], words: str) -> None:
+def test_bad_arguments(kwargs: dict[str, object], error: type[ValueError], words: str) -> None:
     args: dict[str, object] = {"players": 2, "bots": "random", "rounds": 5, "seed": 1}
     args.update(kwargs)
-    with pytest.raises(ValueError, match=words):
+    with pytest.raises(error, match=words):
         cf.simulate(cf.Rules(hand_size=7), **args)  # type: ignore[arg-type]
 
 
@@ -93,5 +96,16 @@ def test_draw_odds_are_what_the_seat_can_count() -> None:
     unseen = [t for t in cf.full_set(9) if t not in seen]
     fits = [t for t in unseen if t.has(9)]
     assert rnd.draw_odds(seat) == Fraction(len(fits), len(unseen))
-    with pytest.raises(ValueError, match="seat must be from 0 to 2"):
+    with pytest.raises(cf.SeatError, match="seat must be from 0 to 2"):
         rnd.draw_odds(3)
+
+
+def test_simulation_errors_name_the_argument_and_what_is_allowed() -> None:
+    with pytest.raises(
+        cf.SimulationError, match=r"rounds must be a whole number from 1 to .*got 0"
+    ):
+        cf.simulate(cf.Rules(hand_size=7), 2, "random", rounds=0, seed=1)
+    with pytest.raises(cf.SimulationError, match="chunk_size must be a whole number, 1 or more"):
+        cf.simulate(cf.Rules(hand_size=7), 2, "random", rounds=5, seed=1, chunk_size=2.5)  # type: ignore[arg-type]
+    with pytest.raises(cf.RulesError, match=r"rules must be a cf\.Rules.*got 'wolf-lake'"):
+        cf.simulate("wolf-lake", 2, "random", rounds=5, seed=1)  # type: ignore[arg-type]

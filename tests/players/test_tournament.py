@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 from matplotlib.figure import Figure
 
-from cfwidget import Round, Rules
+from cfwidget import Round, Rules, SimulationError
 from cfwidget.core import Move
 from cfwidget.players import (
     Bot,
@@ -30,7 +30,7 @@ def test_wilson_interval() -> None:
     assert wilson_interval(10, 10)[1] == pytest.approx(1.0)
     assert 0 < wilson_interval(0, 10)[1] < 0.35  # never a zero-width interval
     for args, words in [((1, 0), "games must be"), ((11, 10), "wins must be"), ((-1, 5), "wins")]:
-        with pytest.raises(ValueError, match=words):
+        with pytest.raises(SimulationError, match=words):
             wilson_interval(*args)
 
 
@@ -87,9 +87,9 @@ def test_paired_difference() -> None:
     assert diff.loc["same"].tolist() == [0.0] * 6
     rates = summarize(results)["win_rate"]
     assert diff.loc["gap", "win_rate"] == pytest.approx(rates["greedy"] - rates["random"])
-    with pytest.raises(ValueError, match="no contender named 'tips'"):
+    with pytest.raises(SimulationError, match="no contender named 'tips'"):
         paired_difference(results, {"x": ("tips", "random")})
-    with pytest.raises(ValueError, match="at least one contender"):
+    with pytest.raises(SimulationError, match="at least one contender"):
         duplicate_match({}, greedy, Rules(hand_size=7), rounds=5, seed=1)
 
 

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from cfwidget.core import Placed, Rules, Tile, full_set
+from cfwidget.core import PictureError, Placed, Rules, Tile, full_set
 from cfwidget.table import (
     COLOURS,
     MODES,
@@ -156,12 +156,29 @@ def test_empty_and_cramped_tables_draw() -> None:
 
 
 def test_bad_arguments_are_refused(table: list[Placed]) -> None:
-    with pytest.raises(ValueError, match="pips, numerals, colour"):
+    with pytest.raises(PictureError, match="pips, numerals, colour"):
         render_svg(table, mode="dots")
-    with pytest.raises(ValueError, match="scale"):
+    with pytest.raises(PictureError, match="scale"):
         render_svg(table, scale=0)
-    with pytest.raises(ValueError, match="size"):
+    with pytest.raises(PictureError, match="size"):
         render_svg(table, size=-5)
     with pytest.raises(TypeError):
         render_svg(table, colour=True)  # type: ignore[call-arg]
     assert MODES == ("pips", "numerals", "colour")
+
+
+def test_picture_errors_say_what_can_be_drawn(table: list[Placed]) -> None:
+    import cfwidget as cf
+
+    rnd = cf.Round.deal(cf.Rules(), 3, seed=5)
+    with pytest.raises(PictureError, match=r"svg draws a cf\.Round or a cf\.Game.*got 'a round'"):
+        cf.svg("a round")
+    with pytest.raises(PictureError, match=r"highlight is a list of tiles, like \['9-4'\]"):
+        cf.svg(rnd, highlight=None)  # type: ignore[arg-type]
+    with pytest.raises(PictureError, match="scale must be a positive number of pixels, got None"):
+        cf.svg(rnd, scale=None)  # type: ignore[arg-type]
+    with pytest.raises(PictureError, match="not a mix of both"):
+        render_svg([*layout(table), table[0]])  # type: ignore[list-item]
+    with pytest.raises(cf.SeatError, match="seat must be None or from 0 to 2, got 3"):
+        cf.svg(rnd, seat=3)
+    assert issubclass(PictureError, ValueError) and PictureError.__module__ == "cfwidget"

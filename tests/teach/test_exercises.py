@@ -95,3 +95,12 @@ def test_feedback_markdown_is_escaped() -> None:
     )
     md = which_tiles(rnd).check(["3-2"])._repr_markdown_()
     assert "<b>" not in md and "\\<b\\>" in md
+
+
+def test_an_unreadable_answer_is_an_answer_error_that_check_turns_into_feedback() -> None:
+    q = which_tiles(spoke_position())
+    with pytest.raises(cf.AnswerError, match="'9-x' is not a tile: write it like '9-4'"):
+        q.judge(["9-x"])
+    feedback = q.check(["9-x"])
+    assert feedback.status == "not yet"
+    assert feedback.message == "Not yet: '9-x' is not a tile: write it like '9-4'"

@@ -125,7 +125,7 @@ def test_story_narrate_and_pictures() -> None:
     assert told[0] == "Rule in force: the chicken foot on 4-4 still needs 3 toes (tiles with a 4)."
     assert told[1] == "  Ann plays 4-1 as a toe of the chicken foot 4-4"
     assert len(rnd.history) == 9  # narrate plays on a copy
-    with pytest.raises(ValueError, match="one bot per seat"):
+    with pytest.raises(cf.BotError, match="one bot per seat"):
         lessons.narrate(rnd, [greedy], moves=1)
     pic = lessons.picture(rnd, seat=0)
     assert pic._repr_svg_().startswith("<svg") and "Ann" in pic.text
@@ -141,9 +141,9 @@ def test_tables() -> None:
 
 @pytest.mark.parametrize("call", [lambda: lessons.position("x"), lambda: lessons.sheet("x")])
 def test_unknown_names_list_the_known_ones(call: object) -> None:
-    with pytest.raises(ValueError, match="no lesson"):
+    with pytest.raises(cf.LessonError, match="no lesson"):
         call()  # type: ignore[operator]
-    with pytest.raises(ValueError, match="wolf-lake"):
+    with pytest.raises(cf.RulesError, match="wolf-lake"):
         lessons.hand_sizes("nope")
 
 
@@ -173,3 +173,16 @@ def test_each_lesson_reads_without_a_kernel(path: Path) -> None:
     assert any("Not attempted" in d.get("text/plain", "") for d in data)  # an exercise
     text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
     assert "running kernel" in text and "Binder" in text
+
+
+def test_lesson_errors_name_what_there_is() -> None:
+    with pytest.raises(cf.LessonError, match="the positions are: deal, no-nine"):
+        lessons.position("nope")
+    with pytest.raises(cf.LessonError, match="the sheets are: zero-rounds, lowest-round"):
+        lessons.sheet(["zero-rounds"])  # type: ignore[arg-type]
+    with pytest.raises(cf.LessonError, match="moves must be a whole number, 0 or more, got 'all'"):
+        lessons.narrate(lessons.position("deal"), [greedy] * 3, moves="all")  # type: ignore[arg-type]
+    with pytest.raises(cf.LessonError, match=r"story tells a cf\.Round"):
+        lessons.story(None)  # type: ignore[arg-type]
+    with pytest.raises(cf.RulesError, match="the tables are: "):
+        lessons.hand_sizes(["wolf-lake"])  # type: ignore[arg-type]

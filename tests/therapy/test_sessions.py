@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cfwidget import ScoreError, SettingsError
+from cfwidget import RulesError, ScoreError, SessionError, SettingsError
 from cfwidget.core import Rules
 from cfwidget.therapy.cues import CueLadder, cue_for
 from cfwidget.therapy.journal import Journal, read_journal
@@ -511,3 +511,28 @@ def test_score_keeper_plays_to_a_target_total() -> None:
     assert keeper.is_over
     assert keeper.sheet().totals == [45, 1]
     assert len(keeper.rows) == 6  # no empty seventh round once the game is over
+
+
+def test_session_errors_say_what_a_record_must_be(tmp_path: Path) -> None:
+    with pytest.raises(SessionError, match="begins with its 'start' event"):
+        SessionLog.from_events([{"event": "turn", "t": 0.0}])
+    with pytest.raises(SessionError, match="a session record is a list of events"):
+        SessionLog.from_events("start")  # type: ignore[arg-type]
+    with pytest.raises(SessionError, match="damaged: every event needs an 'event' name and a time"):
+        SessionLog.from_events([{"event": "start"}])  # no time 't'
+    with pytest.raises(SessionError, match="damaged"):
+        SessionLog.from_events([{"event": "start", "t": 0.0}, "turn"])  # type: ignore[list-item]
+    with pytest.raises(SessionError, match="a SessionLog, a Session or the path"):
+        summary([42])  # type: ignore[list-item]
+    journal = Journal(tmp_path / "a.jsonl")
+    journal.close()
+    with pytest.raises(SessionError, match="is closed"):
+        journal.append({"event": "note"})
+    with pytest.raises(SessionError, match=r"session must be a cf\.Session"):
+        GuidedSession("AB12")  # type: ignore[arg-type]
+    with pytest.raises(SettingsError, match=r"settings must be a cf\.SessionSettings"):
+        Session({"bots": 2}, client="AB12")  # type: ignore[arg-type]
+    with pytest.raises(SettingsError, match="the wait before a cue rises must be positive"):
+        CueLadder(wait="long")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"rules must be a cf\.Rules"):
+        ScoreKeeper(["Ann", "Bob"], rules="wolf-lake")  # type: ignore[arg-type]

@@ -86,23 +86,23 @@ def test_unknown_keyword_is_a_type_error_with_a_suggestion() -> None:
 @pytest.mark.parametrize(
     ("options", "error", "words"),
     [
-        ({"humans": [5]}, ValueError, "seat numbers from 0 to 1"),
-        ({"humans": [0, 0]}, ValueError, "twice"),
-        ({"humans": "0"}, TypeError, "list of seat numbers"),
-        ({"bots": {0: "tips"}}, ValueError, "human and as a bot"),
-        ({"bots": ["tips"]}, ValueError, "one entry per seat"),
-        ({"bots": {1: "clever"}}, ValueError, "no bot named"),
-        ({"bots": {1: 42}}, TypeError, "callable or a bot name"),
-        ({"seat": 2}, ValueError, "seat number from 0 to 1"),
-        ({"seat": True}, ValueError, "seat number"),
-        ({"pace": 0}, ValueError, "never move instantly"),
-        ({"pace": "fast"}, TypeError, "'click' or a number"),
-        ({"pace": float("nan")}, ValueError, "from 0.2"),
-        ({"display": "dots"}, ValueError, "pips, numerals, colour"),
-        ({"large": "yes"}, TypeError, "True or False"),
-        ({"palette": ["red"]}, ValueError, "#rrggbb"),
-        ({"palette": []}, TypeError, "list of colours"),
-        ({"allow_undo": 1}, TypeError, "True or False"),
+        ({"humans": [5]}, cf.WidgetError, "seat numbers from 0 to 1"),
+        ({"humans": [0, 0]}, cf.WidgetError, "twice"),
+        ({"humans": "0"}, cf.WidgetError, "list of seat numbers"),
+        ({"bots": {0: "tips"}}, cf.WidgetError, "human and as a bot"),
+        ({"bots": ["tips"]}, cf.BotError, "one entry per seat"),
+        ({"bots": {1: "clever"}}, cf.BotError, "no bot named"),
+        ({"bots": {1: 42}}, cf.BotError, "callable or a bot name"),
+        ({"seat": 2}, cf.WidgetError, "seat number from 0 to 1"),
+        ({"seat": True}, cf.WidgetError, "seat number"),
+        ({"pace": 0}, cf.WidgetError, "never move instantly"),
+        ({"pace": "fast"}, cf.WidgetError, "'click' or a number"),
+        ({"pace": float("nan")}, cf.WidgetError, "from 0.2"),
+        ({"display": "dots"}, cf.WidgetError, "pips, numerals, colour"),
+        ({"large": "yes"}, cf.WidgetError, "True or False"),
+        ({"palette": ["red"]}, cf.WidgetError, "#rrggbb"),
+        ({"palette": []}, cf.WidgetError, "list of colours"),
+        ({"allow_undo": 1}, cf.WidgetError, "True or False"),
     ],
 )
 def test_bad_options_say_what_is_allowed(
@@ -112,8 +112,8 @@ def test_bad_options_say_what_is_allowed(
         GameWidget(cf.Game(["Ann", "Bob"], seed=0), **options)
 
 
-def test_not_a_game_is_a_type_error() -> None:
-    with pytest.raises(TypeError, match="Game or Round"):
+def test_not_a_game_is_a_widget_error() -> None:
+    with pytest.raises(cf.WidgetError, match=r"cf\.Game or a cf\.Round"):
         GameWidget("a game")  # type: ignore[arg-type]
 
 
@@ -320,7 +320,7 @@ def test_a_timed_pace_asks_the_view_to_send_next_and_ignores_its_stale_timers() 
     assert w.round == before and w.message == ""
     w.pace = "click"
     assert w.pace == "click" and w.view["auto_ms"] is None
-    with pytest.raises(ValueError):
+    with pytest.raises(cf.WidgetError, match="never move instantly"):
         w.pace = 0.0
 
 
@@ -710,7 +710,7 @@ def test_two_people_at_one_screen_the_view_follows_the_turn() -> None:
                 **({"move": str(move)} if move.is_play else {}),
             }
         )
-    with pytest.raises(ValueError, match="or 'turn'"):
+    with pytest.raises(cf.WidgetError, match="or 'turn'"):
         GameWidget(game, seat="everyone")  # type: ignore[arg-type]
 
 
