@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 PYTEST_NOTEBOOKS := notebooks --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: lab test lint bench notebooks binder-check clean
+.PHONY: lab test lint bench benches layout-check notebooks binder-check clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,8 +33,16 @@ lint: $(STAMP)
 	$(BIN)/python -m ruff format --check cfwidget tests tools
 	$(BIN)/python -m mypy
 
+# Measurements (they print numbers and assert nothing); the tools live in tools/, out of the wheel.
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench
+
+benches: bench
+	$(BIN)/python -m tools.simulation_bench
+	$(BIN)/python -m tools.widget_bench
+
+layout-check: $(STAMP)
+	$(BIN)/python -m tools.layout_check 1000
 
 # Re-run every notebook and store its outputs (after changing a lesson).
 notebooks: $(STAMP)

@@ -26,7 +26,7 @@ from typing import Any
 
 import ipywidgets as ipw
 
-from ..core import Round, SessionError
+from ..core import Move, Round, SessionError
 from ..widget import GameWidget, View, Waiting, handles
 from .session import Session
 from .settings import ASSIST_LEVELS, CUE_LEVELS
@@ -165,14 +165,15 @@ class GuidedSession(GameWidget):
         cue = s.cue() if not (s.paused or s.ended) else s.cue_for_level(0)
         due = s.next_cue_at()
         wait_ms = None if due is None else max(250, round((due - s._clock()) * 1000) + 150)
+        shown = Move.parse(cue.move) if cue.move else None
         view["cue"] = {
             "level": cue.level,
             "label": CUE_LEVELS[cue.level],
             "ends": list(cue.ends),
             "prompt": cue.prompt,
             "move": cue.move,
-            "tile": cue.move.partition("@")[0] if cue.move and "@" in cue.move else None,
-            "onto": cue.move.partition("@")[2] if cue.move and "@" in cue.move else None,
+            "tile": str(shown.tile) if shown and shown.tile else None,
+            "onto": str(shown.onto) if shown and shown.onto else None,
             "confirm": cue.confirm,
         }
         view["guided"] = {

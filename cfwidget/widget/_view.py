@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, TypedDict
 
-from ..core import Game, Round, Tile
+from ..core import Game, Move, Round, Tile
 from ..table import Farmyard, TilePlacement, bounds
 from ._args import Pace
 from ._words import move_words, onto_words, open_words, or_list
@@ -427,18 +427,19 @@ def _hand(
     targets: dict[str, list[Target]] = {}
     announce = False
     for text in legal:
-        if text in ("draw", "pass"):
-            continue
-        say = text.endswith("!")
+        move = Move.parse(text)
+        if move.tile is None or move.onto is None:
+            continue  # draw and pass have no target
+        say = move.announce
         announce = announce or say
-        tile_text, _, onto_text = text.rstrip("!").partition("@")
+        tile_text, onto_text = str(move.tile), str(move.onto)
         row = targets.setdefault(tile_text, [])
         if say:
             for item in row:
                 if item["onto"] == onto_text:
                     item["say"] = text
             continue
-        role = roles.get(Tile.parse(onto_text), "line")
+        role = roles.get(move.onto, "line")
         row.append(
             {"move": text, "say": None, "onto": onto_text, "text": onto_words(onto_text, role)}
         )

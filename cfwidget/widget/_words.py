@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core import NotationError, Tile, article
+from ..core import Move, Tile, article
 
 __all__ = [
     "ROLE_WORDS",
@@ -55,18 +55,12 @@ def or_list(items: Sequence[str]) -> str:
 
 
 def move_words(name: str, move: str, roles: Mapping[Tile, str]) -> str:
-    if move == "draw":
-        return f"{name} drew a tile"
-    if move == "pass":
-        return f"{name} passed"
-    tile_text, _, onto = move.rstrip("!").partition("@")
-    words = f"{name} played {tile_text} on {onto}"
-    try:
-        tile = Tile.parse(tile_text)
-    except NotationError:  # pragma: no cover - the engine writes only valid moves
-        return words
-    if roles.get(tile) == "foot":
+    m = Move.parse(move)
+    if m.tile is None or m.onto is None:
+        return f"{name} drew a tile" if m.kind == "draw" else f"{name} passed"
+    words = f"{name} played {m.tile} on {m.onto}"
+    if roles.get(m.tile) == "foot":
         words += ": a chicken foot"
-    if move.endswith("!"):
+    if m.announce:
         words += ", saying 'last tile'"
     return words
