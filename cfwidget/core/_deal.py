@@ -11,8 +11,9 @@ from __future__ import annotations
 import operator
 from collections.abc import Collection, Iterable, Sequence
 
-from ._errors import DealError, NotationError, RulesError
+from ._errors import DealError, NotationError, RulesError, ScoreError
 from ._rules import Rules
+from ._scoring import check_player_names
 from ._tiles import Tile, TileLike, full_set, tiles_text, to_tile
 from ._tileset import tile_set
 
@@ -59,7 +60,10 @@ def check_args(
         or not all(isinstance(n, str) for n in names)
     ):
         raise DealError(f"names must be a list of {players} strings, one per seat, got {names!r}")
-    return start_tile, used, tuple(names)
+    try:  # the same names a score sheet takes: non-empty, distinct, at most 40 characters
+        return start_tile, used, check_player_names(names)
+    except ScoreError as exc:
+        raise DealError(str(exc)) from None
 
 
 def _used(rules: Rules, start: Tile, used_doubles: object) -> frozenset[Tile]:

@@ -265,13 +265,14 @@ _DECLARED = (
             {
                 "draw": "If nobody has the round's double, players draw in turn until it turns up.",
                 "next-highest": (
-                    "If nobody has the round's double, the highest double dealt starts."
+                    "If nobody has the round's double, the highest lower double not used yet "
+                    "starts (whoever holds it)."
                 ),
             }
         ),
         sources=(
             ("draw: players draw in turn until it turns up", "001, 002, 003"),
-            ("next-highest: the highest double dealt starts instead", "000, 004"),
+            ("next-highest: the highest lower double not used yet starts instead", "000, 004"),
         ),
     ),
     Option(

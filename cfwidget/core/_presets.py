@@ -49,7 +49,7 @@ PRESET_TABLE: Mapping[str, Preset] = MappingProxyType(
                 "wolf-lake",
                 texts=("000",),
                 source="000, the Wolf Lake rules",
-                about="the Wolf Lake hand-size table; the highest double dealt stands in; a "
+                about="the Wolf Lake hand-size table; the highest lower double dealt stands in; a "
                 "drawn tile that fits is played; the round also ends when everyone has passed; "
                 "say 'Uno' on your last tile",
                 # "either play it if possible or call pass"; the round ends "when all players
@@ -98,7 +98,7 @@ PRESET_TABLE: Mapping[str, Preset] = MappingProxyType(
                 "double-six",
                 texts=("004",),
                 source="004, the double-six rules",
-                about="double-six, five each; the highest double dealt stands in; a drawn "
+                about="double-six, five each; the highest lower double dealt stands in; a drawn "
                 "tile that fits is played; the double blank counts its spots (none)",
                 # 004 counts "the spots on the dominos in their hand".
                 options={

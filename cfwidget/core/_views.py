@@ -200,6 +200,13 @@ class RoundViews:
                 f"the chicken foot on {f} still needs {plural(self.needed, 'toe')} "
                 f"(tiles with {article(f[0])})"
             )
+        drawn = self.drawn
+        if drawn is not None:  # the turn goes on with the tile just drawn, or a pass
+            if any(m.is_play for m in self.legal_moves()):
+                how = "must" if self.rules.must_play_drawn else "may"
+                rule += f"; after drawing, only the drawn tile {drawn} {how} be played"
+            else:
+                rule += f"; the drawn tile {drawn} does not fit, so pass"
         if self.rules.round_end == "all-passed":
             k = self.passes_in_a_row()
             if k:

@@ -76,6 +76,11 @@ def compare(
     strays from the exact chance with this many samples: the square root of p(1 - p) / n)
     and ``z`` (the gap in standard errors). Floats are rounded to ``digits``.
     """
+    if not isinstance(exact, pd.Series):
+        raise OddsError(
+            "exact is a distribution from cfwidget.odds (a pandas Series: outcome -> chance), "
+            f"got {exact!r:.60}"
+        )
     if isinstance(outcomes, (str, bytes)) or not isinstance(outcomes, Iterable):
         raise OddsError(f"outcomes is a list of simulated outcomes, got {outcomes!r:.60}")
     samples = list(outcomes)
@@ -330,6 +335,8 @@ def calibration(checks: pd.DataFrame, edges: Sequence[int] = (0, 1, 5, 15, 1000)
     """
     from ..players import wilson_interval
 
+    if not isinstance(checks, pd.DataFrame) or "tiles_on_table" not in checks:
+        raise OddsError(f"checks is the table draw_checks() returns, got {checks!r:.60}")
     labels = [
         f"{low + 1}" if high == low + 1 else f"{low + 1} to {high}" for low, high in pairwise(edges)
     ]

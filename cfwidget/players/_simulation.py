@@ -210,6 +210,11 @@ def simulate(
         )
     if chunk_size is not None and (chunk_size.__class__ is not int or chunk_size < 1):
         raise SimulationError(f"chunk_size must be a whole number, 1 or more, got {chunk_size!r}")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise SimulationError(
+            "executor must be a concurrent.futures executor with submit(), such as "
+            f"ProcessPoolExecutor() or a Dask client's get_executor(); got {executor!r:.60}"
+        )
     seed = check_seed(seed)  # the check of Round.deal and Game (a DealError)
     size = chunk_size or max(50, min(2000, rounds // 40 or 1))
     bounds = [(start, min(start + size, rounds)) for start in range(0, rounds, size)]

@@ -24,7 +24,18 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..core import OPTIONS, AnswerError, Move, NotationError, Round, ScoreSheet, Tile, to_tile
+from ..core import (
+    OPTIONS,
+    AnswerError,
+    LessonError,
+    Move,
+    NotationError,
+    Round,
+    ScoreSheet,
+    Tile,
+    article,
+    to_tile,
+)
 
 __all__ = [
     "Exercise",
@@ -208,7 +219,7 @@ def where_can(rnd: Round, tile: Tile | str) -> Exercise:
         example=f'["{rnd.start}"]',
         hint_text=(
             f"Right now {rnd.rule_in_force()}. "
-            f"Find the open ends that show a {t.high} or a {t.low}."
+            f"Find the open ends that show {article(t.high)} or {article(t.low)}."
         ),
         solution_text=(
             f"{t} can go on {_listing(right)}." if right else f"nowhere: {rnd.rule_in_force()}."
@@ -275,6 +286,9 @@ def _blank_words(rnd: Round) -> str:
 
 def hand_score(rnd: Round, seat: int) -> Exercise:
     """ "What does <seat>'s hand score?" (answer: a whole number)."""
+    if not isinstance(rnd, Round):
+        raise LessonError(f"hand_score needs a cf.Round, got {rnd!r:.60}")
+    rnd.hand(seat)  # a SeatError for a seat that is not at this table
     name = rnd.names[seat]
     right = rnd.scores()[seat]
     blank = _blank_words(rnd)
@@ -325,16 +339,30 @@ def round_scores(rnd: Round) -> Exercise:
 
 
 def who_wins(sheet: ScoreSheet) -> Exercise:
-    """ "Who wins this game?" with the tie-breaks of the rules (answer: a name)."""
-    right = sheet.standings()[0]
+    """ "Who wins this game?" with the tie-breaks of the rules (answer: a name, or "tie").
+
+    Players still level after both tie-breaks share first place: then the answer is
+    ``"tie"`` (or any of their names, which is told that the place is shared).
+    """
+    if not isinstance(sheet, ScoreSheet):
+        raise AnswerError(f"who_wins needs a score sheet (cf.ScoreSheet), got {sheet!r:.60}")
+    if not sheet.rounds:
+        raise AnswerError("the score sheet has no rounds yet: nobody has won anything")
     totals = dict(zip(sheet.names, sheet.totals, strict=True))
+    first = [name for place, name, _ in sheet.places() if place == 1]
+    shared = len(first) > 1
+    right = " and ".join(first)
+    verdict = f"{right} share first place with {totals[first[0]]}." if shared else ""
 
     def judge(answer: object) -> tuple[bool, str]:
         if not isinstance(answer, str):
             raise AnswerError("write the winner's name in quotes, like 'Ann'")
-        if answer.strip() == right:
-            return True, f"{right} wins with {totals[right]}."
-        if answer.strip() not in totals:
+        given = answer.strip().casefold()
+        if shared and given in ("tie", "a tie", "draw", *(n.casefold() for n in first)):
+            return True, verdict + " Even the tie-breaks cannot split them."
+        if not shared and given == first[0].casefold():
+            return True, f"{first[0]} wins with {totals[first[0]]}."
+        if given not in {n.casefold() for n in totals}:
             raise AnswerError(f"the players are {', '.join(sheet.names)}")
         return False, (
             "lowest total wins; on a tie, more zero rounds, then the lowest non-zero round."
@@ -345,5 +373,8 @@ def who_wins(sheet: ScoreSheet) -> Exercise:
         judge=judge,
         example="'Ann'",
         hint_text="Lowest total wins. Tied? More zero rounds wins, then the lowest non-zero round.",
-        solution_text=f"{right}. Totals: " + ", ".join(f"{n} {t}" for n, t in totals.items()) + ".",
+        solution_text=(verdict or f"{right}.")
+        + " Totals: "
+        + ", ".join(f"{n} {t}" for n, t in totals.items())
+        + ".",
     )

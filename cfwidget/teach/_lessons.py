@@ -314,7 +314,8 @@ def hand_sizes(table: str = "wolf-lake") -> pd.DataFrame:
 def presets_table(players: int = 4) -> pd.DataFrame:
     """Every preset side by side: its source and the options where the presets differ.
 
-    Columns and words come from the options' declarations (:data:`cfwidget.rules.OPTIONS`).
+    Columns and words come from the options' declarations (:data:`cfwidget.core.OPTIONS`).
+    A preset that cannot seat ``players`` shows ``-`` for its hand size.
 
     >>> int(presets_table().loc["six-spokes", "spokes"])
     6
@@ -329,10 +330,20 @@ def presets_table(players: int = 4) -> pd.DataFrame:
     ]
     rows = []
     for name, rules in PRESETS.items():
+        try:
+            tiles: int | str = rules.hand_size_for(players)
+        except RulesError as exc:  # this preset cannot seat that many: say so in the cell
+            if isinstance(players, bool) or not isinstance(players, int):
+                raise LessonError(
+                    f"players must be a whole number from 2 to 8, got {players!r}"
+                ) from None
+            if not 2 <= players <= 8:
+                raise LessonError(f"players must be from 2 to 8, got {players}") from exc
+            tiles = "-"
         row = {
             "source": SOURCES[name],
             "set": f"double-{rules.max_pip}",
-            f"tiles each ({players} players)": rules.hand_size_for(players),
+            f"tiles each ({players} players)": tiles,
         }
         for option in differ:
             row[option.label] = option.word(getattr(rules, option.name))
