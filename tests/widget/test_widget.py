@@ -1133,3 +1133,41 @@ def test_a_subclass_adds_an_intent_and_replaces_another() -> None:
     assert untouched(w, intent(w, "undo")) == "No taking back in this game."
     plain = fresh()
     assert "does not know" in untouched(plain, intent(plain, "wave", hand="left"))
+
+
+# -- names: no direction controls, one cap for every view ----------------------------------------
+
+BIDI_CONTROLS = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067")
+
+
+def test_a_name_with_a_right_to_left_override_cannot_reverse_the_log() -> None:
+    w = GameWidget(cf.Game(["Ann\u202e", "Bob\u2067\u200f"], seed=0), pace="click")
+    send(w, intent(w, "play", move="9-1@9-9"))
+    send(w, intent(w, "next"))
+    text = synced_text(w)
+    assert not BIDI_CONTROLS & set(text) and "\u2068" not in text
+    assert w.view["names"] == ["Ann", "Bob"]
+    assert w.view["log"][0]["text"] == "Ann played 9-1 on 9-9"
+    assert w.view["log"][1]["text"].startswith("Bob ")
+
+
+def test_a_right_to_left_name_is_isolated_in_sentences_and_plain_in_lists() -> None:
+    sarah = "\u05e9\u05e8\u05d4"
+    w = GameWidget(cf.Game([sarah, "Bob"], seed=0), humans=[1], pace="click")
+    assert w.view["names"][0] == sarah and w.view["players"][0]["name"] == sarah
+    send(w, intent(w, "next"))
+    assert w.view["log"][0]["text"].startswith(f"\u2068{sarah}\u2069 ")
+    assert f"\u2068{sarah}\u2069 " in cf.svg(w.round)
+
+
+def test_every_view_caps_a_long_name_the_same_way() -> None:
+    long = "Bartholomew-Maximilian von Habsburg"[:40]
+    shown = cf.core.shown_name(long)
+    assert len(shown) <= cf.core.NAME_LIMIT and shown == "Bartholomew-Maximilian\u2026"
+    w = GameWidget(cf.Game([long, "Bob"], seed=0), pace="click")
+    assert w.view["names"][0] == shown and w.view["players"][0]["name"] == shown
+    assert f"{shown}'s hand" in cf.svg(w.round, seat=0).replace("&apos;", "'")
+    assert long not in synced_text(w) and long not in w.to_svg()
+    keeper = cf.therapy.ScoreKeeper([long, "Bob"])
+    assert f">{shown}</th>" in keeper._table.value and long not in keeper._table.value
+    assert (shown, long) in keeper._player.options
