@@ -40,13 +40,14 @@ from ._round import Placed, Round
 from ._rules import OPTIONS, Rules, tile_penalty
 from ._scoring import MAX_ROUND_SCORE, ScoreSheet, check_player_names
 from ._tiles import MAX_PIP_LIMIT, MIN_PIP_LIMIT, Tile, TileLike, full_set, set_size, to_tile
-from ._words import article, plural
+from ._words import NAME_LIMIT, article, name_in_text, plural, shown_name
 
 __all__ = [
     "HAND_TABLES",
     "MAX_PIP_LIMIT",
     "MAX_ROUND_SCORE",
     "MIN_PIP_LIMIT",
+    "NAME_LIMIT",
     "OPTIONS",
     "PRESETS",
     "PRESET_TABLE",
@@ -84,8 +85,10 @@ __all__ = [
     "check_rules",
     "check_seed",
     "full_set",
+    "name_in_text",
     "plural",
     "set_size",
+    "shown_name",
     "tile_penalty",
     "to_tile",
 ]

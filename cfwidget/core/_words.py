@@ -6,7 +6,9 @@
 
 from __future__ import annotations
 
-__all__ = ["article", "plural"]
+import unicodedata
+
+__all__ = ["NAME_LIMIT", "article", "name_in_text", "plural", "shown_name"]
 
 
 def article(n: int) -> str:
@@ -27,3 +29,69 @@ def plural(n: int, word: str, words: str | None = None) -> str:
     ('1 toe', '2 spokes', '0 points', '2 feet')
     """
     return f"{n} {word if n == 1 else words or word + 's'}"
+
+
+# -- names as every view shows them ------------------------------------------------------------
+
+#: The longest name any view shows, in characters; longer names end in an ellipsis.
+NAME_LIMIT = 24
+# Characters that set text direction explicitly (embeddings, overrides, isolates, marks):
+# a name must never carry one into the text around it.
+_BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+_FSI, _PDI = "\u2068", "\u2069"  # first strong isolate ... pop directional isolate
+
+
+def _dropped(ch: str) -> bool:
+    """Control characters (C0, DEL, C1), direction controls, lone surrogates, non-characters."""
+    code = ord(ch)
+    return (
+        code < 0x20
+        or 0x7F <= code <= 0x9F
+        or ch in _BIDI_CONTROLS
+        or 0xD800 <= code <= 0xDFFF
+        or 0xFDD0 <= code <= 0xFDEF
+        or (code & 0xFFFE) == 0xFFFE
+    )
+
+
+def shown_name(name: str, limit: int = NAME_LIMIT) -> str:
+    """A player's name as every view shows it: no control characters, at most ``limit`` long.
+
+    Control characters (C0 and C1, and the ones that set text direction) are dropped, runs
+    of spaces and line breaks become one space, and a name longer than ``limit``
+    characters is cut and ends in an ellipsis. The widget, the pictures, the guided
+    views and the score keeper all show names through this one function.
+
+    >>> shown_name("  Ann\\u202e  "), shown_name("Bob\\x00\\x1b[31m"), shown_name("A" * 30)
+    ('Ann', 'Bob[31m', 'AAAAAAAAAAAAAAAAAAAAAAA…')
+    """
+    kept = "".join(
+        " " if ch.isspace() else ch for ch in str(name) if not _dropped(ch) or ch in "\t\n\r"
+    )
+    text = " ".join(kept.split())
+    if len(text) > limit:
+        cut = text[: limit - 1].rstrip()
+        # Never end on a combining mark, a joiner or a variation selector cut from its letter.
+        while cut and (unicodedata.category(cut[-1]).startswith("M") or cut[-1] in "\u200d\ufe0f"):
+            cut = cut[:-1]
+        text = cut.rstrip() + "…"
+    return text or "(no name)"
+
+
+def name_in_text(name: str, limit: int = NAME_LIMIT) -> str:
+    """:func:`shown_name`, isolated for use inside a sentence when it holds right-to-left text.
+
+    A Hebrew or Arabic name is wrapped in U+2068 FIRST STRONG ISOLATE ... U+2069 POP
+    DIRECTIONAL ISOLATE, so the words after it keep their order; other names are
+    unchanged (they cannot reorder English text around them).
+
+    >>> sarah = "\\u05e9\\u05e8\\u05d4"
+    >>> name_in_text("Ann"), name_in_text(sarah) == "\\u2068" + sarah + "\\u2069"
+    ('Ann', True)
+    """
+    text = shown_name(name, limit)
+    if any(unicodedata.bidirectional(ch) in ("R", "AL", "AN") for ch in text):
+        return f"{_FSI}{text}{_PDI}"
+    return text

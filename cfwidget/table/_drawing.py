@@ -4,7 +4,8 @@
 table records themselves, which it lays out first) and returns SVG text:
 ivory tiles with dark edges on green felt, pips (or numerals, or coloured pips
 for telling numbers apart at a glance), the last tile played ringed in yellow.
-Every text from the caller is XML-escaped.
+Every text from the caller is XML-escaped, and characters XML cannot hold (control
+characters) are dropped; names are shown as :func:`cfwidget.core.shown_name` gives them.
 
 >>> from cfwidget import Placed
 >>> from cfwidget import Tile
@@ -21,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Literal, Protocol
 from xml.sax.saxutils import escape, quoteattr
 
-from ..core import PictureError, SeatError, Tile, TileLike, to_tile
+from ..core import PictureError, SeatError, Tile, TileLike, name_in_text, to_tile
 from ._layout import PlacedLike, TilePlacement, bounds, layout
 
 __all__ = [
@@ -134,6 +135,22 @@ def _pip_radius(n: int) -> float:
     if n <= 9:
         return 9.5
     return 8.0 if n <= 16 else 6.5
+
+
+def _text(value: str) -> str:
+    """Caller text made safe for XML: control and direction-override characters dropped."""
+    return "".join(
+        " " if ch in "\t\n\r" else ch
+        for ch in value
+        if not (
+            ord(ch) < 0x20
+            or 0x7F <= ord(ch) <= 0x9F
+            or 0x202A <= ord(ch) <= 0x202E
+            or 0xD800 <= ord(ch) <= 0xDFFF
+            or ord(ch) in (0xFFFE, 0xFFFF)
+        )
+        or ch in "\t\n\r"
+    )
 
 
 def _num(v: float) -> str:
@@ -254,7 +271,9 @@ def render_svg(
     marked = [by_tile[t] for t in (to_tile(h) for h in highlight) if t in by_tile]
     last_p = by_tile.get(to_tile(last_tile)) if last_tile is not None else None
 
-    name = title if title is not None else f"Chicken Foot table, {len(laid)} tiles"
+    name = _text(title) if title is not None else f"Chicken Foot table, {len(laid)} tiles"
+    caption = _text(caption) if caption else caption
+    hand_label = _text(hand_label) if hand_label else hand_label
     c = COLOURS
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{_num(minx * _U)} {_num(miny * _U)}'
@@ -396,10 +415,11 @@ def svg(
         isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n
     ):
         raise SeatError(f"seat must be None or from 0 to {n - 1}, got {seat!r}")
-    counts = " · ".join(f"{name} {len(h)}" for name, h in zip(rnd.names, rnd.hands, strict=True))
+    names = [name_in_text(name) for name in rnd.names]
+    counts = " · ".join(f"{name} {len(h)}" for name, h in zip(names, rnd.hands, strict=True))
     caption = f"Tiles in hand: {counts} · chicken yard {rnd.yard_count}"
     if title is None:
-        state = "round over" if rnd.is_over else f"{rnd.names[rnd.turn]} to move"
+        state = "round over" if rnd.is_over else f"{names[rnd.turn]} to move"
         title = f"Chicken Foot, {rnd.start} round: {len(rnd.table)} tiles on the table, {state}"
     return render_svg(
         rnd.table,
@@ -412,5 +432,5 @@ def svg(
         title=title,
         caption=caption,
         hand=rnd.hands[seat] if seat is not None else (),
-        hand_label=f"{rnd.names[seat]}'s hand" if seat is not None else None,
+        hand_label=f"{names[seat]}'s hand" if seat is not None else None,
     )

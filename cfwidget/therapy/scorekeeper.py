@@ -40,7 +40,9 @@ from ..core import (
     TileLike,
     check_player_names,
     check_rules,
+    name_in_text,
     plural,
+    shown_name,
     to_tile,
 )
 from ..widget import SetPicker
@@ -246,7 +248,9 @@ class ScoreKeeper(ipw.VBox):  # type: ignore[misc]
     # -- the widget ------------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self._player = ipw.ToggleButtons(options=list(self.names), description="Player")
+        self._player = ipw.ToggleButtons(
+            options=[(shown_name(n), n) for n in self.names], description="Player"
+        )
         self._round = ipw.Dropdown(options=[(self.labels[0], 0)], value=0, description="Round")
         # Under highest-unused: which double led the round (a lower one stands in when
         # nobody holds the expected double).
@@ -315,7 +319,7 @@ class ScoreKeeper(ipw.VBox):  # type: ignore[misc]
         self._picker.clear()
         self._picked.clear()
         self._said.value = html.escape(
-            f"{name}: {plural(value, 'point')} for {self.labels[self.current]}."
+            f"{name_in_text(name)}: {plural(value, 'point')} for {self.labels[self.current]}."
         )
 
     def _save(self) -> None:
@@ -336,13 +340,17 @@ class ScoreKeeper(ipw.VBox):  # type: ignore[misc]
 
     def _redraw(self) -> None:
         sheet = self.sheet()
-        head = "".join(f"<th scope='col'>{html.escape(n)}</th>" for n in self.names)
+        head = "".join(
+            f"<th scope='col' dir='auto'>{html.escape(shown_name(n))}</th>" for n in self.names
+        )
         body = []
         for label, row in zip(self.labels, self.rows, strict=False):
             cells = "".join(f"<td>{'' if v is None else v}</td>" for v in row)
             body.append(f"<tr><th scope='row'>{label}</th>{cells}</tr>")
         totals = "".join(f"<td>{v}</td>" for v in sheet.totals)
-        places = ", ".join(f"{p}. {html.escape(n)} ({t})" for p, n, t in sheet.places())
+        places = ", ".join(
+            f"{p}. <bdi>{html.escape(shown_name(n))}</bdi> ({t})" for p, n, t in sheet.places()
+        )
         self._table.value = (
             "<table class='cfw-table'><caption>Score sheet (lowest total wins)</caption>"
             f"<thead><tr><th scope='col'>Round</th>{head}</tr></thead>"

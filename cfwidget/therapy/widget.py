@@ -26,7 +26,7 @@ from typing import Any
 
 import ipywidgets as ipw
 
-from ..core import Move, Round, SessionError
+from ..core import Move, Round, SessionError, name_in_text
 from ..widget import GameWidget, View, Waiting, handles
 from .session import Session
 from .settings import ASSIST_LEVELS, CUE_LEVELS
@@ -152,7 +152,7 @@ class GuidedSession(GameWidget):
         if waiting == "paused":
             return "Paused. Take your time."
         if waiting == "you" and len(s.people) > 1:
-            return f"{rnd.names[rnd.turn]}'s turn."
+            return f"{name_in_text(rnd.names[rnd.turn])}'s turn."
         return super()._status(rnd, obs, waiting)
 
     def _build_view(self) -> View:

@@ -19,6 +19,7 @@ from ..players import Bot, make_bot, tips
 
 __all__ = [
     "ARGS",
+    "DEFAULT_PACE",
     "BotLike",
     "Pace",
     "check_bots",
@@ -31,6 +32,8 @@ __all__ = [
 ]
 
 MIN_PACE, MAX_PACE = 0.2, 60.0
+#: Seconds a bot waits before it moves, unless the widget is given another ``pace``.
+DEFAULT_PACE = 1.0
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
@@ -48,6 +51,7 @@ ARGS = (
     "large",
     "palette",
     "allow_undo",
+    "practice",
 )
 
 BotLike = Bot | str

@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, TypedDict
 
-from ..core import Game, Move, Round, Tile
+from ..core import Game, Move, Round, Tile, name_in_text, shown_name
 from ..table import Farmyard, TilePlacement, bounds
 from ._args import Pace
 from ._words import move_words, onto_words, open_words, or_list
@@ -47,6 +47,7 @@ __all__ = [
     "RoundInfo",
     "Sheet",
     "SheetRound",
+    "Standing",
     "Target",
     "View",
     "Waiting",
@@ -56,11 +57,13 @@ __all__ = [
     "result_view",
     "rule_words",
     "sentence",
+    "standings_view",
     "state_words",
     "status_words",
     "title_words",
     "waiting_for",
     "where_words",
+    "winner_words",
 ]
 
 #: Whose move the view waits for: this seat's person, a bot (Next moves it), another
@@ -150,6 +153,14 @@ class Result(TypedDict):
     names: list[str]
 
 
+class Standing(TypedDict):
+    """One player's place at the end of a game (players level after every tie-break share it)."""
+
+    place: int
+    name: str
+    total: int
+
+
 class SheetRound(TypedDict):
     """One past round on the score sheet: its label (its double) and each seat's points."""
 
@@ -193,7 +204,9 @@ class View(TypedDict):
     """Everything the farmyard view draws (the ``view`` trait), for one seat.
 
     ``cue`` and ``guided`` are ``None`` except in guided play, where the view
-    creates its cue section.
+    creates its cue section. ``standings`` is ``None`` until the game is over. Names
+    are shown as :func:`cfwidget.core.shown_name` gives them; inside sentences a
+    right-to-left name is isolated (:func:`cfwidget.core.name_in_text`).
     """
 
     version: int
@@ -227,6 +240,8 @@ class View(TypedDict):
     log: list[LogEntry]
     result: Result | None
     sheet: Sheet | None
+    standings: list[Standing] | None
+    can_new_game: bool
     cue: Cue | None
     guided: Guided | None
 
@@ -329,13 +344,28 @@ def where_words(rnd: Round, game: Game | None) -> str:
     return f"round {game.round_number}" + (f" of {total}" if total else "")
 
 
+def winner_words(game: Game) -> str:
+    """``Ann wins``, or who shares first place when a full tie leaves no single winner.
+
+    >>> import cfwidget as cf
+    >>> winner_words(cf.Game(["Ann", "Bob"], seed=0))
+    'nobody has won yet'
+    """
+    if not game.is_over:
+        return "nobody has won yet"
+    first = [name_in_text(name) for place, name, _ in game.places() if place == 1]
+    if len(first) == 1:
+        return f"{first[0]} wins"
+    return f"{or_list(first).replace(' or ', ' and ')} share first place"
+
+
 def state_words(rnd: Round, game: Game | None) -> str:
     """``Ann to move``, ``round over`` or ``game over, Ann wins``."""
     if game is not None and game.is_over:
-        return f"game over, {game.winner} wins"
+        return f"game over, {winner_words(game)}"
     if rnd.is_over:
         return "round over"
-    return f"{rnd.names[rnd.turn]} to move"
+    return f"{name_in_text(rnd.names[rnd.turn])} to move"
 
 
 def title_words(rnd: Round, game: Game | None) -> str:
@@ -382,21 +412,28 @@ def result_view(rnd: Round, obs: Mapping[str, Any], game: Game | None) -> Result
     names = rnd.names
     out = obs["went_out"]
     title = (
-        f"Round over: {names[out]} went out."
+        f"Round over: {name_in_text(names[out])} went out."
         if out is not None
         else "Round over: blocked, nobody can play."
     )
     if game is not None and game.is_over:
-        title += f" Game over: {game.winner} wins."
+        title += f" Game over: {winner_words(game)}."
     scores: list[int] = obs["scores"]
-    return {"title": title, "scores": scores, "names": list(names)}
+    return {"title": title, "scores": scores, "names": [shown_name(n) for n in names]}
+
+
+def standings_view(game: Game | None) -> list[Standing] | None:
+    """The places and totals once the game is over (``None`` before, and for a lone round)."""
+    if game is None or not game.is_over:
+        return None
+    return [{"place": p, "name": shown_name(n), "total": t} for p, n, t in game.places()]
 
 
 def status_words(
     rnd: Round, obs: Mapping[str, Any], waiting: Waiting, pace: Pace, game: Game | None
 ) -> str:
     """The status line: whose turn it is and what they can do."""
-    names = rnd.names
+    names = [name_in_text(n) for n in rnd.names]
     turn = rnd.turn
     if waiting == "you":
         drawn = obs["drawn"]
@@ -479,7 +516,8 @@ def build_view(
 ) -> View:
     """The view of ``rnd`` for the seat whose observation ``obs`` is (see the module text)."""
     seat = controls.seat
-    names: list[str] = obs["names"]
+    names = [shown_name(n) for n in obs["names"]]
+    said = [name_in_text(n) for n in obs["names"]]
     roles = {p.tile: p.role for p in laid}
     playing = seat in controls.humans and not obs["over"] and obs["turn"] == seat
     legal: list[str] = obs["legal_moves"] if playing else []
@@ -497,7 +535,7 @@ def build_view(
         for i, (name, count) in enumerate(zip(names, obs["hand_counts"], strict=True))
     ]
     log: list[LogEntry] = [
-        {"seat": s, "text": move_words(names[s], m, roles)} for s, m in obs["history"]
+        {"seat": s, "text": move_words(said[s], m, roles)} for s, m in obs["history"]
     ]
     last_tile = laid[-1].tile if len(laid) > 1 else None
     minx, miny, maxx, maxy = bounds(laid)
@@ -542,6 +580,8 @@ def build_view(
         "log": log,
         "result": result_view(rnd, obs, game),
         "sheet": sheet,
+        "standings": standings_view(game),
+        "can_new_game": game is not None and game.is_over,
         "cue": None,
         "guided": None,
     }

@@ -44,10 +44,11 @@ from typing import Any, ClassVar, Literal, cast
 import anywidget
 import traitlets as t
 
-from ..core import Game, IllegalMove, Move, NotationError, Round, WidgetError
+from ..core import Game, IllegalMove, Move, NotationError, Round, WidgetError, name_in_text
 from ..players import Bot
 from ..table import PALETTE, bounds, render_svg
 from ._args import (
+    DEFAULT_PACE,
     BotLike,
     Pace,
     check_bots,
@@ -59,6 +60,8 @@ from ._args import (
     check_seat,
     unknown_args,
 )
+from ._args import _whole as _whole
+from ._flow import new_game, undo_span
 from ._intents import (
     FIELD_RULES,
     MAX_MESSAGE_BYTES,
@@ -95,10 +98,6 @@ _STATIC_SVG_PX = 640.0  # the longer side of the static picture, at most
 _LIVE: weakref.WeakSet[GameWidget] = weakref.WeakSet()
 
 
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 class GameWidget(anywidget.AnyWidget):
     """Play Chicken Foot in a notebook: the farmyard, your hand, bots that take turns.
 
@@ -112,13 +111,20 @@ class GameWidget(anywidget.AnyWidget):
       name from :data:`cfwidget.players.BOTS`.
     - ``seat``: whose hand the view shows and plays (default: the first human), or
       ``"turn"`` when people share one screen: the view follows whose turn it is.
-    - ``pace``: ``"click"`` (bots move when you press Next) or seconds between
-      bot moves (0.2 to 60).
+    - ``pace``: seconds a bot waits before it moves (0.2 to 60, default 1; Next
+      moves it at once), or ``"click"``: bots move only when you press Next.
     - ``display``: ``"pips"``, ``"numerals"`` or ``"colour"`` (pips coloured by number).
     - ``large``: bigger tiles and buttons (touch targets of at least 44 px).
     - ``palette``: the colours of numbers 1, 2, 3, ... in ``"colour"`` mode
       (``#rrggbb``; default: Okabe-Ito, safe for colour-blind eyes).
-    - ``allow_undo``: show an Undo button that takes back your last move.
+    - ``allow_undo``: show an Undo button that takes back your last turn in this round
+      (and the bot moves after it). A draw stays drawn (you have seen the tile) and a
+      finished round stays finished, unless ``practice`` is on.
+    - ``practice``: Undo may also take back draws and reopen a finished round, for
+      learning and trying things out (default ``False``).
+
+    At the end of a game the view shows the standings and a "New game" button (the same
+    names, rules and bots, a seed worked out from this game's: :mod:`._flow`).
 
     >>> import cfwidget as cf
     >>> w = GameWidget(cf.Round.deal(cf.Rules(), players=3, seed=2), humans=[1], pace=1.5)
@@ -153,11 +159,12 @@ class GameWidget(anywidget.AnyWidget):
         humans: Iterable[int] = (0,),
         bots: BotLike | Sequence[BotLike | None] | Mapping[int, BotLike] | None = None,
         seat: int | Literal["turn"] | None = None,
-        pace: Pace | int = "click",
+        pace: Pace | int = DEFAULT_PACE,
         display: str = "pips",
         large: bool = False,
         palette: Sequence[str] | None = None,
         allow_undo: bool = True,
+        practice: bool = False,
         **kwargs: object,
     ) -> None:
         if kwargs:
@@ -179,6 +186,7 @@ class GameWidget(anywidget.AnyWidget):
         self._seat: int = check_seat(seat, self._humans, players)
         self._pace = check_pace(pace)
         self._allow_undo = check_flag("allow_undo", allow_undo)
+        self._practice = check_flag("practice", practice)
         display = check_display(display, DISPLAYS)
         check_flag("large", large)
         colours = list(PALETTE) if palette is None else check_palette(palette)
@@ -358,7 +366,7 @@ class GameWidget(anywidget.AnyWidget):
             )
         seat = content.get("seat", self._seat)
         if not _whole(seat) or seat != self._seat:
-            return self._refuse(f"This view plays for {self._round.names[self._seat]} only")
+            return self._refuse(f"This view plays for {self._name(self._seat)} only")
         return None
 
     @handles("play", "move")
@@ -381,22 +389,33 @@ class GameWidget(anywidget.AnyWidget):
     def _on_undo(self, content: Mapping[str, Any]) -> bool:
         return self._undo()
 
+    @handles("new_game")
+    def _on_new_game(self, content: Mapping[str, Any]) -> bool:
+        return self._new_game()
+
     @handles("display", "value", stamp="none")
     def _on_display(self, content: Mapping[str, Any]) -> bool:
-        return self._set_display(content.get("value"))
+        value = "colour" if content.get("value") == "color" else content.get("value")
+        if not isinstance(value, str) or value not in DISPLAYS:
+            return self._refuse(f"Tiles can be shown as {', '.join(DISPLAYS)} only")
+        self.display = value
+        return False
 
     @handles("large", "value", stamp="none")
     def _on_large(self, content: Mapping[str, Any]) -> bool:
-        return self._set_large(content.get("value"))
+        if not isinstance(content.get("value"), bool):
+            return self._refuse("Large tiles is either on or off")
+        self.large = content["value"]
+        return False
 
     def _play(self, text: str) -> bool:
         rnd = self._round
         if rnd.is_over:
             return self._refuse("The round is over: no more moves can be made")
         if self._seat not in self._humans:
-            return self._refuse(f"{rnd.names[self._seat]} is played by a bot, not from here")
+            return self._refuse(f"{self._name(self._seat)} is played by a bot, not from here")
         if rnd.turn != self._seat:
-            return self._refuse(f"It is {rnd.names[rnd.turn]}'s turn, so nothing was played")
+            return self._refuse(f"It is {self._name(rnd.turn)}'s turn, so nothing was played")
         try:
             move = Move.parse(text)
         except NotationError as exc:
@@ -429,7 +448,7 @@ class GameWidget(anywidget.AnyWidget):
         if bot is None:
             if seat == self._seat:
                 return self._refuse("It is your turn: play a tile, draw or pass")
-            return self._refuse(f"It is {rnd.names[seat]}'s turn: waiting for them to move")
+            return self._refuse(f"It is {self._name(seat)}'s turn: waiting for them to move")
         try:
             while not rnd.is_over and rnd.turn == seat:
                 move = bot(rnd.copy(), seat)
@@ -440,7 +459,7 @@ class GameWidget(anywidget.AnyWidget):
         except Exception as exc:  # a user's bot may fail in any way
             self.refresh()
             return self._refuse(
-                f"{rnd.names[seat]}'s bot failed ({type(exc).__name__}: {exc}); "
+                f"{self._name(seat)}'s bot failed ({type(exc).__name__}: {exc}); "
                 "its turn was not finished"
             )
         self._say("")
@@ -448,53 +467,41 @@ class GameWidget(anywidget.AnyWidget):
         return True
 
     def _undo_span(self) -> tuple[int, str]:
-        """How many moves Undo would take back: your last turn and the bot moves after it.
-
-        ``(0, reason)`` when it cannot.
-        """
+        """How many moves Undo would take back, or ``(0, why not)`` (the rule: :mod:`._flow`)."""
         if not self._allow_undo:
             return 0, "Undo is turned off for this game"
-        if self._seat not in self._humans:
-            return 0, "Only a player can take back their moves"
-        rnd = self._round
-        history = rnd.history
-        last = max((i for i, (s, _) in enumerate(history) if s == self._seat), default=-1)
-        if last < 0:
-            return 0, "You have no move to take back in this round"
-        people = [s for s, _ in history[last + 1 :] if s != self._seat and s not in self._bots]
-        if people:
-            return 0, f"{rnd.names[people[0]]} has moved since, so your move cannot be taken back"
-        start = last
-        while start > 0 and history[start - 1][0] == self._seat:
-            start -= 1  # a turn may be a draw and then a play or a pass
-        return len(history) - start, ""
+        return undo_span(
+            self._round, self._seat, humans=self._humans, bots=self._bots, practice=self._practice
+        )
+
+    def _new_game(self) -> bool:
+        game = self._game
+        if game is None:
+            return self._refuse("This was a single round: make a new widget to play again")
+        if not game.is_over:
+            return self._refuse("The game is not over yet: finish it first")
+        fresh = new_game(game)
+        for other in list(_LIVE):  # the other views of this game move on with it
+            if other is not self and other._game is game:
+                other._game = fresh
+        self._game = fresh
+        self._say("")
+        self.refresh()
+        return True
 
     def _undo(self) -> bool:
         count, reason = self._undo_span()
         if not count:
             return self._refuse(reason)
+        owner = self._game if self._game is not None else self._round
         for _ in range(count):
-            if self._game is not None:
-                self._game.undo()
-            else:
-                self._round.undo()
+            owner.undo()  # Game.undo also takes a reopened round's scores off the sheet
         self._say("")
         self.refresh()
         return True
 
-    def _set_display(self, value: object) -> bool:
-        if value == "color":
-            value = "colour"
-        if not isinstance(value, str) or value not in DISPLAYS:
-            return self._refuse(f"Tiles can be shown as {', '.join(DISPLAYS)} only")
-        self.display = value
-        return False
-
-    def _set_large(self, value: object) -> bool:
-        if not isinstance(value, bool):
-            return self._refuse("Large tiles is either on or off")
-        self.large = value
-        return False
+    def _name(self, seat: int) -> str:
+        return name_in_text(self._round.names[seat])
 
     def _refuse(self, text: str) -> bool:
         self._say(sentence(text))
@@ -578,9 +585,7 @@ class GameWidget(anywidget.AnyWidget):
         return status_words(rnd, obs, waiting, self._pace, self._game)
 
     def _seed(self) -> int | None:
-        if self._game is not None:
-            return self._game.seed
-        return self._round.seed
+        return self._game.seed if self._game is not None else self._round.seed
 
 
 GameWidget.intents = collect_intents(GameWidget)

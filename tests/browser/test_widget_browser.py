@@ -129,7 +129,7 @@ def with_choice(w: GameWidget) -> bool:
 
 def position(until: Any, players: tuple[str, ...] = ("Ann", "Bob", "Cy")) -> GameWidget:
     for seed in range(200):
-        w = GameWidget(cf.Game(list(players), seed=seed), humans=[0])
+        w = GameWidget(cf.Game(list(players), seed=seed), humans=[0], pace="click")
         if advance(w, until):
             return w
     raise AssertionError("no such position")
@@ -320,14 +320,15 @@ def test_the_board_pans_and_zooms_by_keys_buttons_and_wheel(page: Page) -> None:
 
 
 def test_names_are_inert_text(page: Page) -> None:
-    w = GameWidget(cf.Game(["Ann", XSS, "Cy"], seed=0), humans=[0])
+    w = GameWidget(cf.Game(["Ann", XSS, "Cy"], seed=0), humans=[0], pace="click")
+    shown = cf.core.shown_name(XSS)  # capped like any long name
     advance(w, lambda w: len(w.round.history) >= 4)
     mount(page, w)
     assert page.locator(".cfw img").count() == 0
     assert page.locator("img").count() == 0
-    name = page.locator(".cfw-players .cfw-name", has_text=XSS)
-    assert name.count() == 1 and name.is_visible() and name.inner_text() == XSS
-    assert page.locator(".cfw-log", has_text=f"{XSS} played").count() == 1
+    name = page.locator(".cfw-players .cfw-name", has_text=shown)
+    assert name.count() == 1 and name.is_visible() and name.inner_text() == shown
+    assert page.locator(".cfw-log", has_text=f"{shown} played").count() == 1
     source = (STATIC / "widget.js").read_text()
     for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):
         assert sink not in source
@@ -469,7 +470,7 @@ def test_axe_finds_no_wcag_violations(page: Page) -> None:
 
 
 def test_screenshot_for_the_readme(page: Page) -> None:
-    w = GameWidget(cf.Game(["Ann", "Bob", "Cy"], seed=5), humans=[0])
+    w = GameWidget(cf.Game(["Ann", "Bob", "Cy"], seed=5), humans=[0], pace="click")
     assert advance(w, lambda w: len(w.round.table) >= 24 and with_choice(w))
     mount(page, w)
     item = max(w.view["hand"], key=lambda i: len(i["targets"]))
@@ -497,3 +498,137 @@ def test_static_files_ship_in_the_package() -> None:
         assert text and not re.search(r"https?://", text.replace("http://www.w3.org/2000/svg", ""))
     assert "export default { render }" in (STATIC / "widget.js").read_text()
     json.dumps(widget_state(GameWidget(cf.Game(2, seed=1))))
+
+
+# -- the hand is one Tab stop; the focus ring survives JupyterLab's styles -------------------------
+
+# Rules like JupyterLab's notebook styles, which take the outline off focused elements.
+JUPYTERLAB_LIKE = """
+.jp-Notebook .jp-Cell :focus, .jp-Notebook .jp-Cell :focus-visible,
+.jp-OutputArea-output button:focus-visible { outline: none; box-shadow: none; }
+"""
+
+
+def tab_stops(page: Page) -> list[str | None]:
+    stops: list[str | None] = page.evaluate(
+        """() => [...document.querySelectorAll('.cfw-hand .cfw-htile')]
+            .filter((b) => b.tabIndex === 0).map((b) => b.dataset.tile)"""
+    )
+    return stops
+
+
+def test_the_hand_is_one_tab_stop_with_arrow_keys_inside(page: Page) -> None:
+    w = position(with_choice)
+    mount(page, w)
+    tiles = [i["tile"] for i in w.view["hand"]]
+    assert len(tiles) >= 3 and tab_stops(page) == [tiles[0]]
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if active(page)["tile"]:
+            break
+    assert active(page)["tile"] == tiles[0]
+    page.keyboard.press("Tab")  # one Tab leaves the hand
+    assert active(page)["tile"] is None
+    page.keyboard.press("Shift+Tab")
+    assert active(page)["tile"] == tiles[0]
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert active(page)["tile"] == tiles[2] and tab_stops(page) == [tiles[2]]
+    page.keyboard.press("End")
+    assert active(page)["tile"] == tiles[-1]
+    page.keyboard.press("Home")
+    assert active(page)["tile"] == tiles[0]
+    page.keyboard.press("ArrowLeft")  # wraps round to the last tile
+    assert active(page)["tile"] == tiles[-1]
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")  # back to the tile last focused
+    assert active(page)["tile"] == tiles[-1]
+    item = next(i for i in w.view["hand"] if i["targets"])
+    page.locator(f'.cfw-hand [data-tile="{item["tile"]}"]').focus()
+    page.keyboard.press(" ")  # Space picks, like Enter
+    assert active(page)["onto"] == item["targets"][0]["onto"]
+    assert tab_stops(page) == [item["tile"]]
+
+
+def test_the_focus_ring_shows_under_jupyterlab_like_styles(page: Page) -> None:
+    page.evaluate(
+        """css => {
+            const style = document.createElement('style');
+            style.textContent = css;
+            document.head.appendChild(style);
+            const host = document.getElementById('host');
+            host.className = 'jp-OutputArea-output';
+            const cell = document.createElement('div');
+            cell.className = 'jp-Notebook';
+            const inner = document.createElement('div');
+            inner.className = 'jp-Cell';
+            host.parentNode.insertBefore(cell, host);
+            cell.appendChild(inner);
+            inner.appendChild(host);
+        }""",
+        JUPYTERLAB_LIKE,
+    )
+    w = position(with_choice)
+    mount(page, w)
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if active(page)["tile"]:
+            break
+    assert active(page)["outline"] == "solid 3px"
+    page.keyboard.press("Tab")
+    assert active(page)["outline"] == "solid 3px"
+
+
+# -- names and the end of a game -------------------------------------------------------------------
+
+
+def test_a_name_with_a_right_to_left_override_does_not_flip_the_log(page: Page) -> None:
+    w = GameWidget(cf.Game(["Ann\u202e", "Bob"], seed=0), humans=[0], pace="click")
+    send(w, {"kind": "play", "move": "9-1@9-9", "version": w.version})
+    mount(page, w)
+    line = page.locator(".cfw-log li").first
+    assert line.inner_text() == "Ann played 9-1 on 9-9"
+    # Read left to right on screen, the words come in the order they were written.
+    order = page.evaluate(
+        """() => {
+            const li = document.querySelector('.cfw-log li');
+            const text = li.firstChild;
+            const at = (word) => {
+                const r = document.createRange();
+                const i = text.data.indexOf(word);
+                r.setStart(text, i); r.setEnd(text, i + 1);
+                return r.getBoundingClientRect().left;
+            };
+            return ["Ann", "played", "9-1", "on"].map(at);
+        }"""
+    )
+    assert order == sorted(order)
+    assert "\u202e" not in page.locator(".cfw").inner_text()
+    assert page.locator(".cfw-players .cfw-name").first.get_attribute("dir") == "auto"
+
+
+def test_the_end_of_a_game_shows_standings_and_a_new_game(page: Page) -> None:
+    rules = cf.Rules(max_pip=3, spokes=3, hand_size=3)
+    w = GameWidget(cf.Game(["Ann", "Bob"], rules, seed=4), pace="click")
+    for _ in range(10):
+        advance(w, lambda w: w.round.is_over)
+        if w.game is not None and w.game.is_over:
+            break
+        send(w, {"kind": "next", "version": w.version})
+    assert w.game is not None and w.game.is_over
+    mount(page, w)
+    table = page.locator(".cfw-standings")
+    assert table.is_visible()
+    rows = table.locator("tbody tr")
+    assert [rows.nth(i).inner_text().split() for i in range(rows.count())] == [
+        [str(place), name, str(total)] for place, name, total in w.game.places()
+    ]
+    assert "None" not in page.locator(".cfw-result").inner_text()
+    button = page.locator('[data-key="new-game"]')
+    assert button.is_visible() and button.inner_text() == "New game"
+    old = w.game
+    button.click()
+    assert pump(page, w)[0]["kind"] == "new_game"
+    assert w.game is not old and w.game.round_number == 1
+    assert not table.is_visible() and not button.is_visible()
+    assert page.locator(".cfw-tiles .cfw-tile").count() == 1

@@ -182,3 +182,53 @@ def test_picture_errors_say_what_can_be_drawn(table: list[Placed]) -> None:
     with pytest.raises(cf.SeatError, match="seat must be None or from 0 to 2, got 3"):
         cf.svg(rnd, seat=3)
     assert issubclass(PictureError, ValueError) and PictureError.__module__ == "cfwidget"
+
+
+# -- names with control characters -------------------------------------------------------------
+
+CONTROLS = [chr(c) for c in (*range(0x00, 0x20), *range(0x7F, 0xA0))] + [
+    *"\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\ufffe\uffff"
+]
+NAME_PARTS = [*CONTROLS, *"Ann Bob<&>'\"", "\u05e9\u05e8\u05d4", "\u0639\u0644\u064a", "\U0001f414"]
+
+
+def random_names(rng: random.Random, count: int) -> list[list[str]]:
+    out = []
+    for _ in range(count):
+        names = []
+        for seat in range(3):
+            parts = rng.choices(NAME_PARTS, k=rng.randint(1, 60))
+            names.append("".join(parts) + f"#{seat}")  # distinct names
+        out.append(names)
+    return out
+
+
+def test_any_name_makes_a_valid_svg_without_control_characters() -> None:
+    from cfwidget.core import Round, shown_name
+    from cfwidget.table import svg
+
+    rng = random.Random(153)
+    forbidden = set(CONTROLS) - {"\t", "\n", "\r", "\u2068", "\u2069"}
+    for names in random_names(rng, 160):
+        rnd = Round.deal(Rules(), players=3, seed=rng.randrange(1000), names=names)
+        for _ in range(rng.randrange(6)):
+            rnd.play(rnd.legal_moves()[0])
+        for seat in (None, 0):
+            picture = svg(rnd, seat=seat)
+            ET.fromstring(picture)  # well-formed XML, whatever the names hold
+            assert not forbidden & set(picture), sorted(
+                map(hex, map(ord, forbidden & set(picture)))
+            )
+            assert not {"\t", "\r"} & set(picture)
+        caption = ET.fromstring(svg(rnd)).findall(f"{NS}text")[-1].text or ""
+        for name in names:
+            assert shown_name(name).replace("\u2068", "") in caption.replace("\u2068", "")
+
+
+def test_caller_text_with_control_characters_is_dropped_from_the_svg() -> None:
+    picture = render_svg(
+        [Placed(Tile(6, 6), None, 6, 0)], title="Ann\x00\x1b\u202e", caption="Bob\x08\x85\u202d"
+    )
+    root = ET.fromstring(picture)
+    assert root.find(f"{NS}title").text == "Ann"  # type: ignore[union-attr]
+    assert root.findall(f"{NS}text")[-1].text == "Bob"

@@ -495,7 +495,7 @@ def test_score_keeper_moves_to_the_next_round_when_a_row_is_full() -> None:
     keeper._typed.value = 0
     keeper._from_typed.click()
     assert keeper.current == 1 and keeper.rows[0] == [7, 0]
-    assert "Standings: 1. Bob (0), 2. Ann (7)" in keeper._table.value
+    assert "Standings: 1. <bdi>Bob</bdi> (0), 2. <bdi>Ann</bdi> (7)" in keeper._table.value
 
 
 def test_score_keeper_plays_to_a_target_total() -> None:

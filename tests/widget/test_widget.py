@@ -52,7 +52,8 @@ def intent(w: GameWidget, kind: str, **fields: Any) -> dict[str, Any]:
 
 
 def fresh(seed: int = 0, **options: Any) -> GameWidget:
-    """Ann (a person, seat 0) to move against Bob (a bot) at the start of a game."""
+    """Ann (a person, seat 0) to move against Bob (a bot, on Next) at the start of a game."""
+    options.setdefault("pace", "click")
     w = GameWidget(cf.Game(["Ann", "Bob"], seed=seed), **options)
     assert w.round.turn == 0
     return w
@@ -401,6 +402,88 @@ def test_the_end_of_the_game_names_the_winner() -> None:
     assert "game over" in repr(w)
 
 
+def finished_game(seed: int = 4, **options: Any) -> GameWidget:
+    rules = cf.Rules(max_pip=3, spokes=3, hand_size=3)
+    w = GameWidget(cf.Game(["Ann", "Bob"], rules, seed=seed), pace="click", **options)
+    for _ in range(10):
+        play_to_round_end(w)
+        if w.game is not None and w.game.is_over:
+            return w
+        send(w, intent(w, "next"))
+    pytest.fail("the game did not end")
+
+
+def test_the_end_of_the_game_shows_places_and_totals() -> None:
+    w = finished_game()
+    assert w.game is not None
+    assert w.view["standings"] == [
+        {"place": place, "name": name, "total": total} for place, name, total in w.game.places()
+    ]
+    assert w.view["standings"][0]["place"] == 1
+    assert w.view["can_new_game"] is True
+    totals = dict(zip(w.game.names, w.game.sheet.totals, strict=True))
+    assert all(row["total"] == totals[row["name"]] for row in w.view["standings"])
+
+
+def test_a_game_before_its_end_has_no_standings_or_new_game() -> None:
+    w = fresh()
+    assert w.view["standings"] is None and w.view["can_new_game"] is False
+    assert untouched(w, intent(w, "new_game")) == "The game is not over yet: finish it first."
+    lone = GameWidget(cf.Round.deal(cf.Rules(), players=2, seed=5), pace="click")
+    play_to_round_end(lone)
+    assert lone.view["standings"] is None and lone.view["can_new_game"] is False
+    assert "single round" in untouched(lone, intent(lone, "new_game"))
+
+
+def test_a_full_tie_shares_first_place_and_never_says_none_wins(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    w = finished_game()
+    game = w.game
+    assert game is not None
+    tie = [(1, "Ann", 7), (1, "Bob", 7)]
+    monkeypatch.setattr(game, "places", lambda: tie)
+    monkeypatch.setattr(type(game), "winner", property(lambda self: None))
+    w.refresh(force=True)
+    assert w.view["standings"] == [
+        {"place": 1, "name": "Ann", "total": 7},
+        {"place": 1, "name": "Bob", "total": 7},
+    ]
+    assert "Game over: Ann and Bob share first place." in w.view["result"]["title"]
+    assert "None" not in w.view["result"]["title"] and "None" not in repr(w)
+    assert "share first place" in repr(w)
+
+
+def test_new_game_deals_a_reproducible_game_with_the_same_players() -> None:
+    w = finished_game(bots="random")
+    old = w.game
+    assert old is not None
+    bots = w.bots
+    watcher = GameWidget(old, humans=[0], seat=1, pace="click")
+    send(w, intent(w, "new_game"))
+    new = w.game
+    assert new is not None and new is not old and w.message == ""
+    assert new.names == old.names and new.rules == old.rules and new.round_number == 1
+    assert new.seed == cfwidget.widget._flow.next_seed(old.seed) != old.seed
+    again = cfwidget.widget._flow.new_game(cf.Game(["Ann", "Bob"], old.rules, seed=old.seed))
+    assert again.round.hands == new.round.hands  # the same deal on every run
+    assert w.bots == bots  # the same bots play on
+    assert w.view["standings"] is None and w.view["result"] is None
+    assert w.view["round"]["number"] == 1 and len(w.view["table"]) == 1
+    assert watcher.game is new and watcher.view["round"]["number"] == 1
+    assert "not over yet" in untouched(w, intent(w, "new_game"))
+
+
+def test_bots_move_on_their_own_by_default() -> None:
+    w = GameWidget(cf.Game(["Ann", "Bob"], seed=0))
+    assert w.pace == 1.0
+    send(w, intent(w, "play", move="9-1@9-9"))
+    assert w.view["waiting"] == "bot" and w.view["auto_ms"] == 1000
+    assert w.view["status"] == "Bob (bot) moves shortly."
+    send(w, intent(w, "next"))  # Next still moves the bot at once
+    assert w.round.turn == 0 and w.message == ""
+
+
 def test_undo_takes_back_your_move_and_the_bot_moves_after_it() -> None:
     w = fresh()
     assert w.view["can_undo"] is False
@@ -416,30 +499,114 @@ def test_undo_takes_back_your_move_and_the_bot_moves_after_it() -> None:
     assert [row["tile"] for row in w.view["table"]] == ["9-9", "9-1"]
 
 
-def test_undo_takes_back_a_whole_turn_of_draw_and_play() -> None:
+def ann_must_draw(practice: bool) -> GameWidget:
+    """A widget where Ann (seat 0, against two greedy bots) has no tile that fits."""
     for seed in range(60):
-        w = GameWidget(cf.Game(["Ann", "Bob", "Cy"], seed=seed), bots="greedy")
+        w = GameWidget(
+            cf.Game(["Ann", "Bob", "Cy"], seed=seed), bots="greedy", pace="click", practice=practice
+        )
         for _ in range(80):
             rnd = w.round
             if rnd.is_over:
                 break
             if rnd.turn != 0:
                 send(w, intent(w, "next"))
-                continue
-            if rnd.legal_moves() != [cf.Move.DRAW]:
+            elif rnd.legal_moves() == [cf.Move.DRAW] and rnd.yard_count > 1:
+                return w
+            else:
                 send(w, intent(w, "play", move=str(greedy(rnd, 0))))
-                continue
-            before = rnd.copy()
-            send(w, intent(w, "draw"))
-            send(w, intent(w, "play", move=str(greedy(rnd, 0))))
-            if rnd.is_over:
-                break
-            send(w, intent(w, "next"))
-            assert w.view["can_undo"] is True
-            send(w, intent(w, "undo"))
-            assert rnd == before and w.message == ""
-            return
     pytest.fail("Ann never had to draw")
+
+
+def test_undo_keeps_a_drawn_tile_and_takes_back_the_play_after_it() -> None:
+    for _ in range(20):
+        w = ann_must_draw(practice=False)
+        rnd = w.round
+        send(w, intent(w, "draw"))
+        after_draw = rnd.copy()
+        drawn = w.view["drawn"]
+        assert drawn is not None
+        assert "drawn tile cannot be put back" in untouched(w, intent(w, "undo"))
+        assert w.view["can_undo"] is False
+        move = str(greedy(rnd, 0))
+        send(w, intent(w, "pass") if move == "pass" else intent(w, "play", move=move))
+        if rnd.is_over:
+            continue
+        send(w, intent(w, "next"))
+        assert w.view["can_undo"] is True
+        send(w, intent(w, "undo"))
+        assert rnd == after_draw and w.message == ""  # the draw stands: the tile was seen
+        assert w.view["drawn"] == drawn and drawn in [i["tile"] for i in w.view["hand"]]
+        assert w.view["can_undo"] is False
+        assert untouched(w, intent(w, "undo")) == (
+            "A drawn tile cannot be put back: play it or pass."
+        )
+        return
+    pytest.fail("no position to test")
+
+
+def test_practice_undo_takes_back_a_whole_turn_of_draw_and_play() -> None:
+    w = ann_must_draw(practice=True)
+    rnd = w.round
+    before = rnd.copy()
+    send(w, intent(w, "draw"))
+    assert w.view["can_undo"] is True  # practice: even a lone draw goes back
+    send(w, intent(w, "undo"))
+    assert rnd == before and w.message == ""
+    send(w, intent(w, "draw"))
+    move = str(greedy(rnd, 0))
+    send(w, intent(w, "pass") if move == "pass" else intent(w, "play", move=move))
+    if not rnd.is_over:
+        send(w, intent(w, "next"))
+    send(w, intent(w, "undo"))
+    assert rnd == before and w.message == ""
+
+
+def test_undo_goes_back_turn_by_turn_within_the_round_only() -> None:
+    for seed in range(40):
+        w = GameWidget(cf.Game(["Ann", "Bob"], seed=seed), pace="click")
+        if w.round.turn != 0 or not any(m.is_play for m in w.round.legal_moves()):
+            continue
+        start = w.round.copy()
+        send(w, intent(w, "play", move=first_play(w)))
+        send(w, intent(w, "next"))
+        if any(m.is_play for m in w.round.legal_moves()):
+            break
+    second_turn = w.round.copy()
+    send(w, intent(w, "play", move=first_play(w)))
+    send(w, intent(w, "next"))
+    send(w, intent(w, "undo"))
+    assert w.round == second_turn
+    send(w, intent(w, "undo"))
+    assert w.round == start and w.view["can_undo"] is False
+    assert "no move to take back" in untouched(w, intent(w, "undo"))
+
+
+def test_a_finished_round_stays_finished_unless_practising() -> None:
+    for practice in (False, True):
+        w = fresh(practice=practice)
+        play_to_round_end(w)
+        game = w.game
+        assert game is not None and len(game.sheet.rounds) == 1
+        if not practice:
+            assert w.view["can_undo"] is False
+            if 0 in [s for s, _ in w.round.history]:
+                assert untouched(w, intent(w, "undo")) == "The round is over, so its moves stand."
+            continue
+        if w.view["can_undo"]:
+            send(w, intent(w, "undo"))
+            assert not w.round.is_over and w.message == ""
+            assert game.sheet.rounds == ()  # the reopened round's scores come off the sheet
+            assert w.view["result"] is None and w.view["waiting"] == "you"
+
+
+def test_undo_never_reaches_into_the_last_round() -> None:
+    w = fresh(practice=True)
+    play_to_round_end(w)
+    send(w, intent(w, "next"))
+    assert w.game is not None and w.game.round_number == 2
+    if w.round.turn != 0:
+        assert "no move to take back" in untouched(w, intent(w, "undo"))
 
 
 def test_undo_can_be_turned_off_and_never_undoes_another_person() -> None:
@@ -588,11 +755,13 @@ def test_the_synced_state_never_holds_another_seats_tiles_or_the_yard() -> None:
 
 
 def test_an_xss_name_stays_a_plain_string() -> None:
-    w = GameWidget(cf.Game(["Ann", XSS], seed=0))
-    assert w.view["names"][1] == XSS and w.view["players"][1]["name"] == XSS
+    w = GameWidget(cf.Game(["Ann", XSS], seed=0), pace="click")
+    shown = cf.core.shown_name(XSS)  # capped like every long name, and still plain text
+    assert shown == XSS[: cf.core.NAME_LIMIT - 1] + "\u2026"
+    assert w.view["names"][1] == shown and w.view["players"][1]["name"] == shown
     send(w, intent(w, "play", move="9-1@9-9"))
     send(w, intent(w, "next"))
-    assert w.view["log"][1]["text"].startswith(f"{XSS} played")
+    assert w.view["log"][1]["text"].startswith(f"{shown} played")
     assert "<img" not in static_svg(w)
 
 
@@ -880,7 +1049,7 @@ def test_widget_js_typedefs_mirror_the_view_field_by_field() -> None:
         for name in widget_view.__all__
         if is_typeddict(getattr(widget_view, name))
     ]
-    assert len(shapes) == 13
+    assert len(shapes) == 14
     for shape in shapes:
         want = [(k, as_jsdoc(t)) for k, t in get_type_hints(shape).items()]
         assert js.get(shape.__name__) == want, shape.__name__
@@ -900,11 +1069,12 @@ def test_intents_come_from_one_table_of_handlers() -> None:
         "pass": frozenset({"kind", "version", "seat"}),
         "next": frozenset({"kind", "version", "seat", "auto"}),
         "undo": frozenset({"kind", "version", "seat"}),
+        "new_game": frozenset({"kind", "version", "seat"}),
         "display": frozenset({"kind", "value"}),
         "large": frozenset({"kind", "value"}),
     }
     assert {k: h.stamp for k, h in GameWidget.intents.items()} == {
-        **dict.fromkeys(["play", "draw", "pass", "next", "undo"], "checked"),
+        **dict.fromkeys(["play", "draw", "pass", "next", "undo", "new_game"], "checked"),
         "display": "none",
         "large": "none",
     }
@@ -963,3 +1133,41 @@ def test_a_subclass_adds_an_intent_and_replaces_another() -> None:
     assert untouched(w, intent(w, "undo")) == "No taking back in this game."
     plain = fresh()
     assert "does not know" in untouched(plain, intent(plain, "wave", hand="left"))
+
+
+# -- names: no direction controls, one cap for every view ----------------------------------------
+
+BIDI_CONTROLS = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067")
+
+
+def test_a_name_with_a_right_to_left_override_cannot_reverse_the_log() -> None:
+    w = GameWidget(cf.Game(["Ann\u202e", "Bob\u2067\u200f"], seed=0), pace="click")
+    send(w, intent(w, "play", move="9-1@9-9"))
+    send(w, intent(w, "next"))
+    text = synced_text(w)
+    assert not BIDI_CONTROLS & set(text) and "\u2068" not in text
+    assert w.view["names"] == ["Ann", "Bob"]
+    assert w.view["log"][0]["text"] == "Ann played 9-1 on 9-9"
+    assert w.view["log"][1]["text"].startswith("Bob ")
+
+
+def test_a_right_to_left_name_is_isolated_in_sentences_and_plain_in_lists() -> None:
+    sarah = "\u05e9\u05e8\u05d4"
+    w = GameWidget(cf.Game([sarah, "Bob"], seed=0), humans=[1], pace="click")
+    assert w.view["names"][0] == sarah and w.view["players"][0]["name"] == sarah
+    send(w, intent(w, "next"))
+    assert w.view["log"][0]["text"].startswith(f"\u2068{sarah}\u2069 ")
+    assert f"\u2068{sarah}\u2069 " in cf.svg(w.round)
+
+
+def test_every_view_caps_a_long_name_the_same_way() -> None:
+    long = "Bartholomew-Maximilian von Habsburg"[:40]
+    shown = cf.core.shown_name(long)
+    assert len(shown) <= cf.core.NAME_LIMIT and shown == "Bartholomew-Maximilian\u2026"
+    w = GameWidget(cf.Game([long, "Bob"], seed=0), pace="click")
+    assert w.view["names"][0] == shown and w.view["players"][0]["name"] == shown
+    assert f"{shown}'s hand" in cf.svg(w.round, seat=0).replace("&apos;", "'")
+    assert long not in synced_text(w) and long not in w.to_svg()
+    keeper = cf.therapy.ScoreKeeper([long, "Bob"])
+    assert f">{shown}</th>" in keeper._table.value and long not in keeper._table.value
+    assert (shown, long) in keeper._player.options

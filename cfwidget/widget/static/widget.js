@@ -92,6 +92,14 @@
  */
 
 /**
+ * One player's place at the end of a game (a full tie shares a place).
+ * @typedef {Object} Standing
+ * @property {number} place
+ * @property {string} name
+ * @property {number} total
+ */
+
+/**
  * @typedef {Object} SheetRound
  * @property {string} label
  * @property {number[]} scores
@@ -162,6 +170,8 @@
  * @property {LogEntry[]} log
  * @property {Result|null} result
  * @property {Sheet|null} sheet
+ * @property {Standing[]|null} standings
+ * @property {boolean} can_new_game
  * @property {Cue|null} cue
  * @property {Guided|null} guided
  */
@@ -390,7 +400,7 @@ function makePlayers() {
     for (const p of v.players || []) {
       const li = h("li", { class: "cfw-player" + (p.to_move ? " is-turn" : "") + (p.kind === "you" ? " is-you" : "") });
       if (p.to_move) li.setAttribute("aria-current", "true");
-      li.appendChild(h("span", { class: "cfw-name" }, p.name));
+      li.appendChild(h("span", { class: "cfw-name", dir: "auto" }, p.name));
       const tag = p.kind === "you" ? "you" : p.kind === "bot" ? "bot" : null;
       if (tag) li.appendChild(h("span", { class: "cfw-tag" }, tag));
       li.appendChild(h("span", { class: "cfw-count" }, `${p.count} ${p.count === 1 ? "tile" : "tiles"}`));
@@ -746,9 +756,14 @@ function makeBoard(ctx) {
 }
 
 // -- hand: the shown seat's tiles, which can be played, the one picked -----------------------
+//
+// The hand is one Tab stop (a roving tabindex): the picked tile, else the tile last
+// focused, else the first has tabindex 0 and the others -1; the arrow keys, Home and End
+// move among the tiles, and Enter or Space picks one.
 function makeHand(ctx) {
   const { state } = ctx;
   const buttons = new Map();
+  let current = null; // the tile that holds the hand's Tab stop
   const head = h("p", { class: "cfw-hand-head", id: uid("hand") });
   const node = h("div", { class: "cfw-hand", role: "group", "aria-labelledby": head.id });
 
@@ -769,8 +784,9 @@ function makeHand(ctx) {
     want.forEach((item, i) => {
       let btn = buttons.get(item.tile);
       if (!btn) {
-        btn = h("button", { type: "button", class: "cfw-htile", "data-key": `hand:${item.tile}`, "data-tile": item.tile });
+        btn = h("button", { type: "button", class: "cfw-htile", tabindex: "-1", "data-key": `hand:${item.tile}`, "data-tile": item.tile });
         btn.addEventListener("click", () => ctx.pick(item.tile));
+        btn.addEventListener("focus", () => rove(item.tile));
         buttons.set(item.tile, btn);
       }
       if (btn.dataset.look !== key) {
@@ -797,6 +813,17 @@ function makeHand(ctx) {
     const you = (v.players || [])[v.seat];
     setText(head, you ? `${you.name}'s tiles (${want.length})` : "Tiles");
     node.classList.toggle("is-playing", !!v.playing);
+    rove(state.selected && buttons.has(state.selected) ? state.selected : current);
+  }
+
+  /** Give the hand's one Tab stop to `tile` (or to the first tile when it is gone). */
+  function rove(tile) {
+    const first = node.querySelector(".cfw-htile");
+    current = tile && buttons.has(tile) ? tile : first ? first.dataset.tile : null;
+    for (const [t, btn] of buttons) {
+      const want = t === current ? "0" : "-1";
+      if (btn.getAttribute("tabindex") !== want) btn.setAttribute("tabindex", want);
+    }
   }
 
   function showSelection() {
@@ -804,6 +831,7 @@ function makeHand(ctx) {
       btn.classList.toggle("is-selected", state.selected === tile);
       btn.setAttribute("aria-pressed", state.selected === tile ? "true" : "false");
     }
+    if (state.selected) rove(state.selected);
   }
 
   function focusTile(tile) {
@@ -927,7 +955,10 @@ function makeResult(ctx) {
   const table = h("table", { class: "cfw-table" });
   const next = h("button", { type: "button", class: "cfw-btn cfw-primary", "data-key": "result-next" }, "Next round");
   next.addEventListener("click", () => ctx.send("next"));
-  node.append(title, table, next);
+  const standings = h("table", { class: "cfw-table cfw-standings" });
+  const again = h("button", { type: "button", class: "cfw-btn cfw-primary", "data-key": "new-game" }, "New game");
+  again.addEventListener("click", () => ctx.send("new_game"));
+  node.append(title, table, standings, next, again);
 
   /** @param {View} v */
   function update(v) {
@@ -944,13 +975,34 @@ function makeResult(ctx) {
     const tbody = h("tbody");
     r.names.forEach((name, i) => {
       const tr = h("tr");
-      tr.append(h("th", { scope: "row" }, name), h("td", null, r.scores[i]));
+      tr.append(h("th", { scope: "row", dir: "auto" }, name), h("td", null, r.scores[i]));
       tbody.appendChild(tr);
     });
     table.append(thead, tbody);
     next.hidden = v.waiting !== "round-over";
+    showStandings(v.standings);
+    again.hidden = !v.can_new_game;
   }
-  return { node, next, update };
+
+  /** The final places and totals, best first; players level after every tie-break share a place. */
+  function showStandings(rows) {
+    standings.replaceChildren();
+    standings.hidden = !rows;
+    if (!rows) return;
+    standings.appendChild(h("caption", null, "Final standings (lowest total wins)"));
+    const hr = h("tr");
+    hr.append(h("th", { scope: "col" }, "Place"), h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Total"));
+    const tbody = h("tbody");
+    for (const row of rows) {
+      const tr = h("tr", { class: row.place === 1 ? "is-first" : null });
+      tr.append(h("td", null, row.place), h("th", { scope: "row", dir: "auto" }, row.name), h("td", null, row.total));
+      tbody.appendChild(tr);
+    }
+    const thead = h("thead");
+    thead.appendChild(hr);
+    standings.append(thead, tbody);
+  }
+  return { node, next, again, update };
 }
 
 // -- sheet: the game's score sheet, one row per round ----------------------------------------
@@ -968,7 +1020,7 @@ function makeSheet() {
     const thead = h("thead");
     const hr = h("tr");
     hr.appendChild(h("th", { scope: "col" }, "Round"));
-    for (const name of v.names) hr.appendChild(h("th", { scope: "col" }, name));
+    for (const name of v.names) hr.appendChild(h("th", { scope: "col", dir: "auto" }, name));
     thead.appendChild(hr);
     const tbody = h("tbody");
     for (const round of sh.rounds) {
@@ -1302,7 +1354,7 @@ function render({ model, el }) {
     if (state.view.playing) {
       fallbacks.push(hand.node.querySelector(".cfw-htile.is-playable"), draw, pass);
     }
-    fallbacks.push(next, result.next, hand.node.querySelector(".cfw-htile"), board.board);
+    fallbacks.push(next, result.next, result.again, hand.node.querySelector(".cfw-htile"), board.board);
     for (const f of fallbacks) {
       if (f && !f.disabled && !f.hidden && f.offsetParent !== null) {
         f.focus();

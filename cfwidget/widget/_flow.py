@@ -1,0 +1,91 @@
+"""The widget's game flow: what Undo may take back, and the next game after the last.
+
+**Undo** takes back a person's own plays within the current round, with the bot moves
+made after them, so the person can choose again. It stops at a draw: a drawn tile has
+been seen, so putting it back would let a player peek into the chicken yard. It never
+reopens a finished round, and never takes back another person's move. ``practice=True``
+(for learning and trying things out) lifts the first two limits: it takes back draws
+and reopens a finished round, still one turn at a time.
+
+**New game** starts a game with the same names and rules, dealt from a seed worked out
+from the old game's seed, so a notebook run again deals the same games again.
+
+>>> import cfwidget as cf
+>>> rnd = cf.Round.deal(cf.Rules(), players=2, seed=0, names=["Ann", "Bob"])
+>>> for _ in range(2):
+...     rnd.play(rnd.legal_moves()[0])
+>>> undo_span(rnd, 0, humans=(0,), bots={1}, practice=False)
+(2, '')
+>>> next_seed(0) == next_seed(0) != 0
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Collection
+
+from ..core import Game, Move, Round, name_in_text
+
+__all__ = ["new_game", "next_seed", "undo_span"]
+
+
+def undo_span(
+    rnd: Round, seat: int, *, humans: Collection[int], bots: Collection[int], practice: bool
+) -> tuple[int, str]:
+    """How many moves Undo takes back for ``seat`` now, or ``(0, why not)``.
+
+    The span starts at ``seat``'s last turn in the round (a draw and the play or pass
+    after it make one turn) and runs to the end of the history, so the bot moves after
+    it go too. Without ``practice`` it starts after the turn's draw, if it had one; a
+    turn that was only a draw, or a finished round, cannot be taken back.
+
+    >>> import cfwidget as cf
+    >>> rnd = cf.Round.deal(cf.Rules(), players=2, seed=0, names=["Ann", "Bob"])
+    >>> undo_span(rnd, 0, humans=(0,), bots={1}, practice=False)
+    (0, 'You have no move to take back in this round')
+    """
+    if seat not in humans:
+        return 0, "Only a player can take back their moves"
+    history = rnd.history
+    last = max((i for i, (s, _) in enumerate(history) if s == seat), default=-1)
+    if last < 0:
+        return 0, "You have no move to take back in this round"
+    people = [s for s, _ in history[last + 1 :] if s != seat and s not in bots]
+    if people:
+        who = name_in_text(rnd.names[people[0]])
+        return 0, f"{who} has moved since, so your move cannot be taken back"
+    if rnd.is_over and not practice:
+        return 0, "The round is over, so its moves stand"
+    start = last
+    while start > 0 and history[start - 1][0] == seat:
+        start -= 1  # a turn may be a draw and then a play or a pass
+    if not practice:
+        draws = [i for i in range(start, last + 1) if history[i][1] == Move.DRAW]
+        if draws:
+            start = draws[-1] + 1  # the drawn tile was seen: it stays in the hand
+            if start > last:
+                return 0, "A drawn tile cannot be put back: play it or pass"
+    return len(history) - start, ""
+
+
+def next_seed(seed: int) -> int:
+    """The seed of the game that follows a game dealt from ``seed``: fixed, and different.
+
+    >>> next_seed(7)
+    5427216624893139368
+    """
+    digest = hashlib.sha256(f"cfwidget: the game after seed {seed}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def new_game(game: Game) -> Game:
+    """A new game with ``game``'s names and rules, dealt from :func:`next_seed` of its seed.
+
+    >>> import cfwidget as cf
+    >>> old = cf.Game(["Ann", "Bob"], seed=3)
+    >>> new = new_game(old)
+    >>> new.names, new.rules == old.rules, new.seed == next_seed(3)
+    (('Ann', 'Bob'), True, True)
+    """
+    return Game(list(game.names), game.rules, seed=next_seed(game.seed))
