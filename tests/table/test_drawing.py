@@ -198,7 +198,7 @@ def random_names(rng: random.Random, count: int) -> list[list[str]]:
         names = []
         for seat in range(3):
             parts = rng.choices(NAME_PARTS, k=rng.randint(1, 60))
-            names.append("".join(parts) + f"#{seat}")  # distinct names
+            names.append("".join(parts)[:36] + f"#{seat}")  # distinct, and at most 40 long
         out.append(names)
     return out
 
