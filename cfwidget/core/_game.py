@@ -276,6 +276,12 @@ class Game:
 
         return svg(self.round)
 
+    def _repr_png_(self) -> bytes:
+        """The same picture as PNG: JupyterLab shows no SVG in a notebook it does not trust."""
+        from ..table import svg, svg_to_png  # pictures are a layer above the rules
+
+        return svg_to_png(svg(self.round))
+
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"round {self.round_number}"
         return f"<Game {', '.join(self.names)}: {state}>"

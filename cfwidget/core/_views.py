@@ -332,3 +332,9 @@ class RoundViews:
         from ..table import svg  # pictures are a layer above the rules
 
         return svg(self)
+
+    def _repr_png_(self) -> bytes:
+        """The same picture as PNG: JupyterLab shows no SVG in a notebook it does not trust."""
+        from ..table import svg, svg_to_png  # pictures are a layer above the rules
+
+        return svg_to_png(svg(self))

@@ -24,6 +24,7 @@ from ._geometry import (
     touches,
 )
 from ._layout import Farmyard, PlacedLike, TilePlacement, bounds, layout
+from ._raster import svg_alt, svg_to_png
 
 __all__ = [
     "COLOURS",
@@ -47,6 +48,8 @@ __all__ = [
     "rect",
     "render_svg",
     "svg",
+    "svg_alt",
+    "svg_to_png",
     "tile_svg",
     "touches",
 ]

@@ -37,7 +37,7 @@ from ..core import (
     RulesError,
     ScoreSheet,
 )
-from ..table import svg
+from ..table import svg, svg_to_png
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -198,12 +198,19 @@ def position(name: str) -> Round:
 
 @dataclass(frozen=True)
 class Picture:
-    """A static SVG picture that a notebook shows (and stores, for reading without a kernel)."""
+    """A static SVG picture that a notebook shows (and stores, for reading without a kernel).
+
+    The notebook stores it as SVG and as PNG: JupyterLab shows only the PNG in a
+    notebook it does not trust yet (one opened without running it).
+    """
 
     text: str
 
     def _repr_svg_(self) -> str:
         return self.text
+
+    def _repr_png_(self) -> bytes:
+        return svg_to_png(self.text)
 
     def __repr__(self) -> str:
         return "<Picture: SVG of a Chicken Foot table>"

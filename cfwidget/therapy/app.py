@@ -22,7 +22,7 @@ import ipywidgets as ipw
 from ..core import SettingsError
 from .session import Session
 from .settings import SessionSettings
-from .widget import GuidedSession, therapist_controls
+from .widget import GuidedSession, readable, therapist_controls
 
 __all__ = ["guided_app", "new_record_path"]
 
@@ -81,7 +81,9 @@ def guided_app(
     fade = ipw.BoundedIntText(
         value=3, min=0, max=50, description="Fade after easy turns (0: never)", style=style
     )
-    start = ipw.Button(description="Start the session", button_style="success", icon="play")
+    start = readable(
+        ipw.Button(description="Start the session", button_style="success", icon="play")
+    )
     said = ipw.HTML()
     box = ipw.VBox()
     form = [

@@ -31,7 +31,24 @@ from ..widget import GameWidget, View, Waiting, handles
 from .session import Session
 from .settings import ASSIST_LEVELS, CUE_LEVELS
 
-__all__ = ["GUIDED_INTENTS", "GuidedSession", "therapist_controls"]
+__all__ = ["BUTTON_COLOURS", "GUIDED_INTENTS", "GuidedSession", "readable", "therapist_controls"]
+
+#: Button colours that white text reads on at WCAG AA contrast (at least 4.5:1): the theme's
+#: own success and warning colours (#388e3c and #f57c00) fall short with white text.
+BUTTON_COLOURS = {"success": "#2e7d32", "warning": "#a34a00"}
+
+
+def readable(button: ipw.Button) -> ipw.Button:
+    """``button`` with white text on a background from :data:`BUTTON_COLOURS` for its style.
+
+    >>> readable(ipw.Button(description="Go", button_style="success")).style.button_color
+    '#2e7d32'
+    """
+    colour = BUTTON_COLOURS.get(button.button_style)
+    if colour is not None:
+        button.style.button_color = colour
+        button.style.text_color = "#ffffff"
+    return button
 
 
 class GuidedSession(GameWidget):
@@ -206,7 +223,7 @@ def therapist_controls(w: GuidedSession) -> ipw.VBox:
     )
     assist = ipw.Dropdown(options=list(ASSIST_LEVELS), value="Supervision", description="Assist")
     notes = ipw.Textarea(placeholder="Notes (no names, please)", description="Notes")
-    end = ipw.Button(description="End session", button_style="warning", icon="stop")
+    end = readable(ipw.Button(description="End session", button_style="warning", icon="stop"))
     said = ipw.HTML()
 
     def on_pause(change: Mapping[str, Any]) -> None:

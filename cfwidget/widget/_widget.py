@@ -35,6 +35,7 @@ True
 
 from __future__ import annotations
 
+import base64
 import pathlib
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
@@ -46,7 +47,7 @@ import traitlets as t
 
 from ..core import Game, IllegalMove, Move, NotationError, Round, WidgetError, name_in_text
 from ..players import Bot
-from ..table import PALETTE, bounds, render_svg
+from ..table import PALETTE, bounds, render_svg, svg_to_png
 from ._args import (
     DEFAULT_PACE,
     BotLike,
@@ -269,7 +270,7 @@ class GameWidget(anywidget.AnyWidget):
         return f"<GameWidget {names}: {where}, {state}>"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
-        """The widget view, plus a static SVG of the table and a text line for saved notebooks."""
+        """The widget view, plus a text line and the table as SVG and PNG for saved notebooks."""
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is None:
             return None
@@ -278,7 +279,10 @@ class GameWidget(anywidget.AnyWidget):
         data["text/plain"] = repr(self)
         minx, miny, maxx, maxy = bounds(self._laid.of(self._round))
         longest = max(maxx - minx, maxy - miny) + 2.0  # render_svg's margin: one tile width
-        data["image/svg+xml"] = self.to_svg(scale=min(28.0, _STATIC_SVG_PX / longest))
+        picture = self.to_svg(scale=min(28.0, _STATIC_SVG_PX / longest))
+        data["image/svg+xml"] = picture
+        # JupyterLab shows no SVG in a notebook it does not trust, but it shows PNG.
+        data["image/png"] = base64.b64encode(svg_to_png(picture)).decode("ascii")
         return data, metadata
 
     # -- the intents -------------------------------------------------------------------

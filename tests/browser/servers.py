@@ -139,8 +139,13 @@ def jupyter_lab(root: Path) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def voila(notebook: Path) -> Iterator[str]:
-    """Voila serving one notebook as an app (no code shown); yields its URL."""
+def voila(notebook: Path, cull_after: int | None = None) -> Iterator[str]:
+    """Voila serving one notebook as an app (no code shown); yields its URL.
+
+    It starts in the repository, so it reads the project's ``voila.json`` as
+    ``voila notebooks/...`` does. ``cull_after`` shortens the time after which
+    the kernel of a closed page is shut down (seconds; checked every second).
+    """
     port = free_port()
     args = [
         str(BIN / "voila"),
@@ -149,7 +154,12 @@ def voila(notebook: Path) -> Iterator[str]:
         f"--port={port}",
         "--Voila.ip=127.0.0.1",
     ]
-    with _server(args, "/", port, notebook.parent) as base:
+    if cull_after is not None:
+        args += [
+            f"--MappingKernelManager.cull_idle_timeout={cull_after}",
+            "--MappingKernelManager.cull_interval=1",
+        ]
+    with _server(args, "/", port, REPO) as base:
         yield base + "/"
 
 

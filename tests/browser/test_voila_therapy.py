@@ -26,6 +26,17 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Pat
         mp.undo()
 
 
+def contrast_failures(page: Any) -> list[tuple[str, str]]:
+    """Text on the page below WCAG AA contrast (4.5:1), by axe-core: (element, summary)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    options = {"runOnly": {"type": "rule", "values": ["color-contrast"]}}
+    found = Axe().run(page, options=options).response["violations"]
+    return [
+        (str(n["target"]), n.get("failureSummary", "")[-160:]) for v in found for n in v["nodes"]
+    ]
+
+
 def test_start_a_session_and_play_a_turn(app_url: tuple[str, Path], browser: Any) -> None:
     url, records = app_url
     context = browser.new_context(viewport={"width": 1200, "height": 1400})
@@ -33,8 +44,11 @@ def test_start_a_session_and_play_a_turn(app_url: tuple[str, Path], browser: Any
     page.goto(url, timeout=WAIT)
     page.get_by_placeholder("e.g. C-07 (no names)").fill("T-01", timeout=WAIT)
     assert page.get_by_text("guided_app(").count() == 0  # no code shown
+    assert contrast_failures(page) == []  # the form and its Start button
     page.get_by_role("button", name="Start the session").click()
     page.locator(".cfw-htile").first.wait_for(timeout=WAIT)
+    page.get_by_role("button", name="End session").wait_for(timeout=WAIT)
+    assert contrast_failures(page) == []  # the session and the therapist's buttons
     # seed 11, double-6, one bot: the client may be second; let the bot move first.
     for _ in range(3):
         if (

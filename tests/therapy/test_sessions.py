@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import ipywidgets as ipw
 import pytest
 
 from cfwidget import RulesError, ScoreError, SessionError, SettingsError
 from cfwidget.core import Rules
+from cfwidget.table import contrast
+from cfwidget.therapy.app import guided_app
 from cfwidget.therapy.cues import CueLadder, cue_for
 from cfwidget.therapy.journal import Journal, read_journal
 from cfwidget.therapy.report import (
@@ -22,7 +25,7 @@ from cfwidget.therapy.report import (
 from cfwidget.therapy.scorekeeper import ScoreKeeper
 from cfwidget.therapy.session import Session
 from cfwidget.therapy.settings import SessionSettings, check_assist, check_client
-from cfwidget.therapy.widget import GuidedSession, therapist_controls
+from cfwidget.therapy.widget import BUTTON_COLOURS, GuidedSession, therapist_controls
 
 
 class Clock:
@@ -536,3 +539,27 @@ def test_session_errors_say_what_a_record_must_be(tmp_path: Path) -> None:
         CueLadder(wait="long")  # type: ignore[arg-type]
     with pytest.raises(RulesError, match=r"rules must be a cf\.Rules"):
         ScoreKeeper(["Ann", "Bob"], rules="wolf-lake")  # type: ignore[arg-type]
+
+
+def _buttons(box: ipw.Widget) -> list[ipw.Button]:
+    found = [box] if isinstance(box, ipw.Button) else []
+    for child in getattr(box, "children", ()):
+        found += _buttons(child)
+    return found
+
+
+def test_coloured_buttons_keep_white_text_readable(tmp_path: Path) -> None:
+    # WCAG AA: 4.5:1 for text. The theme's own success green gives 4.1:1 with white.
+    for colour in BUTTON_COLOURS.values():
+        assert contrast(colour, "#ffffff") >= 4.5
+    assert contrast("#388e3c", "#ffffff") < 4.5
+    w = GuidedSession(Session(SessionSettings(seed=4), client="AB12", clock=lambda: 0.0))
+    styled = [
+        b
+        for b in _buttons(guided_app(tmp_path)) + _buttons(therapist_controls(w))
+        if b.button_style
+    ]
+    assert {b.description for b in styled} == {"Start the session", "End session"}
+    for b in styled:
+        assert b.style.text_color == "#ffffff"
+        assert contrast(b.style.button_color, "#ffffff") >= 4.5

@@ -1,0 +1,80 @@
+"""A saved lesson opened in JupyterLab without running it shows its pictures.
+
+JupyterLab does not trust a notebook it did not run itself: it shows no SVG or
+HTML from it, and a widget without its kernel cannot draw. What it does show is
+PNG, which every picture stores next to its SVG. The lesson is run here first
+(as ``tools/run_notebooks.py`` runs the stored lessons), copied into a fresh
+JupyterLab, and opened; no cell is run in the browser.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import nbformat
+import pytest
+from servers import REPO, jupyter_lab, need_browser
+
+from tools.run_notebooks import run
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+LESSON = "01-the-set-and-the-deal.ipynb"
+WAIT = 90_000  # ms: generous, the machine is shared
+
+
+@pytest.fixture(scope="module")
+def lesson(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    need_browser()
+    root = tmp_path_factory.mktemp("saved")
+    path = root / LESSON
+    shutil.copy(REPO / "notebooks" / LESSON, path)
+    run(path)  # store fresh outputs, as the lessons are stored
+    with jupyter_lab(root) as base:
+        yield base, path
+
+
+def stored_pictures(path: Path) -> list[dict[str, Any]]:
+    nb = nbformat.read(path, as_version=4)
+    outs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
+    return [o["data"] for o in outs if "image/svg+xml" in o.get("data", {})]
+
+
+def test_the_saved_lesson_stores_a_png_with_every_picture(lesson: tuple[str, Path]) -> None:
+    pictures = stored_pictures(lesson[1])
+    assert len(pictures) >= 2
+    assert all("image/png" in d for d in pictures)
+    assert any("application/vnd.jupyter.widget-view+json" in d for d in pictures)
+
+
+def test_jupyterlab_shows_the_pictures_of_an_untrusted_lesson(
+    browser: Browser, lesson: tuple[str, Path]
+) -> None:
+    base, path = lesson
+    expected = len(stored_pictures(path))
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(WAIT)
+    try:
+        page.goto(f"{base}/lab/tree/{LESSON}?reset", timeout=WAIT)
+        page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=WAIT)
+        images = page.locator(".jp-OutputArea-output img")
+        images.nth(expected - 1).wait_for(state="attached", timeout=WAIT)
+        sources = images.evaluate_all("(imgs) => imgs.map((i) => i.getAttribute('src') || '')")
+        assert len(sources) == expected
+        assert all(s.startswith("data:image/png;base64,") for s in sources)
+        # Every image is decoded and drawn at a real size (not a broken image).
+        sizes = images.evaluate_all(
+            "(imgs) => imgs.map((i) => [i.complete, i.naturalWidth, i.naturalHeight])"
+        )
+        assert all(done and w > 100 and h > 100 for done, w, h in sizes), sizes
+        outputs = page.locator(".jp-OutputArea-output").all_inner_texts()
+        assert not any(text.lstrip().startswith("<GameWidget") for text in outputs)
+        assert page.locator(".jp-OutputArea-output .jp-RenderedSVG").count() == 0
+    finally:
+        page.screenshot(path=str(path.parent / "saved-lesson.png"), full_page=False)
+        context.close()
