@@ -35,7 +35,6 @@ True
 
 from __future__ import annotations
 
-import base64
 import pathlib
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
@@ -47,7 +46,7 @@ import traitlets as t
 
 from ..core import Game, IllegalMove, Move, NotationError, Round, WidgetError, name_in_text
 from ..players import Bot
-from ..table import PALETTE, bounds, render_svg, svg_to_png
+from ..table import PALETTE, render_svg
 from ._args import (
     DEFAULT_PACE,
     BotLike,
@@ -71,6 +70,7 @@ from ._intents import (
     handles,
     json_size,
 )
+from ._saved import saved_pictures
 from ._view import (
     Controls,
     LaidTable,
@@ -94,7 +94,6 @@ _STATIC = pathlib.Path(__file__).parent / "static"
 #: How tiles are drawn: pips, numerals, or pips coloured by number.
 DISPLAYS = ("pips", "numerals", "colour")
 
-_STATIC_SVG_PX = 640.0  # the longer side of the static picture, at most
 # Every live widget, so that widgets showing other seats of the same game redraw together.
 _LIVE: weakref.WeakSet[GameWidget] = weakref.WeakSet()
 
@@ -277,12 +276,8 @@ class GameWidget(anywidget.AnyWidget):
         data, metadata = bundle
         data = dict(data)
         data["text/plain"] = repr(self)
-        minx, miny, maxx, maxy = bounds(self._laid.of(self._round))
-        longest = max(maxx - minx, maxy - miny) + 2.0  # render_svg's margin: one tile width
-        picture = self.to_svg(scale=min(28.0, _STATIC_SVG_PX / longest))
-        data["image/svg+xml"] = picture
-        # JupyterLab shows no SVG in a notebook it does not trust, but it shows PNG.
-        data["image/png"] = base64.b64encode(svg_to_png(picture)).decode("ascii")
+        laid = self._laid.of(self._round)
+        data.update(saved_pictures(laid, lambda scale: self.to_svg(scale=scale)))
         return data, metadata
 
     # -- the intents -------------------------------------------------------------------
