@@ -40,7 +40,7 @@ from ._round import Placed, Round
 from ._rules import OPTIONS, Rules, tile_penalty
 from ._scoring import MAX_ROUND_SCORE, ScoreSheet, check_player_names
 from ._tiles import MAX_PIP_LIMIT, MIN_PIP_LIMIT, Tile, TileLike, full_set, set_size, to_tile
-from ._words import NAME_LIMIT, article, name_in_text, plural, shown_name
+from ._words import NAME_LIMIT, article, name_in_text, plural, shown, shown_name
 
 __all__ = [
     "HAND_TABLES",
@@ -88,6 +88,7 @@ __all__ = [
     "name_in_text",
     "plural",
     "set_size",
+    "shown",
     "shown_name",
     "tile_penalty",
     "to_tile",

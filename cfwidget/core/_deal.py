@@ -16,6 +16,7 @@ from ._rules import Rules
 from ._scoring import check_player_names
 from ._tiles import Tile, TileLike, full_set, tiles_text, to_tile
 from ._tileset import tile_set
+from ._words import shown
 
 __all__ = [
     "DEFAULT_NAMES",
@@ -101,7 +102,7 @@ def check_rules(rules: object) -> Rules:
     """
     if not isinstance(rules, Rules):
         raise RulesError(
-            f"rules must be a cf.Rules, like cf.Rules.preset('wolf-lake'); got {rules!r:.60}"
+            f"rules must be a cf.Rules, like cf.Rules.preset('wolf-lake'); got {shown(rules)}"
         )
     return rules
 
@@ -121,7 +122,7 @@ def check_seed(seed: object) -> int:
             return operator.index(seed)  # type: ignore[arg-type]
         except TypeError:
             pass
-    raise DealError(f"seed must be a whole number (or None for a fresh shuffle), got {seed!r}")
+    raise DealError(f"seed must be a whole number (or None for a fresh shuffle), got {shown(seed)}")
 
 
 DEFAULT_NAMES = {n: tuple(f"Player {i + 1}" for i in range(n)) for n in range(2, 9)}

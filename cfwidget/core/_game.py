@@ -53,6 +53,12 @@ class Game:
             if not 2 <= players <= 8:
                 raise ScoreError(f"a game needs 2 to 8 players, got {players}")
             players = [f"Player {i + 1}" for i in range(players)]
+        elif (
+            isinstance(players, Sequence)
+            and not isinstance(players, str)
+            and not 2 <= len(players) <= 8
+        ):
+            raise ScoreError(f"a game needs 2 to 8 players, got {len(players)}")
         self.rules = rules if rules is not None else Rules()
         check_rules(self.rules)
         self._sheet = ScoreSheet(players)

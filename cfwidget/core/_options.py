@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._errors import RulesError
 from ._tiles import MAX_PIP_LIMIT, MIN_PIP_LIMIT, set_size
-from ._words import plural
+from ._words import plural, shown
 
 if TYPE_CHECKING:
     from ._rules import Rules
@@ -54,9 +54,9 @@ HAND_TABLES: dict[str, dict[int, dict[int, int]]] = {
 
 def _whole(name: str, value: object, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{name} must be a whole number from {low} to {high} (got {value!r})")
+        raise RulesError(f"{name} must be a whole number from {low} to {high} (got {shown(value)})")
     if not low <= value <= high:
-        raise RulesError(f"{name} must be from {low} to {high} (got {value})")
+        raise RulesError(f"{name} must be from {low} to {high} (got {shown(value)})")
     return value
 
 
@@ -94,7 +94,7 @@ class _Choice:
     def __call__(self, name: str, value: object, rules: Rules) -> None:
         # The type first, so that no odd value (an array, say) is ever compared.
         if type(value) is not type(self.values[0]) or value not in self.values:
-            raise RulesError(f"{name} must be {self.words} (got {value!r})")
+            raise RulesError(f"{name} must be {self.words} (got {shown(value)})")
 
 
 class _HandSize:
@@ -107,7 +107,7 @@ class _HandSize:
             if value not in HAND_TABLES:
                 raise RulesError(
                     f"{name} must be a whole number or one of the tables "
-                    f"{', '.join(sorted(HAND_TABLES))} (got {value!r})"
+                    f"{', '.join(sorted(HAND_TABLES))} (got {shown(value)})"
                 )
         else:
             _whole(name, value, 1, set_size(rules.max_pip) // MIN_PLAYERS)

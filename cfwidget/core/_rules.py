@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from numbers import Integral
 from types import MappingProxyType
 from typing import Any, Literal
 
@@ -71,6 +72,11 @@ class Rules:
 
     def __post_init__(self) -> None:
         for option in OPTIONS.values():  # in field order: later checks may rely on earlier ones
+            value = getattr(self, option.name)
+            if isinstance(value, Integral) and not isinstance(value, int):
+                # Another library's whole number (NumPy's, say) is kept as a plain int, so that
+                # records stay JSON; its arrays and booleans are not Integral and are refused.
+                object.__setattr__(self, option.name, int(value))
             option.validate(self)
 
     # -- presets -----------------------------------------------------------------

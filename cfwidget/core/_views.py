@@ -23,7 +23,7 @@ from ._errors import SeatError, SeatOddsError
 from ._moves import Move, MoveLike, to_move
 from ._rules import Rules
 from ._tiles import Tile, TileLike, full_set, to_tile
-from ._words import article, plural
+from ._words import article, plural, shown
 
 if TYPE_CHECKING:  # the picture layer's type, for annotations only
     from ..table import TilePlacement
@@ -76,7 +76,7 @@ class RoundViews:
     def _seat(self, seat: object) -> int:
         """``seat`` itself, if it is a seat at this table; anything else is a SeatError."""
         if seat.__class__ is not int or not 0 <= seat < self.players:
-            raise SeatError(f"seat must be from 0 to {self.players - 1}, got {seat!r:.60}")
+            raise SeatError(f"seat must be from 0 to {self.players - 1}, got {shown(seat)}")
         return seat
 
     def _explain(self, m: Move) -> str:
@@ -137,9 +137,9 @@ class RoundViews:
     def refusal(self, move: MoveLike) -> str | None:
         """Why ``move`` is not allowed now, in plain words, or ``None`` if it is allowed.
 
-        The same words :meth:`~cfwidget.engine.Round.play` gives its
-        :class:`~cfwidget.errors.IllegalMove`; text that is not a move raises
-        :class:`~cfwidget.tiles.NotationError`.
+        The same words :meth:`~cfwidget.Round.play` gives its
+        :class:`~cfwidget.IllegalMove`; text that is not a move raises
+        :class:`~cfwidget.NotationError`.
 
         >>> from cfwidget import Round, Rules
         >>> rnd = Round.deal(Rules(), players=2, seed=3)

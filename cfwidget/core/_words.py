@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["NAME_LIMIT", "article", "name_in_text", "plural", "shown_name"]
+__all__ = ["NAME_LIMIT", "article", "name_in_text", "plural", "shown", "shown_name"]
 
 
 def article(n: int) -> str:
@@ -95,3 +95,19 @@ def name_in_text(name: str, limit: int = NAME_LIMIT) -> str:
     if any(unicodedata.bidirectional(ch) in ("R", "AL", "AN") for ch in text):
         return f"{_FSI}{text}{_PDI}"
     return text
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """``repr(value)`` for a message, cut to ``limit`` characters, and safe for any value.
+
+    Python refuses to turn a whole number of more than 4,300 digits into text; a message
+    quoting one says so instead of failing.
+
+    >>> shown("Ann"), shown(10**5000), shown(list(range(40)), 20)
+    ("'Ann'", 'a number too long to print (over 4,300 digits)', '[0, 1, 2, 3, 4, 5, …')
+    """
+    try:
+        text = repr(value)
+    except ValueError:  # the int-to-text limit (sys.get_int_max_str_digits)
+        return "a number too long to print (over 4,300 digits)"
+    return text if len(text) <= limit else text[: limit - 1] + "…"

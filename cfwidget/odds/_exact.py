@@ -41,6 +41,7 @@ from ..core import (
     TileLike,
     full_set,
     set_size,
+    shown,
     tile_penalty,
     to_tile,
 )
@@ -67,10 +68,10 @@ _DOUBLE_BLANK: int = Rules().double_blank  # what 0-0 costs by default (the rule
 def _whole(name: str, value: object, meaning: str, low: int, high: int | None = None) -> int:
     """``value`` as an int in ``low..high``, or an OddsError saying what is allowed."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise OddsError(f"{name} ({meaning}) must be a whole number, got {value!r}")
+        raise OddsError(f"{name} ({meaning}) must be a whole number, got {shown(value)}")
     if value < low or (high is not None and value > high):
         allowed = f"from {low} to {high}" if high is not None else f"{low} or more"
-        raise OddsError(f"{name} ({meaning}) must be {allowed}, got {value}")
+        raise OddsError(f"{name} ({meaning}) must be {allowed}, got {shown(value)}")
     return value
 
 
@@ -149,7 +150,7 @@ def start_double_draws(max_pip: int, players: int, hand_size: int) -> pd.Series:
 def hand_pips(max_pip: int, hand_size: int, double_blank: int = _DOUBLE_BLANK) -> pd.Series:
     """The penalty a random hand would score: its pips, with ``0-0`` counting ``double_blank``.
 
-    Each tile costs what :func:`cfwidget.rules.tile_penalty` says (as in :meth:`Rules.penalty`).
+    Each tile costs what :func:`cfwidget.core.tile_penalty` says (as in :meth:`Rules.penalty`).
 
     ``hand_size`` is the number of tiles in the hand (0 up to the whole set), drawn
     uniformly from the full double-``max_pip`` set. The index holds every possible total,

@@ -25,7 +25,7 @@ import ipywidgets as widgets
 import pandas as pd
 from matplotlib.figure import Figure
 
-from ..core import BotError, Move, OddsError, Round, Rules, Tile, set_size
+from ..core import BotError, Move, OddsError, Round, Rules, Tile, set_size, shown
 from . import _exact as odds
 from . import _seat as seat_odds
 
@@ -79,10 +79,10 @@ def compare(
     if not isinstance(exact, pd.Series):
         raise OddsError(
             "exact is a distribution from cfwidget.odds (a pandas Series: outcome -> chance), "
-            f"got {exact!r:.60}"
+            f"got {shown(exact)}"
         )
     if isinstance(outcomes, (str, bytes)) or not isinstance(outcomes, Iterable):
-        raise OddsError(f"outcomes is a list of simulated outcomes, got {outcomes!r:.60}")
+        raise OddsError(f"outcomes is a list of simulated outcomes, got {shown(outcomes)}")
     samples = list(outcomes)
     n = len(samples)
     if n == 0:
@@ -336,7 +336,7 @@ def calibration(checks: pd.DataFrame, edges: Sequence[int] = (0, 1, 5, 15, 1000)
     from ..players import wilson_interval
 
     if not isinstance(checks, pd.DataFrame) or "tiles_on_table" not in checks:
-        raise OddsError(f"checks is the table draw_checks() returns, got {checks!r:.60}")
+        raise OddsError(f"checks is the table draw_checks() returns, got {shown(checks)}")
     labels = [
         f"{low + 1}" if high == low + 1 else f"{low + 1} to {high}" for low, high in pairwise(edges)
     ]

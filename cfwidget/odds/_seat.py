@@ -29,7 +29,7 @@ from typing import TypedDict
 
 import pandas as pd
 
-from ..core import Round, SeatOddsError, Tile, full_set
+from ..core import Round, SeatOddsError, Tile, full_set, shown
 from ._exact import (
     draws_until_fit,
     expected_draws_until_fit,
@@ -87,7 +87,7 @@ class FootOutlook(TypedDict):
 def _check_round(rnd: object) -> Round:
     if not isinstance(rnd, Round):
         raise SeatOddsError(
-            f"rnd must be a cf.Round, like cf.Round.deal(cf.Rules(), 4, seed=1); got {rnd!r:.60}"
+            f"rnd must be a cf.Round, like cf.Round.deal(cf.Rules(), 4, seed=1); got {shown(rnd)}"
         )
     return rnd
 
@@ -337,7 +337,7 @@ def holds_number_odds(rnd: Round, seat: int, number: int, other_seat: int) -> Fr
 def hand_cost(rnd: Round, seat: int) -> int:
     """What ``seat``'s hand would cost it if the round ended now (its penalty points).
 
-    What its tiles cost (:meth:`~cfwidget.rules.Rules.penalty`); once the round is over,
+    What its tiles cost (:meth:`~cfwidget.Rules.penalty`); once the round is over,
     exactly its score for the round.
 
     >>> from cfwidget import Round, Rules
@@ -354,7 +354,7 @@ def expected_hand_cost(rnd: Round, seat: int, other_seat: int) -> Fraction:
     """What ``other_seat``'s hand would cost it now, on average, as ``seat`` sees it.
 
     The other hand is a random part of the tiles ``seat`` cannot see, so each of its tiles
-    costs the average penalty of those tiles (:meth:`~cfwidget.rules.Rules.penalty`).
+    costs the average penalty of those tiles (:meth:`~cfwidget.Rules.penalty`).
 
     >>> from cfwidget import Round, Rules
     >>> rnd = Round.deal(Rules(max_pip=6, hand_size=5), players=2, seed=11)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from ..core import BotError, Game, Move, Round, SimulationError, Tile, tile_penalty
+from ..core import BotError, Game, Move, Round, SimulationError, Tile, shown, tile_penalty
 
 __all__ = [
     "BOTS",
@@ -206,9 +206,12 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
 def play_round(rnd: Round, bots: Sequence[Bot]) -> None:
     """Let ``bots`` (one per seat) play ``rnd`` to its end."""
     if not isinstance(rnd, Round):
-        raise SimulationError(f"play_round needs a cf.Round, got {rnd!r:.60}")
+        raise SimulationError(f"play_round needs a cf.Round, got {shown(rnd)}")
     if isinstance(bots, str) or not isinstance(bots, Sequence) or len(bots) != rnd.players:
-        got = str(len(bots)) if isinstance(bots, Sequence) else repr(bots)[:60]
+        if isinstance(bots, str):
+            got = f"the name {shown(bots)} (make_bot(name) makes a bot of it)"
+        else:
+            got = str(len(bots)) if isinstance(bots, Sequence) else f"{shown(bots)}"
         raise BotError(f"need one bot per seat ({rnd.players}), got {got}")
     while not rnd.is_over:
         seat = rnd.turn
@@ -218,7 +221,7 @@ def play_round(rnd: Round, bots: Sequence[Bot]) -> None:
 def play_game(game: Game, bots: Sequence[Bot]) -> None:
     """Let ``bots`` play every remaining round of ``game``."""
     if not isinstance(game, Game):
-        raise SimulationError(f"play_game needs a cf.Game, got {game!r:.60}")
+        raise SimulationError(f"play_game needs a cf.Game, got {shown(game)}")
     while True:
         play_round(game.round, bots)
         if game.is_over:

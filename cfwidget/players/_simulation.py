@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
-from ..core import BotError, Round, Rules, SimulationError, check_rules, check_seed
+from ..core import BotError, Round, Rules, SimulationError, check_rules, check_seed, shown
 from ._bots import BOTS, Bot, RandomBot, make_bot
 
 if TYPE_CHECKING:
@@ -196,7 +196,7 @@ def simulate(
     elif isinstance(bots, Sequence):
         specs = list(bots)
     else:
-        raise BotError(f"bots is a bot, a bot's name or a list of one per seat; got {bots!r:.60}")
+        raise BotError(f"bots is a bot, a bot's name or a list of one per seat; got {shown(bots)}")
     if len(specs) != players:
         raise BotError(f"give one bot for every seat ({players}), got {len(specs)}")
     for spec in specs:
@@ -213,8 +213,10 @@ def simulate(
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise SimulationError(
             "executor must be a concurrent.futures executor with submit(), such as "
-            f"ProcessPoolExecutor() or a Dask client's get_executor(); got {executor!r:.60}"
+            f"ProcessPoolExecutor() or a Dask client's get_executor(); got {shown(executor)}"
         )
+    if seed is None:  # no fresh shuffle here: the frame is a function of the seed
+        raise SimulationError("simulate needs a seed (a whole number), so that it can be repeated")
     seed = check_seed(seed)  # the check of Round.deal and Game (a DealError)
     size = chunk_size or max(50, min(2000, rounds // 40 or 1))
     bounds = [(start, min(start + size, rounds)) for start in range(0, rounds, size)]

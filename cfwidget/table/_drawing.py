@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Literal, Protocol
 from xml.sax.saxutils import escape, quoteattr
 
-from ..core import PictureError, SeatError, Tile, TileLike, name_in_text, to_tile
+from ..core import PictureError, SeatError, Tile, TileLike, name_in_text, shown, to_tile
 from ._layout import PlacedLike, TilePlacement, bounds, layout
 
 __all__ = [
@@ -249,7 +249,7 @@ def render_svg(
         ):
             raise PictureError(f"{what} must be a positive number of pixels, got {value!r}")
     if isinstance(highlight, (str, bytes)) or not isinstance(highlight, Iterable):
-        raise PictureError(f"highlight is a list of tiles, like ['9-4'], got {highlight!r:.60}")
+        raise PictureError(f"highlight is a list of tiles, like ['9-4'], got {shown(highlight)}")
     laid = _as_layout(placements, spokes, toes)
     minx, miny, maxx, maxy = bounds(laid) if laid else (-1.0, -1.0, 1.0, 1.0)
     held = _hand_row([to_tile(t) for t in hand], (minx + maxx) / 2, maxy + 2.4)
@@ -408,7 +408,7 @@ def svg(
     rnd: _Position = position.round if hasattr(position, "round") else position
     if not all(hasattr(rnd, a) for a in ("names", "hands", "table", "rules", "start")):
         raise PictureError(
-            f"svg draws a cf.Round or a cf.Game, like cf.Game(4); got {position!r:.60}"
+            f"svg draws a cf.Round or a cf.Game, like cf.Game(4); got {shown(position)}"
         )
     n = len(rnd.names)
     if seat is not None and (

@@ -28,7 +28,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ..core import PictureError
+from ..core import PictureError, shown
 
 __all__ = ["svg_alt", "svg_to_png"]
 
@@ -42,7 +42,7 @@ _COLOURS = 128  # the PNG keeps this many colours: enough for every pip colour
 
 def _parse(text: str) -> ET.Element:
     if not isinstance(text, str) or not text.lstrip().startswith("<svg"):
-        raise PictureError(f"svg_to_png draws SVG text, like cf.svg(rnd); got {text!r:.60}")
+        raise PictureError(f"svg_to_png draws SVG text, like cf.svg(rnd); got {shown(text)}")
     try:
         return ET.fromstring(text)
     except ET.ParseError as exc:

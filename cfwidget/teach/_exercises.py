@@ -34,6 +34,7 @@ from ..core import (
     ScoreSheet,
     Tile,
     article,
+    shown,
     to_tile,
 )
 
@@ -142,7 +143,7 @@ def _tiles(answer: object) -> list[Tile]:
     ):
         answer = [answer]
     if not isinstance(answer, Iterable):
-        raise AnswerError(f"write tiles like ['9-4', '6-6'], got {answer!r}")
+        raise AnswerError(f"write tiles like ['9-4', '6-6'], got {shown(answer)}")
     out = []
     for item in answer:
         try:
@@ -287,7 +288,7 @@ def _blank_words(rnd: Round) -> str:
 def hand_score(rnd: Round, seat: int) -> Exercise:
     """ "What does <seat>'s hand score?" (answer: a whole number)."""
     if not isinstance(rnd, Round):
-        raise LessonError(f"hand_score needs a cf.Round, got {rnd!r:.60}")
+        raise LessonError(f"hand_score needs a cf.Round, got {shown(rnd)}")
     rnd.hand(seat)  # a SeatError for a seat that is not at this table
     name = rnd.names[seat]
     right = rnd.scores()[seat]
@@ -295,11 +296,12 @@ def hand_score(rnd: Round, seat: int) -> Exercise:
 
     def judge(answer: object) -> tuple[bool, str]:
         if isinstance(answer, bool) or not isinstance(answer, int):
-            raise AnswerError(f"write the score as a whole number, like 12 (got {answer!r})")
+            raise AnswerError(f"write the score as a whole number, like 12 (got {shown(answer)})")
         if answer == right:
             return True, f"{name} scores {right}."
         hint = f" Remember: {blank}" if _BLANK in rnd.hands[seat] else ""
-        return False, f"{answer} is not it: add the pips on every tile left in the hand.{hint}"
+        words = "add the pips on every tile left in the hand."
+        return False, f"{shown(answer)} is not it: {words}{hint}"
 
     tiles = rnd.hands[seat]
     parts = [f"{t} = {rnd.rules.penalty(t)}" for t in tiles]
@@ -345,7 +347,7 @@ def who_wins(sheet: ScoreSheet) -> Exercise:
     ``"tie"`` (or any of their names, which is told that the place is shared).
     """
     if not isinstance(sheet, ScoreSheet):
-        raise AnswerError(f"who_wins needs a score sheet (cf.ScoreSheet), got {sheet!r:.60}")
+        raise AnswerError(f"who_wins needs a score sheet (cf.ScoreSheet), got {shown(sheet)}")
     if not sheet.rounds:
         raise AnswerError("the score sheet has no rounds yet: nobody has won anything")
     totals = dict(zip(sheet.names, sheet.totals, strict=True))

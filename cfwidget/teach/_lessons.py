@@ -36,6 +36,7 @@ from ..core import (
     Rules,
     RulesError,
     ScoreSheet,
+    shown,
 )
 from ..table import svg, svg_to_png
 
@@ -251,7 +252,7 @@ def story(rnd: Round) -> str:
     2. Cy plays 9-1 as a spoke of the centre double 9-9
     """
     if not isinstance(rnd, Round):
-        raise LessonError(f"story tells a cf.Round, like position('deal'); got {rnd!r:.60}")
+        raise LessonError(f"story tells a cf.Round, like position('deal'); got {shown(rnd)}")
     lines = []
     for i, (seat, move) in enumerate(rnd.history, start=1):
         lines.append(f"{i}. {_move_words(rnd, seat, move)}")
@@ -294,7 +295,7 @@ def narrate(rnd: Round, bots: Sequence[Callable[[Round, int], Move]], moves: int
 
 # -- tables and score sheets ---------------------------------------------------------------
 
-#: The rule text behind each preset (from :data:`cfwidget.rules.PRESET_TABLE`).
+#: The rule text behind each preset (from :data:`cfwidget.core.PRESET_TABLE`).
 SOURCES = {name: preset.source for name, preset in PRESET_TABLE.items()}
 
 

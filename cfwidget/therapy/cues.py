@@ -129,12 +129,17 @@ class Cue:
 
 
 def suggest(rnd: Round) -> Move:
-    """The move a cue shows: the heaviest tile that fits (lowest end first on ties)."""
+    """The move a cue shows: the costliest tile that fits (lowest end first on ties).
+
+    A tile's cost is what it would score left in the hand (:meth:`cfwidget.Rules.penalty`),
+    so the double blank counts as the rules price it.
+    """
     legal = rnd.legal_moves()
     plays = [m for m in legal if m.is_play and not m.announce]
     if not plays:
         return legal[0]
-    return max(plays, key=lambda m: (m.tile.pips if m.tile else 0, -legal.index(m)))
+    cost = rnd.rules.penalty
+    return max(plays, key=lambda m: (cost(m.tile) if m.tile else 0, -legal.index(m)))
 
 
 def cue_for(rnd: Round, seat: int, level: int) -> Cue:

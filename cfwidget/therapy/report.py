@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..core import SessionError
+from ..core import SessionError, shown
 from .journal import read_journal
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ class SessionLog:
         cfwidget.SessionError: a session record begins with its 'start' event
         """
         if isinstance(events, (str, bytes)) or not isinstance(events, Sequence):
-            raise SessionError(f"a session record is a list of events, got {events!r:.60}")
+            raise SessionError(f"a session record is a list of events, got {shown(events)}")
         if not events or not isinstance(events[0], Mapping) or events[0].get("event") != "start":
             raise SessionError("a session record begins with its 'start' event")
         try:
@@ -156,7 +156,7 @@ def _as_log(item: SessionLog | Any) -> SessionLog:
     if events is not None:  # a live Session
         return SessionLog.from_events(events)
     raise SessionError(
-        f"a report needs a SessionLog, a Session or the path of a session record; got {item!r:.60}"
+        f"a report needs a SessionLog, a Session or the path of a session record; got {shown(item)}"
     )
 
 

@@ -36,7 +36,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core import Game, IllegalMove, Move, NotationError, RecordError, SettingsError
+from ..core import Game, IllegalMove, Move, NotationError, RecordError, SettingsError, shown
 from ..players import Bot, make_bot
 from .cues import Cue, CueLadder, cue_for
 from .journal import Journal, read_journal, repair
@@ -92,7 +92,7 @@ class Session:
         if not isinstance(settings, SessionSettings):
             raise SettingsError(
                 "settings must be a cf.SessionSettings, like cf.SessionSettings(); "
-                f"got {settings!r:.60}"
+                f"got {shown(settings)}"
             )
         client = check_client(client)
         if not isinstance(goals, str) or len(goals) > 2000:

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..core import Rules, SettingsError
+from ..core import Rules, SettingsError, shown
 
 __all__ = [
     "ASSIST_LEVELS",
@@ -79,7 +79,9 @@ def check_assist(level: object) -> str:
 
 def _whole(name: str, value: object, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise SettingsError(f"{name} must be a whole number from {low} to {high}, got {value!r}")
+        raise SettingsError(
+            f"{name} must be a whole number from {low} to {high}, got {shown(value)}"
+        )
     return value
 
 

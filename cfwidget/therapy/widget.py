@@ -26,7 +26,7 @@ from typing import Any
 
 import ipywidgets as ipw
 
-from ..core import Move, Round, SessionError, name_in_text
+from ..core import Move, Round, SessionError, name_in_text, shown
 from ..widget import GameWidget, View, Waiting, handles
 from .session import Session
 from .settings import ASSIST_LEVELS, CUE_LEVELS
@@ -59,7 +59,8 @@ class GuidedSession(GameWidget):
             raise TypeError(f"GuidedSession takes only a Session, got {', '.join(sorted(kwargs))}")
         if not isinstance(session, Session):
             raise SessionError(
-                f"session must be a cf.Session, like cf.Session(client='AB12'); got {session!r:.60}"
+                "session must be a cf.Session, like cf.Session(client='AB12'); "
+                f"got {shown(session)}"
             )
         self.session = session
         st = session.settings

@@ -44,7 +44,7 @@ from typing import Any, ClassVar, Literal, cast
 import anywidget
 import traitlets as t
 
-from ..core import Game, IllegalMove, Move, NotationError, Round, WidgetError, name_in_text
+from ..core import Game, IllegalMove, Move, NotationError, Round, WidgetError, name_in_text, shown
 from ..players import Bot
 from ..table import PALETTE, render_svg
 from ._args import (
@@ -176,7 +176,7 @@ class GameWidget(anywidget.AnyWidget):
             self._game, self._lone = None, game
         else:
             raise WidgetError(
-                f"game must be a cf.Game or a cf.Round, like cf.Game(4); got {game!r:.60}"
+                f"game must be a cf.Game or a cf.Round, like cf.Game(4); got {shown(game)}"
             )
         players = self._round.players
         self._humans = check_humans(humans, players)

@@ -2,7 +2,7 @@
 
 ``cfwidget/static`` is served on 127.0.0.1 with a small page that imports
 ``widget.js`` and renders it with a model that records what the view sends
-(:data:`cfwidget.widget_bench.HARNESS_HTML`). The state comes from a real
+(`HARNESS_HTML` in tools/browser_harness.py). The state comes from a real
 :class:`~cfwidget.widget.GameWidget`, and what the view sends goes back through
 the widget's message handler, so each test plays through both halves.
 

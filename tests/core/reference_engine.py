@@ -4,7 +4,7 @@ This file is for reading and for checking. It plays one round the slow, obvious 
 and the chicken yard are lists of tiles, the table is a list of the tiles laid with their open
 number and free places, and every question ("what may I play?", "can anyone play?") is answered
 by looking at everything again. There are no bit masks and no caches. The fast engine in
-``cfwidget`` must agree with it after every move (``tests/test_differential.py`` checks that).
+``cfwidget`` must agree with it after every move (``tests/core/test_differential.py`` checks).
 
 Each block names the rule it implements: "Round n" is step n of "A round" in the project's
 rules document, and the option names are the fields of :class:`cfwidget.Rules`. A new rule

@@ -243,3 +243,45 @@ def test_fuzz_records() -> None:
     for text in ("", "[]", "null", "1e999", "{" * 3000, '"x"', "\ud800", "1" * 5000):
         only_package_errors(lambda: Round.from_json(text))  # noqa: B023
         only_package_errors(lambda: Game.from_json(text))  # noqa: B023
+
+
+def test_numpy_whole_numbers_are_taken_as_plain_ints_and_arrays_are_refused() -> None:
+    np = pytest.importorskip("numpy")
+    rules = Rules(spokes=np.int64(6), max_pip=np.int32(9), double_blank=np.int16(25))
+    assert (rules.spokes, rules.max_pip, rules.double_blank) == (6, 9, 25)
+    assert all(type(v) is int for v in (rules.spokes, rules.max_pip, rules.double_blank))
+    assert Rules.from_dict(rules.to_dict()) == rules
+    for bad in (np.array([4, 4]), np.array(4), np.bool_(True)):
+        with pytest.raises(cf.RulesError, match="spokes must be 3, 4 or 6"):
+            Rules(spokes=bad)
+
+
+def test_round_names_are_checked_as_a_score_sheet_checks_them() -> None:
+    for names, words in (
+        (["Ann", "Ann"], "must differ"),
+        (["Ann", " "], "needs a name"),
+        (["x" * 41, "Bob"], "at most 40 characters"),
+    ):
+        with pytest.raises(cf.DealError, match=words):
+            Round.deal(Rules(), 2, seed=1, names=names)
+    assert Round.deal(Rules(), 2, seed=1, names=[" Ann", "Bob "]).names == ("Ann", "Bob")
+
+
+def test_a_game_counts_its_own_players() -> None:
+    with pytest.raises(ScoreError, match="a game needs 2 to 8 players, got 1"):
+        Game(["Ann"])
+    with pytest.raises(ScoreError, match="a game needs 2 to 8 players, got 9"):
+        Game([f"P{i}" for i in range(9)])
+
+
+def test_a_number_too_long_to_print_is_named_not_printed() -> None:
+    from cfwidget.teach import hand_score
+
+    huge = 10**5000
+    for make in (lambda: Rules(spokes=huge), lambda: Rules(hand_size=huge)):
+        with pytest.raises(cf.RulesError, match="a number too long to print"):
+            make()
+    with pytest.raises(cf.RulesError, match="a number too long to print"):
+        Round.deal(Rules(), players=huge)
+    message = hand_score(Round.deal(Rules(), 2, seed=1), 0).check(huge).message
+    assert message.startswith("Not yet: a number too long to print")

@@ -480,3 +480,22 @@ def test_the_widget_exercises_and_sessions_use_the_rounds_words() -> None:
     assert reason is not None
     assert s.attempt("0-0@6-6").message == f"Not that one: {reason}."
     assert s.events[-1]["reason"] == reason
+
+
+def test_the_rule_in_force_says_what_a_drawn_tile_allows() -> None:
+    for name, how in (("puremco", "must"), ("seven-each", "may")):
+        for seed in range(200):
+            rnd = Round.deal(Rules.preset(name), players=3, seed=seed)
+            while not rnd.is_over and rnd.legal_moves() != [Move.parse("draw")]:
+                rnd.play(rnd.legal_moves()[0])
+            if rnd.is_over:
+                continue
+            rnd.play("draw")
+            plays = [m for m in rnd.legal_moves() if m.is_play]
+            if plays:
+                assert rnd.rule_in_force().endswith(
+                    f"; after drawing, only the drawn tile {rnd.drawn} {how} be played"
+                )
+                break
+        else:
+            pytest.fail(f"no seed gave a fitting draw under {name}")

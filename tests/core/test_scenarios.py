@@ -1,7 +1,7 @@
 """Scenario tests: one small explicit position for every rule and rule option.
 
-Each test is written from the rule texts in ``shared/seeds/`` (named by file number, 000 to 004)
-and ``shared/RULES.md``, and its docstring says which rule it checks. Positions use double-3 to
+Each test is written from the five rule texts (named by number, 000 to 004, as in
+``docs/rules.md``), and its docstring says which rule it checks. Positions use double-3 to
 double-6 sets so a whole deal fits on a line; ``make`` puts every tile not named into the
 chicken yard (after any tiles named to be drawn first), or into one seat's hand.
 """

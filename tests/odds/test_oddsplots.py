@@ -142,3 +142,10 @@ def test_resampled_foot_draws_stay_in_the_exact_support() -> None:
         float(sum(k**2 * p for k, p in chances.items() if isinstance(k, int))) - expected**2
     )
     assert abs(float(mean) - expected) < 4 * sd / math.sqrt(len(sample))
+
+
+def test_plots_name_what_they_need() -> None:
+    with pytest.raises(OddsError, match="exact is a distribution"):
+        compare(5, [1])  # type: ignore[arg-type]
+    with pytest.raises(OddsError, match="checks is the table draw_checks"):
+        odds.calibration(5)  # type: ignore[arg-type]

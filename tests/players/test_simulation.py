@@ -109,3 +109,22 @@ def test_simulation_errors_name_the_argument_and_what_is_allowed() -> None:
         cf.simulate(cf.Rules(hand_size=7), 2, "random", rounds=5, seed=1, chunk_size=2.5)  # type: ignore[arg-type]
     with pytest.raises(cf.RulesError, match=r"rules must be a cf\.Rules.*got 'wolf-lake'"):
         cf.simulate("wolf-lake", 2, "random", rounds=5, seed=1)  # type: ignore[arg-type]
+
+
+def test_simulate_needs_a_seed_and_a_real_executor() -> None:
+    with pytest.raises(cf.SimulationError, match="simulate needs a seed"):
+        cf.simulate(cf.Rules(), 2, "greedy", 2, None)  # type: ignore[arg-type]
+    with pytest.raises(cf.SimulationError, match=r"executor must be a concurrent\.futures"):
+        cf.simulate(cf.Rules(), 2, "greedy", 2, 1, executor=5)  # type: ignore[arg-type]
+
+
+def test_play_game_and_play_round_say_what_they_need() -> None:
+    from cfwidget.players import greedy, play_game, play_round
+
+    with pytest.raises(cf.SimulationError, match=r"play_game needs a cf\.Game"):
+        play_game(None, [greedy, greedy])  # type: ignore[arg-type]
+    with pytest.raises(cf.SimulationError, match=r"play_round needs a cf\.Round"):
+        play_round(None, [greedy, greedy])  # type: ignore[arg-type]
+    rnd = cf.Round.deal(cf.Rules(), 2, seed=1)
+    with pytest.raises(cf.BotError, match=r"the name 'greedy' \(make_bot\(name\)"):
+        play_round(rnd, "greedy")  # type: ignore[arg-type]

@@ -104,3 +104,24 @@ def test_an_unreadable_answer_is_an_answer_error_that_check_turns_into_feedback(
     feedback = q.check(["9-x"])
     assert feedback.status == "not yet"
     assert feedback.message == "Not yet: '9-x' is not a tile: write it like '9-4'"
+
+
+def test_who_wins_shares_first_place_on_a_full_tie_and_needs_rounds() -> None:
+    sheet = cf.ScoreSheet(["Ann", "Bob"])
+    sheet.record([0, 7])
+    sheet.record([7, 0])  # level on total, zero rounds and lowest non-zero round
+    q = who_wins(sheet)
+    for answer in ("Ann", "bob", "tie"):
+        assert q.check(answer).message.startswith("Correct! Ann and Bob share first place")
+    assert "Ann and Bob share first place" in q.solution().message
+    with pytest.raises(cf.AnswerError, match="no rounds yet"):
+        who_wins(cf.ScoreSheet(["Ann", "Bob"]))
+
+
+def test_beginner_words_in_exercise_hints() -> None:
+    rnd = cf.Round.deal(cf.Rules(), 3, seed=5, start="8-8")
+    tile = next(t for t in rnd.hand(rnd.turn) if 8 in t)
+    hint = where_can(rnd, tile).hint().message
+    assert "an 8" in hint and "a 8" not in hint
+    with pytest.raises(cf.SeatError, match="seat must be from 0 to 2"):
+        hand_score(rnd, 5)

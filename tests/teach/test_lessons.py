@@ -188,3 +188,12 @@ def test_lesson_errors_name_what_there_is() -> None:
         lessons.story(None)  # type: ignore[arg-type]
     with pytest.raises(cf.RulesError, match="the tables are: "):
         lessons.hand_sizes(["wolf-lake"])  # type: ignore[arg-type]
+
+
+def test_presets_table_marks_presets_that_cannot_seat_that_many() -> None:
+    table = lessons.presets_table(players=8)
+    column = table["tiles each (8 players)"]
+    assert column["six-spokes"] == 5
+    assert (column.drop("six-spokes") == "-").all()
+    with pytest.raises(cf.LessonError, match="players must be from 2 to 8"):
+        lessons.presets_table(players=9)

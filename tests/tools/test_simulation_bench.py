@@ -1,4 +1,4 @@
-"""cfwidget.simulation_bench prints rates for one core and for a process pool."""
+"""tools/simulation_bench.py prints rates for one core and for a process pool."""
 
 from __future__ import annotations
 
