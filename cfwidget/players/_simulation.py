@@ -35,6 +35,7 @@ ROUND_COLUMNS = [
     "opening_draws",
     "went_out",
     "blocked",
+    "ended",
     "moves",
     "turns",
     "draws",
@@ -88,6 +89,7 @@ def play_one(
         opening_draws=len(rnd.opening_draws),
         went_out=rnd.went_out if rnd.went_out is not None else -1,
         blocked=rnd.blocked,
+        ended=rnd.end_reason,
         moves=len(kinds),
         turns=kinds.count("play") + kinds.count("pass"),
         draws=kinds.count("draw"),
@@ -183,8 +185,8 @@ def simulate(
     Columns: ``round``, ``start`` (the double), ``score_0`` ... (each seat's
     points), ``opening_draws`` (tiles drawn before the double turned up),
     ``went_out`` (seat, or -1 when nobody went out), ``blocked`` (the yard was empty and
-    nobody could play; with ``round_end="all-passed"`` a round can also end with ``went_out``
-    -1 and ``blocked`` False, when every player in turn passed), ``moves``, ``turns``,
+    nobody could play), ``ended`` (why the round ended: ``"went-out"``, ``"blocked"``, or
+    ``"all-passed"`` with ``round_end="all-passed"``), ``moves``, ``turns``,
     ``draws``, ``passes``, ``chicken_feet``, ``tiles_played`` and ``yard_left``.
     """
     import pandas as pd

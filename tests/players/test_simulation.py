@@ -128,3 +128,13 @@ def test_play_game_and_play_round_say_what_they_need() -> None:
     rnd = cf.Round.deal(cf.Rules(), 2, seed=1)
     with pytest.raises(cf.BotError, match=r"the name 'greedy' \(make_bot\(name\)"):
         play_round(rnd, "greedy")  # type: ignore[arg-type]
+
+
+def test_the_frame_says_why_each_round_ended() -> None:
+    frame = cf.simulate(cf.Rules.preset("wolf-lake"), 3, "random", 60, 4)
+    assert set(frame["ended"]) <= {"went-out", "blocked", "all-passed"}
+    assert "all-passed" in set(frame["ended"])  # 000's third way to end a round happens
+    went_out = frame["ended"] == "went-out"
+    assert (frame.loc[went_out, "went_out"] >= 0).all()
+    assert (frame.loc[~went_out, "went_out"] == -1).all()
+    assert (frame["blocked"] == (frame["ended"] == "blocked")).all()
