@@ -52,11 +52,13 @@ notebooks: $(STAMP)
 # venv, runs every notebook to a scratch copy: the course works on Binder as pinned.
 BINDER_VENV := build/binder-venv
 binder-check:
-	rm -rf $(BINDER_VENV) build/binder-notebooks
+	rm -rf $(BINDER_VENV) build/binder-notebooks build/binder-config
 	$(PYTHON) -m venv $(BINDER_VENV)
 	$(BINDER_VENV)/bin/python -m pip install --quiet --upgrade pip
 	$(BINDER_VENV)/bin/python -m pip install --quiet -r binder/requirements.txt
-	env -u PYTHONPATH PATH="$(abspath $(BINDER_VENV))/bin:$$PATH" bash binder/postBuild
+	env -u PYTHONPATH JUPYTER_CONFIG_DIR="$(abspath build/binder-config)" \
+		PATH="$(abspath $(BINDER_VENV))/bin:$$PATH" bash binder/postBuild
+	test -f build/binder-config/jupyter_server_config.json
 	cd build && env -u PYTHONPATH ../$(BINDER_VENV)/bin/python -c "import cfwidget, sys; \
 		sys.exit('cfwidget must come from the Binder venv' if 'binder-venv' not in cfwidget.__file__ else 0)"
 	env -u PYTHONPATH $(BINDER_VENV)/bin/jupyter nbconvert --to notebook --execute \
