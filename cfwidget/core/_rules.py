@@ -157,6 +157,21 @@ class Rules:
             )
         return size
 
+    def player_counts(self) -> list[int]:
+        """Every number of players these rules can deal hands for.
+
+        >>> Rules.preset("six-spokes").player_counts(), Rules.preset("double-six").player_counts()
+        ([2, 3, 4, 5, 6, 7, 8], [2, 3, 4, 5])
+        """
+        counts = []
+        for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+            try:
+                self.hand_size_for(players)
+            except RulesError:
+                continue
+            counts.append(players)
+        return counts
+
     def round_count(self) -> int:
         """Rounds in a game of one round per double (10 with double-nine)."""
         return self.max_pip + 1

@@ -47,14 +47,7 @@ ROUND_END_KNOWN = rules_accept(round_end="all-passed")
 
 def player_counts(rules: cf.Rules) -> list[int]:
     """Every number of players these rules can deal for."""
-    counts = []
-    for players in range(2, 9):
-        try:
-            rules.hand_size_for(players)
-        except cf.RulesError:
-            continue
-        counts.append(players)
-    return counts
+    return rules.player_counts()
 
 
 # --- one round, both engines ---------------------------------------------------------------

@@ -326,15 +326,7 @@ def test_every_move_is_refused_once_the_round_is_over() -> None:
 
 
 def players_for(name: str) -> list[int]:
-    rules = Rules.preset(name)
-    counts = []
-    for players in range(2, 9):
-        try:
-            rules.hand_size_for(players)
-        except cf.RulesError:
-            continue
-        counts.append(players)
-    return counts
+    return Rules.preset(name).player_counts()
 
 
 PLAYERS = {name: players_for(name) for name in Rules.preset_names()}
