@@ -281,7 +281,7 @@ def test_keys_d_and_p_draw_and_pass(page: Page) -> None:
     assert w.round.history[-1][1] == cf.Move.PASS
 
 
-def test_the_board_pans_and_zooms_by_keys_buttons_and_wheel(page: Page) -> None:
+def test_the_board_pans_and_zooms_by_keys_buttons_and_ctrl_wheel(page: Page) -> None:
     w = position(lambda w: len(w.round.table) >= 12)
     mount(page, w)
 
@@ -298,7 +298,9 @@ def test_the_board_pans_and_zooms_by_keys_buttons_and_wheel(page: Page) -> None:
     page.keyboard.press("-")
     assert box()[2] == pytest.approx(fitted[2], rel=0.01)
     page.locator(".cfw-board").hover()
+    page.keyboard.down("Control")  # Ctrl (or Cmd) + wheel zooms; a plain wheel scrolls the page
     page.mouse.wheel(0, 300)
+    page.keyboard.up("Control")
     assert box()[2] > fitted[2]
     page.locator('[data-key="fit"]').click()
     assert box() == pytest.approx(fitted, rel=1e-3)

@@ -487,7 +487,10 @@ function makeBoard(ctx) {
   const zoomIn = h("button", { type: "button", class: "cfw-btn cfw-icon", "aria-label": "Zoom in", title: "Zoom in (+)", "data-key": "zoom-in" }, "+");
   const zoomFit = h("button", { type: "button", class: "cfw-btn", title: "Fit the farmyard to the view (0)", "data-key": "fit" }, "Fit");
   zoom.append(zoomOut, zoomIn, zoomFit);
-  node.append(board, zoom, openWords);
+  // The zoom buttons sit in their own strip under the board, beside the open ends, never on tiles.
+  const bar = h("div", { class: "cfw-boardbar" });
+  bar.append(openWords, zoom);
+  node.append(board, bar);
 
   /** @param {View} v */
   function update(v) {
@@ -675,9 +678,12 @@ function makeBoard(ctx) {
   zoomIn.addEventListener("click", () => zoomBy(ZOOM_STEP));
   zoomOut.addEventListener("click", () => zoomBy(1 / ZOOM_STEP));
   zoomFit.addEventListener("click", fit);
+  // Notebook conventions: a plain wheel (or a touch swipe) scrolls the page; Ctrl or Cmd with
+  // the wheel zooms (a trackpad pinch arrives as a wheel with ctrlKey), and so do two fingers.
   board.addEventListener(
     "wheel",
     (e) => {
+      if (!(e.ctrlKey || e.metaKey)) return;
       e.preventDefault();
       const pt = svgPoint(e.clientX, e.clientY);
       const factor = Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015));
@@ -686,12 +692,38 @@ function makeBoard(ctx) {
     },
     { passive: false },
   );
+  const touches = new Map(); // pointerId -> [clientX, clientY] of the fingers on the board
+  let pinch = null; // {dist, box}: the fingers' distance and the camera when the pinch began
+  function spread() {
+    const [a, b] = [...touches.values()];
+    return { dist: Math.hypot(a[0] - b[0], a[1] - b[1]), mid: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] };
+  }
   board.addEventListener("pointerdown", (e) => {
+    if (e.pointerType === "touch") {
+      // One finger scrolls the page (touch-action in the CSS); two fingers pinch-zoom.
+      touches.set(e.pointerId, [e.clientX, e.clientY]);
+      if (touches.size === 2) {
+        pinch = { dist: Math.max(spread().dist, 1), box: currentBox() };
+        cam.dragged = true;
+      }
+      return;
+    }
     if (e.button !== 0) return;
     cam.drag = { x: e.clientX, y: e.clientY, box: currentBox(), id: e.pointerId, moved: false };
     cam.dragged = false;
   });
   board.addEventListener("pointermove", (e) => {
+    if (touches.has(e.pointerId)) {
+      touches.set(e.pointerId, [e.clientX, e.clientY]);
+      if (pinch && touches.size === 2) {
+        const { dist, mid } = spread();
+        cam.box = pinch.box;
+        const pt = svgPoint(mid[0], mid[1]);
+        if (pt) zoomBy(dist / pinch.dist, pt[0], pt[1]);
+        else zoomBy(dist / pinch.dist);
+      }
+      return;
+    }
     const d = cam.drag;
     if (!d || d.id !== e.pointerId) return;
     const dx = e.clientX - d.x;
@@ -707,6 +739,11 @@ function makeBoard(ctx) {
     applyCamera();
   });
   const endDrag = (e) => {
+    if (touches.delete(e.pointerId)) {
+      if (touches.size < 2) pinch = null;
+      if (!touches.size) setTimeout(() => (cam.dragged = false), 0);
+      return;
+    }
     const d = cam.drag;
     if (!d || d.id !== e.pointerId) return;
     cam.dragged = d.moved;
@@ -1265,9 +1302,9 @@ function render({ model, el }) {
 
   const main = h("div", { class: "cfw-main" });
   const side = h("div", { class: "cfw-side" });
-  side.append(result.node, log.head, log.node);
+  side.append(result.node, sheet.node, log.head, log.node);
   main.append(board.node, side);
-  root.append(head.node, players.node, main, targets.node, hand.head, hand.node, actions.node, message, sheet.node, help);
+  root.append(head.node, players.node, main, targets.node, hand.head, hand.node, actions.node, message, help);
   el.appendChild(root);
 
   // Keep JupyterLab's command-mode shortcuts (d d, a, b, arrows) off our focusable elements.
