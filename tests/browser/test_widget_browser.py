@@ -594,8 +594,11 @@ def test_a_name_with_a_right_to_left_override_does_not_flip_the_log(page: Page) 
     order = page.evaluate(
         """() => {
             const li = document.querySelector('.cfw-log li');
-            const text = li.firstChild;
+            const walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
+            const texts = [];
+            while (walker.nextNode()) texts.push(walker.currentNode);
             const at = (word) => {
+                const text = texts.find(t => t.data.includes(word));
                 const r = document.createRange();
                 const i = text.data.indexOf(word);
                 r.setStart(text, i); r.setEnd(text, i + 1);
@@ -634,3 +637,19 @@ def test_the_end_of_a_game_shows_standings_and_a_new_game(page: Page) -> None:
     assert w.game is not old and w.game.round_number == 1
     assert not table.is_visible() and not button.is_visible()
     assert page.locator(".cfw-tiles .cfw-tile").count() == 1
+
+
+def test_tile_names_in_the_move_log_never_break_across_lines(page: Page) -> None:
+    w = position(lambda w: len(w.view["log"]) >= 12)
+    mount(page, w)
+    # A very narrow log wraps nearly every line, so some line ends fall inside a tile name.
+    page.add_style_tag(content=".cfw .cfw-log { width: 9ch !important; }")
+    pieces = page.evaluate(
+        """() => [...document.querySelectorAll('.cfw-log .cfw-tile-name')]
+            .map(s => [s.textContent, s.getClientRects().length])"""
+    )
+    assert pieces and all(rects == 1 for _, rects in pieces), pieces
+    texts = page.evaluate(
+        "() => [...document.querySelectorAll('.cfw-log li')].map(e => e.textContent)"
+    )
+    assert texts == [entry["text"] for entry in w.view["log"]]  # the words are unchanged

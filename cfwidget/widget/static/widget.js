@@ -202,6 +202,17 @@ function h(tag, attrs, text) {
   return node;
 }
 
+const TILE_NAME = /(\d{1,2}-\d{1,2})/;
+
+/** Text whose tile names ("6-6", "9-4") never break across lines: each one in a nowrap span. */
+function withTiles(node, text) {
+  for (const [i, part] of String(text).split(TILE_NAME).entries()) {
+    if (!part) continue;
+    node.appendChild(i % 2 ? h("span", { class: "cfw-tile-name" }, part) : document.createTextNode(part));
+  }
+  return node;
+}
+
 function s(tag, attrs) {
   const node = document.createElementNS(SVG_NS, tag);
   if (attrs) {
@@ -972,7 +983,7 @@ function makeLog() {
     if (!grew) node.replaceChildren();
     for (let i = grew ? have : 0; i < entries.length; i++) {
       const { seat, text } = entries[i];
-      node.appendChild(h("li", { "data-text": text, class: seat === v.seat ? "is-you" : null }, text));
+      node.appendChild(withTiles(h("li", { "data-text": text, class: seat === v.seat ? "is-you" : null }), text));
     }
     for (const li of node.querySelectorAll(".is-last")) li.classList.remove("is-last");
     if (node.lastElementChild) node.lastElementChild.classList.add("is-last");
