@@ -653,3 +653,22 @@ def test_tile_names_in_the_move_log_never_break_across_lines(page: Page) -> None
         "() => [...document.querySelectorAll('.cfw-log li')].map(e => e.textContent)"
     )
     assert texts == [entry["text"] for entry in w.view["log"]]  # the words are unchanged
+
+
+def test_choosing_a_tile_with_many_targets_never_moves_the_buttons(page: Page) -> None:
+    def many(w: GameWidget) -> bool:
+        return w.view["playing"] and any(len(t["targets"]) >= 3 for t in w.view["hand"])
+
+    w = position(many)
+    page.set_viewport_size({"width": 520, "height": 900})  # a narrow screen
+    mount(page, w)
+    where = "() => { const r = document.querySelector('[data-key=draw]').getBoundingClientRect();"
+    where += " return [r.left + scrollX, r.top + scrollY]; }"  # on the page, not the screen
+    before = page.evaluate(where)
+    tile = next(t["tile"] for t in w.view["hand"] if len(t["targets"]) >= 3)
+    page.locator(f".cfw-htile[data-tile='{tile}']").click()
+    assert page.locator(".cfw-target").count() >= 3
+    assert page.evaluate(where) == before
+    for target in page.locator(".cfw-target").all():  # each is whole, none cut to nothing
+        box = target.bounding_box()
+        assert box is not None and box["height"] >= 24
