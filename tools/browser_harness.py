@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from cfwidget.players import greedy
 from cfwidget.widget import GameWidget
 
 __all__ = [
@@ -26,6 +27,8 @@ __all__ = [
     "HARNESS_HTML",
     "STATIC",
     "SYNCED",
+    "advance",
+    "send",
     "serve_static",
     "widget_state",
 ]
@@ -154,3 +157,23 @@ def widget_state(w: GameWidget) -> dict[str, Any]:
     """The synced traits the view reads, as the browser would receive them."""
     state: dict[str, Any] = json.loads(json.dumps({k: getattr(w, k) for k in SYNCED}))
     return state
+
+
+def send(w: GameWidget, content: object) -> None:
+    """Hand ``w`` an intent the way ipywidgets delivers a custom message from the browser."""
+    w._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+
+
+def advance(w: GameWidget, until: Any, limit: int = 600) -> bool:
+    """Play the viewing seat greedily and the bots on "next" until ``until(w)`` holds."""
+    for _ in range(limit):
+        if until(w):
+            return True
+        rnd = w.round
+        if rnd.is_over:
+            return False
+        if rnd.turn == w.seat:
+            send(w, {"kind": "play", "move": str(greedy(rnd, w.seat)), "version": w.version})
+        else:
+            send(w, {"kind": "next", "version": w.version})
+    return False

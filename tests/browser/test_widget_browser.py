@@ -21,9 +21,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 import cfwidget as cf
-from cfwidget.players import greedy
 from cfwidget.widget import GameWidget
-from tools.browser_harness import STATIC, serve_static, widget_state
+from tools.browser_harness import STATIC, advance, send, serve_static, widget_state
 from tools.widget_bench import measure_draw
 
 XSS = "<img src=x onerror=alert(1)>"
@@ -72,10 +71,6 @@ def page(browser: Browser, url: str) -> Iterator[Page]:
 # -- helpers ---------------------------------------------------------------------------------------
 
 
-def send(w: GameWidget, content: object) -> None:
-    w._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
-
-
 def mount(page: Page, w: GameWidget) -> None:
     page.evaluate("s => cfw.mount(s)", widget_state(w))
 
@@ -105,21 +100,6 @@ def active(page: Page) -> dict[str, Any]:
         }"""
     )
     return info
-
-
-def advance(w: GameWidget, until: Any, limit: int = 400) -> bool:
-    """Play Ann greedily and the bots on "next" until ``until(w)`` holds."""
-    for _ in range(limit):
-        if until(w):
-            return True
-        rnd = w.round
-        if rnd.is_over:
-            return False
-        if rnd.turn == w.seat:
-            send(w, {"kind": "play", "move": str(greedy(rnd, w.seat)), "version": w.version})
-        else:
-            send(w, {"kind": "next", "version": w.version})
-    return False
 
 
 def with_choice(w: GameWidget) -> bool:

@@ -16,14 +16,13 @@ import pytest
 
 import cfwidget as cf
 from cfwidget.core import Round, Rules
-from cfwidget.players import greedy
 from cfwidget.table import Farmyard, bounds
 from cfwidget.therapy.session import Session
 from cfwidget.therapy.settings import SessionSettings
 from cfwidget.therapy.widget import GuidedSession
 from cfwidget.widget import GameWidget
 from cfwidget.widget._view import placed_tile
-from tools.browser_harness import serve_static, widget_state
+from tools.browser_harness import advance, send, serve_static, widget_state
 from tools.widget_bench import full_farmyard
 
 if TYPE_CHECKING:
@@ -56,25 +55,6 @@ def wide(browser: Browser, url: str) -> Iterator[Page]:
 
 
 # -- states ----------------------------------------------------------------------------------------
-
-
-def send(w: GameWidget, content: object) -> None:
-    w._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
-
-
-def advance(w: GameWidget, until: Any, limit: int = 600) -> bool:
-    """Play Ann greedily and the bots on "next" until ``until(w)`` holds."""
-    for _ in range(limit):
-        if until(w):
-            return True
-        rnd = w.round
-        if rnd.is_over:
-            return False
-        if rnd.turn == w.seat:
-            send(w, {"kind": "play", "move": str(greedy(rnd, w.seat)), "version": w.version})
-        else:
-            send(w, {"kind": "next", "version": w.version})
-    return False
 
 
 def start_of_game() -> dict[str, Any]:
