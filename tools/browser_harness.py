@@ -28,6 +28,7 @@ __all__ = [
     "STATIC",
     "SYNCED",
     "advance",
+    "finish_game",
     "send",
     "serve_static",
     "widget_state",
@@ -177,3 +178,12 @@ def advance(w: GameWidget, until: Any, limit: int = 600) -> bool:
         else:
             send(w, {"kind": "next", "version": w.version})
     return False
+
+
+def finish_game(w: GameWidget, rounds: int = 10) -> None:
+    """Play every round of ``w``'s game to its end, as :func:`advance` plays one."""
+    for _ in range(rounds):
+        advance(w, lambda w: w.round.is_over)
+        if w.game is None or w.game.is_over:
+            return
+        send(w, {"kind": "next", "version": w.version})

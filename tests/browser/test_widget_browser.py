@@ -22,7 +22,7 @@ import pytest
 
 import cfwidget as cf
 from cfwidget.widget import GameWidget
-from tools.browser_harness import STATIC, advance, send, serve_static, widget_state
+from tools.browser_harness import STATIC, advance, finish_game, send, serve_static, widget_state
 from tools.widget_bench import measure_draw
 
 XSS = "<img src=x onerror=alert(1)>"
@@ -595,11 +595,7 @@ def test_a_name_with_a_right_to_left_override_does_not_flip_the_log(page: Page) 
 def test_the_end_of_a_game_shows_standings_and_a_new_game(page: Page) -> None:
     rules = cf.Rules(max_pip=3, spokes=3, hand_size=3)
     w = GameWidget(cf.Game(["Ann", "Bob"], rules, seed=4), pace="click")
-    for _ in range(10):
-        advance(w, lambda w: w.round.is_over)
-        if w.game is not None and w.game.is_over:
-            break
-        send(w, {"kind": "next", "version": w.version})
+    finish_game(w)
     assert w.game is not None and w.game.is_over
     mount(page, w)
     table = page.locator(".cfw-standings")

@@ -22,7 +22,7 @@ from cfwidget.therapy.settings import SessionSettings
 from cfwidget.therapy.widget import GuidedSession
 from cfwidget.widget import GameWidget
 from cfwidget.widget._view import placed_tile
-from tools.browser_harness import advance, send, serve_static, widget_state
+from tools.browser_harness import advance, finish_game, serve_static, widget_state
 from tools.widget_bench import full_farmyard
 
 if TYPE_CHECKING:
@@ -73,11 +73,7 @@ def late_round() -> dict[str, Any]:
 def end_of_game() -> dict[str, Any]:
     rules = cf.Rules(max_pip=3, spokes=3, hand_size=3)
     w = GameWidget(cf.Game(["Ann", "Bob"], rules, seed=4), pace="click")
-    for _ in range(10):
-        advance(w, lambda w: w.round.is_over)
-        if w.game is not None and w.game.is_over:
-            break
-        send(w, {"kind": "next", "version": w.version})
+    finish_game(w)
     assert w.game is not None and w.game.is_over
     return widget_state(w)
 
