@@ -259,7 +259,7 @@ class _Costs:
         would touch the foot at all (``complete``); with ``nudge``, a toe may be
         turned to an odd angle.
         """
-        penalty, perfect, complete = 0.0, True, True
+        penalty, perfect = 0.0, True
         places: list[tuple[int, _Pose]] = []
         toes: list[Rect] = []
         for name in _TOE_ORDER[self.toes]:
@@ -268,8 +268,7 @@ class _Costs:
                 perfect = False
                 nudged = self._toe_nudged(pose, toes) if nudge else None
                 if nudged is None:
-                    complete = False
-                    continue
+                    return math.inf, False, toes, False  # no place for this toe at all
                 penalty += _MISSING_TOE
                 found = (0, nudged)
             places.append(found)
@@ -289,7 +288,18 @@ class _Costs:
                 room += _CROWDED_FEET + self._foot_ready(toe, taken)
             perfect = perfect and choice == 0 and room == 0
             penalty += room + choice / 2
-        return penalty, perfect, toes, complete
+        return penalty, perfect, toes, True
+
+    def _toes_fit(self, foot: _Pose, nudge: bool) -> bool:
+        """True if every toe would find a place round ``foot`` (turned, with ``nudge``)."""
+        toes: list[Rect] = []
+        for name in _TOE_ORDER[self.toes]:
+            found = self._toe_place(foot, _TOE_CHOICES[name], toes)
+            place = found[1] if found else self._toe_nudged(foot, toes) if nudge else None
+            if place is None:
+                return False
+            toes.append(place.rect)
+        return True
 
     def _toe_nudged(self, foot: _Pose, toes: Sequence[Rect]) -> _Pose | None:
         """A free place for a toe anywhere round ``foot``, turned to an odd angle if need be

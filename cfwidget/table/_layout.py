@@ -67,6 +67,8 @@ __all__ = ["BOARD_ASPECT", "Farmyard", "PlacedLike", "TilePlacement", "bounds", 
 #: The shape of the widget's board, width over height: 760 by 480 pixels.
 BOARD_ASPECT = 760 / 480
 _MIN_ASPECT, _MAX_ASPECT = 0.25, 4.0
+# Of the many odd-angled places for a foot, only this many of the likeliest are weighed in full.
+_WEIGHED = 24
 
 
 def _role(p: PlacedLike, start: Tile | None) -> str:
@@ -230,18 +232,24 @@ class Farmyard(_Costs):
         if double and best_score >= _MISSING_TOE:
             # No usual place suits every toe: try the foot at other angles.
             line = parent.role not in ("centre", "foot")
-            for pose in _nudged(parent.rect, parent.heading, line, True):
-                if not self._fits(pose.rect):
+            # Cheapest first, judged by what the foot alone costs; a few are weighed in full.
+            nudged = [
+                (_NUDGE + _RESERVED * self._blocks(pose.rect, parent_index), k, pose)
+                for k, pose in enumerate(_nudged(parent.rect, parent.heading, line, True))
+                if self._fits(pose.rect)
+            ]
+            weighed = 0
+            for least, _, pose in sorted(nudged):
+                if least >= best_score or weighed == _WEIGHED:
+                    break
+                if not self._toes_fit(pose, nudge):
                     continue
-                score = _NUDGE + _RESERVED * self._blocks(pose.rect, parent_index)
-                if score >= best_score:
-                    continue
+                weighed += 1
                 room, _, toes, complete = self._foot_room(pose, parent_index, nudge)
-                if not complete:
-                    continue
-                score += room + self._shape.growth(pose.rect, *toes)
-                if score < best_score:
-                    best, best_score = pose, score
+                if complete:
+                    score = least + room + self._shape.growth(pose.rect, *toes)
+                    if score < best_score:
+                        best, best_score = pose, score
         return best
 
     def _foot_around(self, parent_index: int, parent: TilePlacement) -> _Pose | None:
@@ -249,13 +257,21 @@ class Farmyard(_Costs):
         best: _Pose | None = None
         best_score = math.inf
         line = parent.role not in ("centre", "foot")
-        for pose in _around(parent.rect, parent.heading, line, True):
-            if not self._fits(pose.rect):
+        around = [
+            (_RESERVED * self._blocks(pose.rect, parent_index), k, pose)
+            for k, pose in enumerate(_around(parent.rect, parent.heading, line, True))
+            if self._fits(pose.rect)
+        ]
+        weighed = 0
+        for least, _, pose in sorted(around):
+            if least >= best_score or weighed == _WEIGHED:
+                break
+            if not self._toes_fit(pose, True):
                 continue
+            weighed += 1
             room, _, toes, complete = self._foot_room(pose, parent_index, True)
             if complete:
-                score = room + _RESERVED * self._blocks(pose.rect, parent_index)
-                score += self._shape.growth(pose.rect, *toes)
+                score = least + room + self._shape.growth(pose.rect, *toes)
                 if score < best_score:
                     best, best_score = pose, score
         return best
