@@ -81,8 +81,8 @@ class _Costs:
         self._raster.add(p.rect)
         self._shape.add(p.rect, top)
         self._ready.clear()
-        for j in range(_KEEP):
-            if p.onto is not None:
+        if p.onto is not None:  # the parent's way ahead is taken now
+            for j in range(_KEEP):
                 self._reserved.remove(p.onto * _KEEP + j)
         if p.role in ("spoke", "toe", "line"):
             # Keep the way ahead clear: the next tile, and room for a chicken foot's toes.
@@ -256,8 +256,9 @@ class _Costs:
 
         Returns a penalty for how badly, whether the foot and its toes are as
         they should be (``perfect``), the toes' outlines, and whether every toe
-        would touch the foot at all (``complete``); with ``nudge``, a toe may be
-        turned to an odd angle.
+        would find a place against the foot at all (``complete``; if not, the
+        rest is not weighed). With ``nudge``, a toe may go anywhere round the
+        foot, turned to an odd angle if need be.
         """
         penalty, perfect = 0.0, True
         places: list[tuple[int, _Pose]] = []

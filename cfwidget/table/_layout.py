@@ -282,26 +282,19 @@ class Farmyard(_Costs):
         The second value is True when the tile could not touch ``parent`` at all
         and lies in the nearest free place instead (a linked tile).
         """
-        best: _Pose | None = None
-        best_score = math.inf
         line = parent.role not in ("centre", "foot")
-        for pose in _nudged(parent.rect, parent.heading, line, double):
-            if self._fits(pose.rect):
-                score = self._blocks(pose.rect, parent_index) + self._outward(pose)
-                if not double:
-                    score += self._room(pose)
-                if score < best_score:
-                    best, best_score = pose, score
-        if best is None:
-            for pose in _around(parent.rect, parent.heading, line, double):
+        for places in (_nudged, _around):  # against the parent's end, then anywhere round it
+            best: _Pose | None = None
+            best_score = math.inf
+            for pose in places(parent.rect, parent.heading, line, double):
                 if self._fits(pose.rect):
                     score = self._blocks(pose.rect, parent_index) + self._outward(pose)
                     if not double:
                         score += self._room(pose)
                     if score < best_score:
                         best, best_score = pose, score
-        if best is not None:
-            return best, False
+            if best is not None:
+                return best, False
         return self._nearest_free(parent_index, parent, double), True
 
     def _round_double(
@@ -362,9 +355,9 @@ class Farmyard(_Costs):
                     continue
                 score = _RESERVED * self._blocks(pose.rect, parent_index)
                 if double:
-                    room, _, toes, complete = self._foot_room(pose, parent_index)
-                    if not complete:
+                    if not self._toes_fit(pose, False):
                         continue  # a foot laid apart must at least take all its toes
+                    room, _, toes, _ = self._foot_room(pose, parent_index)
                     score += room + self._shape.growth(pose.rect, *toes)
                 else:
                     score += self._shape.growth(pose.rect)

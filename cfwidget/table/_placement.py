@@ -2,9 +2,10 @@
 the bounding box of a layout.
 
 >>> p = TilePlacement(Tile(9, 4), 0.0, -2.0, 270.0, 9, 4, "spoke", 0, 270.0)
->>> print(p), bounds([p])
+>>> print(p)
 9-4 spoke at (0, -2) angle 270
-(None, (-0.5, -3.0, 0.5, -1.0))
+>>> bounds([p])
+(-0.5, -3.0, 0.5, -1.0)
 """
 
 from __future__ import annotations
