@@ -355,6 +355,10 @@ def _describe(laid: Sequence[TilePlacement], last: TilePlacement | None) -> str:
     text = f"Centre double {laid[0].tile}; {len(laid) - 1} tiles played."
     if last is not None and len(laid) > 1:
         text += f" Last played: {last.tile} ({last.role})."
+    apart = [str(p.tile) for p in laid if p.linked]
+    if apart:
+        text += " Laid apart for want of room, with a line to the tile played onto: "
+        text += ", ".join(apart) + "."
     return text
 
 

@@ -162,6 +162,9 @@ def test_a_linked_tile_is_drawn_with_a_line_to_its_parent() -> None:
     end = (float(lines[0].get("x2", "")), float(lines[0].get("y2", "")))
     assert start == (0.0, -450.0) and end == (0.0, 0.0)
     assert rings(root, COLOURS["linked"])
+    assert "Laid apart for want of room, with a line to the tile played onto: 6-2." in (
+        root[1].text or ""
+    )
     assert not [e for e in parse(render_svg(laid)).iter(f"{NS}line") if e.get("class") == "cf-link"]
 
 
