@@ -1,37 +1,77 @@
 """Check the farmyard layout over many random rounds and print what was counted.
 
 Run ``python -m tools.layout_check 1000`` for 1000 rounds of every preset
-(and of bigger sets), played with random legal moves. For each it counts the
+(and a quarter as many of double-12, -15 and -18 sets), four players each where
+the set seats them, played out with random legal moves. For each it counts the
 tiles laid, pairs of tiles that overlap, tiles that do not touch the tile they
-were played onto, tiles that moved when later ones were laid, and tiles the
-layout marked cramped. Add ``--full`` for tables grown until no tile of the set
-fits (up to all 190 tiles of a double-18 set).
+were played onto (linked tiles aside), tiles that moved when later ones were
+laid, tiles the layout had to link to their parent from the nearest free place,
+and tiles nudged to an odd angle; and it prints the fit scale: the short side of
+a tile, in pixels, when the whole table is fitted into the widget's 760 by 480
+board (median and 10th percentile over the rounds). Add ``--full`` for tables
+grown until no tile of the set fits (up to all 190 tiles of a double-18 set).
+Last, it times the layout's update for one move (``Farmyard.add``) at 50 to 55 tiles.
 
 >>> counts = check_rounds("wolf-lake", rounds=3, seed=1)
 >>> counts.rounds, counts.overlaps, counts.apart, counts.moved
 (3, 0, 0, 0)
+>>> 15 < counts.percentile(50) < 60
+True
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
+import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cfwidget import RulesError
 from cfwidget.core import Placed, Round, Rules, Tile, full_set
-from cfwidget.table import SpatialGrid, TilePlacement, layout, overlap_depth, touches
+from cfwidget.table import (
+    Farmyard,
+    SpatialGrid,
+    TilePlacement,
+    bounds,
+    layout,
+    overlap_depth,
+    touches,
+)
 
 __all__ = [
+    "BOARD",
     "Counts",
+    "add_times",
     "check_layout",
     "check_rounds",
+    "fit_scale",
     "main",
     "random_round",
     "random_table",
 ]
+
+
+#: The widget's board in pixels: the fit scale fits the whole table into it.
+BOARD = (760.0, 480.0)
+
+
+def fit_scale(laid: Sequence[TilePlacement], board: tuple[float, float] = BOARD) -> float:
+    """A tile's short side in pixels when the whole table is fitted into ``board``.
+
+    >>> from cfwidget.core import Placed, Tile
+    >>> fit_scale(layout([Placed(Tile(9, 9), None, 9, 0)]))
+    240.0
+    """
+    x0, y0, x1, y1 = bounds(laid)
+    return min(board[0] / (x1 - x0), board[1] / (y1 - y0))
+
+
+def _percentile(values: Sequence[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.floor(share * len(ordered)))]
 
 
 @dataclass
@@ -41,41 +81,47 @@ class Counts:
     name: str
     rounds: int = 0
     tiles: int = 0
-    overlaps: int = 0  # pairs of tiles overlapping, cramped tiles included
-    clean_overlaps: int = 0  # pairs overlapping where neither tile is marked cramped
-    apart: int = 0  # tiles not touching the tile they were played onto
+    overlaps: int = 0  # pairs of tiles overlapping
+    apart: int = 0  # tiles not touching the tile they were played onto (linked ones aside)
     moved: int = 0  # tiles whose place changed when later tiles were laid
-    cramped: int = 0  # tiles the layout could not fit
-    cramped_rounds: int = 0
+    linked: int = 0  # tiles laid in the nearest free place, apart from their parent
+    linked_rounds: int = 0
+    nudged: int = 0  # tiles turned to an angle that is not a multiple of 45 degrees
     seconds: float = 0.0  # time spent in layout()
     largest: int = 0
-    times: list[float] = field(default_factory=list, repr=False)
+    fits: list[float] = field(default_factory=list, repr=False)  # fit scale of each table
 
     def add(self, other: Counts) -> None:
         """Add another check's counts to these."""
-        for name in ("rounds", "tiles", "overlaps", "clean_overlaps", "apart", "moved"):
+        for name in ("rounds", "tiles", "overlaps", "apart", "moved", "linked", "nudged"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
-        self.cramped += other.cramped
-        self.cramped_rounds += other.cramped_rounds
+        self.linked_rounds += other.linked_rounds
         self.seconds += other.seconds
         self.largest = max(self.largest, other.largest)
-        self.times += other.times
+        self.fits += other.fits
+
+    def percentile(self, percent: float) -> float:
+        """The fit scale (pixels) that ``percent`` per cent of the tables fall below."""
+        return _percentile(self.fits, percent / 100) if self.fits else math.nan
 
     def line(self) -> str:
         """One line of the report."""
-        rate = self.cramped / self.tiles if self.tiles else 0.0
+        rate = self.linked / self.tiles if self.tiles else 0.0
         ms = 1000 * self.seconds / self.rounds if self.rounds else 0.0
         return (
-            f"{self.name:<22} rounds {self.rounds:>6}  tiles {self.tiles:>8}  "
-            f"overlaps {self.overlaps:>3} (clean {self.clean_overlaps})  apart {self.apart}  "
-            f"moved {self.moved}  cramped {self.cramped} ({rate:.3%} of tiles, "
-            f"{self.cramped_rounds} rounds)  {ms:.1f} ms/layout, largest {self.largest}"
+            f"{self.name:<20} rounds {self.rounds:>5}  tiles {self.tiles:>7}  "
+            f"overlaps {self.overlaps}  apart {self.apart}  moved {self.moved}  "
+            f"linked {self.linked} ({rate:.3%}, {self.linked_rounds} rounds)  "
+            f"nudged {self.nudged}  fit px median {self.percentile(50):4.1f} "
+            f"p10 {self.percentile(10):4.1f}  {ms:.1f} ms/layout, largest {self.largest}"
         )
 
 
-def random_round(rules: Rules, rng: random.Random) -> list[Placed]:
-    """Deal a round and play it out with random legal moves; return the table."""
-    players = rng.randint(2, 6)
+def random_round(rules: Rules, rng: random.Random, players: int = 4) -> list[Placed]:
+    """Deal a round and play it out with random legal moves; return the table.
+
+    ``players`` sit down, or as many as the set has hands for.
+    """
     while True:
         try:
             rules.hand_size_for(players)
@@ -133,30 +179,34 @@ def random_table(max_pip: int, spokes: int, toes: int, rng: random.Random) -> li
 
 
 def check_layout(
-    table: Sequence[Placed], spokes: int, toes: int, rng: random.Random, name: str = ""
+    table: Sequence[Placed],
+    spokes: int,
+    toes: int,
+    rng: random.Random,
+    name: str = "",
+    aspect: float | None = None,
 ) -> Counts:
-    """Lay out ``table`` and count overlaps, tiles apart from their parent, moves, cramped."""
+    """Lay out ``table`` and count overlaps, tiles apart from their parent, moves, links."""
+    shape = {} if aspect is None else {"aspect": aspect}
     counts = Counts(name, rounds=1, tiles=len(table))
     t0 = time.perf_counter()
-    laid = layout(table, spokes, toes)
+    laid = layout(table, spokes, toes, **shape)
     counts.seconds = time.perf_counter() - t0
-    counts.times.append(counts.seconds)
     counts.largest = len(table)
-    counts.cramped = sum(p.cramped for p in laid)
-    counts.cramped_rounds = int(counts.cramped > 0)
+    counts.linked = sum(p.linked for p in laid)
+    counts.linked_rounds = int(counts.linked > 0)
+    counts.nudged = sum(1 for p in laid if p.angle % 45)
+    counts.fits.append(fit_scale(laid))
     grid = SpatialGrid()
     for i, p in enumerate(laid):
         r = p.rect
-        for j in grid.near(r):
-            if overlap_depth(r, grid[j]) > 1e-6:
-                counts.overlaps += 1
-                counts.clean_overlaps += not (p.cramped or laid[j].cramped)
+        counts.overlaps += sum(1 for j in grid.near(r) if overlap_depth(r, grid[j]) > 1e-6)
         grid.add(i, r)
-        if p.onto is not None and not touches(r, laid[p.onto].rect):
+        if p.onto is not None and not p.linked and not touches(r, laid[p.onto].rect):
             counts.apart += 1
     if len(table) > 1:
         k = rng.randrange(1, len(table))
-        counts.moved = _moved(laid, layout(table[:k], spokes, toes))
+        counts.moved = _moved(laid, layout(table[:k], spokes, toes, **shape))
     return counts
 
 
@@ -164,7 +214,9 @@ def _moved(full: Sequence[TilePlacement], prefix: Sequence[TilePlacement]) -> in
     return sum(a != b for a, b in zip(full, prefix, strict=False))
 
 
-def check_rounds(preset: str, rounds: int, seed: int = 0, max_pip: int | None = None) -> Counts:
+def check_rounds(
+    preset: str, rounds: int, seed: int = 0, max_pip: int | None = None, players: int = 4
+) -> Counts:
     """Check ``rounds`` random rounds of a preset (optionally with a bigger set)."""
     rules = Rules.preset(preset)
     if max_pip is not None:
@@ -172,7 +224,7 @@ def check_rounds(preset: str, rounds: int, seed: int = 0, max_pip: int | None = 
     rng = random.Random(seed)
     total = Counts(preset if max_pip is None else f"{preset} double-{max_pip}")
     for _ in range(rounds):
-        table = random_round(rules, rng)
+        table = random_round(rules, rng, players)
         total.add(check_layout(table, rules.spokes, rules.toes, rng))
     return total
 
@@ -187,20 +239,44 @@ def check_tables(max_pip: int, spokes: int, toes: int, tables: int, seed: int = 
     return total
 
 
+def add_times(tiles: int = 55, tables: int = 30, seed: int = 0) -> list[float]:
+    """Seconds taken by ``Farmyard.add`` for each of the last few tiles up to number ``tiles``.
+
+    The tables are whole double-9 sets played out at random (see :func:`random_table`), so
+    the last adds are the widget's slowest moves: tiles 50 to 55 of a crowded table.
+
+    >>> len(add_times(tables=1)) > 0
+    True
+    """
+    rng = random.Random(seed)
+    times: list[float] = []
+    for _ in range(tables):
+        table = random_table(9, 4, 3, rng)
+        yard = Farmyard(4, 3)
+        for k, placed in enumerate(table[:tiles]):
+            t0 = time.perf_counter()
+            yard.add(placed)
+            if k >= tiles - 6:
+                times.append(time.perf_counter() - t0)
+    return times
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Command line: ``python -m tools.layout_check [N] [--full] [--seed S]``."""
+    """Command line: ``python -m tools.layout_check [N] [--full] [--seed S] [--players P]``."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("rounds", nargs="?", type=int, default=1000, help="rounds per preset")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--players", type=int, default=4, help="players at each table")
     parser.add_argument("--full", action="store_true", help="also grow whole-set tables")
     args = parser.parse_args(argv)
     grand = Counts("all")
     for preset in Rules.preset_names():
-        counts = check_rounds(preset, args.rounds, args.seed)
+        counts = check_rounds(preset, args.rounds, args.seed, players=args.players)
         print(counts.line(), flush=True)
         grand.add(counts)
     for max_pip in (12, 15, 18):
-        counts = check_rounds("wolf-lake", args.rounds // 4 or 1, args.seed, max_pip)
+        n = args.rounds // 4 or 1
+        counts = check_rounds("wolf-lake", n, args.seed, max_pip, players=args.players)
         print(counts.line(), flush=True)
         grand.add(counts)
     if args.full:
@@ -211,7 +287,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(counts.line(), flush=True)
                 grand.add(counts)
     print(grand.line())
-    return 1 if grand.clean_overlaps or grand.apart or grand.moved else 0
+    times = sorted(add_times(seed=args.seed))
+    median = 1000 * statistics.median(times)
+    print(
+        f"one layout update (Farmyard.add) at 50 to 55 tiles: median {median:.2f} ms,"
+        f" slowest {1000 * times[-1]:.2f} ms over {len(times)} moves of whole double-9 tables"
+        " (wall clock: a busy machine reads slower)"
+    )
+    too_many_links = grand.linked * 1000 > grand.tiles
+    return 1 if grand.overlaps or grand.apart or grand.moved or too_many_links else 0
 
 
 if __name__ == "__main__":

@@ -311,11 +311,13 @@ class RoundViews:
         fitting = sum(1 for t in unseen if t[0] in numbers or t[1] in numbers)
         return Fraction(fitting, len(unseen))
 
-    def layout(self) -> list[TilePlacement]:
+    def layout(self, aspect: float | None = None) -> list[TilePlacement]:
         """Where each table tile lies, as on a real table (see :func:`cfwidget.table.layout`).
 
         Units: a tile is 2 long and 1 wide; ``x, y`` is its centre and ``angle``
-        its long axis in degrees. A tile never moves once placed.
+        its long axis in degrees. A tile never moves once placed. Lines bend to
+        keep the table near ``aspect`` (width over height; the widget's board
+        by default).
 
         >>> from cfwidget import Round, Rules
         >>> rnd = Round.deal(Rules(), players=4, seed=7)
@@ -325,7 +327,8 @@ class RoundViews:
         """
         from ..table import layout  # pictures are a layer above the rules
 
-        return layout(self.table, self.rules.spokes, self.rules.toes)
+        shape = {} if aspect is None else {"aspect": aspect}
+        return layout(self.table, self.rules.spokes, self.rules.toes, **shape)
 
     def _repr_svg_(self) -> str:
         """A picture of the table for notebooks, readable without a kernel."""

@@ -23,10 +23,12 @@ from ._geometry import (
     rect,
     touches,
 )
-from ._layout import Farmyard, PlacedLike, TilePlacement, bounds, layout
+from ._layout import BOARD_ASPECT, Farmyard, layout
+from ._placement import PlacedLike, TilePlacement, bounds
 from ._raster import svg_alt, svg_to_png
 
 __all__ = [
+    "BOARD_ASPECT",
     "COLOURS",
     "HALF_LONG",
     "HALF_WIDE",

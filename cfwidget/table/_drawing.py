@@ -49,7 +49,7 @@ COLOURS = {
     "caption": "#ffffff",
     "last": "#f0e442",
     "highlight": "#56b4e9",
-    "cramped": "#d55e00",
+    "linked": "#e69f00",  # the link from a tile laid apart to the tile it was played onto
 }
 #: Pip colours for 1 to 9 in "colour" mode (then again for 10 to 18): the Okabe-Ito
 #: colours, safe for colour-blind eyes, then black and white. Every pip has a dark
@@ -185,10 +185,9 @@ def _tile(parts: list[str], p: TilePlacement, mode: str) -> None:
     parts.append(
         f'<g transform="translate({_num(p.x * _U)} {_num(p.y * _U)}) rotate({_num(angle)})">'
     )
-    dash = ' stroke-dasharray="14 8"' if p.cramped else ""
     parts.append(
         f'<rect class="cf-tile" x="-100" y="-50" width="200" height="100" rx="12"'
-        f' fill="{COLOURS["face"]}" stroke="{COLOURS["edge"]}" stroke-width="5"{dash}/>'
+        f' fill="{COLOURS["face"]}" stroke="{COLOURS["edge"]}" stroke-width="5"/>'
     )
     parts.append(
         f'<line x1="0" y1="-38" x2="0" y2="38" stroke="{COLOURS["edge"]}" stroke-width="4"/>'
@@ -206,6 +205,22 @@ def _ring(parts: list[str], p: TilePlacement, colour: str, width: int) -> None:
         f' stroke-width="{width}" transform="translate({_num(p.x * _U)} {_num(p.y * _U)})'
         f' rotate({_num(p.angle)})"/>'
     )
+
+
+def _link(parts: list[str], p: TilePlacement, parent: TilePlacement) -> None:
+    """A dashed line from a tile laid apart (its matching half) to its parent's open end."""
+    (x1, y1, _), _ = p.halves()
+    if parent.first == parent.second:  # a double: its middle
+        x2, y2 = parent.x, parent.y
+    else:
+        _, (x2, y2, _) = parent.halves()
+    ends = f'x1="{_num(x1 * _U)}" y1="{_num(y1 * _U)}" x2="{_num(x2 * _U)}" y2="{_num(y2 * _U)}"'
+    # A dark casing under the colour keeps the line visible on the felt and on tiles alike.
+    parts.append(f'<line class="cf-link" {ends} stroke="{COLOURS["edge"]}" stroke-width="18"/>')
+    parts.append(
+        f'<line {ends} stroke="{COLOURS["linked"]}" stroke-width="9" stroke-dasharray="26 16"/>'
+    )
+    _ring(parts, p, COLOURS["linked"], 6)
 
 
 def render_svg(
@@ -295,8 +310,8 @@ def render_svg(
             f' font-size="60" fill="{c["caption"]}" text-anchor="start">{escape(hand_label)}</text>'
         )
     for p in laid:
-        if p.cramped:
-            _ring(parts, p, c["cramped"], 6)
+        if p.linked and p.onto is not None:
+            _link(parts, p, laid[p.onto])
     for p in marked:
         _ring(parts, p, c["highlight"], 10)
     if last_p is not None:
@@ -361,6 +376,10 @@ def _describe(laid: Sequence[TilePlacement], last: TilePlacement | None) -> str:
     text = f"Centre double {laid[0].tile}; {len(laid) - 1} tiles played."
     if last is not None and len(laid) > 1:
         text += f" Last played: {last.tile} ({last.role})."
+    apart = [str(p.tile) for p in laid if p.linked]
+    if apart:
+        text += " Laid apart for want of room, with a line to the tile played onto: "
+        text += ", ".join(apart) + "."
     return text
 
 

@@ -10,17 +10,25 @@ towards the y axis (so 90 points down the screen). The centre double lies at
 ``(0, 0)`` with its long axis vertical.
 
 The picture is a real table's: the spokes leave the centre as a cross (4), a Y
-(3) or three on each long side (6); lines run straight outwards; a chicken foot
-double lies crosswise and its toes fan out on its far side, one straight ahead
-and two at 45 degrees. A tile never moves once laid: each tile's place depends
-only on the tiles laid before it, so the layout of the first ``k`` tiles is
-the first ``k`` entries of the layout of them all. A line that would run into
-other tiles bends (45 or 90 degrees, snaking if need be) instead, and keeps
-clear of the way ahead of other open ends. In a tight corner a tile may be
-turned to another multiple of 15 degrees, as a player nudges a tile; when no
-place touching the tile it was played onto is free at all, the tile goes where
-it overlaps least and is marked ``cramped`` (rare: about one tile in 1,500;
-``python -m tools.layout_check`` counts them).
+(3) or three on each long side (6); lines run outwards; a chicken foot double
+lies crosswise and its toes fan out on its far side, one straight ahead and two
+at 45 degrees. The table is a board's shape (``aspect``, width over height: the
+widget's 760 by 480 board unless told otherwise), and lines bend as players bend
+them at a table's edge: a line that would stretch the table past that shape
+turns 90 degrees (or 45) and runs on along the edge, so the whole table stays
+compact and its tiles large on screen. A line also bends round other tiles,
+keeps clear of the way ahead of other open ends, leaves room for a chicken
+foot's toes, and stays where it can see out past the other lines rather than
+wander into the middle of the table, where lines run out of room.
+
+A tile never moves once laid: each tile's place depends only on the tiles laid
+before it, so the layout of the first ``k`` tiles is the first ``k`` entries of
+the layout of them all. In a tight corner a tile may be turned to another
+multiple of 15 degrees, as a player nudges a tile. Tiles never overlap: when no
+place touching the tile it was played onto is free at all, the tile lies in the
+nearest free place and is marked ``linked`` (a picture draws a line to its
+parent); that is rare, well under one tile in 1,000, and
+``python -m tools.layout_check`` counts it.
 
 >>> from cfwidget import Placed
 >>> from cfwidget import Tile
@@ -34,137 +42,33 @@ it overlaps least and is marked ``cramped`` (rare: about one tile in 1,500;
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import NamedTuple, Protocol
+from collections.abc import Iterable
 
 from ..core import Tile
-from ._geometry import (
-    HALF_LONG,
-    HALF_WIDE,
-    TOLERANCE,
-    Rect,
-    SpatialGrid,
-    corners,
-    overlap_depth,
-    rect,
-    unit,
-)
+from ._costs import _MISSING_TOE, _NUDGE, _RESERVED, _Costs
+from ._geometry import rect, unit
+from ._placement import PlacedLike, TilePlacement, bounds
 from ._spots import (
     _DOUBLE_SPOTS,
     _FOOT_SPOTS,
     _LINE_SPOTS,
     _SPOKE_ORDER,
-    _STRAIGHT,
     _TOE_CHOICES,
     _TOE_FALLBACK,
     _TOE_ORDER,
-    _TURNS,
-    _Spot,
+    _around,
+    _nudged,
+    _Pose,
+    _pose,
 )
 
-__all__ = ["Farmyard", "PlacedLike", "TilePlacement", "bounds", "layout"]
+__all__ = ["BOARD_ASPECT", "Farmyard", "PlacedLike", "TilePlacement", "bounds", "layout"]
 
-# The layout treats anything deeper than this as overlap: stricter than the
-# geometry tolerance, so a layout passes any check made with TOLERANCE.
-_STRICT = TOLERANCE / 10
-_H = math.sqrt(0.5)
-
-
-class PlacedLike(Protocol):
-    """What the layout needs to know about a laid tile (``cfwidget.Placed`` fits)."""
-
-    @property
-    def tile(self) -> Tile: ...
-    @property
-    def onto(self) -> Tile | None: ...
-    @property
-    def number(self) -> int: ...
-    @property
-    def slot(self) -> int: ...
-
-
-@dataclass(frozen=True)
-class TilePlacement:
-    """One tile on the table: where it lies and which number shows at which end.
-
-    ``(x, y)`` is the tile's centre and ``angle`` the direction of its long
-    axis in degrees (0 to 360, y downwards; a multiple of 45 but for a rare
-    nudged tile). ``first`` is the number on the
-    half centred at ``(x, y) - (cos a, sin a) / 2`` and ``second`` the number on
-    the other half. ``heading`` is the direction play went on from this tile
-    (a line runs along its tile; a double's toes go off its long side), ``onto``
-    the index of the tile it was played onto, and ``cramped`` marks a tile the
-    layout could not fit without overlapping another.
-
-    >>> p = TilePlacement(Tile(9, 4), 0.0, -2.0, 270.0, 9, 4, "spoke", 0, 270.0)
-    >>> p.halves()
-    ((0.0, -1.5, 9), (0.0, -2.5, 4))
-    """
-
-    tile: Tile
-    x: float
-    y: float
-    angle: float
-    first: int
-    second: int
-    role: str
-    onto: int | None
-    heading: float
-    cramped: bool = False
-
-    @property
-    def rect(self) -> Rect:
-        """The tile's outline, for geometry checks."""
-        return rect(self.x, self.y, self.angle)
-
-    def halves(self) -> tuple[tuple[float, float, int], tuple[float, float, int]]:
-        """The centre of each half with the number it shows: ``(x, y, first), (x, y, second)``."""
-        ux, uy = unit(self.angle)
-        return (
-            (self.x - ux / 2, self.y - uy / 2, self.first),
-            (self.x + ux / 2, self.y + uy / 2, self.second),
-        )
-
-    def to_dict(self) -> dict[str, object]:
-        """The placement as JSON-ready values (what a browser view needs to draw it).
-
-        >>> TilePlacement(Tile(9, 4), 0.0, -2.0, 270.0, 9, 4, "spoke", 0, 270.0).to_dict()
-        ... # doctest: +NORMALIZE_WHITESPACE
-        {'tile': '9-4', 'x': 0.0, 'y': -2.0, 'angle': 270.0, 'first': 9, 'second': 4,
-         'role': 'spoke', 'onto': 0, 'heading': 270.0, 'cramped': False}
-        """
-        return {
-            "tile": str(self.tile),
-            "x": round(self.x, 6),
-            "y": round(self.y, 6),
-            "angle": self.angle,
-            "first": self.first,
-            "second": self.second,
-            "role": self.role,
-            "onto": self.onto,
-            "heading": self.heading,
-            "cramped": self.cramped,
-        }
-
-    def __str__(self) -> str:
-        text = f"{self.tile} {self.role} at ({self.x:g}, {self.y:g}) angle {self.angle:g}"
-        return text + " cramped" if self.cramped else text
-
-
-# Scoring weights (smaller is better): turning, little room ahead, blocking another end.
-_LOOKAHEAD = 3
-_ROOM_PENALTY = (3.0, 1.5, 0.5, 0.0)  # by free straight steps ahead: 0, 1, 2, 3
-_DEAD_END = 8.0
-_RESERVED = 2.5
-_MISSING_TOE = 6.0
-_OUTWARD = 0.5
-_CROWD, _CROWD_AHEAD, _CROWD_RADIUS = 0.25, 4.0, 4.0
-_GAP, _TIGHT = 0.9, 1.0
-_NUDGE = 4.0  # the cost of a tile turned to an odd angle
-# Each open end keeps clear the next tile's place (weight 1) and its would-be toes'.
-_KEEP = 4
-_KEEP_WEIGHT = (1.0, 0.4, 0.4, 0.4)
+#: The shape of the widget's board, width over height: 760 by 480 pixels.
+BOARD_ASPECT = 760 / 480
+_MIN_ASPECT, _MAX_ASPECT = 0.25, 4.0
+# Of the many odd-angled places for a foot, only this many of the likeliest are weighed in full.
+_WEIGHED = 24
 
 
 def _role(p: PlacedLike, start: Tile | None) -> str:
@@ -177,59 +81,11 @@ def _role(p: PlacedLike, start: Tile | None) -> str:
     return "toe" if p.onto[0] == p.onto[1] else "line"
 
 
-class _Pose(NamedTuple):
-    x: float
-    y: float
-    heading: int
-    angle: int
-    rect: Rect
-
-
-def _pose(parent: TilePlacement | _Pose, spot: _Spot, double: bool) -> _Pose:
-    """Where ``spot`` lies for a tile played onto ``parent``."""
-    dx, dy = unit(parent.heading)
-    x = parent.x + dx * spot.d - dy * spot.n
-    y = parent.y + dy * spot.d + dx * spot.n
-    heading = (round(parent.heading) + spot.turn) % 360
-    angle = (heading + 90) % 360 if double else heading
-    return _Pose(x, y, heading, angle, rect(x, y, angle))
-
-
-def _nudged(parent: TilePlacement, double: bool) -> list[_Pose]:
-    """Places touching ``parent`` at any multiple of 15 degrees, for when no usual one is free.
-
-    The new tile's back edge (a double's long side) rests against the part of
-    ``parent`` that sticks out furthest in the new direction, so it touches
-    without overlapping; a line tile must touch its parent's open (front) half.
-    """
-    px, py, ph = parent.x, parent.y, round(parent.heading)
-    hx, hy = unit(ph)
-    pts = corners(parent.rect)
-    along, across = (HALF_WIDE, HALF_LONG) if double else (HALF_LONG, HALF_WIDE)
-    line = parent.role not in ("centre", "foot")
-    out: list[_Pose] = []
-    for turn in range(-90, 91, 15):
-        heading = (ph + turn) % 360
-        ux, uy = unit(heading)
-        vx, vy = -uy, ux
-        proj = [x * ux + y * uy for x, y in pts]
-        top = max(proj)
-        touching = [x * vx + y * vy for (x, y), p in zip(pts, proj, strict=True) if p > top - 1e-9]
-        lo, hi = min(touching), max(touching)
-        for v in (lo - 0.9 * across, (lo + hi) / 2, hi + 0.9 * across):
-            a, b = max(v - across, lo), min(v + across, hi)
-            mid = (a + b) / 2  # the middle of the contact, along the back edge
-            cx, cy = top * ux + mid * vx, top * uy + mid * vy
-            if line and (cx - px) * hx + (cy - py) * hy < -1e-9:
-                continue  # that would touch the line tile's back half
-            x, y = (top + along) * ux + v * vx, (top + along) * uy + v * vy
-            angle = (heading + 90) % 360 if double else heading
-            out.append(_Pose(x, y, heading, angle, rect(x, y, angle)))
-    return out
-
-
-class Farmyard:
+class Farmyard(_Costs):
     """A layout that grows one tile at a time (what :func:`layout` runs on).
+
+    ``spokes`` and ``toes`` are the rules' counts; ``aspect`` is the shape
+    (width over height) the table should keep, the widget's board by default.
 
     >>> from cfwidget import Placed
     >>> yard = Farmyard(spokes=4, toes=3)
@@ -237,24 +93,31 @@ class Farmyard:
     9-9 centre at (0, 0) angle 90
     >>> print(yard.add(Placed(Tile(9, 4), Tile(9, 9), 9, 1)))
     9-4 spoke at (1.5, 0) angle 0
-    >>> len(yard), yard.cramped
+    >>> len(yard), yard.linked
     (2, 0)
     """
 
-    def __init__(self, spokes: int = 4, toes: int = 3) -> None:
+    def __init__(self, spokes: int = 4, toes: int = 3, aspect: float = BOARD_ASPECT) -> None:
         if isinstance(spokes, bool) or not isinstance(spokes, int) or not 1 <= spokes <= 8:
             raise ValueError(f"spokes must be a whole number from 1 to 8, got {spokes!r}")
         if isinstance(toes, bool) or not isinstance(toes, int) or not 1 <= toes <= 3:
             raise ValueError(f"toes must be 1, 2 or 3, got {toes!r}")
+        if (
+            isinstance(aspect, bool)
+            or not isinstance(aspect, (int, float))
+            or not _MIN_ASPECT <= aspect <= _MAX_ASPECT
+        ):
+            raise ValueError(
+                "aspect is the table's width divided by its height, a number from"
+                f" {_MIN_ASPECT:g} to {_MAX_ASPECT:g}; got {aspect!r}"
+            )
+        super().__init__(toes, float(aspect))
         self.spokes = spokes
-        self.toes = toes
-        self._placed: list[TilePlacement] = []
+        self.linked = 0  # tiles laid apart from their parent, for want of room
         self._index: dict[Tile, int] = {}
         self._used: dict[int, set[str]] = {}  # named places taken round each double
-        self._grid = SpatialGrid()
-        self._reserved = SpatialGrid()  # the way ahead of each open line end
+        self._top = 0  # the highest number on the table
         self._start: Tile | None = None
-        self.cramped = 0
 
     def __len__(self) -> int:
         return len(self._placed)
@@ -286,10 +149,10 @@ class Farmyard:
         role = _role(placed, self._start)
         double = tile[0] == tile[1]
         if role in ("spoke", "toe"):
-            pose, name, cramped = self._round_double(parent_index, parent, placed.slot, role)
+            pose, name, linked = self._round_double(parent_index, parent, placed.slot, role)
             self._used.setdefault(parent_index, set()).add(name)
         else:
-            pose, cramped = self._best(parent_index, parent, double)
+            pose, linked = self._best(parent_index, parent, double)
         number = placed.number
         other = tile.other(number) if tile.has(number) else number
         result = TilePlacement(
@@ -302,112 +165,41 @@ class Farmyard:
             role,
             parent_index,
             float(pose.heading),
-            cramped,
+            linked,
         )
-        for j in range(_KEEP):
-            self._reserved.remove(parent_index * _KEEP + j)
         return self._commit(result)
 
     def _commit(self, p: TilePlacement) -> TilePlacement:
         index = len(self._placed)
         self._placed.append(p)
         self._index[p.tile] = index
-        self._grid.add(index, p.rect)
-        self.cramped += p.cramped
-        if p.role in ("spoke", "toe", "line"):
-            # Keep the way ahead clear: the next tile, and room for a chicken foot's toes.
-            self._reserved.add(index * _KEEP, _pose(p, _STRAIGHT, False).rect)
-            foot = _pose(p, _FOOT_SPOTS[0], True)
-            for j, name in enumerate(_TOE_ORDER[3], start=1):
-                self._reserved.add(index * _KEEP + j, _pose(foot, _DOUBLE_SPOTS[name], False).rect)
+        self._top = max(self._top, p.tile[0], p.tile[1])
+        self._take(index, p, self._top)
+        self.linked += p.linked
         return p
 
     # -- choosing a place ------------------------------------------------------------------
 
-    def _fits(self, r: Rect) -> bool:
-        return self._grid.fits(r, _STRICT)
-
-    def _blocks(self, r: Rect, parent_index: int) -> float:
-        """A penalty for standing in the way of other open ends."""
-        reserved = self._reserved
-        return sum(
-            _KEEP_WEIGHT[k % _KEEP]
-            for k in reserved.near(r)
-            if k // _KEEP != parent_index and overlap_depth(r, reserved[k]) > _STRICT
-        )
-
-    def _room(self, pose: _Pose) -> float:
-        """A penalty for how little room a line has to go on from ``pose``."""
-        dx, dy = unit(pose.heading)
-        for step in range(1, _LOOKAHEAD + 1):
-            ahead = Rect(pose.rect.x + 2 * step * dx, pose.rect.y + 2 * step * dy, dx, dy)
-            if not self._fits(ahead):
-                break
-        else:
-            return _ROOM_PENALTY[_LOOKAHEAD]
-        if step > 1:
-            return _ROOM_PENALTY[step - 1]
-        if any(self._fits(_pose(pose, s, False).rect) for s in _TURNS):
-            return _ROOM_PENALTY[0]
-        return _DEAD_END
-
-    def _tight(self, pose: _Pose, parent_index: int) -> float:
-        """A penalty for squeezing past other tiles closer than ``_GAP`` (kin excepted)."""
-        grid = self._grid
-        parent = self._placed[parent_index]
-        count = 0
-        for k in grid.near(pose.rect, _GAP):
-            if k == parent_index or k == parent.onto or self._placed[k].onto == parent_index:
-                continue
-            if overlap_depth(pose.rect, grid[k]) > -_GAP:
-                count += 1
-        return _TIGHT * count
-
-    def _crowd(self, pose: _Pose) -> float:
-        """A penalty for heading into a crowd: tiles near the place a few tiles ahead."""
-        dx, dy = unit(pose.heading)
-        ahead = _CROWD_AHEAD
-        return _CROWD * self._grid.count_within(
-            pose.x + ahead * dx, pose.y + ahead * dy, _CROWD_RADIUS
-        )
-
-    def _outward(self, pose: _Pose) -> float:
-        dist = math.hypot(pose.x, pose.y)
-        if dist == 0:
-            return 0.0
-        dx, dy = unit(pose.heading)
-        return _OUTWARD * (1 - (dx * pose.x + dy * pose.y) / dist) / 2
-
-    def _foot_room(self, pose: _Pose, parent_index: int) -> tuple[float, bool]:
-        """A penalty for how badly a chicken foot at ``pose`` would take its toes."""
-        penalty, perfect = 0.0, True
-        toes: list[Rect] = []
-        for name in _TOE_ORDER[self.toes]:
-            found = self._toe_place(pose, _TOE_CHOICES[name], toes)
-            if found is None:
-                penalty += _MISSING_TOE
-                perfect = False
-                continue
-            choice, toe = found
-            toes.append(toe.rect)
-            room = self._room(toe) + _RESERVED * self._blocks(toe.rect, parent_index)
-            room += self._crowd(toe)
-            perfect = perfect and choice == 0 and room == 0
-            penalty += room + choice / 2
-        return penalty, perfect
-
-    def _toe_place(
-        self, foot: _Pose, names: Sequence[str], toes: Sequence[Rect]
-    ) -> tuple[int, _Pose] | None:
-        """The first of ``names`` round ``foot`` that is free (and clear of ``toes``)."""
-        for choice, name in enumerate(names):
-            toe = _pose(foot, _DOUBLE_SPOTS[name], False)
-            if self._fits(toe.rect) and all(overlap_depth(toe.rect, r) <= _STRICT for r in toes):
-                return choice, toe
-        return None
-
     def _best(self, parent_index: int, parent: TilePlacement, double: bool) -> tuple[_Pose, bool]:
-        """The best place for a line tile or a chicken foot at a line's end."""
+        """The best place for a line tile or a chicken foot at a line's end (True: linked)."""
+        found = self._best_of(parent_index, parent, double, False)
+        if found is None and double:
+            # Nowhere has room for every toe as it should be: let toes turn to odd angles.
+            found = self._best_of(parent_index, parent, double, True)
+        if found is None and double:
+            found = self._foot_around(parent_index, parent)
+        if found is not None:
+            return found, False
+        if double:
+            # Nowhere against the line's end would the foot take all its toes: a foot
+            # laid apart, with its toes, beats toes laid apart from it.
+            return self._nearest_free(parent_index, parent, True), True
+        return self._nudge(parent_index, parent, double)
+
+    def _best_of(
+        self, parent_index: int, parent: TilePlacement, double: bool, nudge: bool
+    ) -> _Pose | None:
+        """The best of the usual places (or, for a foot, nudged ones), if any is free."""
         spots = _FOOT_SPOTS if double else _LINE_SPOTS
         best: _Pose | None = None
         best_score = math.inf
@@ -415,52 +207,100 @@ class Farmyard:
             pose = _pose(parent, spot, double)
             if not self._fits(pose.rect):
                 continue
-            blocks = self._blocks(pose.rect, parent_index) + self._tight(pose, parent_index)
-            if double:
-                room, perfect = self._foot_room(pose, parent_index)
-            else:
-                room = self._room(pose)
-                perfect = room == 0
-            if spot.cost == 0 and perfect and blocks == 0:
-                return pose, False
-            score = spot.cost + room + _RESERVED * blocks + self._outward(pose)
+            blocks = self._blocks(pose.rect, parent_index)
+            tight = self._tight(pose, parent_index)
+            score = spot.cost + _RESERVED * blocks + tight + self._outward(pose)
             if not double:
-                score += self._crowd(pose)
+                growth = self._stretch(pose)
+                score += growth + self._crowd(pose)
+            if score >= best_score:
+                continue  # no better than the best so far, however much room it has
+            if double:
+                room, perfect, toes, complete = self._foot_room(pose, parent_index, nudge)
+                if not complete:
+                    continue  # a toe would find no room: not here
+                growth = self._shape.growth(pose.rect, *toes)
+                score += growth
+            else:
+                room = self._room(pose) + self._harm([pose.rect], parent_index)
+                perfect = room == 0
+            if spot.cost == 0 and perfect and blocks == 0 and tight == 0 and growth == 0:
+                return pose
+            score += room
             if score < best_score:
                 best, best_score = pose, score
         if double and best_score >= _MISSING_TOE:
-            # No usual place has room for every toe: try the foot at other angles.
-            for pose in _nudged(parent, True):
-                if self._fits(pose.rect):
-                    room, _ = self._foot_room(pose, parent_index)
-                    score = _NUDGE + room + _RESERVED * self._blocks(pose.rect, parent_index)
+            # No usual place suits every toe: try the foot at other angles.
+            line = parent.role not in ("centre", "foot")
+            # Cheapest first, judged by what the foot alone costs; a few are weighed in full.
+            nudged = [
+                (_NUDGE + _RESERVED * self._blocks(pose.rect, parent_index), k, pose)
+                for k, pose in enumerate(_nudged(parent.rect, parent.heading, line, True))
+                if self._fits(pose.rect)
+            ]
+            weighed = 0
+            for least, _, pose in sorted(nudged):
+                if least >= best_score or weighed == _WEIGHED:
+                    break
+                if not self._toes_fit(pose, nudge):
+                    continue
+                weighed += 1
+                room, _, toes, complete = self._foot_room(pose, parent_index, nudge)
+                if complete:
+                    score = least + room + self._shape.growth(pose.rect, *toes)
                     if score < best_score:
                         best, best_score = pose, score
-        if best is not None:
-            return best, False
-        return self._nudge(parent_index, parent, double, [_pose(parent, s, double) for s in spots])
+        return best
 
-    def _nudge(
-        self, parent_index: int, parent: TilePlacement, double: bool, usual: list[_Pose]
-    ) -> tuple[_Pose, bool]:
-        """No usual place is free: turn the tile to any angle that fits, or overlap least."""
+    def _foot_around(self, parent_index: int, parent: TilePlacement) -> _Pose | None:
+        """A chicken foot touching its line's end anyhow, with room for all its toes."""
         best: _Pose | None = None
         best_score = math.inf
-        for pose in _nudged(parent, double):
-            if self._fits(pose.rect):
-                score = self._blocks(pose.rect, parent_index) + self._outward(pose)
-                if not double:
-                    score += self._room(pose)
+        line = parent.role not in ("centre", "foot")
+        around = [
+            (_RESERVED * self._blocks(pose.rect, parent_index), k, pose)
+            for k, pose in enumerate(_around(parent.rect, parent.heading, line, True))
+            if self._fits(pose.rect)
+        ]
+        weighed = 0
+        for least, _, pose in sorted(around):
+            if least >= best_score or weighed == _WEIGHED:
+                break
+            if not self._toes_fit(pose, True):
+                continue
+            weighed += 1
+            room, _, toes, complete = self._foot_room(pose, parent_index, True)
+            if complete:
+                score = least + room + self._shape.growth(pose.rect, *toes)
                 if score < best_score:
                     best, best_score = pose, score
-        if best is not None:
-            return best, False
-        return self._least_overlap(usual), True
+        return best
+
+    def _nudge(self, parent_index: int, parent: TilePlacement, double: bool) -> tuple[_Pose, bool]:
+        """No usual place is free: turn the tile to any angle that fits, or lay it nearby.
+
+        The second value is True when the tile could not touch ``parent`` at all
+        and lies in the nearest free place instead (a linked tile).
+        """
+        line = parent.role not in ("centre", "foot")
+        for places in (_nudged, _around):  # against the parent's end, then anywhere round it
+            best: _Pose | None = None
+            best_score = math.inf
+            for pose in places(parent.rect, parent.heading, line, double):
+                if self._fits(pose.rect):
+                    score = self._blocks(pose.rect, parent_index) + self._outward(pose)
+                    if not double:
+                        score += self._room(pose)
+                    if score < best_score:
+                        best, best_score = pose, score
+            if best is not None:
+                return best, False
+        return self._nearest_free(parent_index, parent, double), True
 
     def _round_double(
         self, parent_index: int, parent: TilePlacement, slot: int, role: str
     ) -> tuple[_Pose, str, bool]:
-        """A spoke round the centre, or a toe round a chicken foot."""
+        """A spoke round the centre, or a toe round a chicken foot (True: linked)."""
         used = self._used.get(parent_index, set())
         if role == "spoke":
             order = _SPOKE_ORDER.get(self.spokes, _SPOKE_ORDER[4] + _SPOKE_ORDER[6])
@@ -487,20 +327,56 @@ class Farmyard:
                 best, best_score = (pose, name), score
         if best is not None:
             return best[0], best[1], False
-        poses = [_pose(parent, _DOUBLE_SPOTS[n], False) for n in names]
-        pose, cramped = self._nudge(parent_index, parent, False, poses)
-        return pose, names[poses.index(pose)] if pose in poses else "nudged", cramped
+        pose, linked = self._nudge(parent_index, parent, False)
+        return pose, "linked" if linked else "nudged", linked
 
-    def _least_overlap(self, poses: Sequence[_Pose]) -> _Pose:
-        return min(poses, key=lambda p: self._grid.depth(p.rect, _STRICT))
+    def _nearest_free(self, parent_index: int, parent: TilePlacement, double: bool) -> _Pose:
+        """The free place nearest ``parent``, for a tile with no room against it.
+
+        Rings of places round ``parent``, half a unit apart, are searched outwards;
+        the tile lies square to the table, heading away from ``parent`` (a foot
+        needs room for all its toes too). The first ring with a free place gives
+        the one that blocks and grows the table least.
+        """
+        ring = 2
+        while True:  # the table is finite, so some ring has a free place
+            ring += 1
+            radius = ring / 2
+            steps = 8 * ring
+            best: _Pose | None = None
+            best_score = math.inf
+            for k in range(steps):
+                ux, uy = unit(360 * k / steps)
+                x, y = parent.x + radius * ux, parent.y + radius * uy
+                heading = round(math.degrees(math.atan2(uy, ux)) / 90) * 90 % 360
+                angle = (heading + 90) % 360 if double else heading
+                pose = _Pose(x, y, heading, angle, rect(x, y, angle))
+                if not self._fits(pose.rect):
+                    continue
+                score = _RESERVED * self._blocks(pose.rect, parent_index)
+                if double:
+                    if not self._toes_fit(pose, False):
+                        continue  # a foot laid apart must at least take all its toes
+                    room, _, toes, _ = self._foot_room(pose, parent_index)
+                    score += room + self._shape.growth(pose.rect, *toes)
+                else:
+                    score += self._shape.growth(pose.rect)
+                if score < best_score:
+                    best, best_score = pose, score
+            if best is not None:
+                return best
 
 
-def layout(placements: Iterable[PlacedLike], spokes: int = 4, toes: int = 3) -> list[TilePlacement]:
+def layout(
+    placements: Iterable[PlacedLike], spokes: int = 4, toes: int = 3, aspect: float = BOARD_ASPECT
+) -> list[TilePlacement]:
     """Lay out a table: one :class:`TilePlacement` per tile, in the order they were laid.
 
     ``placements`` is ``Round.table`` (or any records with ``.tile``, ``.onto``,
     ``.number`` and ``.slot``); ``spokes`` and ``toes`` are the rules' counts,
-    which set the shapes of the centre and of each chicken foot.
+    which set the shapes of the centre and of each chicken foot; ``aspect`` is
+    the shape the table keeps to, width over height (the widget's board, 760 by
+    480, unless told otherwise): lines bend to stay inside it.
 
     >>> from cfwidget import Placed
     >>> from cfwidget import Tile
@@ -510,25 +386,7 @@ def layout(placements: Iterable[PlacedLike], spokes: int = 4, toes: int = 3) -> 
     >>> [(p.x, p.y, p.angle) for p in layout(table)]
     [(0.0, 0.0, 90.0), (0.0, -2.0, 270.0), (1.5, 0.0, 0.0), (0.0, 2.0, 90.0), (-1.5, 0.0, 180.0)]
     """
-    yard = Farmyard(spokes, toes)
+    yard = Farmyard(spokes, toes, aspect)
     for p in placements:
         yard.add(p)
     return list(yard.placements)
-
-
-def bounds(placements: Iterable[TilePlacement]) -> tuple[float, float, float, float]:
-    """The smallest box ``(minx, miny, maxx, maxy)`` holding every tile (zeros when empty).
-
-    >>> from cfwidget import Tile
-    >>> bounds([TilePlacement(Tile(9, 9), 0.0, 0.0, 90.0, 9, 9, "centre", None, 0.0)])
-    (-0.5, -1.0, 0.5, 1.0)
-    """
-    xs: list[float] = []
-    ys: list[float] = []
-    for p in placements:
-        for x, y in corners(p.rect):
-            xs.append(x)
-            ys.append(y)
-    if not xs:
-        return (0.0, 0.0, 0.0, 0.0)
-    return (min(xs), min(ys), max(xs), max(ys))

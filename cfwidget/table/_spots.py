@@ -3,13 +3,17 @@
 Each place is a :class:`_Spot`: how far along and across the parent's heading the new tile's
 centre lies, how the new tile turns, and how much a real player would frown at it. The
 centre's spokes, a line's straight and bent continuations and a chicken foot's fanned toes are
-all spots; :mod:`._layout` scores the free ones and keeps the best.
+all spots; :mod:`._layout` scores the free ones and keeps the best. :func:`_pose` turns a spot
+into a place on the table, and :func:`_nudged` lists the odd-angled places a player finds when
+no usual one is free.
 """
 
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
+
+from ._geometry import HALF_LONG, HALF_WIDE, Rect, corners, rect, unit
 
 _H = math.sqrt(0.5)
 
@@ -128,3 +132,139 @@ _TOE_FALLBACK = (
     "back-",
     "back+",
 )
+
+
+class _Headed(Protocol):
+    """A laid tile (or a place for one): its centre and the way play goes on from it."""
+
+    @property
+    def x(self) -> float: ...
+    @property
+    def y(self) -> float: ...
+    @property
+    def heading(self) -> float: ...
+
+
+class _Pose(NamedTuple):
+    """A place for a tile: centre, the way play goes on from it, its long axis and outline."""
+
+    x: float
+    y: float
+    heading: int
+    angle: int
+    rect: Rect
+
+
+def _pose(parent: _Headed, spot: _Spot, double: bool) -> _Pose:
+    """Where ``spot`` lies for a tile played onto ``parent`` (a double lies crosswise)."""
+    dx, dy = unit(parent.heading)
+    x = parent.x + dx * spot.d - dy * spot.n
+    y = parent.y + dy * spot.d + dx * spot.n
+    heading = (round(parent.heading) + spot.turn) % 360
+    angle = (heading + 90) % 360 if double else heading
+    return _Pose(x, y, heading, angle, rect(x, y, angle))
+
+
+# A nudged tile slides along the parent's edge in steps this long (in tile widths).
+_SLIDE = 0.25
+
+
+def _nudged(parent: Rect, heading: float, line: bool, double: bool) -> list[_Pose]:
+    """Places touching ``parent`` at any multiple of 15 degrees, for when no usual one is free.
+
+    ``heading`` is the way play goes on from ``parent``. The new tile turns up
+    to 90 degrees either way; its back edge (a double's long side) rests against
+    the part of ``parent`` that sticks out furthest in the new direction, so it
+    touches without overlapping, and slides along that edge, nearest the middle
+    first. On a ``line`` it must touch the parent's open (front) half.
+
+    >>> from cfwidget.table._geometry import rect
+    >>> places = _nudged(rect(0, 0, 0), 0, True, False)
+    >>> (places[0].x, places[0].y, places[0].angle)
+    (2.0, 0.0, 0)
+    """
+    px, py, ph = parent.x, parent.y, round(heading)
+    hx, hy = unit(ph)
+    pts = corners(parent)
+    along, across = (HALF_WIDE, HALF_LONG) if double else (HALF_LONG, HALF_WIDE)
+    out: list[_Pose] = []
+    for turn in sorted(range(-90, 91, 15), key=abs):
+        heading = (ph + turn) % 360
+        ux, uy = unit(heading)
+        vx, vy = -uy, ux
+        proj = [x * ux + y * uy for x, y in pts]
+        top = max(proj)
+        touching = [x * vx + y * vy for (x, y), p in zip(pts, proj, strict=True) if p > top - 1e-9]
+        lo, hi = min(touching), max(touching)
+        first, last = lo - 0.9 * across, hi + 0.9 * across
+        steps = math.ceil((last - first) / _SLIDE)
+        middle = (lo + hi) / 2
+        offsets = [first + (last - first) * k / steps for k in range(steps + 1)]
+        for v in sorted(offsets, key=lambda v: abs(v - middle)):
+            a, b = max(v - across, lo), min(v + across, hi)
+            mid = (a + b) / 2  # the middle of the contact, along the back edge
+            cx, cy = top * ux + mid * vx, top * uy + mid * vy
+            if line and (cx - px) * hx + (cy - py) * hy < -1e-9:
+                continue  # that would touch the line tile's back half
+            x, y = (top + along) * ux + v * vx, (top + along) * uy + v * vy
+            angle = (heading + 90) % 360 if double else heading
+            out.append(_Pose(x, y, heading, angle, rect(x, y, angle)))
+    return out
+
+
+def _shadow(ux: float, uy: float, ax: float, ay: float) -> float:
+    """Half the length of the shadow a tile with long axis ``(ux, uy)`` casts on axis ``a``."""
+    return HALF_LONG * abs(ux * ax + uy * ay) + HALF_WIDE * abs(uy * ax - ux * ay)
+
+
+def _on_outline(points: list[tuple[float, float]], r: Rect) -> list[tuple[float, float]]:
+    """Those of ``points`` on the outline of ``r`` (or inside it)."""
+    out = []
+    for x, y in points:
+        dx, dy = x - r.x, y - r.y
+        along, across = dx * r.ux + dy * r.uy, dy * r.ux - dx * r.uy
+        if abs(along) <= HALF_LONG + 1e-7 and abs(across) <= HALF_WIDE + 1e-7:
+            out.append((x, y))
+    return out
+
+
+def _around(parent: Rect, heading: float, line: bool, double: bool) -> list[_Pose]:
+    """Places touching ``parent`` from every side, at multiples of 15 degrees: a last resort.
+
+    The new tile comes in towards ``parent`` from each of 24 directions, turned
+    up to 90 degrees either way, and stops where it first touches. A line
+    tile's contact must include its own back half (where its number matches)
+    and, on a ``line``, the parent's open half (``heading`` is the way the line
+    goes on).
+
+    >>> from cfwidget.table._geometry import rect
+    >>> places = _around(rect(0, 0, 0), 0, True, False)
+    >>> (places[0].x, places[0].y, places[0].angle)
+    (2.0, 0.0, 0)
+    """
+    hx, hy = unit(heading)
+    out: list[_Pose] = []
+    for k in sorted(range(-11, 13), key=abs):
+        direction = (round(heading) + 15 * k) % 360
+        dx, dy = unit(direction)
+        for turn in sorted(range(-90, 91, 15), key=abs):
+            new = (direction + turn) % 360
+            angle = (new + 90) % 360 if double else new
+            ux, uy = unit(angle)
+            axes = ((parent.ux, parent.uy), (-parent.uy, parent.ux), (ux, uy), (-uy, ux))
+            # Coming in along (dx, dy), the tiles first touch where one axis separates them.
+            t = min(
+                (_shadow(parent.ux, parent.uy, ax, ay) + _shadow(ux, uy, ax, ay))
+                / abs(dx * ax + dy * ay)
+                for ax, ay in axes
+                if abs(dx * ax + dy * ay) > 1e-9
+            )
+            x, y = parent.x + t * dx, parent.y + t * dy
+            r = Rect(x, y, ux, uy)
+            contact = _on_outline(corners(r), parent) + _on_outline(corners(parent), r)
+            if line and max((cx - parent.x) * hx + (cy - parent.y) * hy for cx, cy in contact) < 0:
+                continue  # only the parent's back half would touch
+            if not double and min((cx - x) * ux + (cy - y) * uy for cx, cy in contact) > 0:
+                continue  # the new tile would touch with its far half
+            out.append(_Pose(x, y, new, angle, r))
+    return out

@@ -123,7 +123,7 @@ def test_contrast_meets_the_targets() -> None:
     assert contrast(COLOURS["text"], face) >= 4.5
     assert contrast(COLOURS["caption"], COLOURS["felt"]) >= 4.5
     assert contrast(COLOURS["face"], COLOURS["felt"]) >= 3  # tiles stand out from the table
-    for ring in ("last", "highlight"):
+    for ring in ("last", "highlight", "linked"):
         assert contrast(COLOURS[ring], COLOURS["felt"]) >= 3
     # Coloured pips: each is outlined in the pip colour, which carries the contrast.
     assert contrast(COLOURS["pip"], face) >= 3
@@ -146,13 +146,26 @@ def test_a_table_and_its_layout_draw_the_same(table: list[Placed]) -> None:
     assert render_svg(table, spokes=4) == render_svg(table)  # and the same every time
 
 
-def test_empty_and_cramped_tables_draw() -> None:
+def test_empty_tables_draw() -> None:
     root = parse(render_svg([]))
     assert root[0].text == "Chicken Foot table, 0 tiles"
-    laid = layout([Placed(Tile(6, 6), None, 6, 0)])
-    cramped = [dataclasses.replace(laid[0], cramped=True)]
-    root = parse(render_svg(cramped))
-    assert rings(root, COLOURS["cramped"])
+
+
+def test_a_linked_tile_is_drawn_with_a_line_to_its_parent() -> None:
+    laid = layout([Placed(Tile(6, 6), None, 6, 0), Placed(Tile(6, 2), Tile(6, 6), 6, 0)])
+    apart = dataclasses.replace(laid[1], x=0.0, y=-5.0, linked=True)  # 6-2 laid apart, north
+    root = parse(render_svg([laid[0], apart]))
+    lines = [e for e in root.iter(f"{NS}line") if e.get("stroke") == COLOURS["linked"]]
+    assert len(lines) == 1
+    # From the 6 half of the linked tile to the middle of the 6-6 it was played onto.
+    start = (float(lines[0].get("x1", "")), float(lines[0].get("y1", "")))
+    end = (float(lines[0].get("x2", "")), float(lines[0].get("y2", "")))
+    assert start == (0.0, -450.0) and end == (0.0, 0.0)
+    assert rings(root, COLOURS["linked"])
+    assert "Laid apart for want of room, with a line to the tile played onto: 6-2." in (
+        root[1].text or ""
+    )
+    assert not [e for e in parse(render_svg(laid)).iter(f"{NS}line") if e.get("class") == "cf-link"]
 
 
 def test_bad_arguments_are_refused(table: list[Placed]) -> None:
