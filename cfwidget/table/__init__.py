@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from ._badges import BADGE_GAP, BADGE_RADIUS, badge_spot, badge_spots, circle_gap
 from ._drawing import COLOURS, MODES, PALETTE, contrast, pip_positions, render_svg, svg, tile_svg
 from ._geometry import (
     HALF_LONG,
@@ -28,6 +29,8 @@ from ._placement import PlacedLike, TilePlacement, bounds
 from ._raster import svg_alt, svg_to_png
 
 __all__ = [
+    "BADGE_GAP",
+    "BADGE_RADIUS",
     "BOARD_ASPECT",
     "COLOURS",
     "HALF_LONG",
@@ -39,7 +42,10 @@ __all__ = [
     "Rect",
     "SpatialGrid",
     "TilePlacement",
+    "badge_spot",
+    "badge_spots",
     "bounds",
+    "circle_gap",
     "contrast",
     "corners",
     "distance",

@@ -9,7 +9,7 @@ nowhere; that is where lines run out of room, so the layout steers clear of it.
 >>> from cfwidget.table._geometry import rect
 >>> room = RoomMap()
 >>> room.add(rect(0, 0, 90))
->>> room.taken(0.25, 0.25), raster.taken(0.75, 0.25)
+>>> room.taken(0.25, 0.25), room.taken(0.75, 0.25)
 (True, False)
 >>> box = (-3.0, -3.0, 3.0, 3.0)
 >>> room.blocked_rays(-2.0, 0.0, [(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0)], box)
