@@ -67,7 +67,9 @@ HARNESS_HTML = """<!doctype html>
 <script type="module">
 import widget from "/widget.js";
 class FakeModel {
-  constructor(state) { this.state = { ...state }; this.listeners = new Map(); this.sent = []; }
+  constructor(state) {
+    this.state = { ...state }; this.listeners = new Map(); this.sent = []; this.boards = [];
+  }
   get(key) { return this.state[key]; }
   set(key, value) {
     const same = JSON.stringify(this.state[key]) === JSON.stringify(value);
@@ -81,7 +83,10 @@ class FakeModel {
   }
   off(event, cb) { const set = this.listeners.get(event); if (set) set.delete(cb); }
   emit(event) { for (const cb of [...(this.listeners.get(event) || [])]) cb(); }
-  send(msg) { this.sent.push(JSON.parse(JSON.stringify(msg))); }
+  // The board's size reports go to their own list: tests read the player's intents in sent.
+  send(msg) {
+    (msg.kind === "board" ? this.boards : this.sent).push(JSON.parse(JSON.stringify(msg)));
+  }
 }
 let model = null;
 let cleanup = null;
@@ -101,6 +106,7 @@ window.cfw = {
     return performance.now() - t0;
   },
   sent() { return model.sent.slice(); },
+  boards() { return model.boards.slice(); },
   take() { const out = model.sent.slice(); model.sent.length = 0; return out; },
   listeners() { let n = 0; for (const s of model.listeners.values()) n += s.size; return n; },
   unmount() { if (cleanup) cleanup(); cleanup = null; },

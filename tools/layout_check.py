@@ -184,10 +184,11 @@ def check_layout(
     toes: int,
     rng: random.Random,
     name: str = "",
-    aspect: float | None = None,
+    board: tuple[float, float] = BOARD,
 ) -> Counts:
-    """Lay out ``table`` and count overlaps, tiles apart from their parent, moves, links."""
-    shape = {} if aspect is None else {"aspect": aspect}
+    """Lay out ``table`` for ``board`` (its shape) and count overlaps, tiles apart from their
+    parent, moves and links, and the fit scale on that board."""
+    shape = {"aspect": board[0] / board[1]}
     counts = Counts(name, rounds=1, tiles=len(table))
     t0 = time.perf_counter()
     laid = layout(table, spokes, toes, **shape)
@@ -196,7 +197,7 @@ def check_layout(
     counts.linked = sum(p.linked for p in laid)
     counts.linked_rounds = int(counts.linked > 0)
     counts.nudged = sum(1 for p in laid if p.angle % 45)
-    counts.fits.append(fit_scale(laid))
+    counts.fits.append(fit_scale(laid, board))
     grid = SpatialGrid()
     for i, p in enumerate(laid):
         r = p.rect
@@ -215,7 +216,12 @@ def _moved(full: Sequence[TilePlacement], prefix: Sequence[TilePlacement]) -> in
 
 
 def check_rounds(
-    preset: str, rounds: int, seed: int = 0, max_pip: int | None = None, players: int = 4
+    preset: str,
+    rounds: int,
+    seed: int = 0,
+    max_pip: int | None = None,
+    players: int = 4,
+    board: tuple[float, float] = BOARD,
 ) -> Counts:
     """Check ``rounds`` random rounds of a preset (optionally with a bigger set)."""
     rules = Rules.preset(preset)
@@ -225,17 +231,24 @@ def check_rounds(
     total = Counts(preset if max_pip is None else f"{preset} double-{max_pip}")
     for _ in range(rounds):
         table = random_round(rules, rng, players)
-        total.add(check_layout(table, rules.spokes, rules.toes, rng))
+        total.add(check_layout(table, rules.spokes, rules.toes, rng, board=board))
     return total
 
 
-def check_tables(max_pip: int, spokes: int, toes: int, tables: int, seed: int = 0) -> Counts:
+def check_tables(
+    max_pip: int,
+    spokes: int,
+    toes: int,
+    tables: int,
+    seed: int = 0,
+    board: tuple[float, float] = BOARD,
+) -> Counts:
     """Check ``tables`` random tables grown until nothing fits."""
     rng = random.Random(seed)
     total = Counts(f"full d{max_pip} s{spokes} t{toes}")
     for _ in range(tables):
         table = random_table(max_pip, spokes, toes, rng)
-        total.add(check_layout(table, spokes, toes, rng))
+        total.add(check_layout(table, spokes, toes, rng, board=board))
     return total
 
 
@@ -261,6 +274,21 @@ def add_times(tiles: int = 55, tables: int = 30, seed: int = 0) -> list[float]:
     return times
 
 
+def _board(text: str) -> tuple[float, float]:
+    """``"818x340"`` as ``(818.0, 340.0)``, for the command line."""
+    try:
+        width, height = (float(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"a board is WIDTHxHEIGHT in pixels, like 760x480; got {text!r}"
+        ) from None
+    if not (width > 0 and height > 0 and 0.25 <= width / height <= 4):
+        raise argparse.ArgumentTypeError(
+            f"a board's sides are positive and its width is 1/4 to 4 times its height; got {text!r}"
+        )
+    return (width, height)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line: ``python -m tools.layout_check [N] [--full] [--seed S] [--players P]``."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
@@ -268,22 +296,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--players", type=int, default=4, help="players at each table")
     parser.add_argument("--full", action="store_true", help="also grow whole-set tables")
+    parser.add_argument(
+        "--board",
+        type=_board,
+        default=BOARD,
+        help="the board's size in pixels, WIDTHxHEIGHT (default 760x480; the widget at"
+        " 1280x900 is about 818x340): tables are laid to its shape and fitted into it",
+    )
     args = parser.parse_args(argv)
+    board = args.board
     grand = Counts("all")
     for preset in Rules.preset_names():
-        counts = check_rounds(preset, args.rounds, args.seed, players=args.players)
+        counts = check_rounds(preset, args.rounds, args.seed, players=args.players, board=board)
         print(counts.line(), flush=True)
         grand.add(counts)
     for max_pip in (12, 15, 18):
         n = args.rounds // 4 or 1
-        counts = check_rounds("wolf-lake", n, args.seed, max_pip, players=args.players)
+        counts = check_rounds("wolf-lake", n, args.seed, max_pip, args.players, board)
         print(counts.line(), flush=True)
         grand.add(counts)
     if args.full:
         for max_pip, spokes, toes in ((9, 4, 3), (9, 6, 3), (9, 3, 3), (12, 4, 3), (18, 4, 3)):
             for t in (toes, 2, 1) if max_pip == 9 and spokes == 4 else (toes,):
                 n = args.rounds // 10 or 1
-                counts = check_tables(max_pip, spokes, t, n, args.seed)
+                counts = check_tables(max_pip, spokes, t, n, args.seed, board)
                 print(counts.line(), flush=True)
                 grand.add(counts)
     print(grand.line())

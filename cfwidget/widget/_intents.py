@@ -7,7 +7,7 @@ checked here before the handler sees it.
 
 >>> from cfwidget.widget import GameWidget
 >>> sorted(GameWidget.intents)[:3]
-['display', 'draw', 'large']
+['board', 'display', 'draw']
 """
 
 from __future__ import annotations

@@ -15,8 +15,9 @@ waits for, the status line). It shows only what that seat may know.
 >>> view = GameWidget(cf.Game(["Ann", "Bob"], seed=0)).view
 >>> view["table"][0]["tile"], view["bounds"]
 ('9-9', {'min_x': -0.5, 'min_y': -1.0, 'max_x': 0.5, 'max_y': 1.0})
->>> view["hand"][0]["targets"]
-[{'move': '9-1@9-9', 'say': None, 'onto': '9-9', 'text': 'on 9-9 (the centre double)'}]
+>>> view["hand"][0]["targets"]  # doctest: +NORMALIZE_WHITESPACE
+[{'move': '9-1@9-9', 'say': None, 'onto': '9-9', 'text': 'on 9-9 (the centre double)',
+  'badge_x': 1.1, 'badge_y': 0.0}]
 >>> view["players"][1], view["cue"]
 ({'name': 'Bob', 'count': 20, 'kind': 'bot', 'to_move': False, 'total': 0}, None)
 """
@@ -28,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, TypedDict
 
 from ..core import Game, Move, Round, Tile, name_in_text, shown_name
-from ..table import Farmyard, TilePlacement, bounds
+from ..table import TilePlacement, badge_spots, bounds
 from ._args import Pace
 from ._words import move_words, onto_words, open_words, or_list
 
@@ -38,7 +39,6 @@ __all__ = [
     "Cue",
     "Guided",
     "HandTile",
-    "LaidTable",
     "LogEntry",
     "PlacedTile",
     "Player",
@@ -79,7 +79,8 @@ class PlacedTile(TypedDict):
     ``x, y`` is its centre, ``angle`` its long axis in degrees (y downwards),
     ``first`` the number on the half towards ``-angle`` and ``second`` the other;
     ``onto`` is the index of the tile it was played onto (``None`` for the centre),
-    ``heading`` the direction play goes on from it, ``cramped`` marks an overlap.
+    ``heading`` the direction play goes on from it; ``linked`` marks a tile laid apart
+    from the tile it was played onto (no room beside it), drawn with a line to that tile.
     """
 
     tile: str
@@ -90,7 +91,7 @@ class PlacedTile(TypedDict):
     second: int
     role: str
     onto: int | None
-    cramped: bool
+    linked: bool
     heading: float
 
 
@@ -104,12 +105,18 @@ class Bounds(TypedDict):
 
 
 class Target(TypedDict):
-    """One place a hand tile can go: the move to send, its ``!`` form, the end, in words."""
+    """One place a hand tile can go: the move to send, its ``!`` form, the end, in words.
+
+    ``badge_x, badge_y`` is where the end's numbered badge goes, in tile units: on
+    free felt beside the end (:func:`cfwidget.table.badge_spot`).
+    """
 
     move: str
     say: str | None
     onto: str
     text: str
+    badge_x: float
+    badge_y: float
 
 
 class HandTile(TypedDict):
@@ -290,47 +297,9 @@ def placed_tile(p: TilePlacement) -> PlacedTile:
         "second": p.second,
         "role": p.role,
         "onto": p.onto,
-        "cramped": bool(p.cramped),
+        "linked": bool(p.linked),
         "heading": _rounded(p.heading),
     }
-
-
-class LaidTable:
-    """The farmyard of the round being shown, grown tile by tile as play goes on.
-
-    A tile never moves once placed, so each refresh lays out only the new
-    tiles; after an undo, or in a new round, it starts again where needed.
-    """
-
-    def __init__(self) -> None:
-        self._round: Round | None = None
-        self._farm: Farmyard | None = None
-        self._laid: list[TilePlacement] = []
-
-    def of(self, rnd: Round) -> list[TilePlacement]:
-        """Where each tile on ``rnd``'s table lies."""
-        table = rnd.table
-        laid = self._laid
-        if self._round is not rnd:
-            self._round, self._farm = rnd, None
-            laid.clear()
-        keep = 0
-        for have, want in zip(laid, table, strict=False):
-            if have.tile != want.tile:
-                break
-            keep += 1
-        if keep < len(laid):
-            del laid[keep:]
-        if len(laid) < len(table):
-            farm = self._farm
-            if farm is None or len(farm) != len(laid):
-                farm = Farmyard(rnd.rules.spokes, rnd.rules.toes)
-                for placed in table[: len(laid)]:
-                    farm.add(placed)
-                self._farm = farm
-            for placed in table[len(laid) :]:
-                laid.append(farm.add(placed))
-        return list(laid)
 
 
 # -- words about the round ---------------------------------------------------------------------
@@ -458,13 +427,15 @@ def status_words(
 
 
 def _hand(
-    obs: Mapping[str, Any], roles: Mapping[Tile, str], legal: Sequence[str], playing: bool
+    obs: Mapping[str, Any], laid: Sequence[TilePlacement], legal: Sequence[str], playing: bool
 ) -> tuple[list[HandTile], bool]:
     """The shown hand with each tile's targets, and whether any play may announce ``!``."""
     targets: dict[str, list[Target]] = {}
     announce = False
-    for text in legal:
-        move = Move.parse(text)
+    at = {p.tile: i for i, p in enumerate(laid)}
+    moves = [(text, Move.parse(text)) for text in legal]
+    spots = badge_spots(laid, (at[m.onto] for _, m in moves if m.onto is not None))
+    for text, move in moves:
         if move.tile is None or move.onto is None:
             continue  # draw and pass have no target
         say = move.announce
@@ -476,9 +447,17 @@ def _hand(
                 if item["onto"] == onto_text:
                     item["say"] = text
             continue
-        role = roles.get(move.onto, "line")
+        place = laid[at[move.onto]]
+        x, y = spots[at[move.onto]]
         row.append(
-            {"move": text, "say": None, "onto": onto_text, "text": onto_words(onto_text, role)}
+            {
+                "move": text,
+                "say": None,
+                "onto": onto_text,
+                "text": onto_words(onto_text, place.role),
+                "badge_x": _rounded(x),
+                "badge_y": _rounded(y),
+            }
         )
     hand: list[HandTile] = []
     for tile in sorted((Tile.parse(x) for x in obs["hand"]), reverse=True):
@@ -521,7 +500,7 @@ def build_view(
     roles = {p.tile: p.role for p in laid}
     playing = seat in controls.humans and not obs["over"] and obs["turn"] == seat
     legal: list[str] = obs["legal_moves"] if playing else []
-    hand, announce = _hand(obs, roles, legal, playing)
+    hand, announce = _hand(obs, laid, legal, playing)
     sheet = _sheet(game)
     totals = sheet["totals"] if sheet is not None else None
     players: list[Player] = [

@@ -41,7 +41,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar, Literal, cast
 
-import anywidget
 import traitlets as t
 
 from ..core import Game, IllegalMove, Move, NotationError, Round, WidgetError, name_in_text, shown
@@ -61,7 +60,9 @@ from ._args import (
     unknown_args,
 )
 from ._args import _whole as _whole
+from ._board import LaidTable, board_aspect
 from ._flow import new_game, undo_span
+from ._guard import PythonOwned
 from ._intents import (
     FIELD_RULES,
     MAX_MESSAGE_BYTES,
@@ -73,7 +74,6 @@ from ._intents import (
 from ._saved import saved_pictures
 from ._view import (
     Controls,
-    LaidTable,
     PlayerKind,
     View,
     Waiting,
@@ -98,7 +98,7 @@ DISPLAYS = ("pips", "numerals", "colour")
 _LIVE: weakref.WeakSet[GameWidget] = weakref.WeakSet()
 
 
-class GameWidget(anywidget.AnyWidget):
+class GameWidget(PythonOwned):
     """Play Chicken Foot in a notebook: the farmyard, your hand, bots that take turns.
 
     ``game`` is a :class:`~cfwidget.Game` (rounds follow one another, with
@@ -137,9 +137,6 @@ class GameWidget(anywidget.AnyWidget):
 
     #: The intents the browser may send, by kind (filled from the :func:`handles` marks).
     intents: ClassVar[Mapping[str, IntentHandler]] = MappingProxyType({})
-    #: The synced traits the browser may set with an ``update`` message: none. Python
-    #: writes every synced trait; the browser asks for changes with intents.
-    FRONT_END_OWNED: ClassVar[frozenset[str]] = frozenset()
 
     #: Everything the view draws (a :class:`~cfwidget.widget.View`).
     view = t.Dict().tag(sync=True)
@@ -407,6 +404,14 @@ class GameWidget(anywidget.AnyWidget):
         self.large = content["value"]
         return False
 
+    @handles("board", "width", "height", stamp="none")
+    def _on_board(self, content: Mapping[str, Any]) -> bool:
+        aspect = board_aspect(content.get("width"), content.get("height"))
+        if aspect is None:
+            return self._refuse("The board's size did not come through; the table keeps its shape")
+        self._laid.aspect = aspect  # the next round is laid to the board's shape
+        return False
+
     def _play(self, text: str) -> bool:
         rnd = self._round
         if rnd.is_over:
@@ -508,25 +513,6 @@ class GameWidget(anywidget.AnyWidget):
 
     def _say(self, text: str) -> None:
         self.message = text
-
-    def set_state(self, sync_data: dict[str, Any]) -> None:
-        """Take state from the browser: only :attr:`FRONT_END_OWNED` traits, and none are.
-
-        ipywidgets calls this for an ``update`` message from the browser. Any
-        other key (the view, the message, the look, ``_esm``, ``_css``, ...)
-        is left as it was, and the widget's log says which keys were refused.
-        """
-        keys = sync_data.keys() if isinstance(sync_data, Mapping) else ()
-        refused = [str(k)[:40] for k in keys if k not in self.FRONT_END_OWNED]
-        if refused or not isinstance(sync_data, Mapping):
-            self.log.warning(
-                "cfwidget ignored an update from the browser: it may not change %s",
-                ", ".join(sorted(refused)[:8]) or "anything",
-            )
-        if isinstance(sync_data, Mapping):
-            owned = {k: v for k, v in sync_data.items() if k in self.FRONT_END_OWNED}
-            if owned:
-                super().set_state(owned)
 
     # -- building the view ---------------------------------------------------------------
 

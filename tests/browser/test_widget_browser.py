@@ -279,9 +279,11 @@ def test_the_board_pans_and_zooms_by_keys_buttons_and_ctrl_wheel(page: Page) -> 
     assert box()[2] == pytest.approx(fitted[2], rel=0.01)
     page.locator(".cfw-board").hover()
     page.keyboard.down("Control")  # Ctrl (or Cmd) + wheel zooms; a plain wheel scrolls the page
-    page.mouse.wheel(0, 300)
+    page.mouse.wheel(0, -300)
+    assert box()[2] < fitted[2]
+    page.mouse.wheel(0, 3000)  # out no further than the whole table: tiles never shrink past it
     page.keyboard.up("Control")
-    assert box()[2] > fitted[2]
+    assert box() == pytest.approx(fitted, rel=1e-3)
     page.locator('[data-key="fit"]').click()
     assert box() == pytest.approx(fitted, rel=1e-3)
     page.keyboard.press("+")

@@ -147,6 +147,44 @@ def test_one_finger_scrolls_the_page_over_the_board(wide: Page) -> None:
     )
 
 
+def touch(page: Page, kind: str, finger: int, x: float, y: float) -> None:
+    """One finger's pointer event on the board, as a touch screen sends it."""
+    page.locator(".cfw-board").dispatch_event(
+        kind,
+        {
+            "pointerId": 10 + finger,
+            "pointerType": "touch",
+            "isPrimary": finger == 0,
+            "clientX": x,
+            "clientY": y,
+            "button": 0,
+            "bubbles": True,
+        },
+    )
+
+
+def test_two_fingers_pinch_zoom_and_never_below_the_smallest_tile(wide: Page) -> None:
+    mount(wide, late_round())
+    board = wide.locator(".cfw-board").bounding_box()
+    assert board is not None
+    cx, cy = board["x"] + board["width"] / 2, board["y"] + board["height"] / 2
+    fitted = view_box(wide)
+    touch(wide, "pointerdown", 0, cx - 40, cy)
+    touch(wide, "pointerdown", 1, cx + 40, cy)
+    for step in range(1, 6):  # fingers apart: zoom in
+        touch(wide, "pointermove", 0, cx - 40 - 20 * step, cy)
+        touch(wide, "pointermove", 1, cx + 40 + 20 * step, cy)
+    zoomed = view_box(wide)
+    assert zoomed[2] == pytest.approx(fitted[2] * 80 / 280, rel=0.02)
+    for step in range(1, 12):  # fingers together, far: out no further than the fitted view
+        touch(wide, "pointermove", 0, cx - 140 + 12 * step, cy)
+        touch(wide, "pointermove", 1, cx + 140 - 12 * step, cy)
+    touch(wide, "pointerup", 0, cx, cy)
+    touch(wide, "pointerup", 1, cx, cy)
+    assert view_box(wide)[2] == pytest.approx(fitted[2], rel=0.01)
+    assert 100 * board["width"] / view_box(wide)[2] >= 22 - 0.01
+
+
 def test_the_zoom_buttons_never_cover_a_tile_on_a_full_table(wide: Page) -> None:
     mount(wide, full_table())
     assert wide.locator(".cfw-tiles .cfw-tile").count() == 55

@@ -999,7 +999,7 @@ def test_table_rows_log_lines_and_sheet_rounds_have_named_fields() -> None:
         "second": 9,
         "role": "centre",
         "onto": None,
-        "cramped": False,
+        "linked": False,
         "heading": centre["heading"],
     }
     assert spoke["tile"] == "9-1" and spoke["role"] == "spoke" and spoke["onto"] == 0
@@ -1072,11 +1072,13 @@ def test_intents_come_from_one_table_of_handlers() -> None:
         "new_game": frozenset({"kind", "version", "seat"}),
         "display": frozenset({"kind", "value"}),
         "large": frozenset({"kind", "value"}),
+        "board": frozenset({"kind", "width", "height"}),
     }
     assert {k: h.stamp for k, h in GameWidget.intents.items()} == {
         **dict.fromkeys(["play", "draw", "pass", "next", "undo", "new_game"], "checked"),
         "display": "none",
         "large": "none",
+        "board": "none",
     }
     with pytest.raises(TypeError):
         GameWidget.intents["shuffle"] = GameWidget.intents["play"]  # type: ignore[index]

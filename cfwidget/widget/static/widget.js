@@ -29,7 +29,7 @@
  * @property {number} second
  * @property {string} role
  * @property {number|null} onto
- * @property {boolean} cramped
+ * @property {boolean} linked
  * @property {number} heading
  */
 
@@ -49,6 +49,8 @@
  * @property {string|null} say
  * @property {string} onto
  * @property {string} text
+ * @property {number} badge_x
+ * @property {number} badge_y
  */
 
 /**
@@ -183,6 +185,15 @@ const MARGIN = 0.75; // tile units round the farmyard when fitting it to the vie
 const ZOOM_STEP = 1.25;
 const PAN_STEP = 0.12; // of the visible width per arrow key
 const DRAG_SLOP = 5; // pixels a pointer may move and still click
+// The smallest a tile's short side is ever shown, in screen pixels (with "Large tiles": more).
+// A table too big to show whole at that size is followed: the view keeps the play in sight.
+const MIN_TILE_PX = 22;
+const MIN_TILE_PX_LARGE = 30;
+// A badge's radius in SVG units: 12 px on screen, never more than the room Python leaves for
+// it beside its end (cfwidget.table.BADGE_RADIUS, 0.55 of a tile's width).
+const BADGE_PX = 12;
+const BADGE_MAX = 55;
+const ASPECT_NOTICE = 0.05; // a change of the board's shape worth telling Python about
 
 const HELP =
   "Keys: \u2190 \u2192 choose a tile, Enter picks it; \u2190 \u2192 or Tab choose where it goes, " +
@@ -319,16 +330,37 @@ function drawHalf(g, n, cx, mode, angle, palette) {
   g.appendChild(path);
 }
 
-// One tile as an SVG group; p = {x, y, angle, first, second, cramped} in tile units.
+// One tile as an SVG group; p = {x, y, angle, first, second, linked} in tile units.
 export function drawTile(p, mode, palette) {
   const g = s("g", {
-    class: p.cramped ? "cfw-tile is-cramped" : "cfw-tile",
+    class: p.linked ? "cfw-tile is-linked" : "cfw-tile",
     transform: `translate(${num(p.x * U)} ${num(p.y * U)}) rotate(${num(p.angle)})`,
   });
   g.appendChild(s("rect", { class: "cfw-face", x: -100, y: -50, width: 200, height: 100, rx: 12 }));
   g.appendChild(s("line", { class: "cfw-bar", x1: 0, y1: -38, x2: 0, y2: 38 }));
   drawHalf(g, p.first, -50, mode, p.angle, palette);
   drawHalf(g, p.second, 50, mode, p.angle, palette);
+  return g;
+}
+
+// The halves' centres of a tile, in SVG units: [[x, y], [x, y]] for `first` and `second`.
+function halfCentres(p) {
+  const a = (p.angle * Math.PI) / 180;
+  const ux = (Math.cos(a) * U) / 2;
+  const uy = (Math.sin(a) * U) / 2;
+  return [
+    [p.x * U - ux, p.y * U - uy],
+    [p.x * U + ux, p.y * U + uy],
+  ];
+}
+
+// A dashed line from a tile laid apart (its matching half) to the open end it was played onto.
+export function drawLink(p, parent) {
+  const [from] = halfCentres(p);
+  const to = parent.first === parent.second ? [parent.x * U, parent.y * U] : halfCentres(parent)[1];
+  const ends = { x1: num(from[0]), y1: num(from[1]), x2: num(to[0]), y2: num(to[1]) };
+  const g = s("g", { class: "cfw-linkline", "data-tile": p.tile });
+  g.append(s("line", { class: "cfw-link-case", ...ends }), s("line", { class: "cfw-link", ...ends }));
   return g;
 }
 
@@ -446,30 +478,81 @@ function ring(p, cls, pad) {
   });
 }
 
-/** Where a target's numbered badge goes: beside a double, or beyond an open end. */
-function badgeSpot(p, r) {
-  const rad = (a) => (a * Math.PI) / 180;
-  if (p.role === "centre" || p.role === "foot") {
-    // Beside the double, on the side its spokes or toes leave from.
-    const a = rad(p.heading || 0);
-    return [p.x * U + Math.cos(a) * (50 + r), p.y * U + Math.sin(a) * (50 + r)];
-  }
-  // Just beyond the open end, clear of its pips.
-  const a = rad(p.angle);
-  return [p.x * U + Math.cos(a) * (100 + r), p.y * U + Math.sin(a) * (100 + r)];
+// -- camera geometry: boxes in SVG units {x0, y0, x1, y1} ---------------------------------
+
+/** The box round a tile (rotated), grown by `pad`. */
+export function tileBox(p, pad = 0) {
+  const a = (p.angle * Math.PI) / 180;
+  const c = Math.abs(Math.cos(a));
+  const sn = Math.abs(Math.sin(a));
+  const hx = c * U + sn * (U / 2) + pad;
+  const hy = sn * U + c * (U / 2) + pad;
+  return { x0: p.x * U - hx, y0: p.y * U - hy, x1: p.x * U + hx, y1: p.y * U + hy };
 }
 
+/** The box round a target's badge. */
+function badgeBox(t) {
+  const r = BADGE_MAX * 1.2;
+  return { x0: t.badge_x * U - r, y0: t.badge_y * U - r, x1: t.badge_x * U + r, y1: t.badge_y * U + r };
+}
+
+/** The smallest box holding all of `boxes` (null for none). */
+export function unionBox(boxes) {
+  let out = null;
+  for (const b of boxes) {
+    if (!b) continue;
+    out = out
+      ? { x0: Math.min(out.x0, b.x0), y0: Math.min(out.y0, b.y0), x1: Math.max(out.x1, b.x1), y1: Math.max(out.y1, b.y1) }
+      : { ...b };
+  }
+  return out;
+}
+
+/** The centre nearest `c` of a window `span` wide that covers lo..hi (lo..hi fits in it). */
+export function coverShift(c, lo, hi, span) {
+  const half = span / 2;
+  if (hi > c + half) c = hi - half;
+  if (lo < c - half) c = lo + half;
+  return c;
+}
+
+/** The centre nearest `c` of a window `span` wide that stays on lo..hi (centred if wider). */
+export function keepOn(c, lo, hi, span) {
+  if (hi - lo <= span) return (lo + hi) / 2;
+  return Math.min(Math.max(c, lo + span / 2), hi - span / 2);
+}
+
+function boxKey(b) {
+  return `${num(b.cx)} ${num(b.cy)} ${num(b.w)} ${num(b.h)}`;
+}
+
+function inside(b, view) {
+  return b.x0 >= view.cx - view.w / 2 - 1 && b.x1 <= view.cx + view.w / 2 + 1 && b.y0 >= view.cy - view.h / 2 - 1 && b.y1 <= view.cy + view.h / 2 + 1;
+}
+
+// -- board: the farmyard, drawn, with the marks of the chosen tile's targets ------------------
+//
+// The camera is automatic until the user zooms or pans. Automatic means: the whole farmyard
+// fitted to the board when its tiles come out at least MIN_TILE_PX wide; otherwise the view
+// keeps that size and follows the play (the last move, the cue, every target of the chosen
+// tile with its badge), moving as little as it can, and the overview shows the whole table.
+// The user's zoom never goes below that size either. A move or a chosen tile outside the
+// user's view hands the camera back to automatic.
 function makeBoard(ctx) {
   const { state } = ctx;
   const cam = {
-    box: null, // {cx, cy, w, h} in SVG units; null = fit to the farmyard
+    box: null, // {cx, cy, w, h} in SVG units, set by the user's zoom or pan; null = automatic
+    auto: null, // the automatic view, worked out by applyCamera
+    follow: null, // {cx, cy}: where the followed view was centred last
     size: null, // the board in pixels, kept by a ResizeObserver so drawing never forces a layout
     drag: null,
     dragged: false,
-    markScale: 0,
+    markKey: "", // the view the marks were drawn for
   };
   let drawnKey = ""; // display mode + palette the tiles were drawn with
   let drawnTiles = []; // tiles drawn, in order
+  let sentAspect = 0; // the board's shape as last told to Python
+  let sizeTimer = null;
 
   const node = h("div", { class: "cfw-boardbox" });
   const openWords = h("p", { class: "cfw-open", id: uid("open") });
@@ -489,19 +572,30 @@ function makeBoard(ctx) {
   defs.appendChild(grad);
   const felt = s("rect", { class: "cfw-felt", fill: `url(#${gradId})` });
   const tileLayer = s("g", { class: "cfw-tiles" });
+  const linkLayer = s("g", { class: "cfw-links" });
   const markLayer = s("g", { class: "cfw-marks" });
   const hitLayer = s("g", { class: "cfw-hits" });
-  svg.append(defs, felt, tileLayer, markLayer, hitLayer);
+  svg.append(defs, felt, tileLayer, linkLayer, markLayer, hitLayer);
   board.appendChild(svg);
   const zoom = h("div", { class: "cfw-zoom", role: "group", "aria-label": "Zoom the farmyard" });
   const zoomOut = h("button", { type: "button", class: "cfw-btn cfw-icon", "aria-label": "Zoom out", title: "Zoom out (\u2212)", "data-key": "zoom-out" }, "\u2212");
   const zoomIn = h("button", { type: "button", class: "cfw-btn cfw-icon", "aria-label": "Zoom in", title: "Zoom in (+)", "data-key": "zoom-in" }, "+");
-  const zoomFit = h("button", { type: "button", class: "cfw-btn", title: "Fit the farmyard to the view (0)", "data-key": "fit" }, "Fit");
+  const zoomFit = h("button", { type: "button", class: "cfw-btn", title: "Show the whole farmyard, or follow the play when it is too big to show whole (0)", "data-key": "fit" }, "Fit");
   zoom.append(zoomOut, zoomIn, zoomFit);
   // The zoom buttons sit in their own strip under the board, beside the open ends, never on tiles.
   const bar = h("div", { class: "cfw-boardbar" });
   bar.append(openWords, zoom);
   node.append(board, bar);
+
+  // The overview: the whole table small, the part in view outlined; a click or a drag looks there.
+  const overview = h("div", { class: "cfw-overview", hidden: true });
+  const ovTitle = h("p", { class: "cfw-overview-title" }, "Whole table: click to look there");
+  const ovSvg = s("svg", { class: "cfw-overview-svg", preserveAspectRatio: "xMidYMid meet", "aria-hidden": "true" });
+  const ovTiles = s("g", { class: "cfw-ov-tiles" });
+  const ovMarks = s("g", { class: "cfw-ov-marks" });
+  const ovView = s("rect", { class: "cfw-ov-view", "vector-effect": "non-scaling-stroke" });
+  ovSvg.append(ovTiles, ovMarks, ovView);
+  overview.append(ovTitle, ovSvg);
 
   /** @param {View} v */
   function update(v) {
@@ -512,41 +606,46 @@ function makeBoard(ctx) {
       if (drawnTiles[i] !== rows[i].tile) prefix = false;
     }
     if (!prefix) {
+      if (key === drawnKey) cam.follow = null; // a new round, or moves taken back
       tileLayer.replaceChildren();
+      linkLayer.replaceChildren();
+      ovTiles.replaceChildren();
       drawnTiles = [];
     }
     const frag = document.createDocumentFragment();
+    const small = document.createDocumentFragment();
     for (let i = drawnTiles.length; i < rows.length; i++) {
       const p = rows[i];
       const g = drawTile(p, mode, palette);
       g.setAttribute("data-tile", p.tile);
       frag.appendChild(g);
+      small.appendChild(ring(p, "cfw-ov-tile", 0));
       drawnTiles.push(p.tile);
+      if (p.linked && p.onto !== null && rows[p.onto]) linkLayer.appendChild(drawLink(p, rows[p.onto]));
     }
     tileLayer.appendChild(frag);
+    ovTiles.appendChild(small);
     drawnKey = key;
-    const n = rows.length;
-    board.setAttribute("aria-label", `Farmyard: ${n} ${n === 1 ? "tile" : "tiles"} on the table` + (v.last ? `, last played ${v.last}` : "") + ". Arrow keys pan, plus and minus zoom, 0 fits.");
     setText(openWords, v.open_words || "");
     marks(v);
-    applyCamera();
-  }
-
-  // SVG units per screen pixel, so marks keep a readable size at any zoom.
-  function unitsPerPixel() {
-    return currentBox().w / Math.max(size().width, 1);
+    follow();
   }
 
   /** The marks: a ring on the last tile, the cue's rings, a numbered badge per target. */
   function marks(v) {
     markLayer.replaceChildren();
     hitLayer.replaceChildren();
+    ovMarks.replaceChildren();
     const byTile = new Map((v.table || []).map((p) => [p.tile, p]));
-    const upp = unitsPerPixel();
-    cam.markScale = upp;
+    const view = currentBox();
+    cam.markKey = boxKey(view);
+    const upp = view.w / Math.max(size().width, 1);
     const pad = Math.max(8, 4 * upp);
-    const r = Math.max(30, 12 * upp);
-    if (v.last && byTile.has(v.last)) markLayer.appendChild(ring(byTile.get(v.last), "cfw-lastring", pad));
+    const r = Math.min(Math.max(30, BADGE_PX * upp), BADGE_MAX);
+    if (v.last && byTile.has(v.last)) {
+      markLayer.appendChild(ring(byTile.get(v.last), "cfw-lastring", pad));
+      ovMarks.appendChild(ring(byTile.get(v.last), "cfw-ov-last", 0));
+    }
     const cue = v.cue;
     if (cue && cue.level > 0) {
       for (const end of cue.ends || []) {
@@ -564,12 +663,16 @@ function makeBoard(ctx) {
       const g = s("g", { class: "cfw-target-mark" + (focused ? " is-focus" : ""), "data-onto": t.onto });
       g.appendChild(ring(p, "cfw-ring-under", pad));
       g.appendChild(ring(p, "cfw-ring-over", pad));
-      const [bx, by] = badgeSpot(p, r);
+      // The badge sits where Python found free felt beside the end (never on a tile).
+      const bx = t.badge_x * U;
+      const by = t.badge_y * U;
       g.appendChild(s("circle", { class: "cfw-badge-dot", cx: num(bx), cy: num(by), r: num(r), "vector-effect": "non-scaling-stroke" }));
       const label = s("text", { class: "cfw-badge-text", x: num(bx), y: num(by), dy: "0.35em", "font-size": num(r * 1.25) });
       label.textContent = String(i + 1);
       g.appendChild(label);
       markLayer.appendChild(g);
+      ovMarks.appendChild(s("circle", { class: "cfw-ov-target", cx: num(bx), cy: num(by), r: num(BADGE_MAX * 1.6) }));
+      if (!inside({ x0: bx - r, y0: by - r, x1: bx + r, y1: by + r }, view)) offView(t, i, bx, by, r, view, focused);
       // The click area: the tile and its badge.
       const hit = s("g", { class: "cfw-hit", "data-onto": t.onto });
       hit.appendChild(ring(p, "cfw-hitbox", pad));
@@ -588,29 +691,49 @@ function makeBoard(ctx) {
     });
   }
 
+  /** A badge out of view: at the board's edge, an arrow towards its end; a click looks there. */
+  function offView(t, i, bx, by, r, view, focused) {
+    const inset = r * 1.5;
+    const ix = Math.min(Math.max(bx, view.cx - view.w / 2 + inset), view.cx + view.w / 2 - inset);
+    const iy = Math.min(Math.max(by, view.cy - view.h / 2 + inset), view.cy + view.h / 2 - inset);
+    const a = Math.atan2(by - iy, bx - ix);
+    const [c, sn] = [Math.cos(a), Math.sin(a)];
+    const g = s("g", { class: "cfw-target-mark cfw-badge-off" + (focused ? " is-focus" : ""), "data-onto": t.onto });
+    const tip = [ix + c * r * 1.45, iy + sn * r * 1.45];
+    const left = [ix + c * r * 0.7 - sn * r * 0.6, iy + sn * r * 0.7 + c * r * 0.6];
+    const right = [ix + c * r * 0.7 + sn * r * 0.6, iy + sn * r * 0.7 - c * r * 0.6];
+    g.appendChild(s("polygon", { class: "cfw-badge-arrow", points: [tip, left, right].map((q) => q.map(num).join(",")).join(" ") }));
+    g.appendChild(s("circle", { class: "cfw-badge-dot", cx: num(ix), cy: num(iy), r: num(r), "vector-effect": "non-scaling-stroke" }));
+    const label = s("text", { class: "cfw-badge-text", x: num(ix), y: num(iy), dy: "0.35em", "font-size": num(r * 1.25) });
+    label.textContent = String(i + 1);
+    g.appendChild(label);
+    const title = s("title");
+    title.textContent = `Look at ${t.onto}, where ${state.selected} can go`;
+    g.appendChild(title);
+    g.addEventListener("click", (e) => {
+      e.stopPropagation();
+      cam.box = { cx: bx, cy: by, w: view.w, h: view.h };
+      applyCamera();
+    });
+    hitLayer.appendChild(g);
+  }
+
   // Focus and hover only restyle the marks: rebuilding them between a mousedown and
-  // its mouseup would swallow the click.
+  // its mouseup would swallow the click. A target brought into focus from the keyboard
+  // comes into view when the table is followed.
   function markFocus(onto) {
     if (state.focusOnto === onto) return;
     state.focusOnto = onto;
-    for (const g of markLayer.querySelectorAll(".cfw-target-mark")) {
+    for (const g of svg.querySelectorAll(".cfw-target-mark")) {
       g.classList.toggle("is-focus", g.getAttribute("data-onto") === onto);
     }
+    if (onto) follow();
   }
 
-  // Camera: the visible part of the farmyard in SVG units.
-  function fitBox() {
-    const b = state.view.bounds || { min_x: -1, min_y: -1, max_x: 1, max_y: 1 };
-    const x0 = (b.min_x - MARGIN) * U;
-    const y0 = (b.min_y - MARGIN) * U;
-    const w = (b.max_x - b.min_x + 2 * MARGIN) * U;
-    const hh = (b.max_y - b.min_y + 2 * MARGIN) * U;
-    // Never zoom in further than a comfortable tile size on a small table.
-    const minW = 12 * U;
-    const minH = 7 * U;
-    const cx = x0 + w / 2;
-    const cy = y0 + hh / 2;
-    return { cx, cy, w: Math.max(w, minW), h: Math.max(hh, minH) };
+  // -- the camera ------------------------------------------------------------------------------
+
+  function minPx() {
+    return ctx.root.classList.contains("is-large") ? MIN_TILE_PX_LARGE : MIN_TILE_PX;
   }
 
   function size() {
@@ -626,9 +749,22 @@ function makeBoard(ctx) {
     return r.width / r.height;
   }
 
-  function currentBox() {
-    const box = cam.box || fitBox();
-    // Stretch to the board's aspect ratio so the felt fills it.
+  /** The widest view (SVG units) that still shows tiles at least minPx() wide. */
+  function widest() {
+    const r = size();
+    const k = U / minPx();
+    return { w: r.width * k, h: r.height * k };
+  }
+
+  /** The farmyard with a margin, and the badges of the chosen tile's targets. */
+  function tableBox() {
+    const b = state.view.bounds || { min_x: -1, min_y: -1, max_x: 1, max_y: 1 };
+    const box = { x0: (b.min_x - MARGIN) * U, y0: (b.min_y - MARGIN) * U, x1: (b.max_x + MARGIN) * U, y1: (b.max_y + MARGIN) * U };
+    return unionBox([box, ...ctx.targetsOf(state.selected).map(badgeBox)]);
+  }
+
+  /** A box of the board's shape round `box` ({cx, cy, w, h}). */
+  function stretch(box) {
     const a = aspect();
     let { w, h: hh } = box;
     if (w / hh < a) w = hh * a;
@@ -636,7 +772,71 @@ function makeBoard(ctx) {
     return { cx: box.cx, cy: box.cy, w, h: hh };
   }
 
+  /** The whole farmyard, never zoomed in beyond a comfortable size on a small table. */
+  function fitBox() {
+    const t = tableBox();
+    const large = ctx.root.classList.contains("is-large");
+    const minW = (large ? 9 : 12) * U;
+    const minH = (large ? 5 : 7) * U;
+    return stretch({ cx: (t.x0 + t.x1) / 2, cy: (t.y0 + t.y1) / 2, w: Math.max(t.x1 - t.x0, minW), h: Math.max(t.y1 - t.y0, minH) });
+  }
+
+  /** What a followed view keeps in sight, as choices from all of it down to the one thing
+   *  that matters most: the first choice that fits the view is taken. */
+  function sightings() {
+    const v = state.view;
+    const byTile = new Map((v.table || []).map((p) => [p.tile, p]));
+    // A tile with room for its ring round it (a pad of up to 7 px and a stroke of up to 7 px).
+    const ringRoom = 14 * (U / minPx());
+    const boxOf = (tile) => (byTile.has(tile) ? tileBox(byTile.get(tile), ringRoom) : null);
+    const last = v.last ? [boxOf(v.last)] : [];
+    const cue = v.cue && v.cue.level > 0 ? (v.cue.ends || []).map(boxOf) : [];
+    const list = ctx.targetsOf(state.selected);
+    const targets = list.map((t) => unionBox([boxOf(t.onto), badgeBox(t)]));
+    const focused = list.findIndex((t) => t.onto === state.focusOnto);
+    const one = targets.length ? [targets[Math.max(focused, 0)]] : [];
+    const choices = [[...last, ...cue, ...targets], [...cue, ...targets], one, last];
+    return choices.map(unionBox).filter((b) => b);
+  }
+
+  /** The automatic view: the whole farmyard, or a followed part of it at the smallest size. */
+  function autoBox() {
+    const fit = fitBox();
+    const most = widest();
+    if (fit.w <= most.w + 1e-6) return { ...fit, whole: true };
+    const t = tableBox();
+    let cx = cam.follow ? cam.follow.cx : (t.x0 + t.x1) / 2;
+    let cy = cam.follow ? cam.follow.cy : (t.y0 + t.y1) / 2;
+    const aim = sightings().find((b) => b.x1 - b.x0 <= most.w && b.y1 - b.y0 <= most.h);
+    if (aim) {
+      cx = coverShift(cx, aim.x0, aim.x1, most.w);
+      cy = coverShift(cy, aim.y0, aim.y1, most.h);
+    }
+    cx = keepOn(cx, t.x0, t.x1, most.w);
+    cy = keepOn(cy, t.y0, t.y1, most.h);
+    return { cx, cy, w: most.w, h: most.h, whole: false };
+  }
+
+  function currentBox() {
+    if (cam.box) return stretch(cam.box);
+    return cam.auto || autoBox();
+  }
+
+  /** Keep the play in sight: a move or target outside the user's own view hands it back. */
+  function follow() {
+    if (cam.box) {
+      const b = currentBox();
+      const all = sightings()[0];
+      if (all && !inside(all, b)) cam.box = null;
+    }
+    applyCamera();
+  }
+
   function applyCamera() {
+    if (!cam.box) {
+      cam.auto = autoBox();
+      if (!cam.auto.whole) cam.follow = { cx: cam.auto.cx, cy: cam.auto.cy };
+    }
     const b = currentBox();
     const x = b.cx - b.w / 2;
     const y = b.cy - b.h / 2;
@@ -646,18 +846,40 @@ function makeBoard(ctx) {
     felt.setAttribute("width", num(b.w * 3));
     felt.setAttribute("height", num(b.h * 3));
     zoomFit.setAttribute("aria-pressed", cam.box ? "false" : "true");
-    const upp = b.w / Math.max(size().width, 1);
-    if (cam.markScale && Math.abs(upp / cam.markScale - 1) > 0.02 && markLayer.firstChild) {
+    const t = tableBox();
+    const whole = inside(t, b);
+    overview.hidden = whole;
+    board.classList.toggle("is-following", !whole);
+    if (!whole) {
+      ovSvg.setAttribute("viewBox", `${num(t.x0)} ${num(t.y0)} ${num(t.x1 - t.x0)} ${num(t.y1 - t.y0)}`);
+      for (const [k, val] of Object.entries({ x: x, y: y, width: b.w, height: b.h })) ovView.setAttribute(k, num(val));
+    }
+    const v = state.view;
+    const n = (v.table || []).length;
+    board.setAttribute(
+      "aria-label",
+      `Farmyard: ${n} ${n === 1 ? "tile" : "tiles"} on the table` +
+        (v.last ? `, last played ${v.last}` : "") +
+        (whole ? "" : ". Only part of it is in view, following the play; the overview shows it all") +
+        ". Arrow keys pan, plus and minus zoom, 0 fits.",
+    );
+    // Marks keep their size on screen, and badges out of view wait at the edge: redraw them
+    // when the view has moved.
+    if (cam.markKey && cam.markKey !== boxKey(b) && (markLayer.firstChild || hitLayer.firstChild)) {
       marks(state.view);
     }
   }
 
   function zoomBy(factor, px, py) {
     const b = currentBox();
-    const fit = fitBox();
-    let w = b.w / factor;
-    const limitOut = Math.max(fit.w, fit.h * aspect()) * 2.5;
-    w = Math.min(Math.max(w, 4 * U), limitOut);
+    const auto = autoBox();
+    const w = Math.max(b.w / factor, 4 * U);
+    if (w >= auto.w - 1e-6) {
+      // Out as far as the automatic view, and no further: tiles never get smaller than that.
+      cam.box = null;
+      applyCamera();
+      return;
+    }
     const k = w / b.w;
     let { cx, cy } = b;
     if (px !== undefined) {
@@ -679,8 +901,8 @@ function makeBoard(ctx) {
     applyCamera();
   }
 
-  function svgPoint(clientX, clientY) {
-    const ctm = svg.getScreenCTM();
+  function svgPoint(target, clientX, clientY) {
+    const ctm = target.getScreenCTM();
     if (!ctm) return null;
     const pt = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
     return [pt.x, pt.y];
@@ -696,7 +918,7 @@ function makeBoard(ctx) {
     (e) => {
       if (!(e.ctrlKey || e.metaKey)) return;
       e.preventDefault();
-      const pt = svgPoint(e.clientX, e.clientY);
+      const pt = svgPoint(svg, e.clientX, e.clientY);
       const factor = Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015));
       if (pt) zoomBy(factor, pt[0], pt[1]);
       else zoomBy(factor);
@@ -729,7 +951,7 @@ function makeBoard(ctx) {
       if (pinch && touches.size === 2) {
         const { dist, mid } = spread();
         cam.box = pinch.box;
-        const pt = svgPoint(mid[0], mid[1]);
+        const pt = svgPoint(svg, mid[0], mid[1]);
         if (pt) zoomBy(dist / pinch.dist, pt[0], pt[1]);
         else zoomBy(dist / pinch.dist);
       }
@@ -765,6 +987,44 @@ function makeBoard(ctx) {
   board.addEventListener("pointerup", endDrag);
   board.addEventListener("pointercancel", endDrag);
 
+  // The overview: press, or press and drag, to look at that part of the table.
+  let ovPointer = null;
+  function lookAt(e) {
+    const pt = svgPoint(ovSvg, e.clientX, e.clientY);
+    if (!pt) return;
+    const b = currentBox();
+    cam.box = { cx: pt[0], cy: pt[1], w: b.w, h: b.h };
+    applyCamera();
+  }
+  ovSvg.addEventListener("pointerdown", (e) => {
+    if (e.button !== 0) return;
+    e.preventDefault();
+    ovPointer = e.pointerId;
+    if (ovSvg.setPointerCapture) ovSvg.setPointerCapture(e.pointerId);
+    lookAt(e);
+  });
+  ovSvg.addEventListener("pointermove", (e) => {
+    if (ovPointer === e.pointerId) lookAt(e);
+  });
+  const endLook = (e) => {
+    if (ovPointer === e.pointerId) ovPointer = null;
+  };
+  ovSvg.addEventListener("pointerup", endLook);
+  ovSvg.addEventListener("pointercancel", endLook);
+
+  // The board's shape goes to Python, so the next round is laid out to fit it.
+  function reportSize() {
+    clearTimeout(sizeTimer);
+    sizeTimer = setTimeout(() => {
+      const r = cam.size;
+      if (!r) return;
+      const a = r.width / r.height;
+      if (sentAspect && Math.abs(a / sentAspect - 1) < ASPECT_NOTICE) return;
+      sentAspect = a;
+      ctx.model.send({ kind: "board", width: Math.round(r.width), height: Math.round(r.height) });
+    }, 200);
+  }
+
   let resizeObserver = null;
   if (typeof ResizeObserver !== "undefined") {
     resizeObserver = new ResizeObserver((entries) => {
@@ -772,6 +1032,7 @@ function makeBoard(ctx) {
       if (box.width > 0 && box.height > 0) {
         cam.size = { width: box.width, height: box.height };
         applyCamera();
+        reportSize();
       }
     });
     resizeObserver.observe(board);
@@ -797,10 +1058,11 @@ function makeBoard(ctx) {
   }
 
   function destroy() {
+    clearTimeout(sizeTimer);
     if (resizeObserver) resizeObserver.disconnect();
   }
 
-  return { node, board, update, marks, markFocus, applyCamera, key, destroy };
+  return { node, board, overview, update, marks, markFocus, follow, applyCamera, key, destroy };
 }
 
 // -- hand: the shown seat's tiles, which can be played, the one picked -----------------------
@@ -1313,7 +1575,7 @@ function render({ model, el }) {
 
   const main = h("div", { class: "cfw-main" });
   const side = h("div", { class: "cfw-side" });
-  side.append(result.node, sheet.node, log.head, log.node);
+  side.append(board.overview, result.node, sheet.node, log.head, log.node);
   main.append(board.node, side);
   root.append(head.node, players.node, main, targets.node, hand.head, hand.node, actions.node, message, help);
   el.appendChild(root);
@@ -1361,6 +1623,7 @@ function render({ model, el }) {
     hand.showSelection();
     targets.update(state.view);
     board.marks(state.view);
+    board.follow();
   }
 
   // -- keys: each section answers its own, Escape puts a picked tile back --------------------
