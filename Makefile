@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 PYTEST_NOTEBOOKS := notebooks --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: lab test lint bench benches layout-check notebooks binder-check clean
+.PHONY: lab test lint bench benches layout-check notebooks pictures binder-check clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,10 @@ benches: bench
 
 layout-check: $(STAMP)
 	$(BIN)/python -m tools.layout_check 1000
+
+# Redraw the README's pictures (docs/widget.png, docs/voila.png) in Chromium.
+pictures: $(STAMP)
+	CFWIDGET_PICTURES=docs $(BIN)/python -m pytest -q tests/browser -k "screenshot or voila_shows"
 
 # Re-run every notebook and store its outputs (after changing a lesson).
 notebooks: $(STAMP)

@@ -4,7 +4,7 @@ The notebook is written at test time (so it always uses the current API) and
 served by Voila, started once for this module (:func:`tests.servers.voila`).
 Chromium opens the app, clicks a hand tile and a target, and the page shows the
 kernel's answer: the move log grows and the status line changes. The page is
-saved as ``docs/voila.png``.
+saved as ``voila.png`` (in docs/ under ``make pictures``).
 
 Without Chromium or Playwright these tests skip, except under CI, where they fail.
 """
@@ -20,7 +20,6 @@ import nbformat
 import pytest
 from servers import app_page, need_browser, voila
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
 WAIT = 60_000  # ms: generous, the machine is shared
 
 CELLS = [
@@ -73,7 +72,7 @@ def log_length(page: Page) -> int:
     return page.locator(".cfw .cfw-log li:not(.cfw-empty)").count()
 
 
-def test_voila_shows_the_widget_alone_and_plays_a_click(page: Page) -> None:
+def test_voila_shows_the_widget_alone_and_plays_a_click(page: Page, pictures: Path) -> None:
     # An app: no code, one live widget, and not the static picture as well.
     assert page.locator(".jp-InputArea, .jp-CodeMirrorEditor, .cm-editor").count() == 0
     assert "GameWidget(" not in page.locator("body").inner_text()
@@ -117,5 +116,4 @@ def test_voila_shows_the_widget_alone_and_plays_a_click(page: Page) -> None:
 
     assert axe_violations(page) == []
 
-    DOCS.mkdir(exist_ok=True)
-    page.screenshot(path=str(DOCS / "voila.png"), full_page=True, animations="disabled")
+    page.screenshot(path=str(pictures / "voila.png"), full_page=True, animations="disabled")

@@ -26,7 +26,6 @@ from tools.browser_harness import STATIC, advance, finish_game, send, serve_stat
 from tools.widget_bench import measure_draw
 
 XSS = "<img src=x onerror=alert(1)>"
-DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 if TYPE_CHECKING:
@@ -453,15 +452,18 @@ def test_axe_finds_no_wcag_violations(page: Page) -> None:
 # -- the picture and the speed ------------------------------------------------------------------
 
 
-def test_screenshot_for_the_readme(page: Page) -> None:
+def test_screenshot_for_the_readme(page: Page, pictures: Path) -> None:
+    """A late, crowded table, laid to the board's shape, with a chosen tile's targets."""
     w = GameWidget(cf.Game(["Ann", "Bob", "Cy"], seed=5), humans=[0], pace="click")
-    assert advance(w, lambda w: len(w.round.table) >= 24 and with_choice(w))
     mount(page, w)
+    page.wait_for_function("cfw.boards().length > 0")
+    send(w, page.evaluate("cfw.boards()")[-1])  # the board's shape, as the real widget sends it
+    assert advance(w, lambda w: len(w.round.table) >= 36 and with_choice(w))
+    page.evaluate("s => cfw.update(s)", widget_state(w))
     item = max(w.view["hand"], key=lambda i: len(i["targets"]))
     page.locator(f'.cfw-hand [data-tile="{item["tile"]}"]').click()
     page.mouse.move(0, 0)
-    DOCS.mkdir(exist_ok=True)
-    path = DOCS / "widget.png"
+    path = pictures / "widget.png"
     page.locator(".cfw").screenshot(path=str(path), animations="disabled")
     assert path.stat().st_size > 20_000
 
