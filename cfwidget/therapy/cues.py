@@ -18,13 +18,22 @@ turns in a row finished without rising above the base, the base drops one level.
 >>> ladder.base
 0
 
-:func:`cue_for` turns a level into what the client sees: the ends to look at,
-a plain-language prompt, the move to show.
+:func:`cue_for` turns a level into what the client sees. Each level adds one kind
+of help to the level below it, and level 0 gives none at all (no tile lifted,
+underlined or faded, no end marked):
+
+0. No help.
+1. A general prompt: "Your turn. Look at the ends of the lines."
+2. The number to look for: "Look for a tile with a 6.", and the ends showing a 6 ringed.
+3. The tiles that fit, lifted in the hand, and every end they fit ringed.
+4. The move shown, the tile and its place together; OK places it with the client.
 
 >>> from cfwidget import Round, Rules
 >>> rnd = Round.deal(Rules(max_pip=6, hand_size=7), players=2, seed=1)
->>> cue_for(rnd, rnd.turn, 2).prompt
-'Look for a tile with a 6.'
+>>> [cue_for(rnd, rnd.turn, level).prompt for level in (0, 1, 2)]
+['', 'Your turn. Look at the ends of the lines.', 'Look for a tile with a 6.']
+>>> cue_for(rnd, rnd.turn, 3).tiles
+('6-5', '6-1')
 """
 
 from __future__ import annotations
@@ -116,9 +125,10 @@ class CueLadder:
 
 @dataclass(frozen=True)
 class Cue:
-    """What a cue level shows: ``ends`` to highlight, a ``prompt``, a ``move`` to show.
+    """What a cue level shows: ``ends`` to ring, a ``prompt``, ``tiles`` to lift, a ``move``.
 
-    ``confirm`` is True at level 4, where the move is made once the client confirms.
+    ``tiles`` are the hand's tiles that fit (level 3 and up); ``move`` is the move shown
+    (level 4), and ``confirm`` is True there: the move is made once the client says OK.
     """
 
     level: int
@@ -126,6 +136,7 @@ class Cue:
     prompt: str = ""
     move: str | None = None
     confirm: bool = False
+    tiles: tuple[str, ...] = ()
 
 
 def suggest(rnd: Round) -> Move:
@@ -148,8 +159,10 @@ def cue_for(rnd: Round, seat: int, level: int) -> Cue:
         return Cue(0)
     legal = rnd.legal_moves()
     plays = [m for m in legal if m.is_play and not m.announce]
-    ends = tuple(sorted({str(m.onto) for m in plays}))
     move = suggest(rnd)
+    if level == 1:
+        general = "Your turn. Look at the ends of the lines."
+        return Cue(1, prompt=general if plays else "Your turn.")
     if not plays:
         drawn = rnd.drawn
         if move.kind == "draw":
@@ -158,19 +171,20 @@ def cue_for(rnd: Round, seat: int, level: int) -> Cue:
             prompt = f"The new tile {drawn} does not fit. That's fine: pass."
         else:
             prompt = "No tile fits and the yard is empty. That's fine: pass."
-    else:
-        assert move.onto is not None
-        number = dict((t, n) for t, n, _ in rnd.open_ends())[move.onto]
-        prompt = f"Look for a tile with {article(number)}."
-        if level >= 3 and move.tile is not None:
-            prompt = f"Try {move.tile}. It goes on {move.onto}."
-    if level == 1:
-        return Cue(1, ends=ends)
+        if level < 4:
+            return Cue(level, prompt=prompt)
+        return Cue(4, prompt=prompt + " Press OK to do it together.", move=str(move), confirm=True)
+    if move.onto is None or move.tile is None:  # a play always names its tile and end
+        return Cue(level)
+    shows = dict((t, n) for t, n, _ in rnd.open_ends())
+    number = shows[move.onto]
     if level == 2:
-        return Cue(2, ends=ends, prompt=prompt)
+        ends = tuple(sorted({str(m.onto) for m in plays if m.onto and shows[m.onto] == number}))
+        return Cue(2, ends=ends, prompt=f"Look for a tile with {article(number)}.")
+    ends = tuple(sorted({str(m.onto) for m in plays}))
+    tiles = tuple(str(t) for t in sorted({m.tile for m in plays if m.tile}, reverse=True))
     if level == 3:
-        return Cue(3, ends=ends, prompt=prompt, move=str(move))
-    text = prompt + " Press OK and we will place it together."
-    if move.kind != "play":
-        text = prompt + " Press OK to do it together."
-    return Cue(4, ends=ends, prompt=text, move=str(move), confirm=True)
+        fit = "This tile fits" if len(tiles) == 1 else "These tiles fit"
+        return Cue(3, ends=ends, prompt=f"{fit}: {', '.join(tiles)}.", tiles=tiles)
+    text = f"Try {move.tile}. It goes on {move.onto}. Press OK and we will place it together."
+    return Cue(4, ends=(str(move.onto),), prompt=text, move=str(move), confirm=True, tiles=tiles)

@@ -1,25 +1,40 @@
 """The session record on disk: one JSON object per line, appended and flushed as it happens.
 
-Every event is written, flushed and ``fsync``-ed before the session acts on it,
-so a crash, a kernel restart or a power cut loses at most the line being
-written. Reading tolerates a damaged last line and says so; damage earlier in
-the file is reported too, and the readable lines are still returned.
+Every event is written, flushed and ``fsync``-ed before the session acts on it, so
+a crash, a kernel restart or a power cut loses at most the line being written.
+
+- **One writer.** A :class:`Journal` holds ``<record>.lock`` while it is open; a second
+  writer (a cell run twice, another notebook) is refused with a clear message. A lock
+  left by a process that has died is taken over.
+- **Private.** Records are created readable by their owner only (0600), in folders
+  only the owner can open (0700).
+- **Damage is contained.** :func:`read_journal` reads every event up to the first damage
+  (a line that is not a whole event, or a missing line, found by the events' running
+  numbers ``n``) and reports it by line number; a repeated line is left out. A cut-off
+  last line (the crash case) is left out and reported. :func:`repair` sets everything
+  from the damage on aside in ``<record>.damaged`` so the record can go on cleanly.
 
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "s.jsonl"
 >>> with Journal(path) as j:
-...     j.append({"event": "start", "t": 0.0})
-...     j.append({"event": "move", "t": 1.5, "seat": 0, "move": "6-4@6-6"})
+...     j.append({"event": "start", "n": 1, "t": 0.0})
+...     j.append({"event": "move", "n": 2, "t": 1.5, "seat": 0, "move": "6-4@6-6"})
+>>> oct(path.stat().st_mode & 0o777)
+'0o600'
 >>> _ = path.open("a").write('{"event": "mo')        # the power went out here
 >>> read = read_journal(path)
 >>> [e["event"] for e in read.events], read.problem
-(['start', 'move'], 'the last line was cut off (13 bytes) and was left out')
+(['start', 'move'], 'the last line (line 3) was cut off (13 bytes); it was left out')
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import socket
+import threading
+import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,38 +43,135 @@ from typing import Any
 
 from ..core import SessionError
 
-__all__ = ["Journal", "JournalRead", "read_journal", "repair"]
+__all__ = ["Journal", "JournalRead", "private_folder", "read_journal", "repair"]
+
+_BOM = b"\xef\xbb\xbf"
+# The journals this process has open, by lock path: a second Journal on the same record is
+# refused while the first is open, and allowed once it is closed or gone.
+_OPEN: dict[str, weakref.ref[Journal]] = {}
+
+
+def private_folder(folder: str | os.PathLike[str]) -> Path:
+    """Make ``folder`` (and its parents) if needed; the folder itself only its owner opens.
+
+    >>> import tempfile
+    >>> p = private_folder(Path(tempfile.mkdtemp()) / "records")
+    >>> oct(p.stat().st_mode & 0o777)
+    '0o700'
+    """
+    path = Path(folder)
+    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    if os.name == "posix" and path.stat().st_mode & 0o077:
+        # A shared folder the user does not own stays as it is: the files are 0600 anyway.
+        with contextlib.suppress(OSError):
+            path.chmod(0o700)
+    return path
 
 
 class Journal:
-    """An append-only JSON Lines file; each :meth:`append` reaches the disk before it returns."""
+    """An append-only JSON Lines file; each :meth:`append` reaches the disk before it returns.
+
+    Opening a record that is open elsewhere raises :class:`~cfwidget.SessionError`.
+    """
 
     def __init__(self, path: str | os.PathLike[str], *, fsync: bool = True) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        private_folder(self.path.parent)
         self._fsync = fsync
-        self._file = self.path.open("a", encoding="utf-8")
+        self._lock_path = self.path.with_name(self.path.name + ".lock")
+        self._write = threading.Lock()
+        self._file = None
+        #: What was found when the record was opened, if its last line had been cut off.
+        self.found: JournalRead | None = None
+        self._take_lock()
+        try:
+            self.found = _end_cleanly(self.path)
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            if os.name == "posix":
+                os.fchmod(fd, 0o600)
+            self._file = os.fdopen(fd, "a", encoding="utf-8")
+        except BaseException:
+            self._release_lock()
+            raise
+
+    # -- the lock ----------------------------------------------------------------------
+
+    def _take_lock(self) -> None:
+        key = str(self._lock_path.resolve())
+        mine = {"pid": os.getpid(), "host": socket.gethostname()}
+        for _ in range(3):
+            try:
+                fd = os.open(self._lock_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:
+                if not self._stale(key, mine):
+                    raise SessionError(self._busy_message()) from None
+                self._lock_path.unlink(missing_ok=True)
+                continue
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(mine, f)
+            _OPEN[key] = weakref.ref(self)
+            return
+        raise SessionError(self._busy_message())
+
+    def _stale(self, key: str, mine: Mapping[str, Any]) -> bool:
+        """A lock nobody holds any more: its process has ended, or this process let go."""
+        try:
+            holder = json.loads(self._lock_path.read_text(encoding="utf-8"))
+            pid, host = int(holder["pid"]), str(holder["host"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return True  # an unreadable lock file: a crash while it was being written
+        if host != mine["host"]:
+            return False  # another machine's process: it cannot be checked from here
+        if pid == mine["pid"]:
+            ref = _OPEN.get(key)
+            other = ref() if ref is not None else None
+            return other is None or other.closed
+        return not _alive(pid)
+
+    def _busy_message(self) -> str:
+        return (
+            f"the session record {self.path.name} is already open for writing (in this "
+            "notebook or another one). A record takes one writer at a time: end or close "
+            "the other session first (session.end() or session.close()), then try again"
+        )
+
+    def _release_lock(self) -> None:
+        key = str(self._lock_path.resolve())
+        ref = _OPEN.get(key)
+        if ref is not None and ref() is self:
+            del _OPEN[key]
+            self._lock_path.unlink(missing_ok=True)
+
+    # -- writing ------------------------------------------------------------------------
 
     def append(self, event: Mapping[str, Any]) -> None:
         """Write one event as one line, then flush and sync it."""
-        if self._file.closed:
-            raise SessionError(
-                f"the journal {self.path} is closed: open a new Journal to write more"
-            )
         line = json.dumps(dict(event), ensure_ascii=False, separators=(",", ":"))
-        self._file.write(line + "\n")
-        self._file.flush()
-        if self._fsync:
-            os.fsync(self._file.fileno())
+        with self._write:
+            if self._file is None or self._file.closed:
+                raise SessionError(
+                    f"the record {self.path.name} is closed: resume the session to write more"
+                )
+            self._file.write(line + "\n")
+            self._file.flush()
+            if self._fsync:
+                os.fsync(self._file.fileno())
 
     def close(self) -> None:
-        """Close the file (appending afterwards is an error)."""
-        self._file.close()
+        """Close the file and let go of the record (appending afterwards is an error)."""
+        with self._write:
+            if self._file is not None and not self._file.closed:
+                self._file.close()
+        self._release_lock()
 
     @property
     def closed(self) -> bool:
         """True once closed."""
-        return self._file.closed
+        return self._file is None or self._file.closed
+
+    def __del__(self) -> None:
+        with contextlib.suppress(Exception):  # at interpreter exit anything may be gone
+            self.close()
 
     def __enter__(self) -> Journal:
         return self
@@ -76,75 +188,157 @@ class Journal:
         return f"<Journal {self.path}{' (closed)' if self.closed else ''}>"
 
 
+def _alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # somebody else's process: alive
+        return True
+    except OSError:
+        return False
+    return True
+
+
+def _end_cleanly(path: Path) -> JournalRead | None:
+    """Before appending: a record must end with a whole line, or the next event glues on."""
+    if not path.exists() or not path.stat().st_size:
+        return None
+    with path.open("rb") as f:
+        f.seek(-1, os.SEEK_END)
+        if f.read(1) == b"\n":
+            return None
+    return repair(path)
+
+
 @dataclass
 class JournalRead:
-    """What :func:`read_journal` found: the events, and a note if something was damaged."""
+    """What :func:`read_journal` found: the events, where each began, and any damage.
+
+    ``lines`` holds each event's line number (1-based) and ``offsets`` the byte where
+    its line starts; ``good_bytes`` is the length of the record up to the end of the last
+    event kept, and ``bad_lines`` the numbers of the lines that could not be used.
+    """
 
     events: list[dict[str, Any]]
     problem: str | None = None
-    good_bytes: int = 0  # the length of the file up to the end of the last good line
-    bad_lines: list[int] = field(default_factory=list)  # 1-based numbers of unreadable lines
+    good_bytes: int = 0
+    bad_lines: list[int] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+    offsets: list[int] = field(default_factory=list)
+    size: int = 0
 
 
 def read_journal(path: str | os.PathLike[str]) -> JournalRead:
-    """Read every whole event; a cut-off last line is left out and reported, never raised."""
+    """Read every whole event up to the first damage; damage is reported, never raised.
+
+    >>> import tempfile
+    >>> p = Path(tempfile.mkdtemp()) / "r.jsonl"
+    >>> _ = p.write_text('{"n":1,"t":0}\\n{"n":1,"t":0}\\n{"n":2,"t":1}\\nxx\\n{"n":4,"t":3}\\n')
+    >>> read = read_journal(p)
+    >>> [e["n"] for e in read.events], read.lines
+    ([1, 2], [1, 3])
+    >>> print(read.problem.replace("; ", "\\n").replace(": ", ":\\n"))
+    line 2 repeats line 1 and was left out
+    line 4 is damaged (it is not a whole event):
+    the record is kept up to line 3, and lines 4 to 5 are set aside when the session goes on
+    """
     data = Path(path).read_bytes()
-    events: list[dict[str, Any]] = []
-    bad: list[int] = []
-    good = 0
-    pos = 0
-    number = 0
-    problems: list[str] = []
+    start = len(_BOM) if data.startswith(_BOM) else 0
+    read = JournalRead([], good_bytes=start, size=len(data))
+    notes: list[str] = []
+    pos, number = start, 0
+    last_n: int | None = None  # the running number of the event before (None: it had none)
+    total = data.count(b"\n", start) + (0 if data.endswith(b"\n") or len(data) == start else 1)
     while pos < len(data):
         end = data.find(b"\n", pos)
-        last = end < 0
-        chunk = data[pos:] if last else data[pos:end]
+        cut = end < 0
+        chunk = data[pos:] if cut else data[pos:end]
         number += 1
+        nxt = len(data) if cut else end + 1
+        if not chunk.strip():
+            pos = read.good_bytes = nxt
+            continue
         try:
-            value = json.loads(chunk.decode("utf-8")) if chunk.strip() else None
+            value = json.loads(chunk.decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError):
-            value = ...
-        if value is ... or (value is not None and not isinstance(value, dict)):
-            if last:
-                problems.append(f"the last line was cut off ({len(chunk)} bytes) and was left out")
+            value = None
+        if not isinstance(value, dict):
+            read.bad_lines.append(number)
+            if cut:
+                notes.append(
+                    f"the last line (line {number}) was cut off ({len(chunk)} bytes);"
+                    " it was left out"
+                )
             else:
-                bad.append(number)
-        elif value is not None:
-            if last:  # whole JSON but no newline: keep it, the write had finished
-                events.append(value)
-                good = len(data)
-                break
-            events.append(value)
-        if last:
+                notes.append(_stop(number, total, "is damaged (it is not a whole event)"))
             break
-        pos = good = end + 1  # whole lines stay in the file, readable or not
-    if bad:
-        problems.insert(
-            0,
-            f"line{'s' if len(bad) > 1 else ''} {', '.join(map(str, bad))} "
-            "could not be read and were left out",
-        )
-    return JournalRead(events, "; ".join(problems) or None, good, bad)
+        n = value.get("n")
+        if not isinstance(n, int) or isinstance(n, bool):
+            n = None
+        if n is not None and last_n is not None:
+            if n == last_n and read.events[-1] == value:
+                notes.append(f"line {number} repeats line {read.lines[-1]} and was left out")
+                pos = read.good_bytes = nxt
+                continue
+            if n != last_n + 1:
+                read.bad_lines.append(number)
+                why = (
+                    f"is out of place (event {n} where event {last_n + 1} belongs:"
+                    " a line is missing or repeated)"
+                )
+                notes.append(_stop(number, total, why))
+                break
+        last_n = n
+        read.events.append(value)
+        read.lines.append(number)
+        read.offsets.append(pos)
+        pos = read.good_bytes = nxt
+    read.problem = "; ".join(notes) or None
+    return read
 
 
-def repair(path: str | os.PathLike[str]) -> JournalRead:
-    """Read the journal and cut a damaged tail off, so new lines start clean.
+def _stop(number: int, total: int, why: str) -> str:
+    aside = f"line {number} is" if number >= total else f"lines {number} to {total} are"
+    return (
+        f"line {number} {why}: the record is kept up to line {number - 1}, and {aside}"
+        " set aside when the session goes on"
+    )
 
-    The cut-off bytes are kept next to it in ``<name>.damaged`` for the record.
+
+def repair(path: str | os.PathLike[str], keep: int | None = None) -> JournalRead:
+    """Read the record and set its damaged tail aside, so new lines start clean.
+
+    Everything from the first damage on (or from byte ``keep``, when the caller found the
+    damage itself) is appended to ``<name>.damaged``, kept for the record, and the record
+    is cut there. A last event written whole but without its newline gets its newline.
     """
     p = Path(path)
     read = read_journal(p)
-    size = p.stat().st_size
-    if read.good_bytes < size:
-        data = p.read_bytes()
-        tail = data[read.good_bytes :]
-        with p.with_name(p.name + ".damaged").open("ab") as side:
-            side.write(tail + b"\n")
+    cut = read.good_bytes if keep is None else min(keep, read.good_bytes)
+    data = p.read_bytes()
+    tail = data[cut:]
+    if tail.strip():
+        side = p.with_name(p.name + ".damaged")
+        fd = os.open(side, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        with os.fdopen(fd, "ab") as f:
+            f.write(tail if tail.endswith(b"\n") else tail + b"\n")
+            f.flush()
+            os.fsync(f.fileno())
+    if cut < len(data) or (cut and not data[:cut].endswith(b"\n")):
         with p.open("r+b") as f:
-            f.truncate(read.good_bytes)
-            if read.good_bytes and not data[: read.good_bytes].endswith(b"\n"):
+            f.truncate(cut)
+            if cut and not data[:cut].endswith(b"\n"):
                 f.seek(0, os.SEEK_END)
                 f.write(b"\n")
             f.flush()
             os.fsync(f.fileno())
+    if keep is not None and keep < read.good_bytes:
+        kept = [i for i, off in enumerate(read.offsets) if off < keep]
+        read.events = [read.events[i] for i in kept]
+        read.lines = [read.lines[i] for i in kept]
+        read.offsets = [read.offsets[i] for i in kept]
+        read.good_bytes = keep
     return read

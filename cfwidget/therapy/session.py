@@ -3,7 +3,15 @@
 Every change is an *event*. An event is written to the journal (flushed to
 disk) first, and only then applied; :meth:`Session.resume` applies the same
 events again, so a session rebuilt from its file is the session that was lost.
+A crash at any moment loses nothing that was finished: a turn whose last move
+reached the record before the crash is completed when the session resumes, and
+damage is set aside and reported by line (:mod:`~cfwidget.therapy.journal`).
 Time comes from ``clock`` (seconds), so tests can drive it by hand.
+
+Every try a person makes is recorded: a move that is not allowed, a tile that fits
+nowhere (:meth:`Session.try_tile`), and in errorless mode the tap that was stopped
+(an error *prevented*). A turn is a *trial* when a play was possible at its start;
+a forced draw or pass is not. The first try of a trial is right or it is not.
 
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "AB12.jsonl"
@@ -17,10 +25,11 @@ Time comes from ``clock`` (seconds), so tests can drive it by hand.
 False
 >>> s.cue().level, s.message     # errorless mode: gentle words, more help
 (2, "Let's look again together.")
->>> s.attempt(s.cue_for_level(3).move).accepted
+>>> s.attempt(s.cue_for_level(4).move).accepted
 True
->>> t = s.turns[0]; t.options, t.refused, t.cue, t.response
-(1, 1, 2, 25.0)
+>>> t = s.turns[0]; t.options, t.refused, t.prevented, t.cue, t.response, t.first_try
+(1, 1, 1, 2, 25.0, False)
+>>> s.close()                     # let go of the record (or end it)
 >>> again = Session.resume(path, clock=lambda: now[0])
 >>> again.turns == s.turns and again.round.history == s.round.history
 True
@@ -31,36 +40,28 @@ from __future__ import annotations
 import datetime as _dt
 import os
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core import Game, IllegalMove, Move, NotationError, RecordError, SettingsError, shown
-from ..players import Bot, make_bot
-from .cues import Cue, CueLadder, cue_for
+from ..core import (
+    Move,
+    NotationError,
+    RecordError,
+    SettingsError,
+    Tile,
+    TileError,
+    shown,
+)
+from .cues import Cue, cue_for
 from .journal import Journal, read_journal, repair
 from .settings import SessionSettings, check_assist, check_client
+from .state import FORMAT, SessionState, TurnRecord
 
 __all__ = ["FORMAT", "Outcome", "Session", "TurnRecord"]
 
-FORMAT = "cfwidget.session"
 Clock = Callable[[], float]
-
-
-@dataclass(frozen=True)
-class TurnRecord:
-    """One person's turn: when, who, how many options, how long, how much help, the move."""
-
-    turn: int  # 1, 2, 3, ... in the session
-    round: int
-    seat: int
-    started: float  # clock seconds
-    options: int  # legal moves when the turn began
-    response: float  # seconds from the turn's start to its last move, pauses left out
-    refused: int  # attempts that were not allowed
-    cue: int  # the highest cue level reached
-    move: str  # the moves of the turn, e.g. "draw, 5-2@5-5"
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ class Outcome:
     message: str = ""
 
 
-class Session:
+class Session(SessionState):
     """A guided session for one client (see the module text).
 
     ``journal``: a path for the JSON Lines record (``None``: kept in memory only).
@@ -110,7 +111,7 @@ class Session:
         self._emit(
             "start",
             format=FORMAT,
-            version=1,
+            version=2,
             client=client,
             date=date,
             goals=goals,
@@ -119,22 +120,6 @@ class Session:
         self._maybe_begin()
 
     _journal: Journal | None
-
-    def _setup(self) -> None:
-        self.events: list[dict[str, Any]] = []
-        self.turns: list[TurnRecord] = []
-        self.undone: list[TurnRecord] = []
-        self.message = ""
-        self.paused = False
-        self.ended = False
-        self.assist: str | None = None
-        self.notes = ""
-        self.resume_note: str | None = None
-        self._current: dict[str, Any] | None = None
-        self._paused_at: float | None = None
-        self._paused_total = 0.0
-        self._replaying = False
-        self._journal = None
 
     # -- resuming ------------------------------------------------------------------------
 
@@ -152,63 +137,58 @@ class Session:
         ``<name>.damaged`` and described in :attr:`resume_note`; it is never fatal.
         With ``append=False`` the file is only read (for reports).
         """
-        read = repair(path) if append else read_journal(path)
-        events = read.events
-        if not events or events[0].get("event") != "start" or events[0].get("format") != FORMAT:
-            raise RecordError(f"{path} is not a cfwidget session record")
-        self = cls.__new__(cls)
-        self._clock = clock
-        self._setup()
-        self._replaying = True
-        for event in events:
-            self._apply(event)
+        journal = Journal(path) if append else None  # one writer at a time
+        try:
+            read = repair(path) if append else read_journal(path)
+            events = read.events
+            if not events or events[0].get("event") != "start" or events[0].get("format") != FORMAT:
+                raise RecordError(f"{path} is not a cfwidget session record")
+            self = cls.__new__(cls)
+            self._clock = clock
+            self._setup()
+            self._replaying = True
+            found = journal.found if journal is not None else None
+            problem = "; ".join(p for p in (found and found.problem, read.problem) if p) or None
+            for i, event in enumerate(events):
+                try:
+                    self._apply(event)
+                except (RecordError, SettingsError, KeyError, TypeError, ValueError) as exc:
+                    if i == 0:
+                        raise RecordError(f"{path} does not start like a session record") from None
+                    line = read.lines[i]
+                    why = exc.args[0] if isinstance(exc, RecordError) else type(exc).__name__
+                    problem = "; ".join(
+                        p
+                        for p in (
+                            problem,
+                            f"line {line} does not follow from the lines before it ({why}): the"
+                            f" record is kept up to line {line - 1}, the rest is set aside",
+                        )
+                        if p
+                    )
+                    self.events = self.events[:i]
+                    if journal is not None:
+                        repair(path, keep=read.offsets[i])
+                    break
+        except BaseException:
+            if journal is not None:
+                journal.close()
+            raise
         self._replaying = False
-        self.resume_note = read.problem
-        if append and not self.ended:
-            self._journal = Journal(path)
-            self._emit("resumed", note=read.problem)
-            if self._current is not None:
-                # The time the kernel was away does not count towards this turn.
-                self._current["away_from"] = events[-1]["t"]
+        self.resume_note = problem
+        if journal is not None and not self.ended:
+            self._journal = journal
+            self._emit("resumed", note=problem)
+            self._finish_interrupted_turn()
             self._maybe_begin()
+        elif journal is not None:
+            journal.close()
         return self
 
-    # -- what anyone can see ---------------------------------------------------------------
-
-    @property
-    def settings(self) -> SessionSettings:
-        """The session's settings."""
-        return self._settings
-
-    @property
-    def client(self) -> str:
-        """The client's pseudonym code."""
-        return self._client
-
-    @property
-    def game(self) -> Game:
-        """The game being played."""
-        return self._game
-
-    @property
-    def round(self) -> Any:
-        """The round being played (a :class:`~cfwidget.Round`)."""
-        return self._game.round
-
-    @property
-    def people(self) -> tuple[int, ...]:
-        """The seats people play (the client is seat 0)."""
-        return self._settings.people
-
-    @property
-    def bots(self) -> dict[int, Bot]:
-        """The bot of each bot seat."""
-        return dict(self._bots)
-
-    @property
-    def path(self) -> Path | None:
-        """The journal file, if any."""
-        return self._path
+    def close(self) -> None:
+        """Let go of the record without ending the session (resume it later)."""
+        if self._journal is not None:
+            self._journal.close()
 
     def whose_turn(self) -> str:
         """``"client"``, ``"person"`` (the second person), ``"bot"`` or ``"over"``."""
@@ -221,7 +201,8 @@ class Session:
 
     def level(self) -> int:
         """The cue level now (0 when no person is to move)."""
-        return self._ladders[self.round.turn].level if self._current is not None else 0
+        cur = self._current
+        return self._ladders[cur["seat"]].level if cur is not None else 0
 
     def cue(self) -> Cue:
         """What the cue shows now."""
@@ -237,15 +218,7 @@ class Session:
         """The clock time when the cue will rise by itself (``None``: it will not)."""
         if self._current is None or self.paused or self.ended:
             return None
-        return self._ladders[self.round.turn].due()
-
-    def time_on_task(self) -> float:
-        """Seconds from start to end (or now), time paused left out."""
-        end = self.events[-1]["t"] if self.ended else self._clock()
-        paused = self._paused_total
-        if self._paused_at is not None:
-            paused += end - self._paused_at
-        return max(0.0, float(end) - float(self.events[0]["t"]) - paused)
+        return self._ladders[self._current["seat"]].due()
 
     # -- what people and the therapist do -------------------------------------------------
 
@@ -262,13 +235,38 @@ class Session:
             return self._say(False, "That is not a move.")
         reason = self.round.refusal(m)  # the engine's words, as play() would raise them
         if reason is not None:
-            self._emit("refused", seat=seat, move=str(m), reason=reason)
-            if self._settings.errorless:
-                return self._say(False, "Let's look again together.")
-            return self._say(False, f"Not that one: {reason}.")
+            return self._refused(seat, str(m), reason)
         self._emit("move", seat=seat, move=str(m))
         self._after_move(seat)
         return self._say(True, "")
+
+    def try_tile(self, tile: Tile | str) -> Outcome:
+        """The person to move reaches for ``tile``: a tile that fits nowhere is an error.
+
+        (Picking a tile that fits is not a try yet: playing it is.)
+        """
+        if (refusal := self._blocked()) is not None:
+            return self._say(False, refusal)
+        if self._current is None:
+            return self._say(False, "It is not your turn yet.")
+        seat = self.round.turn
+        try:
+            t = Tile.parse(str(tile))
+        except (NotationError, TileError):
+            return self._say(False, "That is not a tile.")
+        if any(m.tile == t for m in self.round.legal_moves()):
+            return self._say(True, "")
+        held = t in self.round.hands[seat]
+        reason = f"{t} does not fit any open end now" if held else f"{t} is not in the hand"
+        gentle = "That one waits for later. Let's find one that fits."
+        return self._refused(seat, str(t), reason, gentle)
+
+    def _refused(
+        self, seat: int, move: str, reason: str, gentle: str = "Let's look again together."
+    ) -> Outcome:
+        errorless = self._settings.errorless
+        self._emit("refused", seat=seat, move=move, reason=reason, prevented=errorless)
+        return self._say(False, gentle if errorless else f"Not that one: {reason}.")
 
     def confirm(self) -> Outcome:
         """Level 4: the client said OK, so the shown move is made together."""
@@ -281,10 +279,11 @@ class Session:
         """Let time pass: the cue rises if the person has waited long enough. Returns the level."""
         if self._current is None or self.paused or self.ended:
             return self.level()
-        ladder = self._ladders[self.round.turn]
+        seat = self._current["seat"]
+        ladder = self._ladders[seat]
         due = ladder.due()
         if due is not None and self._clock() >= due:
-            self._emit("cue", seat=self.round.turn, level=ladder.level + 1, why="wait")
+            self._emit("cue", seat=seat, level=ladder.level + 1, why="wait")
         return self.level()
 
     def set_cue(self, level: int) -> int:
@@ -292,7 +291,7 @@ class Session:
         if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= 4:
             raise SettingsError(f"a cue level is 0 to 4, got {level!r}")
         if self._current is not None and not self.ended:
-            self._emit("cue", seat=self.round.turn, level=level, why="therapist")
+            self._emit("cue", seat=self._current["seat"], level=level, why="therapist")
         return self.level()
 
     def bot_step(self) -> bool:
@@ -326,7 +325,9 @@ class Session:
         start = last
         while start > 0 and history[start - 1][0] == history[last][0]:
             start -= 1
-        self._emit("undo", count=len(history) - start, seat=history[last][0])
+        seat = history[last][0]
+        taken = next((t.turn for t in reversed(self.turns) if t.seat == seat), None)
+        self._emit("undo", count=len(history) - start, seat=seat, turn=taken)
         self._maybe_begin()
         return True
 
@@ -341,135 +342,72 @@ class Session:
             self._emit("carry_on")
 
     def note(self, text: str) -> None:
-        """Add to the therapist's notes."""
+        """Add a note to the therapist's notes."""
         if not isinstance(text, str):
             raise SettingsError("notes are text")
         if text.strip():
             self._emit("note", text=text.strip())
 
-    def end(self, assist: str | None = None, notes: str = "") -> None:
-        """End the session, with the therapist's assist level and notes; the file is closed."""
+    def save_notes(self, text: str) -> None:
+        """The therapist's notes as typed so far (each save replaces the one before)."""
+        if not isinstance(text, str) or len(text) > 20_000:
+            raise SettingsError("notes are text of at most 20,000 characters")
+        if text.strip() != self._typed and not self.ended:
+            self._emit("notes", text=text.strip())
+
+    def end(self, assist: str | None = None, notes: str = "", plan: str = "") -> None:
+        """End the session: the assist level (``None``: not rated), notes and the plan.
+
+        The record is closed.
+        """
         if self.ended:
             return
         level = check_assist(assist) if assist is not None else None
+        if not isinstance(plan, str) or len(plan) > 5_000:
+            raise SettingsError("the plan is text of at most 5,000 characters")
+        if notes.strip():
+            self.save_notes(notes)
         if self.paused:
             self._emit("carry_on")
-        self._emit("end", assist=level, notes=notes)
+        self._emit("end", assist=level, notes="", plan=plan.strip())
         if self._journal is not None:
             self._journal.close()
 
     # -- events ----------------------------------------------------------------------------
 
     def _emit(self, kind: str, **fields: Any) -> None:
-        event = {"event": kind, "t": round(float(self._clock()), 3), **fields}
+        n = len(self.events) + 1
+        event = {"event": kind, "n": n, "t": round(float(self._clock()), 3), **fields}
         if self._journal is not None:
             self._journal.append(event)
         self._apply(event)
 
-    def _apply(self, e: Mapping[str, Any]) -> None:
-        kind = e.get("event")
-        t = float(e["t"])
-        self.events.append(dict(e))
-        if kind == "start":
-            self._settings = SessionSettings.from_dict(dict(e["settings"]))
-            self._client = str(e["client"])
-            self.date = str(e["date"])
-            self.goals = str(e.get("goals", ""))
-            st = self._settings
-            names = ["Client", *(["Partner"] if st.second_person else [])]
-            names += [f"Bot {i + 1}" for i in range(st.bots)]
-            self._game = Game(names, rules=st.rules(), seed=st.seed)
-            self._bots = {
-                s: make_bot("tips", st.seed + s) for s in range(len(names)) if s not in st.people
-            }
-            self._ladders = {
-                s: CueLadder(st.cue_start, st.cue_wait, st.fade_every) for s in st.people
-            }
-            self._path = self._journal.path if self._journal is not None else None
-        elif kind == "turn_start":
-            seat = int(e["seat"])
-            self._current = {
-                "seat": seat,
-                "t": t,
-                "options": int(e["options"]),
-                "refused": 0,
-                "paused": 0.0,
-                "moves": [],
-            }
-            self._ladders[seat].begin(t)
-        elif kind == "move":
-            seat = int(e["seat"])
-            try:
-                self._game.play(str(e["move"]))
-            except (IllegalMove, NotationError) as exc:
-                raise RecordError(f"the record does not replay: {e['move']} ({exc})") from None
-            if self._current is not None and self._current["seat"] == seat:
-                self._current["moves"].append(str(e["move"]))
-                self._current["last"] = t
-        elif kind == "refused":
-            if self._current is not None:
-                self._current["refused"] += 1
-                self._ladders[self._current["seat"]].refused(t)
-        elif kind == "cue":
-            self._ladders[int(e["seat"])].set_level(int(e["level"]), t)
-        elif kind == "turn":
-            record = TurnRecord(**{k: e[k] for k in TurnRecord.__dataclass_fields__})
-            self.turns.append(record)
-            self._ladders[record.seat].finish()
-            self._current = None
-        elif kind == "undo":
-            for _ in range(int(e["count"])):
-                self._game.undo()
-            seat = int(e["seat"])
-            for i in range(len(self.turns) - 1, -1, -1):
-                if self.turns[i].seat == seat:
-                    self.undone.append(self.turns.pop(i))
-                    break
-            if self._current is not None:
-                self._ladders[self._current["seat"]].active = False
-            self._current = None
-        elif kind == "next_round":
-            self._game.next_round()
-        elif kind == "pause":
-            self.paused, self._paused_at = True, t
-        elif kind == "carry_on":
-            gap = t - (self._paused_at if self._paused_at is not None else t)
-            self.paused, self._paused_at = False, None
-            self._paused_total += gap
-            if self._current is not None:
-                self._current["paused"] += gap
-                self._ladders[self._current["seat"]].shift(gap)
-        elif kind == "resumed":
-            cur = self._current
-            if cur is not None and "away_from" in cur:
-                gap = t - float(cur.pop("away_from"))
-                cur["paused"] += gap
-                self._ladders[cur["seat"]].shift(gap)
-        elif kind == "note":
-            self.notes = (self.notes + "\n" + str(e["text"])).strip()
-        elif kind == "end":
-            self.ended = True
-            self.assist = e.get("assist")
-            if e.get("notes"):
-                self.notes = (self.notes + "\n" + str(e["notes"])).strip()
-
     def _after_move(self, seat: int) -> None:
+        self._finish_interrupted_turn()
+        self._maybe_begin()
+
+    def _finish_interrupted_turn(self) -> None:
+        """Write the turn record once the person's turn is over (also after a crash)."""
         cur = self._current
         rnd = self.round
-        if cur is not None and (rnd.is_over or rnd.turn != seat):
-            self._emit(
-                "turn",
-                turn=len(self.turns) + len(self.undone) + 1,
-                round=self._game.round_number,
-                seat=seat,
-                started=cur["t"],
-                options=cur["options"],
-                response=round(cur["last"] - cur["t"] - cur["paused"], 3),
-                refused=cur["refused"],
-                cue=self._ladders[seat].peak,
-                move=", ".join(cur["moves"]),
-            )
-        self._maybe_begin()
+        if cur is None or not cur["moves"] or not (rnd.is_over or rnd.turn != cur["seat"]):
+            return
+        seat = cur["seat"]
+        self._emit(
+            "turn",
+            turn=len(self.turns) + len(self.undone) + 1,
+            round=self._game.round_number,
+            seat=seat,
+            started=cur["t"],
+            options=cur["options"],
+            response=round(cur["last"] - cur["t"] - cur["paused"], 3),
+            refused=cur["refused"],
+            cue=self._ladders[seat].peak,
+            move=", ".join(cur["moves"]),
+            trial=cur["trial"],
+            first_try=cur["refused"] == 0,
+            prevented=cur["prevented"],
+        )
 
     def _maybe_begin(self) -> None:
         if self._replaying or self.ended or self._current is not None:
@@ -477,7 +415,8 @@ class Session:
         rnd = self.round
         if not rnd.is_over and rnd.turn in self.people:
             options = [m for m in rnd.legal_moves() if not m.announce]
-            self._emit("turn_start", seat=rnd.turn, options=len(options))
+            trial = any(m.is_play for m in options)
+            self._emit("turn_start", seat=rnd.turn, options=len(options), trial=trial)
 
     def _blocked(self) -> str | None:
         if self.ended:

@@ -8,10 +8,12 @@ The form never asks for a name: a client is a short pseudonym code.
 (2, 6)
 >>> check_client("AB-12")
 'AB-12'
->>> check_client("Mary Smith")
+>>> check_client("MaryJones")
 Traceback (most recent call last):
 ...
-cfwidget.SettingsError: a client code is 2 to 12 letters, ... got 'Mary Smith'
+cfwidget.SettingsError: 'MaryJones' looks like a name. ...
+>>> name_warning("Worked with Mary Jones on scanning.")
+'This may contain a name (Mary Jones). Records use client codes only: please leave names out.'
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ __all__ = [
     "SessionSettings",
     "check_assist",
     "check_client",
+    "name_warning",
 ]
 
 #: The therapist's rating of the help the client needed (FIM-style assist levels).
@@ -45,27 +48,62 @@ ASSIST_LEVELS = (
     "Dependent",
 )
 
-#: The cueing hierarchy, least help first.
+#: The cueing hierarchy, least help first: each level adds one kind of help to the one below
+#: (the help itself is in :mod:`cfwidget.therapy.cues`).
 CUE_LEVELS = (
-    "No cue",
-    "Highlight matching ends",
-    "Spoken or written prompt",
-    "Show the move",
-    "Place it together",
+    "No help",
+    "A general prompt",
+    "The number to look for",
+    "The tiles that fit, lifted",
+    "The move shown, placed together",
 )
 
 DISPLAYS = ("pips", "numerals", "colour")
 
 _CLIENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{1,11}$")
+_WORDY = re.compile(r"[A-Za-z]{4,}")
+# Two capitalised words in a row, as in a first name and a surname.
+_NAME_PAIR = re.compile(r"\b[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)? [A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?\b")
+_GOOD_CODE = "for example C-07 or AB12"
+# Capitalised words of the game and the session, never taken for a name.
+_NOT_NAMES = frozenset(
+    {"Chicken", "Foot", "Yard", "Double", "Round", "Client", "Partner", "Bot", "Computer"}
+    | {"Session", "Turn", "Cue", "Level", "Independent", "Supervision", "Stand-by", "Contact"}
+    | {"Min", "Mod", "Max", "Dependent", "OK", "Next", "Draw", "Pass"}
+)
 
 
 def check_client(code: object) -> str:
-    """A client code: 2 to 12 letters, digits or ``-``, starting with a letter or digit."""
+    """A client code: a pseudonym of 2 to 12 letters, digits or ``-``, never a name.
+
+    It holds at least one digit and no more than three letters in a row, so a name
+    (``MaryJones``, ``Mary``) cannot be one.
+    """
     if not isinstance(code, str) or not _CLIENT.match(code.strip()):
         raise SettingsError(
-            f"a client code is 2 to 12 letters, digits or '-' (no spaces, no names), got {code!r}"
+            f"a client code is 2 to 12 letters, digits or '-' with no spaces ({_GOOD_CODE});"
+            f" got {shown(code)}"
         )
-    return code.strip()
+    text = code.strip()
+    if _WORDY.search(text) or not any(c.isdigit() for c in text):
+        raise SettingsError(
+            f"{text!r} looks like a name. Records use a code, never a name: letters and"
+            f" digits, at least one digit and at most three letters in a row ({_GOOD_CODE})"
+        )
+    return text
+
+
+def name_warning(text: str) -> str | None:
+    """A warning when notes or goals seem to hold a name (two capitalised words), else None."""
+    if not isinstance(text, str):
+        return None
+    for found in _NAME_PAIR.finditer(text):
+        if not set(found.group(0).split()) & _NOT_NAMES:
+            return (
+                f"This may contain a name ({found.group(0)}). "
+                "Records use client codes only: please leave names out."
+            )
+    return None
 
 
 def check_assist(level: object) -> str:
@@ -110,7 +148,9 @@ class SessionSettings:
     - ``display``: ``"pips"``, ``"numerals"`` or ``"colour"``; ``large``: big tiles.
     - ``sound``: a soft tone when it is the client's turn; ``speech``: prompts read aloud.
     - ``pace``: ``"click"`` (bots wait for Next) or seconds between bot moves.
-    - ``errorless``: only tiles that fit can be picked; no error sound; gentle words.
+    - ``errorless``: a tile that does not fit goes nowhere (the try is recorded as an
+      error prevented); no error sound; gentle words.
+    - ``client_undo``: the client has an Undo button (the therapist can always take back).
     - ``cue_start``: the cue level each turn starts at (0 none ... 4 place it together).
     - ``cue_wait``: seconds without a move before the cue rises one level.
     - ``fade_every``: after this many turns in a row done without a higher cue, the
@@ -133,6 +173,7 @@ class SessionSettings:
     speech: bool = False
     pace: float | Literal["click"] = "click"
     errorless: bool = True
+    client_undo: bool = True
     cue_start: int = 0
     cue_wait: float = 20.0
     fade_every: int = 0
@@ -156,7 +197,7 @@ class SessionSettings:
             raise SettingsError(
                 f"display must be one of {', '.join(DISPLAYS)}; got {self.display!r}"
             )
-        for name in ("large", "sound", "speech", "errorless"):
+        for name in ("large", "sound", "speech", "errorless", "client_undo"):
             _flag(name, getattr(self, name))
         if self.pace != "click":
             _seconds("pace", self.pace, 0.5, 60.0)

@@ -3,20 +3,22 @@
 :class:`GuidedSession` is a :class:`~cfwidget.widget.GameWidget` whose every
 intent goes through a :class:`~cfwidget.therapy.session.Session`, so each
 attempt, cue and move is in the journal before the screen changes. It adds
-two intents to the widget's table (``cue_tick`` and ``confirm``), and its view
-fills the ``cue`` section (ends to highlight, a prompt, a move to show, OK to
-place it together) and a ``guided`` section (errorless, speech, sound, paused,
-when the cue rises next).
+three intents to the widget's table (``cue_tick``, ``confirm`` and ``try``: a tap on a
+tile that fits nowhere, or on a table tile that is not a target of the chosen tile,
+recorded as a try that was not allowed), and its view fills the ``cue`` section (ends
+to ring, a prompt, the tiles that fit, a move to show, OK to place it together) and a
+``guided`` section (errorless, speech, sound, paused, when the cue rises next, whether
+the hand may show which tiles fit: only from cue level 3).
 
 >>> from cfwidget.therapy.settings import SessionSettings
 >>> s = Session(SessionSettings(seed=4, cue_start=2), client="AB12", clock=lambda: 0.0)
 >>> w = GuidedSession(s)
->>> w.view["cue"]["prompt"], w.view["cue"]["ends"]
-('Look for a tile with a 6.', ['6-6'])
->>> w.handle_intent({"kind": "play", "move": "5-5@6-6", "version": w.version})
+>>> w.view["cue"]["prompt"], w.view["cue"]["ends"], w.view["guided"]["show_fit"]
+('Look for a tile with a 6.', ['6-6'], False)
+>>> w.handle_intent({"kind": "try", "tile": "5-5", "version": w.version})
 False
->>> w.message, w.view["cue"]["level"]
-("Let's look again together.", 3)
+>>> w.message, w.view["cue"]["level"], s.events[-1]["prevented"]
+("That one waits for later. Let's find one that fits.", 3, True)
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ class GuidedSession(GameWidget):
             pace=st.pace,
             display=st.display,
             large=st.large,
+            allow_undo=st.client_undo,
         )
 
     # -- intents --------------------------------------------------------------------------
@@ -87,6 +90,22 @@ class GuidedSession(GameWidget):
     def _on_confirm(self, content: Mapping[str, Any]) -> bool:
         """OK at the top cue level: the move shown is made together."""
         out = self.session.confirm()
+        self._say(out.message)
+        self.refresh(force=True)
+        return out.accepted
+
+    @handles("try", "tile", "onto")
+    def _on_try(self, content: Mapping[str, Any]) -> bool:
+        """A tap on a tile that fits nowhere, or on a wrong place: a try that is recorded."""
+        tile, onto = content.get("tile"), content.get("onto")
+        if not isinstance(tile, str) or not (onto is None or isinstance(onto, str)):
+            return self._refuse("The try named no tile")
+        s = self.session
+        if s.ended or s.paused:
+            return self._refuse("The session has ended" if s.ended else "The session is paused")
+        if self._round.turn != self._seat or self._seat not in s.people:
+            return self._refuse(f"It is {self._name(self._round.turn)}'s turn")
+        out = s.attempt(f"{tile}@{onto}") if onto else s.try_tile(tile)
         self._say(out.message)
         self.refresh(force=True)
         return out.accepted
@@ -193,7 +212,9 @@ class GuidedSession(GameWidget):
             "tile": str(shown.tile) if shown and shown.tile else None,
             "onto": str(shown.onto) if shown and shown.onto else None,
             "confirm": cue.confirm,
+            "tiles": list(cue.tiles),
         }
+        show_fit = cue.level >= 3 or not view["playing"]
         view["guided"] = {
             "errorless": st.errorless,
             "speech": st.speech,
@@ -202,11 +223,13 @@ class GuidedSession(GameWidget):
             "ended": s.ended,
             "wait_ms": wait_ms,
             "turns": len(s.turns),
+            "show_fit": show_fit,
         }
-        if st.errorless:
-            for item in view["hand"]:
-                if not item["targets"] and view["playing"]:
-                    item["hint"] = "waits for a later turn"
+        for item in view["hand"]:
+            if not show_fit:
+                item["hint"] = ""  # below cue level 3 the hand does not tell which tiles fit
+            elif st.errorless and not item["targets"] and view["playing"]:
+                item["hint"] = "waits for a later turn"
         return view
 
     def __repr__(self) -> str:

@@ -183,7 +183,7 @@ class Sheet(TypedDict):
 
 
 class Cue(TypedDict):
-    """Guided play: the ends to highlight, a prompt, a move to show, OK to place it together."""
+    """Guided play: the ends to ring, a prompt, the tiles to lift, a move to show, OK."""
 
     level: int
     label: str
@@ -193,6 +193,7 @@ class Cue(TypedDict):
     tile: str | None
     onto: str | None
     confirm: bool
+    tiles: list[str]
 
 
 class Guided(TypedDict):
@@ -205,6 +206,7 @@ class Guided(TypedDict):
     ended: bool
     wait_ms: int | None
     turns: int
+    show_fit: bool
 
 
 class View(TypedDict):

@@ -53,14 +53,38 @@ def guided(**settings: Any) -> GuidedSession:
     return GuidedSession(Session(SessionSettings(seed=4, **settings), client="AB12", clock=Clock()))
 
 
-def test_cue_levels_draw_ends_prompt_and_move(page: Any) -> None:
-    w = guided(cue_start=3)
-    mount(page, w)
-    assert page.locator(".cfw-cue-text").inner_text() == "Try 6-4. It goes on 6-6."
-    assert page.locator("[data-cue-end='6-6']").count() == 1
-    assert page.locator(".cfw-cue-ring.is-move").count() == 1
+HELP = """() => ({
+  lifted: [...document.querySelectorAll(".cfw-hand.is-playing .cfw-htile.is-playable")]
+    .map((b) => b.dataset.tile),
+  faded: document.querySelectorAll(".cfw-htile.is-off").length,
+  cued: document.querySelectorAll(".cfw-htile.is-cued").length,
+  rings: [...document.querySelectorAll("[data-cue-end]")].map((r) => r.dataset.cueEnd),
+  prompt: document.querySelector(".cfw-cue") && !document.querySelector(".cfw-cue").hidden
+    ? document.querySelector(".cfw-cue-text").textContent : "",
+  hints: [...document.querySelectorAll(".cfw-htile")].map((b) => b.getAttribute("aria-label"))
+    .filter((l) => l.includes(",")).length,
+})"""
+
+
+@pytest.mark.parametrize("errorless", [False, True])
+def test_each_cue_level_adds_one_kind_of_help_and_level_0_gives_none(
+    page: Any, errorless: bool
+) -> None:
+    seen = []
+    for level in range(5):
+        mount(page, guided(cue_start=level, errorless=errorless))
+        seen.append(page.evaluate(HELP))
+    none = {"lifted": [], "faded": 0, "cued": 0, "rings": [], "prompt": "", "hints": 0}
+    assert seen[0] == none  # no tile lifted, underlined or faded, no end marked, no words
+    assert seen[1] == {**none, "prompt": "Your turn. Look at the ends of the lines."}
+    assert seen[2] == {**none, "prompt": "Look for a tile with a 6.", "rings": ["6-6"]}
+    assert seen[3]["lifted"] == ["6-4", "6-3", "6-2"] and seen[3]["rings"] == ["6-6"]
+    assert seen[3]["cued"] == 0 and seen[3]["faded"] == (4 if errorless else 0)
+    assert seen[4]["lifted"] == seen[3]["lifted"] and seen[4]["cued"] == 1
+    assert seen[4]["prompt"].startswith("Try 6-4. It goes on 6-6.")
     assert page.locator(".cfw-htile.is-cued").get_attribute("data-tile") == "6-4"
-    assert page.locator("[data-key=confirm]").is_hidden()
+    assert page.locator(".cfw-cue-ring.is-move").count() == 1
+    assert page.locator("[data-key=confirm]").is_visible()
 
 
 def test_the_cue_section_comes_with_the_first_cue(page: Any) -> None:
@@ -76,15 +100,59 @@ def test_the_cue_section_comes_with_the_first_cue(page: Any) -> None:
     assert sections[:3] == ["cfw-head", "cfw-cue", "cfw-players"]
 
 
-def test_errorless_tile_goes_nowhere(page: Any) -> None:
-    w = guided(errorless=True)
+@pytest.mark.parametrize("errorless", [True, False])
+def test_a_tap_on_a_tile_that_fits_nowhere_is_a_recorded_try(page: Any, errorless: bool) -> None:
+    w = guided(errorless=errorless, cue_start=3 if errorless else 0)
     mount(page, w)
-    off = page.locator(".cfw-htile.is-off").first
-    assert off.get_attribute("aria-disabled") == "true"
-    off.click(force=True)  # aria-disabled: Playwright would wait, a person would tap
-    assert page.locator(".cfw-target").count() == 0
-    assert "Let's find one that fits" in page.locator(".cfw-message").inner_text()
-    assert page.evaluate("cfw.take()") == []  # nothing was sent, nothing logged
+    misfit = next(i["tile"] for i in w.view["hand"] if not i["targets"])
+    tile = page.locator(f'.cfw-hand [data-tile="{misfit}"]')
+    if errorless:  # faded at cue level 3: aria-disabled, yet a person can still tap it
+        assert tile.get_attribute("aria-disabled") == "true"
+    tile.click(force=True)
+    assert page.locator(".cfw-target").count() == 0  # it goes nowhere
+    sent = pump(page, w)
+    assert sent == [{"kind": "try", "tile": misfit, "version": sent[0]["version"], "seat": 0}]
+    refused = [e for e in w.session.events if e["event"] == "refused"]
+    assert len(refused) == 1 and refused[0]["move"] == misfit
+    assert refused[0]["prevented"] is errorless
+    message = page.locator(".cfw-message").inner_text()
+    if errorless:
+        assert message == "That one waits for later. Let's find one that fits."
+    else:
+        assert message.startswith(f"Not that one: {misfit} does not fit")
+    assert w.session.level() == (4 if errorless else 1)  # the cue rises after an error
+    # The turn, once played, counts as a trial that was not right at the first try.
+    page.locator(".cfw-hand [data-tile='6-4']").click()
+    page.locator(".cfw-target").first.click()
+    pump(page, w)
+    record = w.session.turns[0]
+    assert record.trial and not record.first_try and record.refused == 1
+    assert record.prevented == (1 if errorless else 0)
+
+
+def test_a_click_on_a_wrong_place_is_a_recorded_try(page: Any) -> None:
+    w = guided(errorless=False, cue_start=0)
+    session = w.session
+    def ready() -> bool:  # the client to play, a tile that fits, and other tiles on the table
+        moves = session.round.legal_moves() if session.whose_turn() == "client" else []
+        return len(session.round.table) >= 3 and any(m.is_play for m in moves)
+
+    while not ready():
+        if session.whose_turn() == "bot":
+            session.bot_step()
+        else:
+            session.attempt(session.cue_for_level(4).move or "")
+    w.refresh(force=True)
+    mount(page, w)
+    item = next(i for i in w.view["hand"] if i["targets"])
+    targets = {t["onto"] for t in item["targets"]}
+    wrong = next(p["tile"] for p in w.view["table"] if p["tile"] not in targets)
+    page.locator(f'.cfw-hand [data-tile="{item["tile"]}"]').click()
+    page.locator(f'.cfw-tiles [data-tile="{wrong}"]').click(force=True)
+    sent = pump(page, w)
+    assert [(m["kind"], m["tile"], m["onto"]) for m in sent] == [("try", item["tile"], wrong)]
+    refused = [e for e in session.events if e["event"] == "refused"]
+    assert refused[-1]["move"] == f"{item['tile']}@{wrong}" and not refused[-1]["prevented"]
 
 
 def test_place_it_together_with_ok(page: Any) -> None:
@@ -107,7 +175,7 @@ def test_the_cue_rises_by_itself_after_the_wait(page: Any) -> None:
     sent = pump(page, w)
     assert [m["kind"] for m in sent] == ["cue_tick"]
     assert w.session.level() == 1
-    assert page.locator("[data-cue-end='6-6']").count() == 1
+    assert page.locator(".cfw-cue-text").inner_text() == "Your turn. Look at the ends of the lines."
 
 
 @pytest.mark.parametrize("settings", [{"cue_start": 3}, {"cue_start": 4, "errorless": True}])

@@ -29,7 +29,7 @@ SCRIPT = textwrap.dedent(
             s.bot_step()
         else:
             s.attempt("9-9@0-0")          # a refused attempt first
-            s.attempt(s.cue_for_level(3).move)
+            s.attempt(s.cue_for_level(4).move)
             print("turn", len(s.turns), flush=True)
             time.sleep(0.01)
     """
@@ -69,5 +69,5 @@ def test_kill_mid_session_and_resume_loses_no_completed_turn(tmp_path: Path) -> 
     while s.whose_turn() == "bot":
         s.bot_step()
     if s.whose_turn() == "client":
-        assert s.attempt(s.cue_for_level(3).move or "").accepted
+        assert s.attempt(s.cue_for_level(4).move or "").accepted
     assert load_log(path).turns[: len(s.turns)] == s.turn_rows()[: len(s.turns)]

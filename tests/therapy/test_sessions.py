@@ -12,7 +12,7 @@ from cfwidget import RulesError, ScoreError, SessionError, SettingsError
 from cfwidget.core import Rules
 from cfwidget.table import contrast
 from cfwidget.therapy.app import guided_app
-from cfwidget.therapy.cues import CueLadder, cue_for
+from cfwidget.therapy.cues import Cue, CueLadder, cue_for
 from cfwidget.therapy.journal import Journal, read_journal
 from cfwidget.therapy.report import (
     SessionLog,
@@ -43,7 +43,7 @@ def play_turns(s: Session, clock: Clock, turns: int) -> None:
             s.bot_step()
             continue
         clock.now += 2
-        assert s.attempt(s.cue_for_level(3).move or "").accepted
+        assert s.attempt(s.cue_for_level(4).move or "").accepted
 
 
 # -- settings --------------------------------------------------------------------------------
@@ -101,11 +101,16 @@ def test_cue_content_rises_with_the_level() -> None:
     s = Session(SessionSettings(seed=4), client="AB12", clock=Clock())
     rnd = s.round
     cues = [cue_for(rnd, 0, level) for level in range(5)]
-    assert cues[0].ends == () and cues[0].prompt == ""
-    assert cues[1].ends == ("6-6",) and cues[1].prompt == ""
-    assert cues[2].prompt == "Look for a tile with a 6." and cues[2].move is None
-    assert cues[3].move == "6-4@6-6" and cues[3].prompt == "Try 6-4. It goes on 6-6."
-    assert cues[4].confirm and "OK" in cues[4].prompt
+    # Each level adds one kind of help; level 0 gives none.
+    assert cues[0] == Cue(0)
+    assert cues[1].prompt == "Your turn. Look at the ends of the lines."
+    assert cues[1].ends == () and cues[1].tiles == () and cues[1].move is None
+    assert cues[2].prompt == "Look for a tile with a 6." and cues[2].ends == ("6-6",)
+    assert cues[2].tiles == () and cues[2].move is None
+    assert cues[3].tiles == ("6-4", "6-3", "6-2") and cues[3].move is None
+    assert cues[3].prompt == "These tiles fit: 6-4, 6-3, 6-2."
+    assert cues[4].move == "6-4@6-6" and cues[4].confirm
+    assert cues[4].prompt.startswith("Try 6-4. It goes on 6-6.") and "OK" in cues[4].prompt
 
 
 def test_session_cue_rises_with_time_and_fades_over_turns(tmp_path: Path) -> None:
@@ -123,7 +128,7 @@ def test_session_cue_rises_with_time_and_fades_over_turns(tmp_path: Path) -> Non
     s.carry_on()
     clock.now += 14
     assert s.tick() == 3
-    assert s.attempt(s.cue().move or "").accepted
+    assert s.attempt(s.cue_for_level(4).move or "").accepted
     record = s.turns[0]
     assert (record.cue, record.refused, record.response) == (3, 0, 29.0)
     # Turn 1 rose above its base, so no fading yet; then each easy turn fades one level.
@@ -209,6 +214,9 @@ def test_resume_rebuilds_the_same_session(tmp_path: Path) -> None:
     play_turns(s, clock, 4)
     s.attempt("0-0@9-9")
     s.note("calm, engaged")
+    with pytest.raises(SessionError, match="one writer at a time"):
+        Session.resume(path, clock=clock)  # the session is still open: a second writer waits
+    s.close()
     again = Session.resume(path, clock=clock)
     assert again.turns == s.turns
     assert again.round == s.round
@@ -216,6 +224,7 @@ def test_resume_rebuilds_the_same_session(tmp_path: Path) -> None:
     assert again._ladders[0].base == s._ladders[0].base
     assert again.resume_note is None and again.notes == "calm, engaged"
     play_turns(again, clock, 6)  # and it carries on writing
+    again.close()
     third = Session.resume(path, clock=clock)
     assert third.turns == again.turns
 
@@ -227,6 +236,7 @@ def test_a_cut_off_last_line_is_reported_not_fatal(tmp_path: Path) -> None:
     play_turns(s, clock, 2)
     with path.open("a") as f:
         f.write('{"event": "move", "t": 17000')  # the power went out mid-line
+    s.close()
     again = Session.resume(path, clock=clock)
     assert again.resume_note is not None and "cut off" in again.resume_note
     assert again.turns == s.turns
@@ -236,17 +246,19 @@ def test_a_cut_off_last_line_is_reported_not_fatal(tmp_path: Path) -> None:
     assert read.problem is None and len(again.turns) == 3
 
 
-def test_a_damaged_middle_line_is_skipped_and_reported(tmp_path: Path) -> None:
+def test_a_damaged_middle_line_keeps_what_came_before_and_is_named(tmp_path: Path) -> None:
     path = tmp_path / "j.jsonl"
     with Journal(path, fsync=False) as j:
-        j.append({"event": "a", "t": 0})
+        j.append({"event": "a", "n": 1, "t": 0})
     with path.open("a") as f:
         f.write("garbage\n")
     with Journal(path) as j:
-        j.append({"event": "b", "t": 1})
+        j.append({"event": "b", "n": 2, "t": 1})
     read = read_journal(path)
-    assert [e["event"] for e in read.events] == ["a", "b"]
-    assert read.bad_lines == [2] and read.problem is not None
+    assert [e["event"] for e in read.events] == ["a"]
+    assert read.bad_lines == [2]
+    assert read.problem is not None and "line 2" in read.problem
+    assert "kept up to line 1" in read.problem
 
 
 def test_a_new_session_never_overwrites_a_record(tmp_path: Path) -> None:
@@ -419,7 +431,7 @@ def test_widget_cue_tick_and_pause() -> None:
     assert w.view["guided"]["wait_ms"] == 5150
     clock.now += 5
     _intent(w, {"kind": "cue_tick", "version": w.version, "seat": 0})
-    assert w.view["cue"]["level"] == 1 and w.view["cue"]["ends"] == ["6-6"]
+    assert w.view["cue"]["level"] == 1 and w.view["cue"]["prompt"].startswith("Your turn")
     w.pause()
     assert w.view["waiting"] == "paused" and w.view["guided"]["wait_ms"] is None
     _intent(w, {"kind": "play", "move": "6-4@6-6", "version": w.version, "seat": 0})
@@ -438,7 +450,7 @@ def test_therapist_controls_drive_the_session() -> None:
     pause.value = False
     cue = box.children[0].children[2]
     cue.value = 3
-    assert w.session.level() == 3 and w.view["cue"]["move"] == "6-4@6-6"
+    assert w.session.level() == 3 and w.view["cue"]["tiles"] == ["6-4", "6-3", "6-2"]
     box.children[1].children[1].click()
     assert w.session.ended and w.session.assist == "Supervision"
 

@@ -1086,11 +1086,13 @@ def test_intents_come_from_one_table_of_handlers() -> None:
 
 def test_guided_play_adds_its_intents_to_the_table() -> None:
     table = GuidedSession.intents
-    assert table.keys() == GameWidget.intents.keys() | {"cue_tick", "confirm"}
+    assert table.keys() == GameWidget.intents.keys() | {"cue_tick", "confirm", "try"}
     assert {table[k].stamp for k in ("cue_tick", "confirm")} == {"quiet"}
-    assert dict(GUIDED_INTENTS) == dict.fromkeys(
-        ["cue_tick", "confirm"], frozenset({"kind", "version", "seat"})
-    )
+    assert table["try"].stamp == "checked"
+    assert dict(GUIDED_INTENTS) == {
+        **dict.fromkeys(["cue_tick", "confirm"], frozenset({"kind", "version", "seat"})),
+        "try": frozenset({"kind", "version", "seat", "tile", "onto"}),
+    }
     assert "_intent" not in vars(GuidedSession)  # no dispatcher of its own
     assert GameWidget.intents.keys() == INTENTS.keys()  # the base table is unchanged
     g = next(w for what, w in guided_views() if what == "guided, cue level 4")

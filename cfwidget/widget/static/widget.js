@@ -124,6 +124,7 @@
  * @property {string|null} tile
  * @property {string|null} onto
  * @property {boolean} confirm
+ * @property {string[]} tiles
  */
 
 /**
@@ -136,6 +137,7 @@
  * @property {boolean} ended
  * @property {number|null} wait_ms
  * @property {number} turns
+ * @property {boolean} show_fit
  */
 
 /**
@@ -650,7 +652,7 @@ function makeBoard(ctx) {
     if (cue && cue.level > 0) {
       for (const end of cue.ends || []) {
         if (!byTile.has(end)) continue;
-        const strong = cue.level >= 3 && end === cue.onto;
+        const strong = cue.level >= 4 && end === cue.onto;
         const mark = ring(byTile.get(end), strong ? "cfw-cue-ring is-move" : "cfw-cue-ring", pad * 1.6);
         mark.setAttribute("data-cue-end", end);
         markLayer.appendChild(mark);
@@ -985,6 +987,16 @@ function makeBoard(ctx) {
     if (d.moved) setTimeout(() => (cam.dragged = false), 0);
   };
   board.addEventListener("pointerup", endDrag);
+  // Guided play: with a tile chosen, a click on a table tile that is not one of its targets
+  // is a try at a wrong place, and the session records it.
+  board.addEventListener("click", (e) => {
+    const v = state.view;
+    if (cam.dragged || !v.guided || !v.playing || !state.selected) return;
+    const g = e.target && e.target.closest ? e.target.closest(".cfw-tile") : null;
+    const onto = g ? g.getAttribute("data-tile") : null;
+    if (!onto || ctx.targetsOf(state.selected).some((t) => t.onto === onto)) return;
+    ctx.send("try", { tile: state.selected, onto });
+  });
   board.addEventListener("pointercancel", endDrag);
 
   // The overview: press, or press and drag, to look at that part of the table.
@@ -1104,13 +1116,15 @@ function makeHand(ctx) {
         btn.dataset.look = key;
       }
       const playable = item.targets.length > 0;
-      btn.classList.toggle("is-playable", playable);
+      // Guided play shows which tiles fit only from cue level 3 ("the tiles that fit, lifted").
+      const showFit = !v.guided || v.guided.show_fit;
+      btn.classList.toggle("is-playable", playable && showFit);
       btn.classList.toggle("is-selected", state.selected === item.tile);
       btn.classList.toggle("is-drawn", v.drawn === item.tile);
       btn.setAttribute("aria-pressed", state.selected === item.tile ? "true" : "false");
-      const cued = !!(v.cue && v.cue.level >= 3 && v.cue.tile === item.tile);
+      const cued = !!(v.cue && v.cue.level >= 4 && v.cue.tile === item.tile);
       btn.classList.toggle("is-cued", cued);
-      const off = !!(v.guided && v.guided.errorless && v.playing && !playable);
+      const off = !!(v.guided && v.guided.errorless && v.guided.show_fit && v.playing && !playable);
       btn.classList.toggle("is-off", off);
       if (off) btn.setAttribute("aria-disabled", "true");
       else btn.removeAttribute("aria-disabled");
@@ -1596,9 +1610,10 @@ function render({ model, el }) {
       return;
     }
     if (!v.playing || !ctx.targetsOf(tile).length) {
-      if (v.guided && v.guided.errorless) {
-        // Errorless: a tile that cannot be played goes nowhere, and the words stay gentle.
-        ctx.showLocal(v.playing ? "That one waits for later. Let's find one that fits." : "");
+      if (v.guided) {
+        // Guided play: every try is a trial. A tile that fits nowhere goes nowhere, and the
+        // session records the try (in errorless mode, as an error prevented) and answers.
+        if (v.playing) ctx.send("try", { tile });
         return;
       }
       const entry = (v.hand || []).find((x) => x.tile === tile);

@@ -1,0 +1,114 @@
+"""Where session records live: a private folder per user, outside any project folder.
+
+By default records go to the user's own data folder (``~/.local/share/cfwidget/records``
+on Linux, ``~/Library/Application Support/cfwidget/records`` on a Mac,
+``%LOCALAPPDATA%\\cfwidget\\records`` on Windows), or wherever ``CFWIDGET_RECORDS``
+points. The folder is private (0700) and holds a ``.gitignore`` that ignores
+everything, so records are never committed by accident even when a therapist keeps
+them inside a project. One file per session: ``<client>-<date>-<n>.jsonl``.
+
+>>> import tempfile
+>>> folder = records_folder(tempfile.mkdtemp())
+>>> path = new_record_path(folder, "C-07", "2026-12-01")
+>>> path.name, (folder / ".gitignore").read_text()
+('C-07-2026-12-01-1.jsonl', '*\\n')
+>>> unfinished(folder, "C-07")
+[]
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from .journal import private_folder, read_journal
+from .settings import check_client
+
+__all__ = ["RecordInfo", "new_record_path", "records_folder", "unfinished"]
+
+
+def _default_folder() -> Path:
+    env = os.environ.get("CFWIDGET_RECORDS")
+    if env:
+        return Path(env).expanduser()
+    home = Path.home()
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or home / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = home / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share")
+    return base / "cfwidget" / "records"
+
+
+def records_folder(folder: str | os.PathLike[str] | None = None) -> Path:
+    """The records folder (made private, with a ``.gitignore`` of ``*``), default per user."""
+    path = private_folder(Path(folder).expanduser() if folder is not None else _default_folder())
+    ignore = path / ".gitignore"
+    if not ignore.exists():
+        fd = os.open(ignore, os.O_WRONLY | os.O_CREAT, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write("*\n")
+    return path
+
+
+def new_record_path(folder: str | os.PathLike[str], client: str, date: str) -> Path:
+    """A fresh file for a session: ``<client>-<date>-<n>.jsonl`` in the records folder."""
+    base = records_folder(folder)
+    code = check_client(client)
+    n = 1
+    while (base / f"{code}-{date}-{n}.jsonl").exists():
+        n += 1
+    return base / f"{code}-{date}-{n}.jsonl"
+
+
+@dataclass(frozen=True)
+class RecordInfo:
+    """A session record as the resume list shows it."""
+
+    path: Path
+    client: str
+    date: str
+    turns: int
+    ended: bool
+    problem: str | None
+
+    def label(self) -> str:
+        """``2026-12-01 (session 2): 14 turns so far``, for a list to choose from."""
+        number = self.path.stem.rsplit("-", 1)[-1]
+        state = "ended" if self.ended else "so far"
+        return f"{self.date} (session {number}): {self.turns} turns {state}"
+
+
+def _info(path: Path) -> RecordInfo | None:
+    try:
+        read = read_journal(path)
+    except OSError:
+        return None
+    events = read.events
+    if not events or events[0].get("event") != "start":
+        return None
+    first = events[0]
+    turns = sum(1 for e in events if e.get("event") == "turn")
+    turns -= sum(1 for e in events if e.get("event") == "undo" and e.get("turn"))
+    ended = any(e.get("event") == "end" for e in events)
+    return RecordInfo(
+        path, str(first.get("client", "")), str(first.get("date", "")), turns, ended, read.problem
+    )
+
+
+def unfinished(folder: str | os.PathLike[str], client: str) -> list[RecordInfo]:
+    """The sessions of ``client`` in ``folder`` that were never ended, newest first."""
+    code = check_client(client)
+    base = Path(folder).expanduser()
+    if not base.is_dir():
+        return []
+    found = []
+    for path in base.glob(f"{code}-*.jsonl"):
+        info = _info(path)
+        if info is not None and info.client == code and not info.ended:
+            found.append(info)
+    found.sort(key=lambda i: (i.date, i.path.stat().st_mtime), reverse=True)
+    return found
