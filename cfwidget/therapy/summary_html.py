@@ -41,25 +41,26 @@ __all__ = [
 ]
 
 _CSS = """
-@page { size: auto; margin: 12mm 14mm; }
+@page { size: auto; margin: 10mm 12mm; }
 * { box-sizing: border-box; }
 html { font: 10.5pt/1.38 "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: #111; }
 body { max-width: 180mm; margin: 8mm auto; padding: 0 4mm; background: #fff; }
-h1 { font-size: 15pt; margin: 0 0 1mm; }
-h2 { font-size: 11pt; margin: 3.5mm 0 1mm; padding-bottom: 0.5mm; border-bottom: 1px solid #888; }
-p, ul { margin: 0.8mm 0; }
-ul { padding-left: 5mm; }
+h1 { font-size: 1.4em; margin: 0 0 0.2em; }
+h2 { font-size: 1.05em; margin: 0.9em 0 0.25em; padding-bottom: 0.1em;
+  border-bottom: 1px solid #888; }
+p, ul { margin: 0.2em 0; }
+ul { padding-left: 1.4em; }
 .who { color: #333; }
 .who b { color: #111; }
 table { border-collapse: collapse; width: 100%; table-layout: fixed; }
-th, td { text-align: left; vertical-align: top; padding: 0.6mm 1.5mm; border-bottom: 1px solid #ddd;
+th, td { text-align: left; vertical-align: top; padding: 0.1em 0.4em; border-bottom: 1px solid #ddd;
   overflow-wrap: anywhere; }
-th { width: 38%; font-weight: 600; }
+th { width: 36%; font-weight: 600; }
 .notes { white-space: pre-wrap; overflow-wrap: anywhere; }
-.quiet { color: #444; font-size: 9pt; }
-footer { margin-top: 3mm; }
+.quiet { color: #444; font-size: 0.88em; }
+footer { margin-top: 0.8em; }
 @media print {
-  html { font-size: 10pt; }
+  html { font-size: 9.5pt; line-height: 1.3; }
   body { max-width: none; margin: 0; padding: 0; }
   h2 { break-after: avoid; }
   tr, li { break-inside: avoid; }
@@ -120,13 +121,14 @@ def settings_in_words(settings: Mapping[str, Any]) -> list[str]:
     """The session's settings as sentences a colleague can read (plain text; settings it
     does not know are left out).
 
-    >>> for line in settings_in_words({"max_pip": 6, "bots": 1, "errorless": True,
+    >>> for line in settings_in_words({"max_pip": 6, "bots": 1, "pace": "click", "seed": 4,
+    ...                                "display": "pips", "large": True, "errorless": True,
     ...                                "cue_start": 0, "cue_wait": 20, "fade_every": 0}):
     ...     print(line)
-    A double-6 set, hands of the usual size; the client and 1 computer player.
+    A double-6 set, hands of the usual size; the client and 1 computer player (waiting for Next).
+    Tiles shown with pips, large; deal number 4 (the same number deals the same tiles again).
     Errorless mode on: only tiles that fit could be picked; a tap on another tile was stopped and counted as an error prevented.
-    Each turn started with no cue; the cue rose one level after 20 s without a move or after an error.
-    The starting cue stayed the same all session (no fading).
+    Each turn started with no cue; the cue rose one level after 20 s without a move or after an error; the starting level stayed the same (no fading).
     """  # noqa: E501
     s = dict(settings) if isinstance(settings, Mapping) else {}
     out = []
@@ -136,30 +138,30 @@ def settings_in_words(settings: Mapping[str, Any]) -> list[str]:
         bots = _number(s.get("bots"), 0) or 0
         people = ["the client", *(["a second person"] if s.get("second_person") is True else [])]
         if bots:
-            people.append(plural(bots, "computer player"))
+            pace = s.get("pace")
+            if pace == "click":
+                how = " (waiting for Next)"
+            else:
+                how = f" (moving every {_seconds(pace)} s)" if pace is not None else ""
+            people.append(plural(bots, "computer player") + how)
         table = people[0] if len(people) == 1 else ", ".join(people[:-1]) + " and " + people[-1]
         if "max_pip" in s:
             out.append(f"A double-{s['max_pip']} set, {sizes}; {table}.")
         else:
             out.append(f"{sizes.capitalize()}; {table}.")
+    look = []
     if "display" in s:
         shown_as = {"pips": "pips", "numerals": "numerals", "colour": "coloured pips"}
         size = ", large" if s.get("large") is True else ""
-        extras = [
-            *(["a sound at the client's turn"] if s.get("sound") is True else []),
-            *(["prompts read aloud"] if s.get("speech") is True else []),
-        ]
-        more = f"; {' and '.join(extras)}" if extras else ""
-        out.append(
-            f"Tiles shown with {shown_as.get(str(s['display']), str(s['display']))}{size}{more}."
-        )
-    if "pace" in s:
-        pace = s["pace"]
-        out.append(
-            "The computer players waited for Next."
-            if pace == "click"
-            else f"The computer players moved every {_seconds(pace)} s."
-        )
+        look.append(f"Tiles shown with {shown_as.get(str(s['display']), str(s['display']))}{size}")
+    look += [
+        *(["a sound at the client's turn"] if s.get("sound") is True else []),
+        *(["prompts read aloud"] if s.get("speech") is True else []),
+    ]
+    if _number(s.get("seed")) is not None:
+        look.append(f"deal number {s['seed']} (the same number deals the same tiles again)")
+    if look:
+        out.append("; ".join(look)[:1].upper() + "; ".join(look)[1:] + ".")
     if "errorless" in s:
         out.append(
             "Errorless mode on: only tiles that fit could be picked; a tap on another tile was "
@@ -175,17 +177,16 @@ def settings_in_words(settings: Mapping[str, Any]) -> list[str]:
         rise = (
             f" after {_seconds(wait)} s without a move or" if isinstance(wait, (int, float)) else ""
         )
-        out.append(f"Each turn started with {first}; the cue rose one level{rise} after an error.")
-    fade = _number(s.get("fade_every"))
-    if fade == 0:
-        out.append("The starting cue stayed the same all session (no fading).")
-    elif fade is not None:
-        out.append(
-            f"The starting cue dropped one level after {plural(fade, 'turn')} in a row "
-            "without more help."
-        )
-    if _number(s.get("seed")) is not None:
-        out.append(f"Deal number {s['seed']} (the same number deals the same tiles again).")
+        cues = f"Each turn started with {first}; the cue rose one level{rise} after an error"
+        fade = _number(s.get("fade_every"))
+        if fade == 0:
+            cues += "; the starting level stayed the same (no fading)"
+        elif fade is not None:
+            cues += (
+                f"; the starting level dropped by one after {plural(fade, 'turn')} in a row "
+                "without more help"
+            )
+        out.append(cues + ".")
     return out
 
 
@@ -200,6 +201,14 @@ def _cue_words(f: Figures) -> str:
     return "; ".join(parts) + f". Mean {f.mean_cue:.1f}."
 
 
+def _response_words(log: SessionLog, f: Figures, seat: int) -> str:
+    times = sorted(float(t["response"]) for t in log.client_turns(seat) if t["trial"])
+    if f.median_response is None or not times:
+        return "no trials"
+    spread = f" (fastest {times[0]:.1f} s, slowest {times[-1]:.1f} s)" if len(times) > 1 else ""
+    return f"{f.median_response:.1f} s{spread}"
+
+
 def _percent(part: int, whole: int) -> str:
     return f"{100 * part // whole}% ({part} of {whole})"  # rounded down: 79.6% is not 80%
 
@@ -208,12 +217,12 @@ def _figure_rows(log: SessionLog, f: Figures, seat: int) -> list[tuple[str, str]
     undone = [t for t in log.turn_rows() if t["seat"] == seat and t["undone"]]
     rows = [
         ("Trials (a tile to choose)", str(f.trials)),
-        ("Right at the first try", _percent(f.first_try, f.trials) if f.trials else "no trials"),
-        ("Highest cue reached, trials at each level", _cue_words(f)),
         (
-            "Response time (median over trials)",
-            f"{f.median_response:.1f} s" if f.median_response is not None else "no trials",
+            "Accuracy (right at the first try)",
+            _percent(f.first_try, f.trials) if f.trials else "no trials",
         ),
+        ("Highest cue reached, trials at each level", _cue_words(f)),
+        ("Response time (median over trials)", _response_words(log, f, seat)),
         (
             "Errors (tries not allowed)",
             f"{f.errors}, of which {f.prevented} stopped by errorless mode (errors prevented)"

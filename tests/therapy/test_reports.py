@@ -37,7 +37,7 @@ from cfwidget.therapy.report import (
     turns_frame,
 )
 from cfwidget.therapy.session import Session
-from cfwidget.therapy.settings import SessionSettings
+from cfwidget.therapy.settings import CUE_LEVELS, SessionSettings
 from cfwidget.therapy.summary_html import session_summary_html, settings_in_words, write_summary
 
 Event = dict[str, Any]
@@ -607,11 +607,12 @@ def test_summary_page_holds_the_clinical_notes(tmp_path: Path) -> None:
         "Client code AB12",
         "Wednesday 12 June 2024",
         "What was done",
-        "A double-6 set, hands of the usual size; the client and 1 computer player.",
+        "A double-6 set, hands of the usual size; the client and 1 computer player (waiting "
+        "for Next).",
         "Errorless mode on",
         "Trials (a tile to choose) 3",
-        "Right at the first try 66% (2 of 3)",
-        "Response time (median over trials) 5.0 s",
+        "Accuracy (right at the first try) 66% (2 of 3)",
+        "Response time (median over trials) 5.0 s (fastest 4.0 s, slowest 8.0 s)",
         "2, of which 2 stopped by errorless mode (errors prevented)",
         "Forced turns (draw or pass, no choice) 1, not counted as trials",
         "Turns taken back (undo) 1: turn 4 (2-1@4-2); left out above",
@@ -641,7 +642,7 @@ def test_summary_page_says_what_is_missing() -> None:
     text = " ".join(" ".join(parsed(page).text).split())
     assert "The session was not ended" in text and "No notes written." in text
     assert "No plan written." in text and "Goals" not in text
-    assert "Right at the first try no trials" in text
+    assert "Accuracy (right at the first try) no trials" in text
 
 
 def test_write_summary_is_private(tmp_path: Path) -> None:
@@ -671,14 +672,17 @@ def test_settings_in_words_reads_any_record() -> None:
             "seed": 11,
         }
     )
-    assert words[0] == (
-        "A double-9 set, hands of 8 tiles; the client, a second person and 2 computer players."
-    )
-    assert "Tiles shown with coloured pips, large; prompts read aloud." in words
-    assert "The computer players moved every 2 s." in words
-    assert any(w.startswith("Errorless mode off") for w in words)
-    assert any("after 15 s without a move" in w for w in words)
-    assert "The starting cue dropped one level after 3 turns in a row without more help." in words
+    assert words == [
+        "A double-9 set, hands of 8 tiles; the client, a second person and 2 computer players "
+        "(moving every 2 s).",
+        "Tiles shown with coloured pips, large; prompts read aloud; deal number 11 (the same "
+        "number deals the same tiles again).",
+        "Errorless mode off: a tile that does not fit could be tried; it was refused and "
+        "counted as an error.",
+        f"Each turn started with cue level 2 ({CUE_LEVELS[2].lower()}); the cue rose one level "
+        "after 15 s without a move or after an error; the starting level dropped by one after "
+        "3 turns in a row without more help.",
+    ]
     assert settings_in_words({}) == [] and settings_in_words({"display": "<b>"}) == [
         "Tiles shown with <b>."  # plain text: the page escapes it
     ]
