@@ -224,8 +224,15 @@ def save_goals(folder: str | os.PathLike[str], client: str, goals: Sequence[Goal
     folder is made (0700) if needed.
     """
     path = goals_path(folder, client)
-    if isinstance(goals, (str, Goal)) or not all(isinstance(g, Goal) for g in goals):
-        raise SettingsError(f"goals are a list of cf Goal values; got {shown(goals, 40)}")
+    if (
+        not isinstance(goals, Sequence)
+        or isinstance(goals, str)
+        or not all(isinstance(g, Goal) for g in goals)
+    ):
+        raise SettingsError(
+            f"goals are a list of Goal values, like [Goal('waits for a turn')]; "
+            f"got {shown(goals, 40)}"
+        )
     named = _with_ids(goals)
     ids = [g.id for g in named]
     if len(set(ids)) < len(ids):
@@ -249,29 +256,34 @@ def _with_ids(goals: Sequence[Goal]) -> list[Goal]:
 
 
 def set_goal(folder: str | os.PathLike[str], client: str, goal: Goal) -> Goal:
-    """Add a goal, or replace the one with the same id (or, without an id, the same text).
+    """Add a goal, or replace the one with the same id, else the one with the same text
+    (any case; it keeps its id unless ``goal`` brings one). Returns the goal as saved.
 
-    Returns the goal as saved (with its id).
+    >>> import tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> set_goal(folder, "AB12", Goal("waits for a turn")).id
+    'g1'
+    >>> set_goal(folder, "AB12", Goal("Waits for a turn", share=0.9)).share   # replaced
+    0.9
+    >>> len(load_goals(folder, "AB12"))
+    1
     """
     if not isinstance(goal, Goal):
         raise SettingsError(
-            f"a goal is a cf Goal, like Goal('plays a matching tile'); got {shown(goal, 40)}"
+            f"a goal is a Goal, like Goal('plays a matching tile'); got {shown(goal, 40)}"
         )
     goals = load_goals(folder, client)
-    same = [
-        i
-        for i, g in enumerate(goals)
-        if (goal.id and g.id == goal.id)
-        or (not goal.id and g.text.casefold() == goal.text.casefold())
-    ]
-    if same:
-        kept = goal if goal.id else replace(goal, id=goals[same[0]].id)
-        goals[same[0]] = kept
+    by_id = [i for i, g in enumerate(goals) if goal.id and g.id == goal.id]
+    by_text = [i for i, g in enumerate(goals) if g.text.casefold() == goal.text.casefold()]
+    if by_id or by_text:
+        same = (by_id or by_text)[0]
+        goals[same] = goal if goal.id else replace(goal, id=goals[same].id)
     else:
         goals.append(goal)
+        same = len(goals) - 1
     saved = _with_ids(goals)
     save_goals(folder, client, saved)
-    return saved[same[0]] if same else saved[-1]
+    return saved[same]
 
 
 def remove_goal(folder: str | os.PathLike[str], client: str, which: str) -> Goal:
@@ -363,7 +375,7 @@ def goal_progress(goal: Goal, logs: Iterable[SessionLog | Any], seat: int = 0) -
     """
     if not isinstance(goal, Goal):
         raise SettingsError(
-            f"a goal is a cf Goal, like Goal('plays a matching tile'); got {shown(goal, 40)}"
+            f"a goal is a Goal, like Goal('plays a matching tile'); got {shown(goal, 40)}"
         )
     points = []
     for log in by_date(logs):

@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..core import SessionError, shown
+from ..core import SeatError, SessionError, shown
 from .sessionlog import NOT_RATED, TURN_COLUMNS, SessionLog, load_log
 from .settings import check_client
 
@@ -65,6 +65,7 @@ __all__ = [
     "SessionLog",
     "as_log",
     "by_date",
+    "check_seat",
     "date_labels",
     "export_csv",
     "export_json",
@@ -158,7 +159,7 @@ def figures(log: SessionLog | Any, seat: int = 0) -> Figures:
     (0, None)
     """
     item = as_log(log)
-    turns = item.client_turns(seat)
+    turns = item.client_turns(check_seat(seat))
     trials = [t for t in turns if t["trial"]]
     counts = [0] * 5
     for t in trials:
@@ -232,7 +233,24 @@ def by_date(logs: Iterable[SessionLog | Any]) -> list[SessionLog]:
     ...                                         day("2024-06-12", 1)])]
     [('2024-06-05', 9.0), ('2024-06-12', 1.0), ('2024-06-12', 5.0)]
     """
+    if isinstance(logs, (str, bytes, os.PathLike, SessionLog)) or not isinstance(logs, Iterable):
+        raise SessionError(
+            f"give the sessions as a list, like [log] or load_logs(folder, code); got {shown(logs)}"
+        )
     return sorted((as_log(item) for item in logs), key=_date_key)
+
+
+def check_seat(seat: object) -> int:
+    """A seat whose figures a report gives: 0 (the client) to 3.
+
+    >>> check_seat(4)
+    Traceback (most recent call last):
+    ...
+    cfwidget.SeatError: a report is for one seat, 0 (the client) to 3; got 4
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+        raise SeatError(f"a report is for one seat, 0 (the client) to 3; got {shown(seat)}")
+    return seat
 
 
 def _same(a: SessionLog, b: SessionLog) -> bool:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from cfwidget import SessionError, SettingsError
+from cfwidget import SeatError, SessionError, SettingsError
 from cfwidget.therapy.goals import (
     Goal,
     goal_chart,
@@ -699,3 +699,37 @@ def test_date_order_helper_accepts_paths_and_logs(tmp_path: Path) -> None:
     )
     assert [log.date for log in logs] == ["2024-06-05", "2024-06-12", "undated"]
     assert os.path.basename(logs[1].source) == "AB12-2024-06-12-1.jsonl"
+
+
+def test_report_arguments_get_clear_errors(tmp_path: Path) -> None:
+    log = SessionLog.from_events(v2_events())
+    with pytest.raises(SeatError, match=r"0 \(the client\) to 3; got 5"):
+        figures(log, seat=5)
+    with pytest.raises(SeatError, match="got True"):
+        session_summary_html(log, seat=True)  # type: ignore[arg-type]
+    assert figures(log, seat=1).trials == 0  # a seat with no turns: nothing to count
+    with pytest.raises(SessionError, match=r"give the sessions as a list, like \[log\]"):
+        summary("AB12-2024-06-03-1.jsonl")
+    with pytest.raises(SessionError, match="give the sessions as a list"):
+        by_date(42)  # type: ignore[arg-type]
+    with pytest.raises(SessionError, match="a SessionLog, a Session or the path"):
+        goal_progress(GOAL, [{"event": "start"}])
+    with pytest.raises(SettingsError, match=r"a goal is a Goal, like Goal\("):
+        goal_progress("80% matching", [log])  # type: ignore[arg-type]
+    with pytest.raises(SettingsError, match=r"goals are a list of Goal values"):
+        save_goals(tmp_path, "AB12", 5)  # type: ignore[arg-type]
+    with pytest.raises(SettingsError, match=r"goals are a list of Goal values"):
+        save_goals(tmp_path, "AB12", [GOAL, "waits"])  # type: ignore[list-item]
+    with pytest.raises(SettingsError, match=r"a goal is a Goal"):
+        set_goal(tmp_path, "AB12", {"text": "waits"})  # type: ignore[arg-type]
+    assert not goals_path(tmp_path, "AB12").exists()
+
+
+def test_a_new_id_with_a_known_text_replaces_that_goal(tmp_path: Path) -> None:
+    set_goal(tmp_path, "AB12", GOAL)
+    set_goal(tmp_path, "AB12", Goal("waits for a turn"))
+    saved = set_goal(tmp_path, "AB12", Goal("Plays a matching tile", share=0.9, id="match"))
+    assert saved.id == "match"
+    assert [(g.id, g.share) for g in load_goals(tmp_path, "AB12")] == [("match", 0.9), ("g2", 0.8)]
+    with pytest.raises(SettingsError, match="the goals are: match: Plays a matching tile; g2"):
+        remove_goal(tmp_path, "AB12", "g1")
