@@ -25,6 +25,7 @@ describes. Nothing here needs the engine: a hand-written record reads too.
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -123,12 +124,15 @@ class SessionLog:
                 state.read(event)
             except (KeyError, TypeError, ValueError, OverflowError) as exc:  # SessionError too
                 kind = event.get("event") if isinstance(event, Mapping) else None
-                why = str(exc) if isinstance(exc, SessionError) else f"{type(exc).__name__}: {exc}"
+                if isinstance(exc, SessionError):
+                    why = str(exc)
+                elif isinstance(exc, KeyError) and exc.args[0] in ("event", "t"):
+                    why = "every event needs an 'event' name and a time 't' in seconds"
+                else:
+                    why = f"{type(exc).__name__}: {exc}"
                 raise SessionError(
-                    "this session record is damaged: every event needs an 'event' name and a "
-                    f"time 't' in seconds; event {index + 1}"
-                    f"{f' ({shown(kind, 20)})' if kind is not None else ''} could not be read "
-                    f"({why})"
+                    f"this session record is damaged: {why}; event {index + 1}"
+                    f"{f' ({shown(kind, 20)})' if kind is not None else ''} could not be read"
                 ) from None
         state.finish()
         notes = [*state.problems]
@@ -214,13 +218,13 @@ class _Reading:
             number = e["turn"]
             if number is None:
                 return
-            turn = int(number)
+            turn = _whole(e, "turn")
             if turn not in self.by_number or turn in self.log.undone:
                 self.problems.append(f"an undo names turn {turn}, which was not found")
                 return
             self.log.undone.append(turn)
             return
-        seat = int(e["seat"])
+        seat = _whole(e, "seat")
         for row in reversed(self.log.turns):
             if row["seat"] == seat and row["turn"] not in self.log.undone:
                 self.log.undone.append(row["turn"])
@@ -241,9 +245,21 @@ class _Reading:
 
 
 def _number(value: object, what: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         raise SessionError(f"{what} is {shown(value, 30)}, not a number")
     return float(value)
+
+
+def _whole(e: Mapping[str, Any], key: str, default: int | None = None) -> int:
+    value = e.get(key, default)
+    if value is None and default is not None:
+        value = default
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        what = f"has no {key!r}" if key not in e else f"has {key!r} {shown(value, 30)}"
+        raise SessionError(f"a {e.get('event')!r} event {what}, where a whole number belongs")
+    return value
 
 
 def _count(value: object) -> bool:
@@ -251,18 +267,18 @@ def _count(value: object) -> bool:
 
 
 def _turn_row(e: Mapping[str, Any]) -> dict[str, Any]:
-    turn = int(e["turn"])
-    cue = int(e["cue"])
+    turn = _whole(e, "turn")
+    cue = _whole(e, "cue")
     if not 0 <= cue <= 4:
         raise SessionError(f"turn {turn} has cue level {cue}; cue levels are 0 to 4")
     move = str(e.get("move", "") or "")
-    options = int(e.get("options", 0) or 0)
-    refused = int(e.get("refused", 0) or 0)
+    options = _whole(e, "options", 0)
+    refused = _whole(e, "refused", 0)
     trial, first_try, prevented = e.get("trial"), e.get("first_try"), e.get("prevented")
     return {
         "turn": turn,
-        "round": int(e.get("round", 1) or 1),
-        "seat": int(e["seat"]),
+        "round": _whole(e, "round", 1),
+        "seat": _whole(e, "seat"),
         "started": _number(e.get("started", 0.0), "a turn's start"),
         "options": options,
         "response": _number(e["response"], "a turn's response time"),

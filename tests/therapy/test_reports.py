@@ -241,7 +241,21 @@ def test_a_duplicated_line_counts_once_and_an_odd_undo_is_noted() -> None:
 def test_damaged_turns_are_named() -> None:
     events = v2_events()
     events[3] = {**events[3], "cue": 7}
-    with pytest.raises(SessionError, match=r"event 4 \('turn'\).*cue levels are 0 to 4"):
+    with pytest.raises(
+        SessionError,
+        match=r"damaged: turn 1 has cue level 7; cue levels are 0 to 4; event 4 \('turn'\)",
+    ):
+        SessionLog.from_events(events)
+    events = v2_events()
+    events[3] = {**events[3], "cue": "high"}
+    with pytest.raises(SessionError, match="a 'turn' event has 'cue' 'high', where a whole number"):
+        SessionLog.from_events(events)
+    events[3] = {k: v for k, v in v2_events()[3].items() if k != "seat"}
+    with pytest.raises(SessionError, match="a 'turn' event has no 'seat'"):
+        SessionLog.from_events(events)
+    events = v2_events()
+    events[5] = {**events[5], "t": float("nan")}
+    with pytest.raises(SessionError, match="the time 't' is nan, not a number; event 6"):
         SessionLog.from_events(events)
     events = v2_events()
     events[4] = {**events[4], "response": "slow"}
