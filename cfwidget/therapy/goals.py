@@ -403,8 +403,8 @@ def _status(goal: Goal, recent: list[GoalPoint], met: bool) -> str:
     reached = sum(1 for p in recent if p.reached)
     if len(recent) < n:
         return (
-            f"Not yet: {plural(len(recent), 'session')} with trials so far, {reached} at "
-            f"{aim}; the goal asks for {n} in a row ({shares})."
+            f"Not yet: {plural(len(recent), 'session')} with trials so far ({shares}), "
+            f"{reached} at {aim}; the goal asks for {n} in a row."
         )
     if n == 1:
         return f"Not yet: the last session reached {shares}, below {goal.percent}."
@@ -444,10 +444,11 @@ def goal_chart(goal: Goal, logs: Iterable[SessionLog | Any], seat: int = 0) -> F
         )
     head = "Goal met" if progress.met else "Goal not yet met"
     ax.set_title(textwrap.fill(f"{head}: {goal.text}", 70), fontsize=11)
-    ax.set_ylabel(f"first try, cue {goal.max_cue} or less (%)")
+    ax.set_ylabel(f"trials right at first try, cue {goal.max_cue} or less (%)", fontsize=9)
     ax.set_ylim(-3, 103)
     ax.set_xticks(x, date_labels(ordered), rotation=30, ha="right")
-    ax.set_xlabel("session")
+    gaps = any(p.trials == 0 for p in progress.points)
+    ax.set_xlabel("session (a gap: no trials to measure)" if gaps else "session")
     ax.grid(alpha=0.3)
     ax.legend(loc="lower right", fontsize=8)
     return fig

@@ -457,8 +457,8 @@ def test_goal_not_met_just_below_the_share_or_too_few_sessions() -> None:
     p = goal_progress(GOAL, below[1:])
     assert not p.met
     assert p.status == (
-        "Not yet: 2 sessions with trials so far, 2 at 80% or more; the goal asks for 3 in a "
-        "row (90%, 90%)."
+        "Not yet: 2 sessions with trials so far (90%, 90%), 2 at 80% or more; the goal asks "
+        "for 3 in a row."
     )
     assert goal_progress(GOAL, []).status == (
         "Not yet measured: no session with trials so far (the goal asks 80% or more in each "
@@ -497,8 +497,13 @@ def test_goal_chart_shows_the_shares_by_date_and_the_goal_line() -> None:
         "2024-06-19",
     ]
     assert ax.get_title() == "Goal met: plays a matching tile"
+    assert ax.get_xlabel() == "session"
     logs.append(SessionLog.from_events(session("2024-06-26", 1, 4)))
     assert goal_chart(GOAL, logs).axes[0].get_title().startswith("Goal not yet met: ")
+    logs.append(SessionLog.from_events(session("2024-07-03", 0, 0)))
+    (ax,) = goal_chart(GOAL, logs).axes
+    assert math.isnan(ax.lines[1].get_ydata()[-1])
+    assert ax.get_xlabel() == "session (a gap: no trials to measure)"
 
 
 # -- the goals file -------------------------------------------------------------------------------
