@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core import SessionError, SettingsError, plural, shown
-from .report import by_date, date_labels, write_private
+from .report import as_log, by_date, check_seat, date_labels, write_private
 from .sessionlog import SessionLog
 from .settings import check_client
 
@@ -124,7 +124,11 @@ class Goal:
 
     @property
     def percent(self) -> str:
-        """The share as a percentage: ``80%``."""
+        """The share as a percentage.
+
+        >>> Goal("plays a tile", share=0.825).percent
+        '82.5%'
+        """
         return f"{self.share * 100:g}%"
 
     def criterion(self) -> str:
@@ -182,6 +186,16 @@ def load_goals(folder: str | os.PathLike[str], client: str) -> list[Goal]:
     """A client's goals, in the order they were set (no file: no goals yet).
 
     A damaged file raises :class:`~cfwidget.SessionError` naming it and what is wrong.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> load_goals(folder, "AB12")
+    []
+    >>> _ = (folder / "AB12.goals.json").write_text('[{"text": "plays a tile", "share": 8}]')
+    >>> load_goals(folder, "AB12")
+    Traceback (most recent call last):
+    ...
+    cfwidget.SessionError: the goals file ... is damaged: goal 1: a goal's share of trials ...
     """
     path = goals_path(folder, client)
     try:
@@ -222,6 +236,12 @@ def save_goals(folder: str | os.PathLike[str], client: str, goals: Sequence[Goal
 
     The file is replaced atomically and is readable only by its owner (0600); the
     folder is made (0700) if needed.
+
+    >>> import tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> _ = save_goals(folder, "AB12", [Goal("plays a tile"), Goal("waits for a turn")])
+    >>> [g.id for g in load_goals(folder, "AB12")]
+    ['g1', 'g2']
     """
     path = goals_path(folder, client)
     if (
@@ -287,7 +307,14 @@ def set_goal(folder: str | os.PathLike[str], client: str, goal: Goal) -> Goal:
 
 
 def remove_goal(folder: str | os.PathLike[str], client: str, which: str) -> Goal:
-    """Remove the goal with this id (or this text); returns it. No such goal is an error."""
+    """Remove the goal with this id (or this text); returns it. No such goal is an error.
+
+    >>> import tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> _ = set_goal(folder, "AB12", Goal("plays a tile"))
+    >>> remove_goal(folder, "AB12", "g1").text, load_goals(folder, "AB12")
+    ('plays a tile', [])
+    """
     goals = load_goals(folder, client)
     key = " ".join(str(which).split()).casefold()
     for i, g in enumerate(goals):
@@ -302,10 +329,18 @@ def remove_goal(folder: str | os.PathLike[str], client: str, which: str) -> Goal
 # -- measuring ----------------------------------------------------------------------------------
 
 
-def session_share(log: SessionLog, goal: Goal, seat: int = 0) -> tuple[int, int]:
+def session_share(log: SessionLog | Any, goal: Goal, seat: int = 0) -> tuple[int, int]:
     """``(right, trials)``: trials done right at the first try with a cue no higher than the
-    goal's level, and all trials (undone turns left out)."""
-    trials = [t for t in log.client_turns(seat) if t["trial"]]
+    goal's level, and all trials (undone turns left out).
+
+    >>> turn = {"event": "turn", "t": 5, "round": 1, "seat": 0, "started": 0, "options": 2,
+    ...         "response": 5, "refused": 0, "move": "6-4@6-6"}
+    >>> log = SessionLog.from_events([{"event": "start", "t": 0, "date": "2024-06-05"},
+    ...                               dict(turn, turn=1, cue=0), dict(turn, turn=2, cue=3)])
+    >>> session_share(log, Goal("plays a tile", max_cue=1))
+    (1, 2)
+    """
+    trials = [t for t in as_log(log).client_turns(check_seat(seat)) if t["trial"]]
     right = sum(1 for t in trials if t["first_try"] and t["cue"] <= goal.max_cue)
     return right, len(trials)
 
@@ -413,7 +448,12 @@ def _status(goal: Goal, recent: list[GoalPoint], met: bool) -> str:
 
 def goal_chart(goal: Goal, logs: Iterable[SessionLog | Any], seat: int = 0) -> Figure:
     """Each session's measured share, in date order, with the goal line; the title says
-    whether the goal is met. Sessions without trials are left as gaps."""
+    whether the goal is met. Sessions without trials are left as gaps.
+
+    >>> log = SessionLog.from_events([{"event": "start", "t": 0, "date": "2024-06-05"}])
+    >>> goal_chart(Goal("plays a tile"), [log]).axes[0].get_title()
+    'Goal not yet met: plays a tile'
+    """
     from matplotlib.figure import Figure
 
     ordered = by_date(logs)

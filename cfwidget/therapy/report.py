@@ -277,6 +277,14 @@ def summary(logs: Iterable[SessionLog | Any], seat: int = 0) -> pd.DataFrame:
 
     The rows are indexed by client code and date; the columns are those of
     :meth:`Figures.as_row`, then ``assist`` (``None``: not rated), ``ended``, ``goals``.
+
+    >>> def day(date, response):
+    ...     return SessionLog.from_events([
+    ...         {"event": "start", "t": 0, "client": "AB12", "date": date},
+    ...         {"event": "turn", "t": 9, "turn": 1, "round": 1, "seat": 0, "started": 1,
+    ...          "options": 2, "response": response, "refused": 0, "cue": 0, "move": "6-4@6-6"}])
+    >>> summary([day("2024-06-12", 8.0), day("2024-05-29", 18.0)])["median_response_s"].tolist()
+    [18.0, 8.0]
     """
     import pandas as pd
 
@@ -293,7 +301,12 @@ def summary(logs: Iterable[SessionLog | Any], seat: int = 0) -> pd.DataFrame:
 
 
 def turns_frame(log: SessionLog | Any) -> pd.DataFrame:
-    """Every turn of one session as a row, undone turns included and marked ``undone``."""
+    """Every turn of one session as a row, undone turns included and marked ``undone``.
+
+    >>> log = SessionLog.from_events([{"event": "start", "t": 0, "date": "2024-05-01"}])
+    >>> list(turns_frame(log).columns) == list(TURN_COLUMNS)
+    True
+    """
     import pandas as pd
 
     frame: pd.DataFrame = pd.DataFrame(as_log(log).turn_rows(), columns=list(TURN_COLUMNS))
@@ -326,7 +339,13 @@ def write_private(path: str | os.PathLike[str], text: str) -> Path:
 
 def export_csv(log: SessionLog | Any, path: str | os.PathLike[str]) -> Path:
     """Write every turn of one session as CSV (a header row of :data:`TURN_COLUMNS`, then
-    one row per turn, undone turns marked); the file is readable only by its owner."""
+    one row per turn, undone turns marked); the file is readable only by its owner.
+
+    >>> import tempfile, pathlib
+    >>> log = SessionLog.from_events([{"event": "start", "t": 0, "date": "2024-05-01"}])
+    >>> export_csv(log, pathlib.Path(tempfile.mkdtemp()) / "t.csv").read_text()[:22]
+    'turn,round,seat,starte'
+    """
     buffer = io.StringIO()
     turns_frame(log).to_csv(buffer, index=False)
     return write_private(path, buffer.getvalue())
@@ -342,7 +361,16 @@ def export_json(
 ) -> Path:
     """Write one session as a JSON document for a records system: its details, settings,
     figures, assist level, notes, plan, turns and, given ``goals``, their progress up to this
-    session (``history``: the client's other sessions). Readable only by its owner."""
+    session (``history``: the client's other sessions). Readable only by its owner.
+
+    >>> import tempfile, pathlib
+    >>> log = SessionLog.from_events([{"event": "start", "t": 0, "client": "AB12",
+    ...                                "date": "2024-05-01"}])
+    >>> out = export_json(log, pathlib.Path(tempfile.mkdtemp()) / "s.json")
+    >>> doc = json.loads(out.read_text())
+    >>> doc["format"], doc["assist"], doc["figures"]["trials"]
+    ('cfwidget.session-report', 'not rated', 0)
+    """
     from .goals import goal_progress  # goals are measured on top of these reports
     from .summary_html import settings_in_words
 
@@ -371,7 +399,12 @@ def export_json(
 
 
 def date_labels(logs: Sequence[SessionLog]) -> list[str]:
-    """Each session's date, numbered when a day holds more than one: ``2024-06-03 (2)``."""
+    """Each session's date, numbered when a day holds more than one: ``2024-06-03 (2)``.
+
+    >>> day = lambda d: SessionLog.from_events([{"event": "start", "t": 0, "date": d}])
+    >>> date_labels([day("2024-06-03"), day("2024-06-03"), day("2024-06-10")])
+    ['2024-06-03 (1)', '2024-06-03 (2)', '2024-06-10']
+    """
     labels = []
     for i, log in enumerate(logs):
         earlier = sum(1 for s in logs[:i] if s.date == log.date)
@@ -382,7 +415,17 @@ def date_labels(logs: Sequence[SessionLog]) -> list[str]:
 
 def progress_chart(logs: Iterable[SessionLog | Any], seat: int = 0) -> Figure:
     """Two charts across sessions in date order: median response time and mean cue level
-    over trials (lower is better)."""
+    over trials (lower is better).
+
+    >>> def day(date, response):
+    ...     return SessionLog.from_events([
+    ...         {"event": "start", "t": 0, "client": "AB12", "date": date},
+    ...         {"event": "turn", "t": 9, "turn": 1, "round": 1, "seat": 0, "started": 1,
+    ...          "options": 2, "response": response, "refused": 0, "cue": 0, "move": "6-4@6-6"}])
+    >>> top, bottom = progress_chart([day("2024-06-12", 8.0), day("2024-05-29", 18.0)]).axes
+    >>> [float(y) for y in top.lines[0].get_ydata()]
+    [18.0, 8.0]
+    """
     from matplotlib.figure import Figure
 
     ordered = by_date(logs)

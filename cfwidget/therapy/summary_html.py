@@ -253,6 +253,13 @@ def session_summary_html(
     record's path. ``goals``: the client's goals, measured on the sessions of
     ``history`` up to this one and on this one (``history`` may include it).
     ``seat``: whose figures (the client is seat 0).
+
+    >>> from cfwidget.therapy.goals import Goal
+    >>> log = SessionLog.from_events([{"event": "start", "t": 0, "client": "AB12",
+    ...                                "date": "2024-06-03"}])
+    >>> page = session_summary_html(log, goals=[Goal("plays a tile", sessions=1)])
+    >>> "Not yet measured: no session with trials so far" in page
+    True
     """
     from .goals import goal_progress, session_share
 
