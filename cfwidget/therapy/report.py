@@ -1,12 +1,23 @@
-"""Reports from session records: a summary table, CSV and JSON export, progress charts.
+"""Reports from session records: the figures, a summary table, CSV and JSON export, progress.
 
-Reports read the journal's events only (never the engine), so any record,
-even a hand-written one, can be summarised.
+Reports read the journal's events only (never the engine), so any record, even a
+hand-written one, can be summarised. Version 1 records (no ``version`` in the
+``start`` event) are read with the fallbacks of version 2 (see :class:`SessionLog`).
 
-- *accuracy*: the share of turns done without an attempt that was not allowed;
-- *no-cue share*: the share of turns done without any cue (highest level 0);
-- *median response*: seconds from a turn's start to its move, pauses left out;
+The figures of one session, for one person (the client is seat 0):
+
+- *trials*: turns where the person had a tile to choose (a forced draw or pass is
+  not a trial; those are counted apart as *forced turns*);
+- *accuracy*: trials done right at the first try, over all trials;
+- *errors*: attempts that were not allowed; *errors prevented*: the ones errorless
+  mode stopped (a tap on a tile that does not fit);
+- *cue levels*: how many trials reached each highest cue level, 0 to 4, and the mean;
+- *median response*: seconds from a trial's start to its move, pauses left out;
 - *time on task*: seconds from start to end, pauses and kernel restarts left out.
+
+A turn the client took back (undo) stays in the record and in the turn list,
+marked ``undone``, and is left out of every figure. Sessions are always put in
+date order (the record's ``date``, then its start time), never file-name order.
 
 >>> events = [
 ...     {"event": "start", "t": 0, "format": "cfwidget.session", "client": "AB12",
@@ -15,139 +26,186 @@ even a hand-written one, can be summarised.
 ...      "options": 2, "response": 6, "refused": 0, "cue": 1, "move": "6-4@6-6"},
 ...     {"event": "turn", "t": 20, "turn": 2, "round": 1, "seat": 0, "started": 10,
 ...      "options": 1, "response": 10, "refused": 1, "cue": 0, "move": "4-1@6-4"},
+...     {"event": "turn", "t": 24, "turn": 3, "round": 1, "seat": 0, "started": 21,
+...      "options": 1, "response": 3, "refused": 0, "cue": 0, "move": "draw, pass"},
 ...     {"event": "end", "t": 30, "assist": "Supervision", "notes": ""}]
->>> row = summary([SessionLog.from_events(events)]).iloc[0]
->>> keys = ("turns", "accuracy", "no_cue_share", "median_response_s", "time_on_task_s")
->>> [row[k].item() for k in keys]
-[2, 0.5, 0.5, 8.0, 30.0]
+>>> f = figures(SessionLog.from_events(events))
+>>> f.trials, f.forced, f.accuracy, f.errors, f.median_response, f.time_on_task
+(2, 1, 0.5, 1, 8.0, 30.0)
 """
 
 from __future__ import annotations
 
+import datetime as _dt
+import io
 import json
 import os
+import re
+import secrets
 import statistics
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..core import SessionError, shown
-from .journal import read_journal
+from ..core import SeatError, SessionError, shown
+from .sessionlog import NOT_RATED, TURN_COLUMNS, SessionLog, load_log
+from .settings import check_client
 
 if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.figure import Figure
 
+    from .goals import Goal
+
 __all__ = [
+    "NOT_RATED",
     "TURN_COLUMNS",
+    "Figures",
     "SessionLog",
+    "as_log",
+    "by_date",
+    "check_seat",
+    "date_labels",
     "export_csv",
     "export_json",
+    "figures",
     "load_log",
+    "load_logs",
     "progress_chart",
     "summary",
     "turns_frame",
+    "up_to",
+    "write_private",
 ]
 
-TURN_COLUMNS = ("turn", "round", "seat", "started", "options", "response", "refused", "cue", "move")
 
+@dataclass(frozen=True)
+class Figures:
+    """The figures of one session for one seat (see the module text); ``None``: no trials.
 
-@dataclass
-class SessionLog:
-    """One session as its record tells it: who, when, goals, settings, turns, the outcome."""
+    >>> f = Figures(trials=4, first_try=3, forced=1, errors=2, prevented=1,
+    ...             cue_counts=(2, 1, 1, 0, 0), median_response=5.5, time_on_task=300.0)
+    >>> f.accuracy, f.turns, f.mean_cue, f.no_cue_share, f.highest_cue
+    (0.75, 5, 0.75, 0.5, 2)
+    """
 
-    client: str
-    date: str
-    goals: str = ""
-    settings: dict[str, Any] = field(default_factory=dict)
-    turns: list[dict[str, Any]] = field(default_factory=list)
-    assist: str | None = None
-    notes: str = ""
-    time_on_task: float = 0.0
-    ended: bool = False
-    problem: str | None = None
+    trials: int
+    first_try: int
+    forced: int
+    errors: int
+    prevented: int
+    cue_counts: tuple[int, ...]  # trials at each highest cue level, 0 to 4
+    median_response: float | None
+    time_on_task: float
+    undone: int = 0
 
-    @classmethod
-    def from_events(
-        cls, events: Sequence[Mapping[str, Any]], problem: str | None = None
-    ) -> SessionLog:
-        """Read the events of one session (the first must be its ``start``).
+    @property
+    def turns(self) -> int:
+        """Trials and forced turns together."""
+        return self.trials + self.forced
 
-        >>> SessionLog.from_events([{"event": "turn", "t": 0}])
-        Traceback (most recent call last):
-        ...
-        cfwidget.SessionError: a session record begins with its 'start' event
-        """
-        if isinstance(events, (str, bytes)) or not isinstance(events, Sequence):
-            raise SessionError(f"a session record is a list of events, got {shown(events)}")
-        if not events or not isinstance(events[0], Mapping) or events[0].get("event") != "start":
-            raise SessionError("a session record begins with its 'start' event")
-        try:
-            return cls._read(events, problem)
-        except (AttributeError, KeyError, TypeError, ValueError) as exc:
-            raise SessionError(
-                "this session record is damaged: every event needs an 'event' name and a time "
-                f"'t' in seconds ({type(exc).__name__}: {exc})"
-            ) from None
+    @property
+    def accuracy(self) -> float | None:
+        """Trials done right at the first try, over all trials (``None``: no trials)."""
+        return round(self.first_try / self.trials, 3) if self.trials else None
 
-    @classmethod
-    def _read(cls, events: Sequence[Mapping[str, Any]], problem: str | None) -> SessionLog:
-        first = events[0]
-        log = cls(
-            client=str(first.get("client", "")),
-            date=str(first.get("date", "")),
-            goals=str(first.get("goals", "")),
-            settings=dict(first.get("settings", {})),
-            problem=problem,
+    @property
+    def no_cue_share(self) -> float | None:
+        """Trials done with no cue at all (level 0), over all trials."""
+        return round(self.cue_counts[0] / self.trials, 3) if self.trials else None
+
+    @property
+    def mean_cue(self) -> float | None:
+        """The mean highest cue level over trials."""
+        total = sum(level * k for level, k in enumerate(self.cue_counts))
+        return round(total / self.trials, 3) if self.trials else None
+
+    @property
+    def highest_cue(self) -> int | None:
+        """The highest cue level any trial reached."""
+        return max((lv for lv, k in enumerate(self.cue_counts) if k), default=None)
+
+    def as_row(self) -> dict[str, Any]:
+        """The figures as one flat row (the columns of :func:`summary`)."""
+        row: dict[str, Any] = {
+            "trials": self.trials,
+            "accuracy": self.accuracy,
+            "first_try": self.first_try,
+            "forced_turns": self.forced,
+            "turns": self.turns,
+            "no_cue_share": self.no_cue_share,
+            "mean_cue": self.mean_cue,
+            "highest_cue": self.highest_cue,
+        }
+        row.update({f"cue_{level}": k for level, k in enumerate(self.cue_counts)})
+        row.update(
+            median_response_s=self.median_response,
+            errors=self.errors,
+            errors_prevented=self.prevented,
+            undone_turns=self.undone,
+            time_on_task_s=self.time_on_task,
         )
-        away = 0.0
-        paused_at: float | None = None
-        previous = float(first["t"])
-        notes: list[str] = []
-        for e in events:
-            kind = e.get("event")
-            t = float(e.get("t", previous))
-            if kind == "turn":
-                log.turns.append({k: e.get(k) for k in TURN_COLUMNS})
-            elif kind == "undo":
-                seat = e.get("seat")
-                for i in range(len(log.turns) - 1, -1, -1):
-                    if log.turns[i]["seat"] == seat:
-                        del log.turns[i]
-                        break
-            elif kind == "pause":
-                paused_at = t
-            elif kind == "carry_on" and paused_at is not None:
-                away += t - paused_at
-                paused_at = None
-            elif kind == "resumed" and paused_at is None:
-                away += t - previous  # the kernel was away
-            elif kind == "note":
-                notes.append(str(e.get("text", "")))
-            elif kind == "end":
-                log.ended = True
-                log.assist = e.get("assist")
-                if e.get("notes"):
-                    notes.append(str(e["notes"]))
-            previous = t
-        end = previous if paused_at is None else paused_at
-        log.time_on_task = round(max(0.0, end - float(first["t"]) - away), 3)
-        log.notes = "\n".join(n for n in notes if n)
-        return log
-
-    def client_turns(self, seat: int = 0) -> list[dict[str, Any]]:
-        """The turns of one seat (the client is seat 0)."""
-        return [t for t in self.turns if t["seat"] == seat]
+        return row
 
 
-def load_log(path: str | os.PathLike[str]) -> SessionLog:
-    """Read a session record file; a cut-off last line is noted in ``problem``."""
-    read = read_journal(path)
-    return SessionLog.from_events(read.events, read.problem)
+def figures(log: SessionLog | Any, seat: int = 0) -> Figures:
+    """The figures of one session for one seat (the client is seat 0); undone turns left out.
+
+    ``log``: a :class:`SessionLog`, a live ``Session`` or the path of a record.
+
+    >>> log = SessionLog.from_events([{"event": "start", "t": 0, "date": "2024-05-01"}])
+    >>> figures(log).trials, figures(log).accuracy
+    (0, None)
+    """
+    item = as_log(log)
+    turns = item.client_turns(check_seat(seat))
+    trials = [t for t in turns if t["trial"]]
+    counts = [0] * 5
+    for t in trials:
+        counts[t["cue"]] += 1
+    responses = [float(t["response"]) for t in trials]
+    return Figures(
+        trials=len(trials),
+        first_try=sum(1 for t in trials if t["first_try"]),
+        forced=len(turns) - len(trials),
+        errors=sum(int(t["refused"]) for t in turns),
+        prevented=sum(int(t["prevented"]) for t in turns),
+        cue_counts=tuple(counts),
+        median_response=round(statistics.median(responses), 3) if responses else None,
+        time_on_task=item.time_on_task,
+        undone=len(item.client_turns(seat, undone=True)) - len(turns),
+    )
 
 
-def _as_log(item: SessionLog | Any) -> SessionLog:
+def load_logs(folder: str | os.PathLike[str], client: str) -> list[SessionLog]:
+    """Every session record of one client in ``folder``, in date order.
+
+    Records are the files ``<client>-<YYYY-MM-DD>-<n>.jsonl`` whose ``start`` names
+    that client; a missing folder holds none. A damaged record raises
+    :class:`~cfwidget.SessionError` naming the file.
+
+    >>> import tempfile
+    >>> load_logs(tempfile.mkdtemp(), "AB12")
+    []
+    """
+    code = check_client(client)
+    where = Path(folder)
+    if not where.is_dir():
+        return []
+    name = re.compile(rf"{re.escape(code)}-\d{{4}}-\d{{2}}-\d{{2}}-\d+\.jsonl")
+    logs = [load_log(p) for p in sorted(where.glob("*.jsonl")) if name.fullmatch(p.name)]
+    return by_date(log for log in logs if log.client == code)
+
+
+def as_log(item: SessionLog | Any) -> SessionLog:
+    """A :class:`SessionLog` from a log, a live ``Session`` or a record's path.
+
+    >>> as_log(42)
+    Traceback (most recent call last):
+    ...
+    cfwidget.SessionError: a report needs a SessionLog, a Session or the path ... got 42
+    """
     if isinstance(item, SessionLog):
         return item
     if isinstance(item, (str, os.PathLike)):
@@ -160,35 +218,82 @@ def _as_log(item: SessionLog | Any) -> SessionLog:
     )
 
 
-def _figures(log: SessionLog, seat: int) -> dict[str, Any]:
-    turns = log.client_turns(seat)
-    n = len(turns)
-    cues = [int(t["cue"]) for t in turns]
-    responses = [float(t["response"]) for t in turns]
-    row: dict[str, Any] = {
-        "client": log.client,
-        "date": log.date,
-        "turns": n,
-        "accuracy": round(sum(1 for t in turns if not t["refused"]) / n, 3) if n else None,
-        "no_cue_share": round(sum(1 for c in cues if c == 0) / n, 3) if n else None,
-        "median_response_s": round(statistics.median(responses), 3) if n else None,
-        "time_on_task_s": log.time_on_task,
-        "refused": sum(int(t["refused"]) for t in turns),
-        "mean_cue": round(sum(cues) / n, 3) if n else None,
-        "highest_cue": max(cues) if n else None,
-    }
-    for level in range(5):
-        row[f"cue_{level}"] = sum(1 for c in cues if c == level)
-    row["assist"] = log.assist
-    row["goals"] = log.goals
-    return row
+def _date_key(log: SessionLog) -> tuple[int, str, float]:
+    try:
+        return (0, _dt.date.fromisoformat(log.date).isoformat(), log.started)
+    except ValueError:  # not an ISO date: after the dated sessions, as given
+        return (1, log.date, log.started)
+
+
+def by_date(logs: Iterable[SessionLog | Any]) -> list[SessionLog]:
+    """Sessions in date order: the record's ``date``, then its start time (never file names).
+
+    >>> day = lambda d, t: SessionLog.from_events([{"event": "start", "t": t, "date": d}])
+    >>> [(s.date, s.started) for s in by_date([day("2024-06-12", 5), day("2024-06-05", 9),
+    ...                                         day("2024-06-12", 1)])]
+    [('2024-06-05', 9.0), ('2024-06-12', 1.0), ('2024-06-12', 5.0)]
+    """
+    if isinstance(logs, (str, bytes, os.PathLike, SessionLog)) or not isinstance(logs, Iterable):
+        raise SessionError(
+            f"give the sessions as a list, like [log] or load_logs(folder, code); got {shown(logs)}"
+        )
+    return sorted((as_log(item) for item in logs), key=_date_key)
+
+
+def check_seat(seat: object) -> int:
+    """A seat whose figures a report gives: 0 (the client) to 3.
+
+    >>> check_seat(4)
+    Traceback (most recent call last):
+    ...
+    cfwidget.SeatError: a report is for one seat, 0 (the client) to 3; got 4
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+        raise SeatError(f"a report is for one seat, 0 (the client) to 3; got {shown(seat)}")
+    return seat
+
+
+def _same(a: SessionLog, b: SessionLog) -> bool:
+    return (a.client, a.date, a.started) == (b.client, b.date, b.started)
+
+
+def up_to(log: SessionLog | Any, history: Iterable[SessionLog | Any]) -> list[SessionLog]:
+    """The sessions of ``history`` up to ``log`` (by date), then ``log`` itself: what a goal's
+    progress was on that session's day. ``history`` may hold ``log`` too; it counts once.
+
+    >>> day = lambda d: SessionLog.from_events([{"event": "start", "t": 0, "date": d}])
+    >>> [s.date for s in up_to(day("2024-06-05"), [day(d) for d in ("2024-06-12",
+    ...                                                              "2024-06-05", "2024-05-29")])]
+    ['2024-05-29', '2024-06-05']
+    """
+    item = as_log(log)
+    key = _date_key(item)
+    before = [s for s in by_date(history) if _date_key(s) <= key and not _same(s, item)]
+    return [*before, item]
 
 
 def summary(logs: Iterable[SessionLog | Any], seat: int = 0) -> pd.DataFrame:
-    """One row per session: turns, accuracy, no-cue share, median response, time on task, cues."""
+    """One row per session, in date order: trials, accuracy, cues, response, errors, time.
+
+    The rows are indexed by client code and date; the columns are those of
+    :meth:`Figures.as_row`, then ``assist`` (``None``: not rated), ``ended``, ``goals``.
+
+    >>> def day(date, response):
+    ...     return SessionLog.from_events([
+    ...         {"event": "start", "t": 0, "client": "AB12", "date": date},
+    ...         {"event": "turn", "t": 9, "turn": 1, "round": 1, "seat": 0, "started": 1,
+    ...          "options": 2, "response": response, "refused": 0, "cue": 0, "move": "6-4@6-6"}])
+    >>> summary([day("2024-06-12", 8.0), day("2024-05-29", 18.0)])["median_response_s"].tolist()
+    [18.0, 8.0]
+    """
     import pandas as pd
 
-    rows = [_figures(_as_log(item), seat) for item in logs]
+    rows = []
+    for log in by_date(logs):
+        row: dict[str, Any] = {"client": log.client, "date": log.date}
+        row.update(figures(log, seat).as_row())
+        row.update(assist=log.assist, ended=log.ended, goals=log.goals)
+        rows.append(row)
     frame: pd.DataFrame = pd.DataFrame(rows)
     if rows:
         frame = frame.set_index(["client", "date"])
@@ -196,56 +301,149 @@ def summary(logs: Iterable[SessionLog | Any], seat: int = 0) -> pd.DataFrame:
 
 
 def turns_frame(log: SessionLog | Any) -> pd.DataFrame:
-    """Every turn of one session as a row (times as seconds on the session clock)."""
+    """Every turn of one session as a row, undone turns included and marked ``undone``.
+
+    >>> log = SessionLog.from_events([{"event": "start", "t": 0, "date": "2024-05-01"}])
+    >>> list(turns_frame(log).columns) == list(TURN_COLUMNS)
+    True
+    """
     import pandas as pd
 
-    frame: pd.DataFrame = pd.DataFrame(_as_log(log).turns, columns=list(TURN_COLUMNS))
+    frame: pd.DataFrame = pd.DataFrame(as_log(log).turn_rows(), columns=list(TURN_COLUMNS))
     return frame
 
 
-def export_csv(log: SessionLog | Any, path: str | os.PathLike[str]) -> Path:
-    """Write the turns of one session as CSV (a header row, then one row per turn)."""
+def write_private(path: str | os.PathLike[str], text: str) -> Path:
+    """Write ``text`` to ``path`` atomically (a temporary file, then a rename), readable only
+    by its owner (mode 0600): a crash leaves the old file or the new one, never half of one.
+
+    >>> import tempfile, pathlib
+    >>> p = write_private(pathlib.Path(tempfile.mkdtemp()) / "a.txt", "hello")
+    >>> p.read_text(), oct(p.stat().st_mode & 0o777)
+    ('hello', '0o600')
+    """
     out = Path(path)
-    turns_frame(log).to_csv(out, index=False)
+    temp = out.with_name(f".{out.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temp, out)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
     return out
 
 
-def export_json(log: SessionLog | Any, path: str | os.PathLike[str]) -> Path:
-    """Write one session (details, turns and its summary figures) as a JSON document."""
-    item = _as_log(log)
+def export_csv(log: SessionLog | Any, path: str | os.PathLike[str]) -> Path:
+    """Write every turn of one session as CSV (a header row of :data:`TURN_COLUMNS`, then
+    one row per turn, undone turns marked); the file is readable only by its owner.
+
+    >>> import tempfile, pathlib
+    >>> log = SessionLog.from_events([{"event": "start", "t": 0, "date": "2024-05-01"}])
+    >>> export_csv(log, pathlib.Path(tempfile.mkdtemp()) / "t.csv").read_text()[:22]
+    'turn,round,seat,starte'
+    """
+    buffer = io.StringIO()
+    turns_frame(log).to_csv(buffer, index=False)
+    return write_private(path, buffer.getvalue())
+
+
+def export_json(
+    log: SessionLog | Any,
+    path: str | os.PathLike[str],
+    *,
+    goals: Sequence[Goal] = (),
+    history: Iterable[SessionLog | Any] = (),
+    seat: int = 0,
+) -> Path:
+    """Write one session as a JSON document for a records system: its details, settings,
+    figures, assist level, notes, plan, turns and, given ``goals``, their progress up to this
+    session (``history``: the client's other sessions). Readable only by its owner.
+
+    >>> import tempfile, pathlib
+    >>> log = SessionLog.from_events([{"event": "start", "t": 0, "client": "AB12",
+    ...                                "date": "2024-05-01"}])
+    >>> out = export_json(log, pathlib.Path(tempfile.mkdtemp()) / "s.json")
+    >>> doc = json.loads(out.read_text())
+    >>> doc["format"], doc["assist"], doc["figures"]["trials"]
+    ('cfwidget.session-report', 'not rated', 0)
+    """
+    from .goals import goal_progress  # goals are measured on top of these reports
+    from .summary_html import settings_in_words
+
+    item = as_log(log)
+    progress = [goal_progress(g, up_to(item, history), seat) for g in goals]
     doc = {
         "format": "cfwidget.session-report",
+        "version": 2,
         "client": item.client,
         "date": item.date,
-        "goals": item.goals,
+        "record": item.source,
+        "record_version": item.version,
+        "ended": item.ended,
+        "problem": item.problem,
+        "goals_text": item.goals,
         "settings": item.settings,
-        "assist": item.assist,
+        "settings_in_words": settings_in_words(item.settings),
+        "assist": item.assist if item.assist is not None else NOT_RATED,
         "notes": item.notes,
-        "summary": _figures(item, 0),
-        "turns": item.turns,
+        "plan": item.plan,
+        "figures": figures(item, seat).as_row(),
+        "goals": [p.to_dict() for p in progress],
+        "turns": item.turn_rows(),
     }
-    out = Path(path)
-    out.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    return out
+    return write_private(path, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+
+
+def date_labels(logs: Sequence[SessionLog]) -> list[str]:
+    """Each session's date, numbered when a day holds more than one: ``2024-06-03 (2)``.
+
+    >>> day = lambda d: SessionLog.from_events([{"event": "start", "t": 0, "date": d}])
+    >>> date_labels([day("2024-06-03"), day("2024-06-03"), day("2024-06-10")])
+    ['2024-06-03 (1)', '2024-06-03 (2)', '2024-06-10']
+    """
+    labels = []
+    for i, log in enumerate(logs):
+        earlier = sum(1 for s in logs[:i] if s.date == log.date)
+        alone = earlier == 0 and all(s.date != log.date for s in logs[i + 1 :])
+        labels.append(log.date if alone else f"{log.date} ({earlier + 1})")
+    return labels
 
 
 def progress_chart(logs: Iterable[SessionLog | Any], seat: int = 0) -> Figure:
-    """Two charts across sessions: median response time and mean cue level (lower is better)."""
+    """Two charts across sessions in date order: median response time and mean cue level
+    over trials (lower is better).
+
+    >>> def day(date, response):
+    ...     return SessionLog.from_events([
+    ...         {"event": "start", "t": 0, "client": "AB12", "date": date},
+    ...         {"event": "turn", "t": 9, "turn": 1, "round": 1, "seat": 0, "started": 1,
+    ...          "options": 2, "response": response, "refused": 0, "cue": 0, "move": "6-4@6-6"}])
+    >>> top, bottom = progress_chart([day("2024-06-12", 8.0), day("2024-05-29", 18.0)]).axes
+    >>> [float(y) for y in top.lines[0].get_ydata()]
+    [18.0, 8.0]
+    """
     from matplotlib.figure import Figure
 
-    table = summary(list(logs), seat).reset_index()
+    ordered = by_date(logs)
+    stats = [figures(log, seat) for log in ordered]
+    nan = float("nan")
     fig = Figure(figsize=(7, 4.5), layout="constrained")
     ax1, ax2 = fig.subplots(2, 1, sharex=True)
-    x = list(range(1, len(table) + 1))
-    labels = [str(d) for d in table["date"]] if len(table) else []
-    ax1.plot(x, table["median_response_s"] if len(table) else [], marker="o", color="#0072b2")
+    x = list(range(1, len(ordered) + 1))
+    responses = [s.median_response if s.median_response is not None else nan for s in stats]
+    cues = [s.mean_cue if s.mean_cue is not None else nan for s in stats]
+    ax1.plot(x, responses, marker="o", color="#0072b2")
     ax1.set_ylabel("median response (s)")
     ax1.set_title("Progress across sessions")
-    ax2.plot(x, table["mean_cue"] if len(table) else [], marker="s", color="#d55e00")
+    ax2.plot(x, cues, marker="s", color="#d55e00")
     ax2.set_ylabel("mean cue level")
     ax2.set_ylim(-0.2, 4.2)
     ax2.set_yticks(range(5))
-    ax2.set_xticks(x, labels, rotation=30, ha="right")
+    ax2.set_xticks(x, date_labels(ordered), rotation=30, ha="right")
     ax2.set_xlabel("session")
     for ax in (ax1, ax2):
         ax.grid(alpha=0.3)

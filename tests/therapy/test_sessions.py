@@ -14,14 +14,7 @@ from cfwidget.table import contrast
 from cfwidget.therapy.app import guided_app
 from cfwidget.therapy.cues import Cue, CueLadder, cue_for
 from cfwidget.therapy.journal import Journal, read_journal
-from cfwidget.therapy.report import (
-    SessionLog,
-    export_csv,
-    export_json,
-    load_log,
-    progress_chart,
-    summary,
-)
+from cfwidget.therapy.report import SessionLog, load_log, summary
 from cfwidget.therapy.scorekeeper import ScoreKeeper
 from cfwidget.therapy.session import Session
 from cfwidget.therapy.settings import SessionSettings, check_assist, check_client
@@ -277,117 +270,6 @@ def test_end_records_assist_and_notes(tmp_path: Path) -> None:
     log = load_log(path)
     assert log.ended and log.assist == "Stand-by assist" and log.notes == "needed a rest"
     assert not s.attempt("draw").accepted
-
-
-# -- reports -----------------------------------------------------------------------------------
-
-KNOWN = [
-    {
-        "event": "start",
-        "t": 1000,
-        "format": "cfwidget.session",
-        "version": 1,
-        "client": "ZK3",
-        "date": "2024-06-03",
-        "goals": "visual scanning",
-        "settings": {"cue_start": 1},
-    },
-    {"event": "turn_start", "t": 1002, "seat": 0, "options": 2},
-    {
-        "event": "turn",
-        "t": 1006,
-        "turn": 1,
-        "round": 1,
-        "seat": 0,
-        "started": 1002,
-        "options": 2,
-        "response": 4.0,
-        "refused": 0,
-        "cue": 0,
-        "move": "6-4@6-6",
-    },
-    {"event": "pause", "t": 1010},
-    {"event": "carry_on", "t": 1070},
-    {
-        "event": "turn",
-        "t": 1090,
-        "turn": 2,
-        "round": 1,
-        "seat": 0,
-        "started": 1075,
-        "options": 1,
-        "response": 15.0,
-        "refused": 2,
-        "cue": 3,
-        "move": "4-1@6-4",
-    },
-    {
-        "event": "turn",
-        "t": 1100,
-        "turn": 3,
-        "round": 1,
-        "seat": 0,
-        "started": 1092,
-        "options": 3,
-        "response": 8.0,
-        "refused": 0,
-        "cue": 1,
-        "move": "draw, 1-1@4-1",
-    },
-    {"event": "resumed", "t": 1500},  # the kernel was away for 400 s
-    {
-        "event": "turn",
-        "t": 1510,
-        "turn": 4,
-        "round": 1,
-        "seat": 0,
-        "started": 1502,
-        "options": 1,
-        "response": 6.0,
-        "refused": 0,
-        "cue": 0,
-        "move": "pass",
-    },
-    {"event": "end", "t": 1520, "assist": "Min A", "notes": "tired at the end"},
-]
-
-
-def test_report_figures_from_a_known_log(tmp_path: Path) -> None:
-    path = tmp_path / "known.jsonl"
-    path.write_text("".join(json.dumps(e) + "\n" for e in KNOWN))
-    frame = summary([path])
-    row = frame.loc[("ZK3", "2024-06-03")]
-    assert row["turns"] == 4
-    assert row["accuracy"] == 0.75  # 3 of 4 turns without a refused attempt
-    assert row["no_cue_share"] == 0.5
-    assert row["median_response_s"] == 7.0  # of 4, 15, 8, 6
-    assert row["time_on_task_s"] == 520 - 60 - 400
-    assert row["refused"] == 2 and row["mean_cue"] == 1.0 and row["highest_cue"] == 3
-    assert [row[f"cue_{k}"] for k in range(5)] == [2, 1, 0, 1, 0]
-    assert row["assist"] == "Min A"
-    csv = export_csv(path, tmp_path / "turns.csv").read_text().splitlines()
-    assert csv[0] == "turn,round,seat,started,options,response,refused,cue,move"
-    assert len(csv) == 5 and csv[3].endswith(',"draw, 1-1@4-1"')
-    doc = json.loads(export_json(path, tmp_path / "s.json").read_text())
-    assert doc["summary"]["accuracy"] == 0.75 and len(doc["turns"]) == 4
-
-
-def test_progress_chart_has_one_point_per_session() -> None:
-    logs = []
-    for day, response in ((1, 9.0), (8, 6.0), (15, 4.0)):
-        events = [dict(e) for e in KNOWN]
-        events[0]["date"] = f"2024-06-{day:02d}"
-        events[2]["response"] = response
-        logs.append(SessionLog.from_events(events))
-    fig = progress_chart(logs)
-    top, bottom = fig.axes
-    assert list(top.lines[0].get_ydata()) == [8.5, 7.0, 7.0]
-    assert [t.get_text() for t in bottom.get_xticklabels()] == [
-        "2024-06-01",
-        "2024-06-08",
-        "2024-06-15",
-    ]
-    assert list(bottom.lines[0].get_ydata()) == [1.0, 1.0, 1.0]
 
 
 # -- the guided widget (message handling, no browser) -------------------------------------------

@@ -1,0 +1,352 @@
+"""A one-page session summary in plain language, as HTML to print or hand over.
+
+Laid out like clinical notes: what was done, the figures, the therapist's
+observations, the assist level, the plan, and progress on the client's goals.
+The page is self-contained (no scripts, no links to load, every text escaped),
+names the client by code only, and prints on one A4 or Letter page.
+
+>>> from cfwidget.therapy.report import SessionLog
+>>> log = SessionLog.from_events([
+...     {"event": "start", "t": 0, "client": "AB12", "date": "2024-06-03",
+...      "settings": {"max_pip": 6, "bots": 1}},
+...     {"event": "end", "t": 600, "assist": None, "notes": "<b>calm</b>", "plan": ""}])
+>>> page = session_summary_html(log)
+>>> "Monday 3 June 2024" in page, "&lt;b&gt;calm&lt;/b&gt;" in page, "<script" in page
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import html
+import os
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..core import plural
+from .report import NOT_RATED, Figures, SessionLog, as_log, figures, up_to, write_private
+from .settings import CUE_LEVELS
+
+if TYPE_CHECKING:
+    from .goals import Goal
+
+__all__ = [
+    "date_in_words",
+    "duration",
+    "session_summary_html",
+    "settings_in_words",
+    "write_summary",
+]
+
+_CSS = """
+@page { size: auto; margin: 10mm 12mm; }
+* { box-sizing: border-box; }
+html { font: 10.5pt/1.38 "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: #111; }
+body { max-width: 180mm; margin: 8mm auto; padding: 0 4mm; background: #fff; }
+h1 { font-size: 1.4em; margin: 0 0 0.2em; }
+h2 { font-size: 1.05em; margin: 0.9em 0 0.25em; padding-bottom: 0.1em;
+  border-bottom: 1px solid #888; }
+p, ul { margin: 0.2em 0; }
+ul { padding-left: 1.4em; }
+.who { color: #333; }
+.who b { color: #111; }
+table { border-collapse: collapse; width: 100%; table-layout: fixed; }
+th, td { text-align: left; vertical-align: top; padding: 0.1em 0.4em; border-bottom: 1px solid #ddd;
+  overflow-wrap: anywhere; }
+th { width: 36%; font-weight: 600; }
+.notes { white-space: pre-wrap; overflow-wrap: anywhere; }
+.quiet { color: #444; font-size: 0.88em; }
+footer { margin-top: 0.8em; }
+@media print {
+  html { font-size: 9.5pt; line-height: 1.3; }
+  body { max-width: none; margin: 0; padding: 0; }
+  h2 { break-after: avoid; }
+  tr, li { break-inside: avoid; }
+}
+"""
+
+
+_DIRECTION = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _e(text: object) -> str:
+    """Escaped text; control characters (but line breaks and tabs) and direction overrides
+    left out, so no text can reorder or hide the words around it."""
+    kept = "".join(
+        ch
+        for ch in str(text)
+        if ch in "\n\t" or (unicodedata.category(ch) != "Cc" and ch not in _DIRECTION)
+    )
+    return html.escape(kept, quote=True)
+
+
+def date_in_words(date: str) -> str:
+    """An ISO date as people write it; other text is kept as it is.
+
+    >>> date_in_words("2024-06-03"), date_in_words("last week")
+    ('Monday 3 June 2024', 'last week')
+    """
+    try:
+        d = _dt.date.fromisoformat(date)
+    except ValueError:
+        return date
+    return f"{d:%A} {d.day} {d:%B %Y}"
+
+
+def duration(seconds: float) -> str:
+    """Seconds in words: ``45 s``, ``12 min 05 s``, ``1 h 02 min``.
+
+    >>> duration(45.4), duration(725), duration(3720)
+    ('45 s', '12 min 05 s', '1 h 02 min')
+    """
+    s = round(seconds)
+    if s < 60:
+        return f"{s} s"
+    if s < 3600:
+        return f"{s // 60} min {s % 60:02d} s"
+    return f"{s // 3600} h {s % 3600 // 60:02d} min"
+
+
+def _seconds(value: object) -> str:
+    return f"{value:g}" if isinstance(value, (int, float)) else str(value)
+
+
+def _number(value: object, default: int | None = None) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def settings_in_words(settings: Mapping[str, Any]) -> list[str]:
+    """The session's settings as sentences a colleague can read (plain text; settings it
+    does not know are left out).
+
+    >>> for line in settings_in_words({"max_pip": 6, "bots": 1, "pace": "click", "seed": 4,
+    ...                                "display": "pips", "large": True, "errorless": True,
+    ...                                "cue_start": 0, "cue_wait": 20, "fade_every": 0}):
+    ...     print(line)
+    A double-6 set, hands of the usual size; the client and 1 computer player (waiting for Next).
+    Tiles shown with pips, large; deal number 4 (the same number deals the same tiles again).
+    Errorless mode on: only tiles that fit could be picked; a tap on another tile was stopped and counted as an error prevented.
+    Each turn started with no cue; the cue rose one level after 20 s without a move or after an error; the starting level stayed the same (no fading).
+    """  # noqa: E501
+    s = dict(settings) if isinstance(settings, Mapping) else {}
+    out = []
+    if "max_pip" in s or "bots" in s or "second_person" in s:
+        hand = _number(s.get("hand_size"))
+        sizes = f"hands of {hand} tiles" if hand else "hands of the usual size"
+        bots = _number(s.get("bots"), 0) or 0
+        people = ["the client", *(["a second person"] if s.get("second_person") is True else [])]
+        if bots:
+            pace = s.get("pace")
+            if pace == "click":
+                how = " (waiting for Next)"
+            else:
+                how = f" (moving every {_seconds(pace)} s)" if pace is not None else ""
+            people.append(plural(bots, "computer player") + how)
+        table = people[0] if len(people) == 1 else ", ".join(people[:-1]) + " and " + people[-1]
+        if "max_pip" in s:
+            out.append(f"A double-{s['max_pip']} set, {sizes}; {table}.")
+        else:
+            out.append(f"{sizes.capitalize()}; {table}.")
+    look = []
+    if "display" in s:
+        shown_as = {"pips": "pips", "numerals": "numerals", "colour": "coloured pips"}
+        size = ", large" if s.get("large") is True else ""
+        look.append(f"Tiles shown with {shown_as.get(str(s['display']), str(s['display']))}{size}")
+    look += [
+        *(["a sound at the client's turn"] if s.get("sound") is True else []),
+        *(["prompts read aloud"] if s.get("speech") is True else []),
+    ]
+    if _number(s.get("seed")) is not None:
+        look.append(f"deal number {s['seed']} (the same number deals the same tiles again)")
+    if look:
+        out.append("; ".join(look)[:1].upper() + "; ".join(look)[1:] + ".")
+    if "errorless" in s:
+        out.append(
+            "Errorless mode on: only tiles that fit could be picked; a tap on another tile was "
+            "stopped and counted as an error prevented."
+            if s["errorless"] is True
+            else "Errorless mode off: a tile that does not fit could be tried; it was refused "
+            "and counted as an error."
+        )
+    start = _number(s.get("cue_start"))
+    if start is not None and 0 <= start < len(CUE_LEVELS):
+        first = "no cue" if start == 0 else f"cue level {start} ({CUE_LEVELS[start].lower()})"
+        wait = s.get("cue_wait")
+        rise = (
+            f" after {_seconds(wait)} s without a move or" if isinstance(wait, (int, float)) else ""
+        )
+        cues = f"Each turn started with {first}; the cue rose one level{rise} after an error"
+        fade = _number(s.get("fade_every"))
+        if fade == 0:
+            cues += "; the starting level stayed the same (no fading)"
+        elif fade is not None:
+            cues += (
+                f"; the starting level dropped by one after {plural(fade, 'turn')} in a row "
+                "without more help"
+            )
+        out.append(cues + ".")
+    return out
+
+
+def _cue_words(f: Figures) -> str:
+    if not f.trials:
+        return "no trials"
+    parts = [
+        f"level {level} ({CUE_LEVELS[level].lower() if level < len(CUE_LEVELS) else ''}): {k}"
+        for level, k in enumerate(f.cue_counts)
+        if k
+    ]
+    return "; ".join(parts) + f". Mean {f.mean_cue:.1f}."
+
+
+def _response_words(log: SessionLog, f: Figures, seat: int) -> str:
+    times = sorted(float(t["response"]) for t in log.client_turns(seat) if t["trial"])
+    if f.median_response is None or not times:
+        return "no trials"
+    spread = f" (fastest {times[0]:.1f} s, slowest {times[-1]:.1f} s)" if len(times) > 1 else ""
+    return f"{f.median_response:.1f} s{spread}"
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part // whole}% ({part} of {whole})"  # rounded down: 79.6% is not 80%
+
+
+def _figure_rows(log: SessionLog, f: Figures, seat: int) -> list[tuple[str, str]]:
+    undone = [t for t in log.turn_rows() if t["seat"] == seat and t["undone"]]
+    rows = [
+        ("Trials (a tile to choose)", str(f.trials)),
+        (
+            "Accuracy (right at the first try)",
+            _percent(f.first_try, f.trials) if f.trials else "no trials",
+        ),
+        ("Highest cue reached, trials at each level", _cue_words(f)),
+        ("Response time (median over trials)", _response_words(log, f, seat)),
+        (
+            "Errors (tries not allowed)",
+            f"{f.errors}, of which {f.prevented} stopped by errorless mode (errors prevented)"
+            if f.prevented
+            else f"{f.errors}",
+        ),
+        ("Forced turns (draw or pass, no choice)", f"{f.forced}, not counted as trials"),
+    ]
+    if undone:
+        listed = ", ".join(f"turn {t['turn']} ({t['move']})" for t in undone)
+        rows.append(("Turns taken back (undo)", f"{len(undone)}: {listed}; left out above"))
+    else:
+        rows.append(("Turns taken back (undo)", "none"))
+    rows.append(("Time on task (pauses left out)", duration(f.time_on_task)))
+    return rows
+
+
+def session_summary_html(
+    log: SessionLog | Any,
+    *,
+    goals: Sequence[Goal] = (),
+    history: Iterable[SessionLog | Any] = (),
+    seat: int = 0,
+) -> str:
+    """The session's one-page summary as a complete HTML document.
+
+    ``log``: a :class:`~cfwidget.therapy.report.SessionLog`, a live session or a
+    record's path. ``goals``: the client's goals, measured on the sessions of
+    ``history`` up to this one and on this one (``history`` may include it).
+    ``seat``: whose figures (the client is seat 0).
+
+    >>> from cfwidget.therapy.goals import Goal
+    >>> log = SessionLog.from_events([{"event": "start", "t": 0, "client": "AB12",
+    ...                                "date": "2024-06-03"}])
+    >>> page = session_summary_html(log, goals=[Goal("plays a tile", sessions=1)])
+    >>> "Not yet measured: no session with trials so far" in page
+    True
+    """
+    from .goals import goal_progress, session_share
+
+    item = as_log(log)
+    f = figures(item, seat)
+    who = "the client" if seat == 0 else f"seat {seat}"
+    title = f"Session summary: {item.client}, {item.date}"
+    rounds = max((int(t["round"]) for t in item.turns), default=0)
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>",
+        "<header><h1>Guided Chicken Foot: session summary</h1>",
+        f'<p class="who">Client code <b>{_e(item.client)}</b> &middot; '
+        f"{_e(date_in_words(item.date))}"
+        + (f" &middot; record {_e(item.source)}" if item.source else "")
+        + "</p></header>",
+        "<section><h2>What was done</h2>",
+        f"<p>A guided game of Chicken Foot dominoes on screen: {plural(rounds, 'round')} "
+        f"played, {duration(f.time_on_task)} on task.</p>",
+    ]
+    if item.goals:
+        parts.append(f"<p>Focus set at the start: {_e(item.goals)}</p>")
+    words = settings_in_words(item.settings)
+    if words:
+        parts.append("<ul>" + "".join(f"<li>{_e(w)}</li>" for w in words) + "</ul>")
+    if not item.ended:
+        parts.append(
+            "<p><b>The session was not ended</b> (interrupted, or still going): the figures "
+            "cover what was recorded.</p>"
+        )
+    if item.problem:
+        parts.append(f'<p class="quiet">Note on the record: {_e(item.problem)}.</p>')
+    parts.append(f"</section><section><h2>Figures ({who})</h2><table><tbody>")
+    parts += [f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in _figure_rows(item, f, seat)]
+    parts.append("</tbody></table></section>")
+    notes = item.notes.strip()
+    parts.append("<section><h2>Observations</h2>")
+    parts.append(f'<p class="notes">{_e(notes)}</p>' if notes else "<p>No notes written.</p>")
+    assist = item.assist if item.assist else NOT_RATED.capitalize()
+    parts.append(f"</section><section><h2>Assist level</h2><p>{_e(assist)}</p></section>")
+    plan = item.plan.strip()
+    parts.append("<section><h2>Plan</h2>")
+    parts.append(f'<p class="notes">{_e(plan)}</p>' if plan else "<p>No plan written.</p>")
+    parts.append("</section>")
+    if goals:
+        sessions = up_to(item, history)
+        parts.append("<section><h2>Goals</h2><ul>")
+        for goal in goals:
+            progress = goal_progress(goal, sessions, seat)
+            right, trials = session_share(item, goal, seat)
+            today = (
+                f"This session: {100 * right // trials}% of trials ({right} of {trials})."
+                if trials
+                else "This session: no trials."
+            )
+            parts.append(
+                f"<li><b>{_e(goal.text)}</b> ({_e(goal.criterion())}). {today} "
+                f"{'<b>' if progress.met else ''}{_e(progress.status)}"
+                f"{'</b>' if progress.met else ''}</li>"
+            )
+        parts.append("</ul></section>")
+    parts.append(
+        '<footer class="quiet">Made by cfwidget from the session record. Trials are turns '
+        "with a tile to choose; turns taken back are listed but left out of the figures. "
+        "Percentages are rounded down.</footer></body></html>"
+    )
+    return "\n".join(parts) + "\n"
+
+
+def write_summary(
+    log: SessionLog | Any,
+    path: str | os.PathLike[str],
+    *,
+    goals: Sequence[Goal] = (),
+    history: Iterable[SessionLog | Any] = (),
+    seat: int = 0,
+) -> Path:
+    """Write :func:`session_summary_html` to ``path`` (readable only by its owner).
+
+    >>> import tempfile, pathlib
+    >>> from cfwidget.therapy.report import SessionLog
+    >>> log = SessionLog.from_events([{"event": "start", "t": 0, "client": "AB12",
+    ...                                "date": "2024-06-03"}])
+    >>> out = write_summary(log, pathlib.Path(tempfile.mkdtemp()) / "AB12.html")
+    >>> out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    True
+    """
+    return write_private(path, session_summary_html(log, goals=goals, history=history, seat=seat))
