@@ -272,7 +272,7 @@ def test_a_live_session_reports_like_its_record(tmp_path: Path) -> None:
             s.bot_step()
             continue
         now[0] += 3
-        s.attempt(s.cue_for_level(3).move or "")
+        s.attempt(s.cue_for_level(4).move or "")
     s.end("Supervision", notes="steady")
     assert figures(s) == figures(path)
     assert figures(s).turns == 3 and figures(s).median_response == 3.0
