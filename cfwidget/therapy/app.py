@@ -1,11 +1,14 @@
-"""The therapist's app: a setup form, then the guided session with its controls.
+"""The therapist's app: a setup form (or an unfinished session to resume), then the session.
 
-Works in a notebook and as a Voila app (no code shown). The form asks for a
-client code, never a name.
+Works in a notebook and as a Voila app (no code shown). The form asks for a client code,
+never a name, and warns when goals seem to hold a name. Records go to the private records
+folder (:func:`~cfwidget.therapy.records.records_folder`); when the session ends, its
+one-page summary, a CSV of its turns and a JSON document are written beside the record.
 
->>> app = guided_app(records="/tmp/cfwidget-doc-records")
+>>> import tempfile
+>>> app = guided_app(records=tempfile.mkdtemp())
 >>> [type(c).__name__ for c in app.children][:2]
-['HTML', 'Text']
+['HTML', 'HBox']
 """
 
 from __future__ import annotations
@@ -14,40 +17,85 @@ import datetime as _dt
 import html
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as ipw
 
-from ..core import SettingsError
+from ..core import RecordError, SessionError, SettingsError
+from .goals import Goal, load_goals, set_goal
+from .records import new_record_path, records_folder, unfinished
+from .report import export_csv, export_json, load_logs
 from .session import Session
-from .settings import SessionSettings
-from .widget import GuidedSession, readable, therapist_controls
+from .settings import CUE_LEVELS, SessionSettings, check_client, name_warning
+from .summary_html import write_summary
+from .widget import TOUCH, GuidedSession, readable, therapist_controls
 
-__all__ = ["guided_app", "new_record_path"]
+__all__ = ["guided_app", "hand_over", "new_record_path"]
 
 
-def new_record_path(records: str | os.PathLike[str], client: str, date: str) -> Path:
-    """A fresh file for a session: ``<client>-<date>-<n>.jsonl`` in ``records``."""
-    folder = Path(records)
-    folder.mkdir(parents=True, exist_ok=True)
-    n = 1
-    while (folder / f"{client}-{date}-{n}.jsonl").exists():
-        n += 1
-    return folder / f"{client}-{date}-{n}.jsonl"
+def hand_over(session: Session) -> list[Path]:
+    """Write the ended session's summary page, CSV and JSON beside its record.
+
+    Returns the files written (none for a session kept in memory only).
+    """
+    path = session.path
+    if path is None:
+        return []
+    folder, code = path.parent, session.client
+    try:
+        goals = load_goals(folder, code)
+        history = load_logs(folder, code)
+    except (SessionError, RecordError):
+        goals, history = [], []
+    stem = path.with_suffix("")
+    return [
+        write_summary(
+            session, stem.with_name(stem.name + "-summary.html"), goals=goals, history=history
+        ),
+        export_csv(session, stem.with_name(stem.name + "-turns.csv")),
+        export_json(session, stem.with_name(stem.name + ".json"), goals=goals, history=history),
+    ]
 
 
 def guided_app(
-    records: str | os.PathLike[str] = "session-records",
+    records: str | os.PathLike[str] | None = None,
     *,
     clock: Callable[[], float] = time.time,
     seed: int = 0,
 ) -> ipw.VBox:
-    """A setup form; Start replaces it with the session and the therapist's controls."""
+    """A setup form; Start (or Resume) replaces it with the session and the controls.
+
+    ``records``: the records folder (default: :func:`records_folder`, which follows
+    ``CFWIDGET_RECORDS``).
+    """
+    folder = records_folder(records)
+    style = {"description_width": "initial"}
     title = ipw.HTML("<h3>Guided Chicken Foot: set up a session</h3>")
     client = ipw.Text(description="Client code", placeholder="e.g. C-07 (no names)")
+    client_state = ipw.HTML()
+    resume_list = ipw.Dropdown(options=[], description="Unfinished", style=style)
+    resume = ipw.Button(description="Resume", icon="play", layout=ipw.Layout(**TOUCH))
+    resume_box = ipw.HBox([resume_list, resume])
+    resume_box.layout.display = "none"
     goals = ipw.Textarea(description="Goals", placeholder="e.g. number matching, scanning left")
-    style = {"description_width": "initial"}
+    goals_state = ipw.HTML()
+    goal_cue = ipw.Dropdown(
+        options=[(f"{i}: {name}", i) for i, name in enumerate(CUE_LEVELS)],
+        value=1,
+        description="Counts with a cue up to",
+        style=style,
+    )
+    goal_share = ipw.BoundedIntText(
+        value=80, min=1, max=100, description="% of trials", style=style
+    )
+    goal_sessions = ipw.BoundedIntText(
+        value=3, min=1, max=20, description="in each of the last sessions", style=style
+    )
+    measurable = ipw.Checkbox(
+        description="Track the goals as a measurable goal (first-try matches)", value=False
+    )
     tiles = ipw.Dropdown(
         options=[("double-6", 6), ("double-9", 9), ("double-12", 12)], value=6, description="Set"
     )
@@ -66,6 +114,7 @@ def guided_app(
     large = ipw.Checkbox(description="Large tiles", value=True)
     sound = ipw.Checkbox(description="Turn sound", value=False)
     speech = ipw.Checkbox(description="Read prompts aloud", value=False)
+    client_undo = ipw.Checkbox(description="The client has an Undo button", value=True)
     pace = ipw.Dropdown(
         options=[("wait for Next", "click"), ("2 s", 2.0), ("4 s", 4.0), ("8 s", 8.0)],
         description="Computer pace",
@@ -73,7 +122,10 @@ def guided_app(
     )
     errorless = ipw.Checkbox(description="Errorless mode", value=True)
     cue_start = ipw.Dropdown(
-        options=[(f"{i}", i) for i in range(5)], value=0, description="Starting cue", style=style
+        options=[(f"{i}: {name}", i) for i, name in enumerate(CUE_LEVELS)],
+        value=0,
+        description="Starting cue",
+        style=style,
     )
     cue_wait = ipw.BoundedIntText(
         value=20, min=3, max=600, description="Seconds before more help", style=style
@@ -82,23 +134,75 @@ def guided_app(
         value=3, min=0, max=50, description="Fade after easy turns (0: never)", style=style
     )
     start = readable(
-        ipw.Button(description="Start the session", button_style="success", icon="play")
+        ipw.Button(
+            description="Start the session",
+            button_style="success",
+            icon="play",
+            layout=ipw.Layout(**TOUCH),
+        )
     )
     said = ipw.HTML()
+    where = ipw.HTML(
+        f"<p><small>Records are kept privately in <code>{html.escape(str(folder))}</code>."
+        "</small></p>"
+    )
     box = ipw.VBox()
     form = [
         title,
-        client,
+        ipw.HBox([client, client_state]),
+        resume_box,
         goals,
+        goals_state,
+        measurable,
+        ipw.HBox([goal_cue, goal_share, goal_sessions]),
         ipw.HBox([tiles, hand, bots]),
         partner,
         ipw.HBox([display, pace]),
-        ipw.HBox([large, sound, speech, errorless]),
+        ipw.HBox([large, sound, speech, errorless, client_undo]),
         ipw.HBox([cue_start, cue_wait]),
         fade,
         start,
         said,
+        where,
     ]
+
+    def on_client(_: object) -> None:
+        code = client.value.strip()
+        resume_box.layout.display = "none"
+        if not code:
+            client_state.value = ""
+            return
+        try:
+            check_client(code)
+        except SettingsError as exc:
+            client_state.value = f"<small role='alert'>{html.escape(str(exc))}.</small>"
+            return
+        client_state.value = ""
+        left = unfinished(folder, code)
+        if left:
+            resume_list.options = [(info.label(), str(info.path)) for info in left]
+            resume_list.value = str(left[0].path)  # the newest first
+            resume_box.layout.display = ""
+
+    def on_goals(_: object) -> None:
+        warning = name_warning(goals.value)
+        goals_state.value = f"<p role='alert'>{html.escape(warning)}</p>" if warning else ""
+
+    def open_session(session: Session) -> None:
+        widget = GuidedSession(session)
+        controls = therapist_controls(widget)
+        done = ipw.HTML()
+
+        def on_ended(change: Mapping[str, Any]) -> None:
+            if session.ended and not done.value:
+                files = hand_over(session)
+                items = "".join(f"<li><code>{html.escape(str(p))}</code></li>" for p in files)
+                done.value = f"<p>Summary and exports:</p><ul>{items}</ul>" if files else ""
+
+        widget.observe(on_ended, names="view")
+        note = ipw.HTML(f"<p>Record: <code>{html.escape(str(session.path))}</code></p>")
+        box.children = [widget, controls, note, done]
+        box.session_widget = widget  # for the notebook
 
     def on_start(_: object) -> None:
         try:
@@ -113,28 +217,50 @@ def guided_app(
                 speech=bool(speech.value),
                 pace=pace.value,
                 errorless=bool(errorless.value),
+                client_undo=bool(client_undo.value),
                 cue_start=int(cue_start.value),
                 cue_wait=float(cue_wait.value),
                 fade_every=int(fade.value),
                 seed=seed,
             )
             date = _dt.date.fromtimestamp(clock()).isoformat()
-            code = client.value.strip()
-            from .settings import check_client
-
-            path = new_record_path(records, check_client(code), date)
+            code = check_client(client.value)
+            if measurable.value and goals.value.strip():
+                set_goal(
+                    folder,
+                    code,
+                    Goal(
+                        goals.value.strip(),
+                        max_cue=int(goal_cue.value),
+                        share=int(goal_share.value) / 100,
+                        sessions=int(goal_sessions.value),
+                    ),
+                )
+            path = new_record_path(folder, code, date)
             session = Session(
                 settings, client=code, goals=goals.value, journal=path, clock=clock, date=date
             )
-        except SettingsError as exc:
+        except (SettingsError, SessionError) as exc:
             said.value = f"<p role='alert'>Please check: {html.escape(str(exc))}.</p>"
             return
-        widget = GuidedSession(session)
-        note = ipw.HTML(f"<p>Record: <code>{html.escape(str(path))}</code></p>")
-        box.children = [widget, therapist_controls(widget), note]
-        box.session_widget = widget  # for the notebook
+        open_session(session)
 
+    def on_resume(_: object) -> None:
+        if not resume_list.value:
+            return
+        try:
+            session = Session.resume(Path(resume_list.value), clock=clock)
+        except (SessionError, RecordError) as exc:
+            said.value = f"<p role='alert'>That session cannot go on: {html.escape(str(exc))}.</p>"
+            return
+        if session.resume_note:
+            said.value = f"<p>{html.escape(session.resume_note)}.</p>"
+        open_session(session)
+
+    client.observe(on_client, names="value")
+    goals.observe(on_goals, names="value")
     start.on_click(on_start)
+    resume.on_click(on_resume)
     box.children = form
     box.add_class("cfw-guided-app")
     return box

@@ -376,11 +376,12 @@ class Session(SessionState):
     # -- events ----------------------------------------------------------------------------
 
     def _emit(self, kind: str, **fields: Any) -> None:
-        n = len(self.events) + 1
-        event = {"event": kind, "n": n, "t": round(float(self._clock()), 3), **fields}
-        if self._journal is not None:
-            self._journal.append(event)
-        self._apply(event)
+        with self._emitting:  # notes autosave from a timer thread: one event at a time
+            n = len(self.events) + 1
+            event = {"event": kind, "n": n, "t": round(float(self._clock()), 3), **fields}
+            if self._journal is not None:
+                self._journal.append(event)
+            self._apply(event)
 
     def _after_move(self, seat: int) -> None:
         self._finish_interrupted_turn()

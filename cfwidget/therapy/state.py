@@ -14,6 +14,7 @@ applies a record's events again, so both arrive at the same state.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,6 +66,7 @@ class SessionState:
         self.assist: str | None = None
         self.resume_note: str | None = None
         self._current: dict[str, Any] | None = None
+        self._emitting = threading.RLock()
         self._typed = ""  # the notes as typed so far (autosaved)
         self._noted: list[str] = []  # notes added one by one
         self.plan = ""

@@ -23,6 +23,8 @@ False
 
 from __future__ import annotations
 
+import html
+import threading
 from collections.abc import Mapping
 from typing import Any
 
@@ -31,13 +33,21 @@ import ipywidgets as ipw
 from ..core import Move, Round, SessionError, name_in_text, shown
 from ..widget import GameWidget, View, Waiting, handles
 from .session import Session
-from .settings import ASSIST_LEVELS, CUE_LEVELS
+from .settings import ASSIST_LEVELS, CUE_LEVELS, name_warning
 
-__all__ = ["BUTTON_COLOURS", "GUIDED_INTENTS", "GuidedSession", "readable", "therapist_controls"]
+__all__ = [
+    "BUTTON_COLOURS",
+    "GUIDED_INTENTS",
+    "NOTES_DELAY",
+    "TOUCH",
+    "GuidedSession",
+    "readable",
+    "therapist_controls",
+]
 
 #: Button colours that white text reads on at WCAG AA contrast (at least 4.5:1): the theme's
 #: own success and warning colours (#388e3c and #f57c00) fall short with white text.
-BUTTON_COLOURS = {"success": "#2e7d32", "warning": "#a34a00"}
+BUTTON_COLOURS = {"success": "#2e7d32", "warning": "#a34a00", "info": "#0b57d0"}
 
 
 def readable(button: ipw.Button) -> ipw.Button:
@@ -163,9 +173,9 @@ class GuidedSession(GameWidget):
         self.session.set_cue(level)
         self.refresh(force=True)
 
-    def end(self, assist: str | None = None, notes: str = "") -> None:
-        """End the session with the assist level and notes."""
-        self.session.end(assist, notes)
+    def end(self, assist: str | None = None, notes: str = "", plan: str = "") -> None:
+        """End the session: the assist level (``None``: not rated), notes and the plan."""
+        self.session.end(assist, notes, plan)
         self.refresh(force=True)
 
     # -- the view --------------------------------------------------------------------------
@@ -236,19 +246,65 @@ class GuidedSession(GameWidget):
         return f"<GuidedSession {self.session!r}>"
 
 
+#: Therapist buttons are touch targets like the client's: at least 44 px each way.
+TOUCH = {"min_height": "44px", "min_width": "44px"}
+#: Seconds of quiet typing after which the notes are saved.
+NOTES_DELAY = 1.5
+
+
 def therapist_controls(w: GuidedSession) -> ipw.VBox:
-    """Pause, take back, cue level, end the session with assist level and notes."""
-    pause = ipw.ToggleButton(description="Pause", icon="pause", tooltip="Pause the session")
-    undo = ipw.Button(description="Take back", icon="undo", tooltip="Take back the last turn")
-    cue = ipw.Dropdown(
-        options=[(f"{i}: {name}", i) for i, name in enumerate(CUE_LEVELS)],
-        value=w.session.level(),
-        description="Cue now",
+    """Pause, take back, the cue level now, notes saved as typed, the end with assist and plan.
+
+    The cue buttons show the live level; pressing one, even the one shown, applies it and
+    records it at once. Notes are saved a moment after typing stops (or held back, with a
+    warning, while they seem to contain a name, until "Save anyway").
+    """
+    pause = ipw.ToggleButton(
+        description="Pause", icon="pause", tooltip="Pause the session", layout=ipw.Layout(**TOUCH)
     )
-    assist = ipw.Dropdown(options=list(ASSIST_LEVELS), value="Supervision", description="Assist")
-    notes = ipw.Textarea(placeholder="Notes (no names, please)", description="Notes")
-    end = readable(ipw.Button(description="End session", button_style="warning", icon="stop"))
+    undo = ipw.Button(
+        description="Take back",
+        icon="undo",
+        tooltip="Take back the client's last turn",
+        layout=ipw.Layout(**TOUCH),
+    )
+    cue_buttons = [
+        ipw.Button(description=str(i), tooltip=f"Cue level {i}: {name}", layout=ipw.Layout(**TOUCH))
+        for i, name in enumerate(CUE_LEVELS)
+    ]
+    cue_now = ipw.HTML()
+    cue = ipw.HBox([ipw.HTML("<b>Cue now</b>"), *cue_buttons, cue_now])
+    assist = ipw.Dropdown(
+        options=[("not rated", None), *[(a, a) for a in ASSIST_LEVELS]],
+        value=None,
+        description="Assist",
+    )
+    notes = ipw.Textarea(placeholder="Observations (no names, please)", description="Notes")
+    notes_state = ipw.HTML()
+    save_anyway = ipw.Button(description="Save anyway", layout=ipw.Layout(**TOUCH))
+    save_anyway.layout.display = "none"
+    plan = ipw.Textarea(placeholder="Plan for next time", description="Plan")
+    end = readable(
+        ipw.Button(
+            description="End session",
+            button_style="warning",
+            icon="stop",
+            layout=ipw.Layout(**TOUCH),
+        )
+    )
     said = ipw.HTML()
+    timer: list[threading.Timer] = []
+
+    def show_level(_: object = None) -> None:
+        level = w.session.level()
+        for i, b in enumerate(cue_buttons):
+            b.button_style = "info" if i == level else ""
+            if i == level:
+                readable(b)
+            else:
+                b.style.button_color = None
+                b.style.text_color = None
+        cue_now.value = f"<span>now {level}: {html.escape(CUE_LEVELS[level])}</span>"
 
     def on_pause(change: Mapping[str, Any]) -> None:
         if change["new"]:
@@ -257,22 +313,63 @@ def therapist_controls(w: GuidedSession) -> ipw.VBox:
             w.carry_on()
         pause.description = "Carry on" if change["new"] else "Pause"
 
-    def on_cue(change: Mapping[str, Any]) -> None:
+    def on_cue(level: int) -> None:
         if not w.session.ended:
-            w.set_cue(int(change["new"]))
+            w.set_cue(level)
+            show_level()
+
+    def save_notes(force: bool = False) -> None:
+        text = notes.value
+        warning = name_warning(text)
+        if warning and not force:
+            notes_state.value = f"<p role='alert'>{html.escape(warning)} Not saved yet.</p>"
+            save_anyway.layout.display = ""
+            return
+        if not w.session.ended:
+            w.session.save_notes(text)
+        save_anyway.layout.display = "none"
+        notes_state.value = "<small>Notes saved.</small>"
+
+    def on_notes(_: object) -> None:
+        for t in timer:
+            t.cancel()
+        timer.clear()
+        notes_state.value = "<small>Saving soon...</small>"
+        t = threading.Timer(NOTES_DELAY, save_notes)
+        t.daemon = True
+        timer.append(t)
+        t.start()
 
     def on_end(_: object) -> None:
-        w.end(assist.value, notes.value)
-        for control in (pause, undo, cue, end, assist, notes):
+        for t in timer:
+            t.cancel()
+        w.end(assist.value, notes.value, plan.value)
+        for control in (pause, undo, end, assist, notes, plan, save_anyway, *cue_buttons):
             control.disabled = True
-        said.value = "The session has ended; its record is saved."
+        rated = assist.value or "not rated"
+        said.value = (
+            f"<p>The session has ended (assist: {html.escape(rated)}); its record is saved.</p>"
+        )
 
     pause.observe(on_pause, names="value")
-    cue.observe(on_cue, names="value")
+    for i, b in enumerate(cue_buttons):
+        b.on_click(lambda _, level=i: on_cue(level))
     undo.on_click(lambda _: w.take_back())
+    notes.observe(on_notes, names="value")
+    save_anyway.on_click(lambda _: save_notes(force=True))
     end.on_click(on_end)
+    w.observe(show_level, names="view")
+    show_level()
     box = ipw.VBox(
-        [ipw.HBox([pause, undo, cue]), ipw.HBox([assist, end]), notes, said],
+        [
+            ipw.HBox([pause, undo]),
+            cue,
+            notes,
+            ipw.HBox([notes_state, save_anyway]),
+            plan,
+            ipw.HBox([assist, end]),
+            said,
+        ],
         layout=ipw.Layout(border="1px solid #999", padding="6px"),
     )
     box.add_class("cfw-therapist")

@@ -330,11 +330,21 @@ def test_therapist_controls_drive_the_session() -> None:
     pause.value = True
     assert w.session.paused
     pause.value = False
-    cue = box.children[0].children[2]
-    cue.value = 3
+    cue = [b for b in box.children[1].children if isinstance(b, ipw.Button)]
+    live = [b.description for b in cue if b.button_style]
+    assert live == ["0"]  # the live level is the one shown
+    cue[3].click()
     assert w.session.level() == 3 and w.view["cue"]["tiles"] == ["6-4", "6-3", "6-2"]
-    box.children[1].children[1].click()
-    assert w.session.ended and w.session.assist == "Supervision"
+    assert [b.description for b in cue if b.button_style] == ["3"]
+    chosen = sum(1 for e in w.session.events if e["event"] == "cue")
+    cue[3].click()  # the level shown, chosen again: applied and recorded again
+    assert sum(1 for e in w.session.events if e["event"] == "cue") == chosen + 1
+    w.session.tick()
+    assistant = box.children[5].children[0]
+    assert assistant.value is None  # no default: the therapist rates it or it is not rated
+    box.children[5].children[1].click()
+    assert w.session.ended and w.session.assist is None
+    assert all(b.disabled for b in cue)
 
 
 # -- the score keeper ----------------------------------------------------------------------------
@@ -453,7 +463,7 @@ def test_coloured_buttons_keep_white_text_readable(tmp_path: Path) -> None:
         for b in _buttons(guided_app(tmp_path)) + _buttons(therapist_controls(w))
         if b.button_style
     ]
-    assert {b.description for b in styled} == {"Start the session", "End session"}
+    assert {b.description for b in styled} == {"Start the session", "End session", "0"}
     for b in styled:
         assert b.style.text_color == "#ffffff"
         assert contrast(b.style.button_color, "#ffffff") >= 4.5

@@ -1,0 +1,169 @@
+"""The therapist's app and its records: codes not names, resume, notes as typed, hand-over."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as ipw
+import pytest
+
+from cfwidget import SettingsError
+from cfwidget.therapy import widget as guided_widget
+from cfwidget.therapy.app import guided_app
+from cfwidget.therapy.records import records_folder, unfinished
+from cfwidget.therapy.session import Session
+from cfwidget.therapy.settings import SessionSettings, check_client, name_warning
+from cfwidget.therapy.widget import GuidedSession, therapist_controls
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_780_000_000.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def find(box: Any, kind: type, **attrs: Any) -> Any:
+    """The first widget of ``kind`` under ``box`` whose attributes match."""
+    if isinstance(box, kind) and all(getattr(box, k, None) == v for k, v in attrs.items()):
+        return box
+    for child in getattr(box, "children", ()):
+        found = find(child, kind, **attrs)
+        if found is not None:
+            return found
+    return None
+
+
+def play(s: Session, turns: int) -> None:
+    goal = len(s.turns) + turns
+    while len(s.turns) < goal:
+        if s.whose_turn() == "bot":
+            s.bot_step()
+        else:
+            assert s.attempt(s.cue_for_level(4).move or "").accepted
+
+
+@pytest.mark.parametrize("code", ["MaryJones", "Mary", "mary7", "ABCD", "Mary Smith", ""])
+def test_a_code_that_could_be_a_name_is_refused_with_an_example(code: str) -> None:
+    with pytest.raises(SettingsError, match="C-07 or AB12"):
+        check_client(code)
+
+
+@pytest.mark.parametrize("code", ["C-07", "AB12", "KL9", "T-01", "x7"])
+def test_codes_are_accepted(code: str) -> None:
+    assert check_client(f" {code} ") == code
+
+
+def test_notes_and_goals_warn_of_a_name_pair() -> None:
+    assert name_warning("Worked with Sam Brown today") is not None
+    assert name_warning("Played Chicken Foot calmly; scanned left") is None
+    assert name_warning("steady, 3 turns without help") is None
+
+
+def test_the_records_folder_is_private_and_ignored_by_git(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CFWIDGET_RECORDS", str(tmp_path / "mine"))
+    folder = records_folder()
+    assert folder == tmp_path / "mine"
+    assert folder.stat().st_mode & 0o777 == 0o700
+    assert (folder / ".gitignore").read_text() == "*\n"
+
+
+def test_the_app_refuses_a_name_and_starts_with_a_code(tmp_path: Path) -> None:
+    app = guided_app(records=tmp_path, clock=Clock(), seed=11)
+    find(app, ipw.Text, description="Client code").value = "MaryJones"
+    assert "looks like a name" in app.children[1].children[1].value
+    find(app, ipw.Button, description="Start the session").click()
+    assert "looks like a name" in app.children[-2].value and not list(tmp_path.glob("*.jsonl"))
+    find(app, ipw.Text, description="Client code").value = "C-07"
+    find(app, ipw.Checkbox, description="The client has an Undo button").value = False
+    find(app, ipw.Button, description="Start the session").click()
+    w = app.session_widget
+    assert isinstance(w, GuidedSession) and not w.view["allow_undo"]
+    (record,) = tmp_path.glob("C-07-*.jsonl")
+    assert record.stat().st_mode & 0o777 == 0o600
+
+
+def test_an_unfinished_session_is_listed_and_resumed_from_the_app(tmp_path: Path) -> None:
+    clock = Clock()
+    first = Session(
+        SessionSettings(seed=5),
+        client="C-07",
+        journal=tmp_path / "C-07-2026-05-01-1.jsonl",
+        clock=clock,
+        date="2026-05-01",
+    )
+    play(first, 3)
+    first.close()  # the kernel went away without ending it
+    ended = Session(
+        SessionSettings(seed=6),
+        client="C-07",
+        journal=tmp_path / "C-07-2026-05-02-1.jsonl",
+        clock=clock,
+        date="2026-05-02",
+    )
+    ended.end()
+    assert [i.path.name for i in unfinished(tmp_path, "C-07")] == ["C-07-2026-05-01-1.jsonl"]
+    app = guided_app(records=tmp_path, clock=clock)
+    find(app, ipw.Text, description="Client code").value = "C-07"
+    chooser = find(app, ipw.Dropdown, description="Unfinished")
+    assert [label for label, _ in chooser.options] == ["2026-05-01 (session 1): 3 turns so far"]
+    find(app, ipw.Button, description="Resume").click()
+    s = app.session_widget.session
+    assert [t.move for t in s.turns] == [t.move for t in first.turns]
+    play(s, 1)
+    assert len(s.turns) == 4
+
+
+def test_notes_are_saved_as_typed_and_a_name_waits_for_save_anyway(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(guided_widget, "NOTES_DELAY", 0.05)
+    w = GuidedSession(Session(SessionSettings(seed=4), client="AB12", clock=Clock()))
+    box = therapist_controls(w)
+    notes = find(box, ipw.Textarea, description="Notes")
+    notes.value = "calm"
+    notes.value = "calm, scanned left"
+    deadline = time.monotonic() + 5
+    while not any(e["event"] == "notes" for e in w.session.events) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    saved = [e["text"] for e in w.session.events if e["event"] == "notes"]
+    assert saved == ["calm, scanned left"]  # debounced: one save for the pause in typing
+    notes.value = "calm; Sam Brown waved"
+    time.sleep(0.3)
+    assert [e["text"] for e in w.session.events if e["event"] == "notes"] == saved
+    assert "may contain a name" in box.children[3].children[0].value
+    find(box, ipw.Button, description="Save anyway").click()
+    assert w.session.notes == "calm; Sam Brown waved"
+
+
+def test_ending_hands_over_a_summary_csv_and_json(tmp_path: Path) -> None:
+    app = guided_app(records=tmp_path, clock=Clock(), seed=11)
+    find(app, ipw.Text, description="Client code").value = "C-07"
+    find(app, ipw.Textarea, description="Goals").value = "plays a matching tile"
+    find(
+        app, ipw.Checkbox, description="Track the goals as a measurable goal (first-try matches)"
+    ).value = True
+    find(app, ipw.Button, description="Start the session").click()
+    w = app.session_widget
+    play(w.session, 2)
+    w.refresh(force=True)
+    find(app, ipw.Textarea, description="Plan").value = "try double-9 next week"
+    find(app, ipw.Button, description="End session").click()
+    files = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("C-07-"))
+    stem = files[0].split("-summary")[0].split("-turns")[0].removesuffix(".json")
+    assert files == sorted(
+        [f"{stem}.jsonl", f"{stem}-summary.html", f"{stem}-turns.csv", f"{stem}.json"]
+    )
+    page = (tmp_path / f"{stem}-summary.html").read_text()
+    assert "try double-9 next week" in page and "plays a matching tile" in page
+    doc = json.loads((tmp_path / f"{stem}.json").read_text())
+    assert doc["client"] == "C-07"
+    assert all((tmp_path / f).stat().st_mode & 0o777 == 0o600 for f in files)
+    assert "Summary and exports" in app.children[-1].value
