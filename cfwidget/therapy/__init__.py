@@ -2,10 +2,18 @@
 
 - :mod:`~cfwidget.therapy.settings`: what the therapist sets (checked), the client code.
 - :mod:`~cfwidget.therapy.cues`: the cueing hierarchy as a pure state machine.
-- :mod:`~cfwidget.therapy.journal`: the append-only JSON Lines session record.
+- :mod:`~cfwidget.therapy.journal`: the append-only JSON Lines record: one writer, private,
+  damage contained.
+- :mod:`~cfwidget.therapy.records`: the private records folder, unfinished sessions.
+- :mod:`~cfwidget.therapy.state`: the state a session's events build.
 - :mod:`~cfwidget.therapy.session`: a guided session (engine + bots + cues + journal).
-- :mod:`~cfwidget.therapy.report`: summaries, CSV/JSON export, progress charts.
-- :mod:`~cfwidget.therapy.widget`: :class:`GuidedSession`, the widget a client plays.
+- :mod:`~cfwidget.therapy.sessionlog`: a record read back for reports (version 1 or 2).
+- :mod:`~cfwidget.therapy.report`: figures, summaries, CSV/JSON export, progress charts.
+- :mod:`~cfwidget.therapy.goals`: measurable goals per client, their progress and chart.
+- :mod:`~cfwidget.therapy.summary_html`: the one-page session summary to hand over.
+- :mod:`~cfwidget.therapy.widget`: :class:`GuidedSession`, the widget a client plays, and
+  the therapist's controls.
+- :mod:`~cfwidget.therapy.app`: the therapist's app (setup, resume, hand-over).
 - :mod:`~cfwidget.therapy.scorekeeper`: a score keeper for games with real tiles.
 
 Modules needing pandas, matplotlib or ipywidgets are imported on use.
