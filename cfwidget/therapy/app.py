@@ -59,6 +59,16 @@ def hand_over(session: Session) -> list[Path]:
     ]
 
 
+def _cue_levels(description: str, value: int) -> ipw.Dropdown:
+    """A choice of cue level, each named by the help it gives."""
+    return ipw.Dropdown(
+        options=[(f"{i}: {name}", i) for i, name in enumerate(CUE_LEVELS)],
+        value=value,
+        description=description,
+        style={"description_width": "initial"},
+    )
+
+
 def guided_app(
     records: str | os.PathLike[str] | None = None,
     *,
@@ -81,12 +91,7 @@ def guided_app(
     resume_box.layout.display = "none"
     goals = ipw.Textarea(description="Goals", placeholder="e.g. number matching, scanning left")
     goals_state = ipw.HTML()
-    goal_cue = ipw.Dropdown(
-        options=[(f"{i}: {name}", i) for i, name in enumerate(CUE_LEVELS)],
-        value=1,
-        description="Counts with a cue up to",
-        style=style,
-    )
+    goal_cue = _cue_levels("Counts with a cue up to", 1)
     goal_share = ipw.BoundedIntText(
         value=80, min=1, max=100, description="% of trials", style=style
     )
@@ -121,12 +126,7 @@ def guided_app(
         style=style,
     )
     errorless = ipw.Checkbox(description="Errorless mode", value=True)
-    cue_start = ipw.Dropdown(
-        options=[(f"{i}: {name}", i) for i, name in enumerate(CUE_LEVELS)],
-        value=0,
-        description="Starting cue",
-        style=style,
-    )
+    cue_start = _cue_levels("Starting cue", 0)
     cue_wait = ipw.BoundedIntText(
         value=20, min=3, max=600, description="Seconds before more help", style=style
     )

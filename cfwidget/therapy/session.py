@@ -224,10 +224,8 @@ class Session(SessionState):
 
     def attempt(self, move: Move | str) -> Outcome:
         """The person to move tries ``move``; a move that is not allowed is logged and cued."""
-        if (refusal := self._blocked()) is not None:
-            return self._say(False, refusal)
-        if self._current is None:
-            return self._say(False, "It is not your turn yet.")
+        if (refusal := self._not_now()) is not None:
+            return refusal
         seat = self.round.turn
         try:
             m = Move.parse(str(move))
@@ -245,10 +243,8 @@ class Session(SessionState):
 
         (Picking a tile that fits is not a try yet: playing it is.)
         """
-        if (refusal := self._blocked()) is not None:
-            return self._say(False, refusal)
-        if self._current is None:
-            return self._say(False, "It is not your turn yet.")
+        if (refusal := self._not_now()) is not None:
+            return refusal
         seat = self.round.turn
         try:
             t = Tile.parse(str(tile))
@@ -418,6 +414,14 @@ class Session(SessionState):
             options = [m for m in rnd.legal_moves() if not m.announce]
             trial = any(m.is_play for m in options)
             self._emit("turn_start", seat=rnd.turn, options=len(options), trial=trial)
+
+    def _not_now(self) -> Outcome | None:
+        """Why no try can be made now (ended, paused, nobody's turn), or ``None``."""
+        if (refusal := self._blocked()) is not None:
+            return self._say(False, refusal)
+        if self._current is None:
+            return self._say(False, "It is not your turn yet.")
+        return None
 
     def _blocked(self) -> str | None:
         if self.ended:

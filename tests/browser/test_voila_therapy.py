@@ -61,12 +61,26 @@ def test_start_a_session_and_play_a_turn(app_url: tuple[str, Path], browser: Any
             .filter((r) => r.width > 0 && (r.width < 44 || r.height < 44)).length"""
     )
     assert small == 0  # therapist buttons are touch targets like the client's
+    # The cue control shows the live level (0 at the start), and a level pressed applies.
+    lit = (
+        "() => [...document.querySelectorAll('.cfw-therapist button.mod-info')]"
+        ".map(b => b.textContent.trim())"
+    )
+    assert page.evaluate(lit) == ["0"]
+    assert page.locator(".cfw-htile.is-playable").count() == 0  # level 0: no help
     # seed 11, double-6, one bot: the client may be second; let the bot move first.
     for _ in range(3):
         if page.locator(".cfw-turn").inner_text().startswith("Your turn"):
             break
         page.locator("[data-key=next]").click()
         page.wait_for_timeout(500)
+    if not page.locator("[data-key=draw]:enabled").count():
+        page.locator(".cfw-therapist button", has_text="3").first.click()
+        page.wait_for_function(
+            "document.querySelectorAll('.cfw-hand.is-playing .cfw-htile.is-playable').length > 0",
+            timeout=WAIT,
+        )  # level 3: the tiles that fit are lifted
+        page.wait_for_function(f"({lit})().join() === '3'", timeout=WAIT)
     before = page.locator(".cfw-log li:not(.cfw-empty)").count()
     # At cue level 0 the hand shows no help: try the tiles one by one, as a client would.
     if page.locator("[data-key=draw]:enabled").count():
