@@ -1,0 +1,565 @@
+"""Progress a student can hand in, and a teacher's view of a class's progress files.
+
+A student's progress is one small file, ``<name>.progress.jsonl``, in a folder the student
+chooses: by default a ``progress`` folder in the current directory (next to the notebook),
+or the folder named by the environment variable ``CFWIDGET_PROGRESS``. The file holds one
+JSON object per line, appended and flushed as it happens, readable only by its owner (mode
+0600). It holds nothing about the student beyond the name or code they typed.
+
+Each line is one event of one exercise (``key``) of one lesson: a *check* (the answer as
+text and whether it was right), a *hint* viewed (its number, 1 for the first nudge) or the
+*solution* viewed, with the time it happened (seconds since 1970, UTC).
+
+>>> import tempfile
+>>> p = Progress("Ann", folder=tempfile.mkdtemp(), clock=iter([0, 0, 30, 90, 150]).__next__)
+>>> p.check("deal-size", "01", "7", correct=False)
+>>> p.hint("deal-size", "01", 1)
+>>> p.check("deal-size", "01", "9", correct=True)
+>>> p.solution("deal-size", "01")
+>>> s = p.summary()[0]
+>>> s.attempts, s.correct_first_try, s.solved, s.hints, s.solution_viewed, s.minutes
+(2, False, True, 1, True, 2.5)
+
+A teacher gathers every file of a folder with :func:`gather` (a pandas table, one row per
+student and exercise), then :func:`class_table` and :func:`class_chart` summarise it.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..core import LessonError, shown
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.figure import Figure
+
+__all__ = [
+    "ENV_FOLDER",
+    "FORMAT",
+    "SUFFIX",
+    "ExerciseSummary",
+    "Progress",
+    "ProgressFile",
+    "check_student",
+    "class_chart",
+    "class_table",
+    "gather",
+    "read_progress",
+    "summarise",
+]
+
+#: The environment variable that names the progress folder (it overrides the default).
+ENV_FOLDER = "CFWIDGET_PROGRESS"
+#: What every progress file's name ends with.
+SUFFIX = ".progress.jsonl"
+#: The ``format`` of a progress file's first line.
+FORMAT = "cfwidget.progress"
+#: Characters a name cannot hold: they separate folders or are refused in file names.
+_FORBIDDEN = '/\\:*?"<>|'
+_KINDS = ("check", "hint", "solution")
+#: The columns of :func:`gather`'s table, in order.
+COLUMNS = (
+    "student",
+    "lesson",
+    "exercise",
+    "attempts",
+    "correct_first_try",
+    "solved",
+    "hints",
+    "solution_viewed",
+    "minutes",
+    "first",
+    "last",
+)
+
+
+def check_student(student: object) -> str:
+    """The student's name or code, checked: 1 to 40 printable characters, no path separators.
+
+    Spaces at either end are dropped. A bad name raises :class:`~cfwidget.LessonError`.
+
+    >>> check_student("  Ann B. ")
+    'Ann B.'
+    >>> check_student("../x")
+    Traceback (most recent call last):
+    ...
+    cfwidget.LessonError: A student's name cannot hold any of / \\ : * ? " < > |, because it \
+becomes the progress file's name; got '../x'. Use letters, digits, spaces, dots or dashes.
+    """
+    if not isinstance(student, str):
+        raise LessonError(
+            f"A student's name or code must be text in quotes, like 'Ann' or 'S07'; "
+            f"got {shown(student)}."
+        )
+    name = student.strip()
+    if not 1 <= len(name) <= 40:
+        raise LessonError(
+            f"A student's name or code must be 1 to 40 characters long; got {len(name)} "
+            f"characters ({shown(student, 50)}). A first name or a class code is enough."
+        )
+    if any(ch in _FORBIDDEN for ch in name):
+        raise LessonError(
+            f"A student's name cannot hold any of {' '.join(_FORBIDDEN)}, because it becomes "
+            f"the progress file's name; got {shown(name)}. "
+            "Use letters, digits, spaces, dots or dashes."
+        )
+    if not name.isprintable():
+        raise LessonError(
+            f"A student's name must be printable characters only (no tabs, line breaks or "
+            f"control characters); got {shown(name)}."
+        )
+    if name.strip(".") == "":
+        raise LessonError(f"A student's name cannot be only dots; got {shown(name)}.")
+    return name
+
+
+def _check_label(what: str, value: object) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > 80:
+        raise LessonError(
+            f"The {what} must be a short text (1 to 80 characters), like '03'; got {shown(value)}."
+        )
+    return value.strip()
+
+
+def _seconds(moment: object) -> float:
+    """A time as seconds since 1970 (UTC): a number, or a datetime (naive means local)."""
+    if isinstance(moment, _dt.datetime):
+        return moment.timestamp()
+    if isinstance(moment, (int, float)) and not isinstance(moment, bool):
+        value = float(moment)
+        if value == value and abs(value) != float("inf"):
+            return value
+    raise LessonError(
+        f"An event's time must be a number of seconds or a datetime; got {shown(moment)}."
+    )
+
+
+def _as_text(answer: object) -> str:
+    return answer if isinstance(answer, str) else shown(answer, 200)
+
+
+def default_folder() -> Path:
+    """Where progress files go: ``$CFWIDGET_PROGRESS``, else ``progress`` in this folder.
+
+    >>> default_folder().name in ("progress", os.environ.get(ENV_FOLDER, "progress"))
+    True
+    """
+    chosen = os.environ.get(ENV_FOLDER, "").strip()
+    return Path(chosen) if chosen else Path.cwd() / "progress"
+
+
+@dataclass(frozen=True)
+class ExerciseSummary:
+    """One exercise of one student: attempts, first try, solved, hints, solution, minutes.
+
+    *correct_first_try* means the first answer checked was right; *hints* counts the
+    different hints viewed; *minutes* runs from the exercise's first event to its last.
+    """
+
+    lesson: str
+    exercise: str
+    attempts: int
+    correct_first_try: bool
+    solved: bool
+    hints: int
+    solution_viewed: bool
+    minutes: float
+    first: float
+    last: float
+
+
+def summarise(events: Iterable[Mapping[str, Any]]) -> list[ExerciseSummary]:
+    """One :class:`ExerciseSummary` per (lesson, exercise) of ``events``, in first-seen order.
+
+    >>> summarise([{"event": "check", "lesson": "01", "key": "a", "t": 0, "correct": True}])[0]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ExerciseSummary(lesson='01', exercise='a', attempts=1, correct_first_try=True, solved=True,
+                    hints=0, solution_viewed=False, minutes=0.0, first=0.0, last=0.0)
+    """
+    groups: dict[tuple[str, str], list[Mapping[str, Any]]] = {}
+    for event in events:
+        groups.setdefault((str(event["lesson"]), str(event["key"])), []).append(event)
+    out = []
+    for (lesson, key), group in groups.items():
+        group = sorted(group, key=lambda e: float(e["t"]))
+        checks = [e for e in group if e["event"] == "check"]
+        times = [float(e["t"]) for e in group]
+        out.append(
+            ExerciseSummary(
+                lesson=lesson,
+                exercise=key,
+                attempts=len(checks),
+                correct_first_try=bool(checks) and bool(checks[0].get("correct")),
+                solved=any(bool(e.get("correct")) for e in checks),
+                hints=len({e.get("number") for e in group if e["event"] == "hint"}),
+                solution_viewed=any(e["event"] == "solution" for e in group),
+                minutes=round((max(times) - min(times)) / 60, 2),
+                first=min(times),
+                last=max(times),
+            )
+        )
+    return out
+
+
+@dataclass
+class ProgressFile:
+    """What :func:`read_progress` found in one file: the student, the events, any problems.
+
+    *cut_off* is true when the last line had been cut off (a crash while writing); that
+    line is left out and is not a problem. *problems* lists lines that could not be read.
+    """
+
+    path: Path
+    student: str | None
+    events: list[dict[str, Any]] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    cut_off: bool = False
+
+
+def _event_problem(event: object) -> str | None:
+    if not isinstance(event, dict):
+        return "it is not a JSON object"
+    if event.get("event") == "start":
+        return None if event.get("format") == FORMAT else "its first line is not cfwidget progress"
+    if event.get("event") not in _KINDS:
+        return f"its event {shown(event.get('event'))} is not check, hint or solution"
+    for name in ("key", "lesson"):
+        if not isinstance(event.get(name), str):
+            return f"it has no {name}"
+    t = event.get("t")
+    if not isinstance(t, (int, float)) or isinstance(t, bool):
+        return "it has no time"
+    return None
+
+
+def read_progress(path: str | os.PathLike[str]) -> ProgressFile:
+    """Read one progress file; unreadable lines are listed in ``problems``, not fatal.
+
+    >>> import tempfile
+    >>> p = Progress("S07", folder=tempfile.mkdtemp(), clock=lambda: 60.0)
+    >>> p.hint("spokes", "02", 1)
+    >>> with open(p.path, "a") as f:
+    ...     _ = f.write('{"event": "che')   # a crash in the middle of a line
+    >>> found = read_progress(p.path)
+    >>> found.student, len(found.events), found.cut_off, found.problems
+    ('S07', 1, True, [])
+    """
+    where = Path(path)
+    found = ProgressFile(where, None)
+    try:
+        text = where.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        found.problems.append(f"the file could not be read ({type(exc).__name__})")
+        return found
+    lines = text.split("\n")
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            event = json.loads(line)
+        except ValueError:
+            if number == len(lines):  # the last line, with no line break after it
+                found.cut_off = True
+            else:
+                found.problems.append(f"line {number} is not readable")
+            continue
+        problem = _event_problem(event)
+        if problem is not None:
+            found.problems.append(f"line {number}: {problem}")
+            continue
+        if event.get("student") is not None and found.student is None:
+            found.student = str(event["student"])
+        if event["event"] != "start":
+            found.events.append(event)
+    if found.student is None:
+        found.problems.append("no line says whose progress this is")
+    return found
+
+
+class Progress:
+    """One student's progress file: record checks, hints and solutions; summarise them.
+
+    ``folder`` defaults to :func:`default_folder`; ``clock`` gives the time of an event
+    (``time.time`` unless a test passes its own). Opening an existing file continues it.
+
+    >>> import tempfile
+    >>> p = Progress("Bea", folder=tempfile.mkdtemp(), clock=lambda: 1000.0)
+    >>> p.check("who-wins", "05", "bob", correct=True)
+    >>> p.path.name, oct(p.path.stat().st_mode & 0o777)
+    ('Bea.progress.jsonl', '0o600')
+    """
+
+    def __init__(
+        self,
+        student: str,
+        folder: str | os.PathLike[str] | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.student = check_student(student)
+        self.folder = Path(folder) if folder is not None else default_folder()
+        self.path = self.folder / f"{self.student}{SUFFIX}"
+        self._clock = clock
+        if self.folder.exists() and not self.folder.is_dir():
+            raise LessonError(
+                f"The progress folder {str(self.folder)!r} is a file, not a folder; "
+                "choose a folder (it is made if it does not exist)."
+            )
+        self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self._seen: set[tuple[str, str, str, float, str]] = set()
+        existing = read_progress(self.path) if self.path.exists() else None
+        if existing is not None and existing.student not in (None, self.student):
+            raise LessonError(
+                f"The file {self.path.name!r} holds {existing.student!r}'s progress, "
+                f"not {self.student!r}'s; choose another folder or name."
+            )
+        if existing is not None:
+            for event in existing.events:
+                self._seen.add(self._identity(event))
+        if existing is None or existing.student is None:
+            start = {"event": "start", "format": FORMAT, "version": 1, "student": self.student}
+            self._write({**start, "t": self._now(None)})
+
+    def __repr__(self) -> str:
+        return f"Progress({self.student!r}, folder={str(self.folder)!r})"
+
+    # -- recording -----------------------------------------------------------------------
+
+    def check(
+        self, key: str, lesson: str, answer: object, *, correct: bool, at: object = None
+    ) -> None:
+        """Record an answer checked (as text) and whether it was right."""
+        self._add("check", key, lesson, at, answer=_as_text(answer), correct=bool(correct))
+
+    def hint(self, key: str, lesson: str, number: int = 1, *, at: object = None) -> None:
+        """Record hint ``number`` (1 for the first nudge) viewed."""
+        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 99:
+            raise LessonError(f"A hint's number is a whole number from 1; got {shown(number)}.")
+        self._add("hint", key, lesson, at, number=number)
+
+    def solution(self, key: str, lesson: str, *, at: object = None) -> None:
+        """Record the solution viewed."""
+        self._add("solution", key, lesson, at)
+
+    def record_exercise(self, exercise: object, lesson: str) -> int:
+        """Copy the events of an exercise not yet recorded; return how many were new.
+
+        The exercise needs a ``key`` and an ``events`` list of ``(time, kind, detail,
+        status)``, where kind is "check", "hint" or "solution"; a check's detail is the
+        answer and its status "correct" when it was right; a hint's detail is its number.
+        A check with no answer (status "not attempted") is not an attempt and is skipped.
+        Running it again after more events copies only the new ones.
+        """
+        key = getattr(exercise, "key", None)
+        events = getattr(exercise, "events", None)
+        if not isinstance(key, str) or not isinstance(events, Sequence):
+            raise LessonError(
+                f"{shown(exercise)} is not an exercise with a key and a list of events; "
+                "pass an exercise from the lesson, like progress.record_exercise(q, '03')."
+            )
+        added = 0
+        for item in list(events):
+            if not isinstance(item, (tuple, list)) or len(item) != 4:
+                raise LessonError(
+                    f"An exercise event must be (time, kind, detail, status); got {shown(item)}."
+                )
+            moment, kind, detail, status = item
+            if kind == "check" and status == "not attempted":
+                continue
+            if kind == "check":
+                fields: dict[str, Any] = {
+                    "answer": _as_text(detail),
+                    "correct": status == "correct",
+                }
+            elif kind == "hint":
+                fields = {"number": detail if isinstance(detail, int) else 1}
+            elif kind == "solution":
+                fields = {}
+            else:
+                raise LessonError(
+                    f"An exercise event's kind must be check, hint or solution; got {shown(kind)}."
+                )
+            if self._add(kind, key, lesson, moment, **fields):
+                added += 1
+        return added
+
+    # -- reading -----------------------------------------------------------------------
+
+    def events(self) -> list[dict[str, Any]]:
+        """Every event recorded so far in this student's file, in order."""
+        return read_progress(self.path).events
+
+    def summary(self) -> list[ExerciseSummary]:
+        """Per exercise: attempts, correct at first try, solved, hints, solution, minutes."""
+        return summarise(self.events())
+
+    # -- the file ------------------------------------------------------------------------
+
+    def _now(self, at: object) -> float:
+        return _seconds(self._clock() if at is None else at)
+
+    @staticmethod
+    def _identity(event: Mapping[str, Any]) -> tuple[str, str, str, float, str]:
+        detail = event.get("answer", event.get("number", ""))
+        lesson, key, kind = str(event["lesson"]), str(event["key"]), str(event["event"])
+        return (lesson, key, kind, float(event["t"]), str(detail))
+
+    def _add(self, kind: str, key: str, lesson: str, at: object, **fields: Any) -> bool:
+        event = {
+            "event": kind,
+            "student": self.student,
+            "lesson": _check_label("lesson", lesson),
+            "key": _check_label("exercise key", key),
+            "t": self._now(at),
+            **fields,
+        }
+        identity = self._identity(event)
+        if identity in self._seen:
+            return False
+        self._write(event)
+        self._seen.add(identity)
+        return True
+
+    def _write(self, event: Mapping[str, Any]) -> None:
+        """Append one line (flushed and synced); a cut-off last line is dropped first."""
+        line = json.dumps(event, ensure_ascii=False) + "\n"
+        new = not self.path.exists()
+        fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            if new and os.name == "posix":
+                os.fchmod(fd, 0o600)
+            size = os.fstat(fd).st_size
+            if size and os.pread(fd, 1, size - 1) != b"\n":
+                # A line cut off by a crash: drop it, so the file reads cleanly again.
+                os.ftruncate(fd, os.pread(fd, size, 0).rfind(b"\n") + 1)
+            os.write(fd, line.encode("utf-8"))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+# -- the teacher's side ------------------------------------------------------------------
+
+
+def gather(folder: str | os.PathLike[str]) -> pd.DataFrame:
+    """Every progress file of ``folder`` as one table: one row per student and exercise.
+
+    Files that cannot be read, wholly or in part, do not stop the gathering: they are listed
+    in ``frame.attrs["damaged"]`` (file name -> what was wrong) and the lines that could be
+    read are kept. Two files of the same student (two computers) are put together.
+
+    >>> import tempfile
+    >>> where = tempfile.mkdtemp()
+    >>> Progress("Ann", where, clock=lambda: 0.0).check("a", "01", "9", correct=True)
+    >>> frame = gather(where)
+    >>> frame[["student", "lesson", "exercise", "solved"]].values.tolist()
+    [['Ann', '01', 'a', True]]
+    """
+    import pandas as pd
+
+    place = Path(folder)
+    if not place.is_dir():
+        raise LessonError(
+            f"There is no folder {str(place)!r} to gather progress files from; "
+            "put the students' .progress.jsonl files in one folder and give its name."
+        )
+    damaged: dict[str, str] = {}
+    by_student: dict[str, list[dict[str, Any]]] = {}
+    for path in sorted(place.glob(f"*{SUFFIX}")):
+        found = read_progress(path)
+        if found.problems:
+            damaged[path.name] = "; ".join(found.problems)
+        student = found.student or path.name[: -len(SUFFIX)]
+        by_student.setdefault(student, []).extend(found.events)
+    rows = []
+    for student in sorted(by_student):
+        for s in summarise(by_student[student]):
+            rows.append({"student": student, **{c: getattr(s, c) for c in COLUMNS[1:]}})
+    frame: pd.DataFrame = pd.DataFrame(rows, columns=list(COLUMNS)).sort_values(
+        ["student", "lesson", "first"], kind="stable", ignore_index=True
+    )
+    frame.attrs["damaged"] = damaged
+    return frame
+
+
+def _check_frame(frame: object) -> pd.DataFrame:
+    import pandas as pd
+
+    if not isinstance(frame, pd.DataFrame) or not set(COLUMNS) <= set(frame.columns):
+        raise LessonError(
+            "This needs the table gather() makes, with the columns "
+            f"{', '.join(COLUMNS)}; got {shown(frame, 40)}."
+        )
+    return frame
+
+
+def class_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """Students down, lessons across: exercises solved, hints viewed and minutes per lesson.
+
+    >>> import tempfile
+    >>> where = tempfile.mkdtemp()
+    >>> Progress("Ann", where, clock=lambda: 0.0).hint("a", "01", 1)
+    >>> int(class_table(gather(where)).loc["Ann", ("01", "hints")])
+    1
+    """
+    import pandas as pd
+
+    data = _check_frame(frame).assign(solved=frame["solved"].astype(int))
+    table = data.groupby(["student", "lesson"])[["solved", "hints", "minutes"]].sum()
+    wide: pd.DataFrame = table.unstack("lesson")
+    if wide.empty:
+        empty: pd.DataFrame = pd.DataFrame(index=pd.Index([], name="student"))
+        return empty
+    wide = wide.swaplevel(0, 1, axis=1)
+    measures = ("solved", "hints", "minutes")
+    order = [(lesson, m) for lesson in sorted(set(data["lesson"])) for m in measures]
+    wide = wide.reindex(columns=pd.MultiIndex.from_tuples(order, names=["lesson", None]))
+    for lesson, measure in order:
+        column = wide[(lesson, measure)].fillna(0)
+        wide[(lesson, measure)] = column.round(1) if measure == "minutes" else column.astype(int)
+    return wide
+
+
+def class_chart(frame: pd.DataFrame) -> Figure:
+    """Two bar charts per student, stacked by lesson: exercises solved and minutes spent.
+
+    >>> import tempfile
+    >>> where = tempfile.mkdtemp()
+    >>> Progress("Ann", where, clock=lambda: 0.0).check("a", "01", "9", correct=True)
+    >>> top, bottom = class_chart(gather(where)).axes
+    >>> [float(bar.get_height()) for bar in top.patches]
+    [1.0]
+    """
+    from matplotlib.figure import Figure
+
+    data = _check_frame(frame).assign(solved=frame["solved"].astype(int))
+    students = sorted(set(data["student"]))
+    lessons = sorted(set(data["lesson"]))
+    per = data.groupby(["lesson", "student"])[["solved", "minutes"]].sum()
+    fig = Figure(figsize=(7, 5), layout="constrained")
+    top, bottom = fig.subplots(2, 1, sharex=True)
+    x = list(range(len(students)))
+    for ax, measure, label in ((top, "solved", "exercises solved"), (bottom, "minutes", "minutes")):
+        base = [0.0] * len(students)
+        for lesson in lessons:
+            heights = [
+                float(per.loc[(lesson, s), measure]) if (lesson, s) in per.index else 0.0
+                for s in students
+            ]
+            ax.bar(x, heights, bottom=base, label=f"lesson {lesson}")
+            base = [b + h for b, h in zip(base, heights, strict=True)]
+        ax.set_ylabel(label)
+        ax.grid(axis="y", alpha=0.3)
+    top.set_title("The class's progress, by lesson")
+    bottom.set_xticks(x, students, rotation=30, ha="right")
+    if lessons:
+        top.legend(fontsize="small", ncols=min(len(lessons), 4))
+    return fig
