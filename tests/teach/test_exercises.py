@@ -33,7 +33,9 @@ def test_not_attempted_then_not_yet_then_correct() -> None:
     assert right and right.message == "Correct! Bob can play 4-2."
     assert q.status == "correct"
     assert "4-2" in q.solution().message
-    assert "spokes" in q.hint().message and "4-2" not in q.hint().message
+    nudge, sharper = q.hint().message, q.hint().message
+    assert nudge.startswith("Hint 1 of 2:") and "spokes" in nudge and "4-2" not in nudge
+    assert sharper.startswith("Hint 2 of 2:") and "a 4" in sharper
 
 
 @pytest.mark.parametrize("answer", [["9-x"], 42, ["4-2", "nonsense"]])
@@ -76,14 +78,14 @@ def test_scores_and_winner() -> None:
     h = hand_score(rnd, seat)
     assert h.check(scores[seat])
     assert "add the pips" in h.check(scores[seat] + 1).message
-    assert h.check("12").status == "not yet"
+    assert h.check(f" {scores[seat]} ").status == "correct"
     sheet = cf.ScoreSheet(NAMES)
     sheet.record([4, 12, 30])
     sheet.record([8, 0, 5])
     w = who_wins(sheet)
     assert w.check("Bob")
     assert "zero" in w.check("Ann").message
-    assert "the players are" in w.check("Zed").message
+    assert "not one of the players: they are Ann, Bob and Cy" in w.check("Zed").message
 
 
 def test_feedback_markdown_is_escaped() -> None:
@@ -99,11 +101,11 @@ def test_feedback_markdown_is_escaped() -> None:
 
 def test_an_unreadable_answer_is_an_answer_error_that_check_turns_into_feedback() -> None:
     q = which_tiles(spoke_position())
-    with pytest.raises(cf.AnswerError, match="'9-x' is not a tile: write it like '9-4'"):
+    with pytest.raises(cf.AnswerError, match="'9-x' is not a tile: write a tile in quotes"):
         q.judge(["9-x"])
     feedback = q.check(["9-x"])
     assert feedback.status == "not yet"
-    assert feedback.message == "Not yet: '9-x' is not a tile: write it like '9-4'"
+    assert feedback.message == """Not yet: '9-x' is not a tile: write a tile in quotes, like "9-4"."""
 
 
 def test_who_wins_shares_first_place_on_a_full_tie_and_needs_rounds() -> None:
@@ -114,7 +116,7 @@ def test_who_wins_shares_first_place_on_a_full_tie_and_needs_rounds() -> None:
     for answer in ("Ann", "bob", "tie"):
         assert q.check(answer).message.startswith("Correct! Ann and Bob share first place")
     assert "Ann and Bob share first place" in q.solution().message
-    with pytest.raises(cf.AnswerError, match="no rounds yet"):
+    with pytest.raises(cf.LessonError, match="no rounds yet, so nobody has won"):
         who_wins(cf.ScoreSheet(["Ann", "Bob"]))
 
 
