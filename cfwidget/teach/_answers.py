@@ -78,10 +78,10 @@ def _number_given(n: int, choices: Sequence[str]) -> str:
             f"subtraction ({high} minus {low} is {n}). Write a tile in quotes, "
             f'like "{tile}".'
         )
-    example = f'"{choices[0]}"' if choices else '"9-4"'
+    example = choices[0] if choices else "9-4"
     return (
         f"You gave the number {shown(n)}, but a tile has two numbers. Write a tile in quotes, "
-        f"like {example}: without quotes Python works out 9-4 as a subtraction."
+        f'like "{example}" (without quotes, Python works out {example} as a subtraction).'
     )
 
 

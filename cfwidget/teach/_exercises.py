@@ -139,12 +139,13 @@ def which_tiles(rnd: Round, *, key: str | None = None) -> Exercise:
             return True, f"{name} can play {listing(sorted(right, reverse=True))}."
         parts = [sentence(position.tile_refusal(t) or f"{t} can be played") for t in wrong]
         if missed:
-            parts.append(f"You missed {listing(missed)}.")
+            rule = "" if wrong else f": {_base_rule(position)}"  # said once is enough
+            parts.append(f"You missed {listing(missed)}{rule}.")
         return False, " ".join(parts)
 
     if drawn is not None:
         nudge = f"{name} has drawn this turn: after a draw, only the drawn tile may be played."
-        sharper = f"The drawn tile is {drawn}. A tile needs {_needs(position)}: does {drawn}?"
+        sharper = f"The drawn tile is {drawn}. Does it show {_needs(position)}?"
     else:
         nudge = sentence(f"Right now {_base_rule(position)}")
         sharper = (
@@ -156,9 +157,14 @@ def which_tiles(rnd: Round, *, key: str | None = None) -> Exercise:
         solution = f"{name} can play {listing(sorted(right, reverse=True))}, because " + (
             why or _base_rule(position)
         )
+    elif drawn is not None:
+        solution = (
+            f"None. After a draw only the drawn tile {drawn} may be played, and it does not "
+            f"fit, so {name} must {_must(position)}"
+        )
     else:
         solution = (
-            f"None. Right now {_base_rule(position)}, and no tile {name} may play fits, "
+            f"None. Right now {_base_rule(position)}, and no tile in {name}'s hand fits, "
             f"so {name} must {_must(position)}"
         )
     return Exercise(
@@ -308,7 +314,7 @@ def what_to_do(rnd: Round, *, key: str | None = None) -> Exercise:
 
     if drawn is not None:
         nudge = f"{name} has drawn this turn. After a draw, only the drawn tile may be played."
-        sharper = f"The drawn tile is {drawn}. A tile needs {_needs(position)}: does {drawn}?"
+        sharper = f"The drawn tile is {drawn}. Does it show {_needs(position)}?"
     else:
         nudge = (
             "A player who can play must play. A player with no tile that fits draws one tile "
@@ -316,7 +322,11 @@ def what_to_do(rnd: Round, *, key: str | None = None) -> Exercise:
         )
         sharper = (
             f"A tile needs {_needs(position)}. {name} holds {_holds(position, position.turn)}, "
-            f"and the chicken yard holds {plural(position.yard_count, 'tile')}."
+            + (
+                f"and the chicken yard holds {plural(position.yard_count, 'tile')}."
+                if position.yard_count
+                else "and the chicken yard is empty."
+            )
         )
     if may_keep:
         solution = (
@@ -327,8 +337,8 @@ def what_to_do(rnd: Round, *, key: str | None = None) -> Exercise:
         solution = f"Play: {name} can play {listing(plays, 'or')}, and a player who can play must"
     elif Move.DRAW in legal:
         solution = (
-            f"Draw: {name} has no tile that fits ({_base_rule(position)}), so {name} "
-            "draws one tile from the chicken yard"
+            f"Draw: right now {_base_rule(position)}, and {name} has no tile that fits, "
+            f"so {name} draws one tile from the chicken yard"
         )
     elif drawn is not None:
         solution = (
@@ -528,6 +538,9 @@ def who_wins(sheet: ScoreSheet, *, key: str | None = None) -> Exercise:
         if shared
         else f"{first[0]} wins with {best}."
     )
+    why = ""
+    if not shared and runner_up is not None and _record(own, runner_up)[0] == best:
+        why = " " + _beats(own, first[0], runner_up)
 
     def judge(answer: object) -> tuple[bool, str]:
         given = read_name(answer, names, extra=("tie", "a tie", "draw"))
@@ -550,7 +563,7 @@ def who_wins(sheet: ScoreSheet, *, key: str | None = None) -> Exercise:
             "still level, the lowest round above 0 wins.",
             sharper,
         ),
-        solution_text=f"{verdict} Totals: {totals}.",
+        solution_text=f"{verdict}{why} Totals: {totals}.",
         example=f'"{names[0]}"',
         kind="name",
         choices=tuple(names),

@@ -105,7 +105,9 @@ def test_an_unreadable_answer_is_an_answer_error_that_check_turns_into_feedback(
         q.judge(["9-x"])
     feedback = q.check(["9-x"])
     assert feedback.status == "not yet"
-    assert feedback.message == """Not yet: '9-x' is not a tile: write a tile in quotes, like "9-4"."""
+    assert (
+        feedback.message == """Not yet: '9-x' is not a tile: write a tile in quotes, like "9-4"."""
+    )
 
 
 def test_who_wins_shares_first_place_on_a_full_tie_and_needs_rounds() -> None:
