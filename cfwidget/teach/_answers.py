@@ -161,6 +161,8 @@ def read_number(answer: object, what: str = "the score") -> int:
             raise AnswerError(
                 f"{shown(answer)} is not a whole number: write {what} in digits, like 12."
             )
+        if len(text) > 12:
+            raise AnswerError(f"{shown(answer, 20)} is far too big to be {what}.")
         value = int(text)
     elif isinstance(answer, float) and answer.is_integer():
         value = int(answer)
@@ -381,4 +383,7 @@ def _answer_text(answer: object) -> str:
         return answer
     if isinstance(answer, (list, tuple, set, frozenset)) and not isinstance(answer, Tile):
         return ", ".join(_answer_text(a) for a in answer)
-    return str(answer) if isinstance(answer, (int, float, Tile)) else shown(answer)
+    if isinstance(answer, (int, float)) and not isinstance(answer, bool):
+        text = shown(answer)  # safe for a number too long to print
+        return text if len(text) < 60 else text[:59] + "…"
+    return shown(answer)

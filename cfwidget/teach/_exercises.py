@@ -103,7 +103,7 @@ def _needs(rnd: Round) -> str:
 
 
 def _holds(rnd: Round, seat: int) -> str:
-    return listing(rnd.hand(seat))
+    return listing(sorted(rnd.hand(seat), reverse=True))
 
 
 def _must(rnd: Round) -> str:
