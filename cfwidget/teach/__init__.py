@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from ._exercises import (
+    KINDS,
     Exercise,
     Feedback,
     hand_score,
@@ -33,6 +34,7 @@ from ._lessons import (
 )
 
 __all__ = [
+    "KINDS",
     "POSITIONS",
     "SHEETS",
     "SOURCES",

@@ -12,7 +12,7 @@ Each exercise keeps its own copy of its position, so later moves on the round
 ...     boneyard=["3-1", "2-2", "2-1", "2-0", "1-1", "0-0"], names=["Ann", "Bob"])
 >>> q = which_tiles(rnd)
 >>> q.check()
-Not attempted: write your answer in the brackets, like q.check(["3-2", "1-0"]).
+Not attempted: write your answer in the brackets, like q.check(["9-4", "6-6"]).
 >>> q.check(["1-0"])  # doctest: +NORMALIZE_WHITESPACE
 Not yet: 1-0 cannot be played now: the centre double 3-3 still needs 3 spokes
 (tiles with a 3). You missed 3-2.
@@ -172,7 +172,7 @@ def which_tiles(rnd: Round, *, key: str | None = None) -> Exercise:
         judge=judge,
         hints=(nudge, sharper),
         solution_text=sentence(solution),
-        example="[" + ", ".join(f'"{c}"' for c in choices[:2]) + "]",
+        example='["9-4", "6-6"]',  # a fixed example: never a hint at this answer
         kind="tiles",
         choices=choices,
         key=_key(key),
@@ -564,7 +564,7 @@ def who_wins(sheet: ScoreSheet, *, key: str | None = None) -> Exercise:
             sharper,
         ),
         solution_text=f"{verdict}{why} Totals: {totals}.",
-        example=f'"{names[0]}"',
+        example=f"'{names[0]}'",
         kind="name",
         choices=tuple(names),
         key=_key(key),
