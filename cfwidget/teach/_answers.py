@@ -171,6 +171,8 @@ def read_number(answer: object, what: str = "the score") -> int:
             f"{shown(answer)} is not a whole number: write {what} in digits, like 12."
         )
     number: int = value  # type: ignore[assignment]
+    if number > 10**12:
+        raise AnswerError(f"{shown(answer, 20)} is far too big to be {what}.")
     if number < 0:
         raise AnswerError(f"{what.capitalize()} is never below 0: points only add up.")
     return number
@@ -354,7 +356,13 @@ class Exercise:
             ok, message = False, str(exc)
         self.status = "correct" if ok else "not yet"
         self.events.append((time.time(), "check", _answer_text(answer), self.status))
-        return Feedback(self.status, ("Correct! " if ok else "Not yet: ") + sentence(message))
+        # After "Correct!" a sentence starts; after "Not yet:" the reason follows as said.
+        said = (
+            sentence(message)
+            if ok
+            else message.strip() + ("" if message.strip()[-1:] in ".!?" else ".")
+        )
+        return Feedback(self.status, ("Correct! " if ok else "Not yet: ") + said)
 
     def hint(self) -> Feedback:
         """The next hint: a nudge naming the rule, then a sharper one, then the solution.

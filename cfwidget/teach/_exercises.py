@@ -420,7 +420,7 @@ def hand_score(rnd: Round, seat: int, *, key: str | None = None) -> Exercise:
         )
         sharper = f"{name} has no tiles left."
     else:
-        each = ", ".join(f"{t} is {penalty(t)}" for t in tiles)
+        each = ", ".join(f"{t} = {penalty(t)}" for t in tiles)
         solution = f"{name}'s hand scores {right}: {each}."
         sharper = (
             f"{name} holds {listing(tiles)}. Add the two numbers on each tile, then add "
