@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from ._exercises import (
+    KINDS,
     Exercise,
     Feedback,
     hand_score,
@@ -41,6 +42,7 @@ from ._progress import (
 )
 
 __all__ = [
+    "KINDS",
     "POSITIONS",
     "SHEETS",
     "SOURCES",

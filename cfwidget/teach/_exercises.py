@@ -1,8 +1,10 @@
-"""Checked exercises for the lessons: ``check()``, ``hint()`` and ``solution()``.
+"""Checked exercises for the lessons: ``check()``, graded ``hint()`` and ``solution()``.
 
 Every answer is checked by the engine itself, so a lesson can never disagree
 with the rules. Feedback says one of three things: **correct**, **not yet**
 (with what is still wrong and the rule that decides it) or **not attempted**.
+Each exercise keeps its own copy of its position, so later moves on the round
+(or rounds on the score sheet) it was made from never change its verdicts.
 
 >>> from cfwidget import Round, Rules
 >>> rnd = Round.from_deal(Rules(max_pip=3, spokes=3, hand_size=2),
@@ -14,15 +16,14 @@ Not attempted: write your answer in the brackets, like q.check(["9-4", "6-6"]).
 >>> q.check(["1-0"])  # doctest: +NORMALIZE_WHITESPACE
 Not yet: 1-0 cannot be played now: the centre double 3-3 still needs 3 spokes
 (tiles with a 3). You missed 3-2.
+>>> q.hint()
+Hint 1 of 2: Right now the centre double 3-3 still needs 3 spokes (tiles with a 3).
+>>> rnd.play("3-2@3-3")  # the notebook moves on; the exercise keeps its own position
 >>> q.check(["3-2"])
 Correct! Bob can play 3-2.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from typing import Literal
 
 from ..core import (
     OPTIONS,
@@ -34,11 +35,27 @@ from ..core import (
     ScoreSheet,
     Tile,
     article,
+    plural,
     shown,
-    to_tile,
+)
+from ._answers import (
+    KINDS,
+    Exercise,
+    Feedback,
+    listing,
+    read_choice,
+    read_name,
+    read_number,
+    read_numbers,
+    read_tiles,
+    sentence,
+    slug,
 )
 
+_BLANK = Tile(0, 0)
+
 __all__ = [
+    "KINDS",
     "Exercise",
     "Feedback",
     "hand_score",
@@ -49,235 +66,303 @@ __all__ = [
     "who_wins",
 ]
 
-Status = Literal["correct", "not yet", "not attempted"]
-_MISSING = object()
-_BLANK = Tile(0, 0)
+# -- what every position-based exercise shares ----------------------------------------
 
 
-@dataclass(frozen=True)
-class Feedback:
-    """What a check says: a status and a plain-language message (shown as text)."""
-
-    status: Status
-    message: str
-
-    def __repr__(self) -> str:
-        return self.message
-
-    def _repr_markdown_(self) -> str:
-        icon = {"correct": "✅", "not yet": "🔶", "not attempted": "✏️"}[self.status]
-        return f"{icon} {_escape_md(self.message)}"
-
-    def __bool__(self) -> bool:
-        return self.status == "correct"
+def _own_copy(rnd: object, asker: str) -> Round:
+    """The exercise's own copy of ``rnd``, which must be a round still being played."""
+    if not isinstance(rnd, Round):
+        raise LessonError(f"{asker} needs a round (cf.Round), got {shown(rnd)}")
+    if rnd.is_over:
+        raise LessonError(
+            f"this round is over ({rnd.how_it_ended()}), so there is no move to ask about: "
+            f"make {asker} from a round that is still being played"
+        )
+    return rnd.copy()
 
 
-def _escape_md(text: str) -> str:
-    out = []
-    for ch in text:
-        if ch in "\\`*_{}[]<>()#+!|":
-            out.append("\\" + ch)
-        else:
-            out.append(ch)
-    return "".join(out)
+def _key(key: str | None) -> str:
+    if key is not None and (not isinstance(key, str) or not slug(key)):
+        raise LessonError(f"an exercise's key is a short text like 'lesson-2-spokes', got {key!r}")
+    return "" if key is None else key.strip()
 
 
-@dataclass
-class Exercise:
-    """A question with a checker, a hint and a worked solution.
-
-    ``judge`` turns an answer into ``(correct, message)``; it raises
-    ``ValueError`` with a friendly message for answers it cannot read.
-    """
-
-    question: str
-    judge: Callable[[object], tuple[bool, str]]
-    hint_text: str
-    solution_text: str
-    example: str = '["9-4", "6-6"]'
-    attempts: list[object] = field(default_factory=list)
-    status: Status = "not attempted"
-
-    def check(self, answer: object = _MISSING) -> Feedback:
-        """Check ``answer``; with no answer, say how to give one."""
-        if answer is _MISSING or answer is None or answer is Ellipsis:
-            return Feedback(
-                "not attempted",
-                f"Not attempted: write your answer in the brackets, like q.check({self.example}).",
-            )
-        self.attempts.append(answer)
-        try:
-            ok, message = self.judge(answer)
-        except (ValueError, TypeError) as exc:
-            self.status = "not yet"
-            return Feedback("not yet", f"Not yet: {exc}")
-        self.status = "correct" if ok else "not yet"
-        return Feedback(self.status, ("Correct! " if ok else "Not yet: ") + message)
-
-    def hint(self) -> Feedback:
-        """A nudge that names the rule, without giving the answer away."""
-        return Feedback(self.status, f"Hint: {self.hint_text}")
-
-    def solution(self) -> Feedback:
-        """The answer and why."""
-        return Feedback(self.status, f"Solution: {self.solution_text}")
-
-    def __repr__(self) -> str:
-        return f"Exercise: {self.question} ({self.status})"
+def _base_rule(rnd: Round) -> str:
+    """The rule in force, without what it adds after a draw."""
+    if rnd.forced is None:
+        return "any open end may take a tile that matches it"
+    return rnd.rule_in_force().split(";")[0]
 
 
-# -- reading answers ----------------------------------------------------------------
+def _needs(rnd: Round) -> str:
+    """What a tile needs to be played now, worded to follow "needs"."""
+    f = rnd.forced
+    if f is not None:
+        return f"{article(f[0])} (for {f})"
+    return f"a number an open end shows ({listing(sorted(rnd.fitting_numbers()), 'or')})"
 
 
-def _tiles(answer: object) -> list[Tile]:
-    if isinstance(answer, str):
-        text = answer.strip().lower()
-        if text in ("", "none", "nothing", "no tiles"):
-            return []
-        parts = [p for p in text.replace(";", ",").replace(" ", ",").split(",") if p]
-        answer = parts
-    if (
-        isinstance(answer, (Tile, tuple))
-        and len(answer) == 2
-        and all(isinstance(x, int) for x in answer)
-    ):
-        answer = [answer]
-    if not isinstance(answer, Iterable):
-        raise AnswerError(f"write tiles like ['9-4', '6-6'], got {shown(answer)}")
-    out = []
-    for item in answer:
-        try:
-            out.append(to_tile(item))
-        except NotationError:
-            raise AnswerError(f"{item!r} is not a tile: write it like '9-4'") from None
-    return out
+def _holds(rnd: Round, seat: int) -> str:
+    return listing(sorted(rnd.hand(seat), reverse=True))
 
 
-def _listing(tiles: Iterable[Tile]) -> str:
-    names = [str(t) for t in sorted(set(tiles), reverse=True)]
-    if not names:
-        return "nothing"
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _must(rnd: Round) -> str:
+    """What the seat to move must do when no tile fits: draw, or pass."""
+    return "draw" if Move.DRAW in rnd.legal_moves() else "pass"
 
 
 # -- exercises built from real positions ----------------------------------------------
 
 
-def which_tiles(rnd: Round) -> Exercise:
-    """ "Which tiles can <the seat to move> play now?" (answer: a list of tiles, or [])."""
-    name = rnd.names[rnd.turn]
-    right = {m.tile for m in rnd.legal_moves() if m.is_play and m.tile is not None}
+def which_tiles(rnd: Round, *, key: str | None = None) -> Exercise:
+    """ "Which tiles can <the seat to move> play now?" (answer: a list of tiles, or []).
+
+    >>> from cfwidget import teach
+    >>> q = which_tiles(teach.position("no-nine"))
+    >>> q.check([]).message
+    'Correct! Ann has no tile that fits, so Ann must draw.'
+    """
+    position = _own_copy(rnd, "which_tiles")
+    name = position.names[position.turn]
+    hand = position.hand(position.turn)
+    right = {m.tile for m in position.legal_moves() if m.is_play and m.tile is not None}
+    drawn = position.drawn
+    choices = tuple(str(t) for t in sorted(hand, reverse=True))
 
     def judge(answer: object) -> tuple[bool, str]:
-        given = set(_tiles(answer))
+        given = set(read_tiles(answer, choices))
         wrong = sorted(given - right, reverse=True)
         missed = sorted(right - given, reverse=True)
         if not wrong and not missed:
             if not right:
-                return True, f"{name} has no tile that fits, so {name} must draw (or pass)."
-            return True, f"{name} can play {_listing(right)}."
-        parts = [f"{rnd.tile_refusal(t) or f'{t} can be played'}." for t in wrong]
+                return True, f"{name} has no tile that fits, so {name} must {_must(position)}."
+            return True, f"{name} can play {listing(sorted(right, reverse=True))}."
+        parts = [sentence(position.tile_refusal(t) or f"{t} can be played") for t in wrong]
         if missed:
-            parts.append(f"You missed {_listing(missed)}.")
+            rule = "" if wrong else f": {_base_rule(position)}"  # said once is enough
+            parts.append(f"You missed {listing(missed)}{rule}.")
         return False, " ".join(parts)
 
-    rule = rnd.rule_in_force()
+    if drawn is not None:
+        nudge = f"{name} has drawn this turn: after a draw, only the drawn tile may be played."
+        sharper = f"The drawn tile is {drawn}. Does it show {_needs(position)}?"
+    else:
+        nudge = sentence(f"Right now {_base_rule(position)}")
+        sharper = (
+            f"A tile needs {_needs(position)}. {name} holds {_holds(position, position.turn)}: "
+            "look at each tile's two numbers."
+        )
+    if right:
+        why = "after a draw only the drawn tile may be played, and it fits" if drawn else ""
+        solution = f"{name} can play {listing(sorted(right, reverse=True))}, because " + (
+            why or _base_rule(position)
+        )
+    elif drawn is not None:
+        solution = (
+            f"None. After a draw only the drawn tile {drawn} may be played, and it does not "
+            f"fit, so {name} must {_must(position)}"
+        )
+    else:
+        solution = (
+            f"None. Right now {_base_rule(position)}, and no tile in {name}'s hand fits, "
+            f"so {name} must {_must(position)}"
+        )
     return Exercise(
         question=f"Which tiles can {name} play now?",
         judge=judge,
-        hint_text=f"Right now {rule}. Look at each tile in {name}'s hand.",
-        solution_text=(
-            f"{name} can play {_listing(right)}, because {_because(rnd)}."
-            if right
-            else f"none: {_because(rnd)}, and {name} holds no tile that fits, so {name} draws."
-        ),
+        hints=(nudge, sharper),
+        solution_text=sentence(solution),
+        example='["9-4", "6-6"]',  # a fixed example: never a hint at this answer
+        kind="tiles",
+        choices=choices,
+        key=_key(key),
     )
 
 
-def where_can(rnd: Round, tile: Tile | str) -> Exercise:
-    """ "Where can <tile> go?" for the seat to move (answer: the table tiles it can go onto)."""
-    t = to_tile(tile)
-    right = {m.onto for m in rnd.legal_moves() if m.is_play and m.tile == t and m.onto is not None}
+def where_can(rnd: Round, tile: Tile | str, *, key: str | None = None) -> Exercise:
+    """ "Where can <tile> go?" for the seat to move (answer: the table tiles it can go onto).
+
+    >>> from cfwidget import teach
+    >>> q = where_can(teach.position("no-nine"), "8-3")
+    >>> q.check([])  # doctest: +NORMALIZE_WHITESPACE
+    Correct! 8-3 cannot be played now: the centre double 9-9 still needs 2 spokes
+    (tiles with a 9).
+    """
+    position = _own_copy(rnd, "where_can")
+    name = position.names[position.turn]
+    try:
+        t = read_tiles(tile)
+    except AnswerError as exc:
+        raise LessonError(f"where_can needs one tile: {exc}") from None
+    if len(t) != 1 or t[0] not in position.hand(position.turn):
+        raise LessonError(
+            f"where_can asks about one tile in {name}'s hand ({_holds(position, position.turn)}),"
+            f" got {shown(tile)}"
+        )
+    t0 = t[0]
+    right = {
+        m.onto for m in position.legal_moves() if m.is_play and m.tile == t0 and m.onto is not None
+    }
+    ends = tuple(sorted({str(end) for end, _, _ in position.open_ends()}))
 
     def judge(answer: object) -> tuple[bool, str]:
-        given = set(_tiles(answer))
+        given = set(read_tiles(answer, ends))
         if given == right:
-            return (
-                True,
-                f"{t} can go on {_listing(right)}." if right else f"{t} cannot go anywhere now.",
-            )
+            if right:
+                return True, f"{t0} can go on {listing(sorted(right, reverse=True))}."
+            return True, sentence(position.tile_refusal(t0) or f"{t0} cannot go anywhere now")
         parts = []
         for u in sorted(given - right, reverse=True):
-            reason = _refusal(rnd, Move.play(t, u))
-            parts.append(f"{reason}." if str(u) in reason else f"not on {u}: {reason}.")
+            reason = position.refusal(Move.play(t0, u)) or "it does not fit there"
+            parts.append(
+                sentence(reason if str(u) in reason else f"{t0} cannot go on {u}: {reason}")
+            )
         if right - given:
-            parts.append(f"It can also go on {_listing(right - given)}.")
+            parts.append(f"It can also go on {listing(sorted(right - given, reverse=True))}.")
         return False, " ".join(parts)
 
+    numbers = article(t0.high) if t0.is_double else f"{article(t0.high)} or {article(t0.low)}"
+    nudge = sentence(f"Right now {_base_rule(position)}")
+    if position.drawn is not None and position.drawn != t0:
+        nudge += f" After a draw, only the drawn tile {position.drawn} may be played."
+    if position.forced is not None:
+        f = position.forced
+        sharper = f"Only {f} takes tiles until it is filled. Does {t0} show {article(f[0])}?"
+    else:
+        sharper = f"Find the open ends that show {numbers}: the open ends are {listing(ends)}."
+    if right:
+        solution = f"{t0} can go on {listing(sorted(right, reverse=True))}"
+    else:
+        solution = f"Nowhere: {position.tile_refusal(t0) or 'it fits no open end'}"
     return Exercise(
-        question=f"Where can {t} go?",
+        question=f"Where can {t0} go?",
         judge=judge,
-        example=f'["{rnd.start}"]',
-        hint_text=(
-            f"Right now {rnd.rule_in_force()}. "
-            f"Find the open ends that show {article(t.high)} or {article(t.low)}."
-        ),
-        solution_text=(
-            f"{t} can go on {_listing(right)}." if right else f"nowhere: {rnd.rule_in_force()}."
-        ),
+        hints=(nudge, sharper),
+        solution_text=sentence(solution),
+        example=f'["{position.start}"]',
+        kind="tiles",
+        choices=ends,
+        key=_key(key),
     )
 
 
-def _because(rnd: Round) -> str:
-    """The rule in force, worded to follow "because"."""
-    if rnd.forced is None:
-        return "no double is waiting, so any open end may take a tile that matches it"
-    return rnd.rule_in_force()
+_ACTIONS = ("play", "draw", "pass")
 
 
-def _refusal(rnd: Round, move: Move) -> str:
-    """The engine's reason ``move`` is refused now (see :meth:`Round.refusal`)."""
-    return rnd.refusal(move) or "it fits there"
+def what_to_do(rnd: Round, *, key: str | None = None) -> Exercise:
+    """ "What must <seat> do now?": play (any legal play is right), draw or pass.
 
-
-def what_to_do(rnd: Round) -> Exercise:
-    """ "What must <seat> do now?": play (any legal play is right), draw or pass."""
-    name = rnd.names[rnd.turn]
-    legal = rnd.legal_moves()
+    >>> from cfwidget import teach
+    >>> q = what_to_do(teach.position("no-nine"))
+    >>> q.check("play").message  # doctest: +NORMALIZE_WHITESPACE
+    'Not yet: Ann has no tile that fits, so Ann cannot play. Right now the centre double 9-9
+    still needs 2 spokes (tiles with a 9).'
+    >>> q.check(" Draw ").status
+    'correct'
+    """
+    position = _own_copy(rnd, "what_to_do")
+    name = position.names[position.turn]
+    legal = position.legal_moves()
     plays = [m for m in legal if m.is_play]
+    drawn = position.drawn
+    may_keep = bool(plays) and Move.PASS in legal  # 001's "may": play the drawn tile, or pass
+    rule = sentence(f"Right now {_base_rule(position)}")
+
+    def verdict(action: str) -> tuple[bool, str]:
+        if action == "play":
+            if may_keep:
+                return True, f"{name} may play the drawn tile {drawn}, or keep it and pass."
+            if plays:
+                if drawn is not None:
+                    return (
+                        True,
+                        f"the drawn tile {drawn} fits, and these rules say it must be played.",
+                    )
+                return True, f"{name} has a tile that fits, so {name} must play one."
+            if drawn is not None:
+                return False, (
+                    f"the drawn tile {drawn} does not fit, and after a draw only the drawn tile "
+                    f"may be played, so {name} cannot play. {rule}"
+                )
+            return False, f"{name} has no tile that fits, so {name} cannot play. {rule}"
+        move = Move.DRAW if action == "draw" else Move.PASS
+        if move not in legal:
+            return False, sentence(position.refusal(move) or f"{name} cannot {action} now")
+        if action == "draw":
+            return True, f"{name} has no tile that fits, so {name} draws one from the chicken yard."
+        if may_keep:
+            return True, f"these rules let {name} keep the drawn tile {drawn} and pass."
+        if drawn is not None:
+            return True, f"the drawn tile {drawn} does not fit, so {name} passes."
+        return True, f"{name} has no tile that fits and nothing to draw, so {name} passes."
 
     def judge(answer: object) -> tuple[bool, str]:
-        text = str(answer).strip().lower()
-        if text in ("draw", "pass"):
-            move = Move.parse(text)
-        elif text == "play":
-            if plays:
-                return True, f"{name} has a tile that fits, so {name} must play one."
-            return False, f"{name} has no tile that fits. {_refusal(rnd, Move.DRAW)}."
-        else:
-            try:
-                move = Move.parse(str(answer))
-            except NotationError:
-                raise AnswerError(
-                    "answer 'play', 'draw', 'pass' or a move like '9-4@9-9'"
-                ) from None
+        try:
+            return verdict(read_choice(answer, _ACTIONS))
+        except AnswerError:
+            if not isinstance(answer, str) or "@" not in answer:
+                raise
+        try:
+            move = Move.parse(answer.strip())
+        except NotationError:
+            raise AnswerError(
+                f'{shown(answer)} is not a move: write "play", "draw" or "pass".'
+            ) from None
         if move in legal:
-            return True, f"{move} is allowed: {rnd.rule_in_force()}."
-        return False, _refusal(rnd, move) + "."
+            return True, f"{name} may play {move}: {_base_rule(position)}."
+        return False, sentence(position.refusal(move) or f"{move} is not allowed now")
 
-    if plays:
-        solution = f"play: {name} can play {', '.join(str(m) for m in plays)}."
-    elif legal == [Move.DRAW]:
-        solution = f"draw: {name} has no tile that fits, and the chicken yard still has tiles."
+    if drawn is not None:
+        nudge = f"{name} has drawn this turn. After a draw, only the drawn tile may be played."
+        sharper = f"The drawn tile is {drawn}. Does it show {_needs(position)}?"
     else:
-        solution = f"pass: {name} has no tile that fits and cannot draw (or has drawn already)."
+        nudge = (
+            "A player who can play must play. A player with no tile that fits draws one tile "
+            "from the chicken yard, and passes only when there is nothing to draw."
+        )
+        sharper = (
+            f"A tile needs {_needs(position)}. {name} holds {_holds(position, position.turn)}, "
+            + (
+                f"and the chicken yard holds {plural(position.yard_count, 'tile')}."
+                if position.yard_count
+                else "and the chicken yard is empty."
+            )
+        )
+    if may_keep:
+        solution = (
+            f"Play or pass: the drawn tile {drawn} fits ({plays[0]}), and these rules say "
+            "a drawn tile that fits may be played, so either is right"
+        )
+    elif plays:
+        solution = f"Play: {name} can play {listing(plays, 'or')}, and a player who can play must"
+    elif Move.DRAW in legal:
+        solution = (
+            f"Draw: right now {_base_rule(position)}, and {name} has no tile that fits, "
+            f"so {name} draws one tile from the chicken yard"
+        )
+    elif drawn is not None:
+        solution = (
+            f"Pass: the drawn tile {drawn} does not fit, and after a draw only the drawn "
+            "tile may be played"
+        )
+    else:
+        solution = (
+            f"Pass: {name} has no tile that fits and the chicken yard is empty, so there is "
+            "nothing to draw"
+        )
     return Exercise(
         question=f"What must {name} do now?",
         judge=judge,
+        hints=(nudge, sharper),
+        solution_text=sentence(solution),
         example='"draw"',
-        hint_text="Must play if you can; else draw one tile; with the yard empty, pass.",
-        solution_text=solution,
+        kind="choice",
+        choices=_ACTIONS,
+        key=_key(key),
     )
+
+
+# -- scoring ----------------------------------------------------------------------------
 
 
 def _blank_words(rnd: Round) -> str:
@@ -285,98 +370,202 @@ def _blank_words(rnd: Round) -> str:
     return OPTIONS["double_blank"].sentence(rnd.rules) or ""
 
 
-def hand_score(rnd: Round, seat: int) -> Exercise:
-    """ "What does <seat>'s hand score?" (answer: a whole number)."""
+def _scored_copy(rnd: object, asker: str) -> Round:
     if not isinstance(rnd, Round):
-        raise LessonError(f"hand_score needs a cf.Round, got {shown(rnd)}")
-    rnd.hand(seat)  # a SeatError for a seat that is not at this table
-    name = rnd.names[seat]
-    right = rnd.scores()[seat]
-    blank = _blank_words(rnd)
+        raise LessonError(f"{asker} needs a round (cf.Round), got {shown(rnd)}")
+    return rnd.copy()
+
+
+def hand_score(rnd: Round, seat: int, *, key: str | None = None) -> Exercise:
+    """ "What does <seat>'s hand score?" (answer: a whole number; ``"57"`` is read too).
+
+    >>> from cfwidget import Round, Rules
+    >>> rnd = Round.from_deal(Rules(max_pip=3, spokes=3, hand_size=2),
+    ...     hands=[["3-3", "3-0"], ["3-2", "0-0"]],
+    ...     boneyard=["3-1", "2-2", "2-1", "2-0", "1-1", "1-0"], names=["Ann", "Bob"])
+    >>> q = hand_score(rnd, 1)
+    >>> q.check(" 55 ").message, q.check(5).message  # doctest: +NORMALIZE_WHITESPACE
+    ('Correct! Bob scores 55.', 'Not yet: 5 is not it: the double blank 0-0 has no pips,
+    but these rules charge 50 points for it.')
+    """
+    position = _scored_copy(rnd, "hand_score")
+    position.hand(seat)  # a SeatError for a seat that is not at this table
+    name = position.names[seat]
+    right = position.scores()[seat]
+    tiles = position.hand(seat)
+    penalty = position.rules.penalty
+    blank = _blank_words(position)
+    out = position.went_out == seat
 
     def judge(answer: object) -> tuple[bool, str]:
-        if isinstance(answer, bool) or not isinstance(answer, int):
-            raise AnswerError(f"write the score as a whole number, like 12 (got {shown(answer)})")
-        if answer == right:
+        given = read_number(answer, f"{name}'s score")
+        if given == right:
             return True, f"{name} scores {right}."
-        hint = f" Remember: {blank}" if _BLANK in rnd.hands[seat] else ""
-        words = "add the pips on every tile left in the hand."
-        return False, f"{shown(answer)} is not it: {words}{hint}"
+        if out:
+            return False, f"{given} is not it: {name} went out. " + solution
+        if _BLANK in tiles and penalty(_BLANK) and given == right - penalty(_BLANK):
+            return False, (
+                f"{given} is not it: the double blank 0-0 has no pips, but these rules charge "
+                f"{plural(penalty(_BLANK), 'point')} for it."
+            )
+        reminder = f" {blank}" if _BLANK in tiles else ""
+        return False, f"{given} is not it: add the pips on every tile in {name}'s hand.{reminder}"
 
-    tiles = rnd.hands[seat]
-    parts = [f"{t} = {rnd.rules.penalty(t)}" for t in tiles]
+    if out:
+        solution = (
+            f"{name} went out, so {name} scores 0."
+            if right == 0
+            else f"{name} went out with a double, which these rules charge "
+            f"{plural(right, 'point')}."
+        )
+        sharper = f"{name} has no tiles left."
+    else:
+        each = ", ".join(f"{t} = {penalty(t)}" for t in tiles)
+        solution = f"{name}'s hand scores {right}: {each}."
+        sharper = (
+            f"{name} holds {listing(tiles)}. Add the two numbers on each tile, then add "
+            "the tiles together."
+        )
+    nudge = "A hand scores the pips on every tile left in it, and points are bad."
+    if _BLANK in tiles:
+        nudge += f" {blank}"
     return Exercise(
         question=f"What does {name}'s hand score?",
         judge=judge,
+        hints=(nudge, sharper),
+        solution_text=solution,
         example="12",
-        hint_text=(f"Count the pips on each tile. {blank} Going out scores 0."),
-        solution_text=(
-            f"{right}: " + (", ".join(parts) if parts else f"{name} went out, so 0") + "."
-        ),
+        kind="number",
+        key=_key(key),
     )
 
 
-def round_scores(rnd: Round) -> Exercise:
-    """ "What does each player score this round?" (answer: a list of numbers in seat order)."""
-    right = rnd.scores()
+def round_scores(rnd: Round, *, key: str | None = None) -> Exercise:
+    """ "What does each player score this round?" (answer: one number per player, seat order).
+
+    >>> from cfwidget import teach
+    >>> rnd = teach.position("no-nine")
+    >>> q = round_scores(rnd)
+    >>> q.choices, q.check(rnd.scores()).status
+    (('Ann', 'Bob', 'Cy'), 'correct')
+    """
+    position = _scored_copy(rnd, "round_scores")
+    names = position.names
+    right = position.scores()
+    held = any(_BLANK in h for h in position.hands)
 
     def judge(answer: object) -> tuple[bool, str]:
-        if isinstance(answer, str) or not isinstance(answer, Iterable):
-            raise AnswerError(f"write one number per player, like {[0] * len(right)}")
-        given = list(answer)
-        if len(given) != len(right):
-            raise AnswerError(f"write one number for each of the {len(right)} players")
-        wrong = [rnd.names[i] for i, (a, b) in enumerate(zip(given, right, strict=True)) if a != b]
+        given = read_numbers(answer, names)
+        wrong = [names[i] for i, (a, b) in enumerate(zip(given, right, strict=True)) if a != b]
         if not wrong:
-            return True, "those are the scores."
-        return False, f"check {', '.join(wrong)} again: pips left in hand. {_blank_words(rnd)}"
+            return True, ", ".join(f"{n} {s}" for n, s in zip(names, right, strict=True)) + "."
+        reminder = f" {_blank_words(position)}" if held else ""
+        return False, (
+            f"Check {listing(wrong)} again: each player scores the pips on the tiles left in "
+            f"their hand.{reminder}"
+        )
 
+    nudge = "Each player scores the pips on the tiles left in their hand; going out scores 0."
+    sharper = " ".join(
+        f"{n} holds {listing(position.hand(i))}." if position.hand(i) else f"{n} went out."
+        for i, n in enumerate(names)
+    )
     return Exercise(
         question="What does each player score this round?",
         judge=judge,
+        hints=(nudge + (f" {_blank_words(position)}" if held else ""), sharper),
+        solution_text=", ".join(f"{n}: {s}" for n, s in zip(names, right, strict=True)) + ".",
         example=str([0] * len(right)),
-        hint_text="Each player adds the pips left in their hand; the player who went out scores 0.",
-        solution_text=", ".join(f"{n}: {s}" for n, s in zip(rnd.names, right, strict=True)) + ".",
+        kind="number",
+        choices=tuple(names),
+        key=_key(key),
     )
 
 
-def who_wins(sheet: ScoreSheet) -> Exercise:
+def _record(sheet: ScoreSheet, name: str) -> tuple[int, int, int | None]:
+    """A player's total, zero rounds and lowest round above 0."""
+    scores = [r[sheet.names.index(name)] for r in sheet.rounds]
+    return sum(scores), scores.count(0), min((s for s in scores if s > 0), default=None)
+
+
+def _beats(sheet: ScoreSheet, winner: str, other: str) -> str:
+    """Why ``winner`` is placed above ``other``, naming the tie-break that decides."""
+    (tw, zw, lw), (to, zo, lo) = _record(sheet, winner), _record(sheet, other)
+    if tw != to:
+        return f"{winner} has {tw} and {other} has {to}, and the lowest total wins."
+    level = f"{winner} and {other} both have {tw}, so the tie-breaks decide"
+    if zw != zo:
+        return (
+            f"{level}: more zero rounds (rounds scored 0) win, and {winner} has "
+            f"{plural(zw, 'zero round')}, {other} {plural(zo, 'zero round')}."
+        )
+    return (
+        f"{level}: both have {plural(zw, 'zero round')}, so the lowest round above 0 wins: "
+        f"{winner}'s is {lw}, {other}'s is {lo}."
+    )
+
+
+def who_wins(sheet: ScoreSheet, *, key: str | None = None) -> Exercise:
     """ "Who wins this game?" with the tie-breaks of the rules (answer: a name, or "tie").
 
     Players still level after both tie-breaks share first place: then the answer is
     ``"tie"`` (or any of their names, which is told that the place is shared).
+
+    >>> from cfwidget import ScoreSheet
+    >>> sheet = ScoreSheet(["Ann", "Bob"]); sheet.record([10, 0]); sheet.record([0, 10])
+    >>> sheet.record([3, 4]); q = who_wins(sheet)
+    >>> q.check(" ann ").message, q.check("Bob").message
+    ('Correct! Ann wins with 13.', 'Not yet: Ann has 13 and Bob has 14, and the lowest total wins.')
     """
     if not isinstance(sheet, ScoreSheet):
-        raise AnswerError(f"who_wins needs a score sheet (cf.ScoreSheet), got {shown(sheet)}")
+        raise LessonError(f"who_wins needs a score sheet (cf.ScoreSheet), got {shown(sheet)}")
     if not sheet.rounds:
-        raise AnswerError("the score sheet has no rounds yet: nobody has won anything")
-    totals = dict(zip(sheet.names, sheet.totals, strict=True))
-    first = [name for place, name, _ in sheet.places() if place == 1]
+        raise LessonError(
+            "this score sheet has no rounds yet, so nobody has won anything: "
+            "record a round first, like sheet.record([12, 0, 30])"
+        )
+    own = ScoreSheet(sheet.names)  # the exercise's own copy: later rounds never change it
+    for row, label in zip(sheet.rounds, sheet.labels, strict=True):
+        own.record(list(row), label)
+    names = own.names
+    places = own.places()
+    first = [name for place, name, _ in places if place == 1]
+    best = _record(own, first[0])[0]
     shared = len(first) > 1
-    right = " and ".join(first)
-    verdict = f"{right} share first place with {totals[first[0]]}." if shared else ""
+    runner_up = places[len(first)][1] if len(places) > len(first) else None
+    verdict = (
+        f"{listing(first)} share first place with {best}: even the tie-breaks cannot split them."
+        if shared
+        else f"{first[0]} wins with {best}."
+    )
+    why = ""
+    if not shared and runner_up is not None and _record(own, runner_up)[0] == best:
+        why = " " + _beats(own, first[0], runner_up)
 
     def judge(answer: object) -> tuple[bool, str]:
-        if not isinstance(answer, str):
-            raise AnswerError("write the winner's name in quotes, like 'Ann'")
-        given = answer.strip().casefold()
-        if shared and given in ("tie", "a tie", "draw", *(n.casefold() for n in first)):
-            return True, verdict + " Even the tie-breaks cannot split them."
-        if not shared and given == first[0].casefold():
-            return True, f"{first[0]} wins with {totals[first[0]]}."
-        if given not in {n.casefold() for n in totals}:
-            raise AnswerError(f"the players are {', '.join(sheet.names)}")
-        return False, (
-            "lowest total wins; on a tie, more zero rounds, then the lowest non-zero round."
-        )
+        given = read_name(answer, names, extra=("tie", "a tie", "draw"))
+        if given in first or (shared and given in ("tie", "a tie", "draw")):
+            return True, verdict
+        if given in ("tie", "a tie", "draw"):
+            return False, "It is not a tie. " + _beats(own, first[0], runner_up or first[0])
+        return False, _beats(own, first[0], given)
 
+    totals = ", ".join(f"{n} {t}" for n, t in zip(names, own.totals, strict=True))
+    level = [n for n in names if _record(own, n)[0] == best]
+    sharper = f"The totals are {totals}."
+    if len(level) > 1:
+        sharper += f" {listing(level)} are level on {best}: count their zero rounds."
     return Exercise(
         question="Who wins this game?",
         judge=judge,
-        example="'Ann'",
-        hint_text="Lowest total wins. Tied? More zero rounds wins, then the lowest non-zero round.",
-        solution_text=(verdict or f"{right}.")
-        + " Totals: "
-        + ", ".join(f"{n} {t}" for n, t in totals.items())
-        + ".",
+        hints=(
+            "The lowest total wins. On a tie, more zero rounds (rounds scored 0) win; "
+            "still level, the lowest round above 0 wins.",
+            sharper,
+        ),
+        solution_text=f"{verdict}{why} Totals: {totals}.",
+        example=f"'{names[0]}'",
+        kind="name",
+        choices=tuple(names),
+        key=_key(key),
     )
