@@ -352,9 +352,9 @@ class Progress:
     def record_exercise(self, exercise: object, lesson: str) -> int:
         """Copy the events of an exercise not yet recorded; return how many were new.
 
-        The exercise needs a ``key`` and an ``events`` list of ``(time, kind, detail,
-        status)``, where kind is "check", "hint" or "solution"; a check's detail is the
-        answer and its status "correct" when it was right; a hint's detail is its number.
+        The exercise needs a ``key`` and an ``events`` list, as the lessons' exercises keep
+        it: ``(time, "check", answer, status)`` (status "correct" when it was right),
+        ``(time, "hint", number)`` and ``(time, "solution")``.
         A check with no answer (status "not attempted") is not an attempt and is skipped.
         Running it again after more events copies only the new ones.
         """
@@ -367,11 +367,12 @@ class Progress:
             )
         added = 0
         for item in list(events):
-            if not isinstance(item, (tuple, list)) or len(item) != 4:
+            if not isinstance(item, (tuple, list)) or not 2 <= len(item) <= 4:
                 raise LessonError(
-                    f"An exercise event must be (time, kind, detail, status); got {shown(item)}."
+                    "An exercise event is (time, kind) with the kind's details, like"
+                    f" (time, 'hint', 1); got {shown(item)}."
                 )
-            moment, kind, detail, status = item
+            moment, kind, detail, status = (*item, None, None)[:4]
             if kind == "check" and status == "not attempted":
                 continue
             if kind == "check":

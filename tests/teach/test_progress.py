@@ -291,3 +291,28 @@ def test_summarise_orders_events_by_time() -> None:
     ]
     [s] = summarise(events)
     assert (s.correct_first_try, s.solved, s.minutes) == (False, True, round(40 / 60, 2))
+
+
+def test_a_real_exercise_is_recorded_with_its_hints_and_solution(tmp_path: Path) -> None:
+    from cfwidget import teach
+
+    rnd = teach.position("spokes")
+    right = sorted({str(m.tile) for m in rnd.legal_moves() if m.is_play})
+    wrong = next(str(t) for t in rnd.hands[rnd.turn] if str(t) not in right)
+    q = teach.which_tiles(rnd, key="lesson-1-spokes")
+    q.check([wrong])
+    q.hint()
+    q.hint()
+    q.check(right)
+    q.solution()
+    p = Progress("S-08", tmp_path)
+    assert p.record_exercise(q, "01") == 5
+    assert p.record_exercise(q, "01") == 0  # nothing new
+    (row,) = p.summary()
+    assert (row.exercise, row.attempts, row.hints, row.solution_viewed) == (
+        "lesson-1-spokes",
+        2,
+        2,
+        True,
+    )
+    assert row.solved and not row.correct_first_try
