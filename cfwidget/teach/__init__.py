@@ -46,11 +46,13 @@ __all__ = [
     "POSITIONS",
     "SHEETS",
     "SOURCES",
+    "AnswerControl",
     "Exercise",
     "ExerciseSummary",
     "Feedback",
     "Picture",
     "Progress",
+    "answer",
     "class_chart",
     "class_table",
     "gather",
@@ -69,3 +71,12 @@ __all__ = [
     "which_tiles",
     "who_wins",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # The answer controls need ipywidgets: they load when first asked for.
+    if name in ("answer", "AnswerControl"):
+        from . import _controls
+
+        return getattr(_controls, name)
+    raise AttributeError(f"module 'cfwidget.teach' has no attribute {name!r}")
