@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from typing import Any
 
 import anywidget
 import ipywidgets as widgets
@@ -111,6 +112,29 @@ class AnswerControl(widgets.VBox):  # type: ignore[misc]
     or name, in the exercise's order), ``boxes`` the number boxes; ``message`` is the
     text the feedback line shows.
     """
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The control, and for a notebook read without a kernel the question in words."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if isinstance(data, dict):
+            data["text/plain"] = self.words()
+        return bundle
+
+    def words(self) -> str:
+        """The question and its choices as text (what a saved notebook shows without a kernel).
+
+        >>> from cfwidget import teach
+        >>> print(answer(teach.what_to_do(teach.position("drawn"))).words())
+        ... # doctest: +ELLIPSIS
+        Question: What must ... do now? Choices: play, draw, pass. ...
+        """
+        choices = ", ".join(self.exercise.choices)
+        parts = [f"Question: {self.exercise.question}"]
+        if choices:
+            parts.append(f"Choices: {choices}.")
+        parts.append("Answer with the buttons once the notebook runs (Check, Hint, Solution).")
+        return " ".join(parts)
 
     def __init__(
         self, exercise: Exercise, *, progress: Progress | None = None, lesson: str = ""

@@ -168,8 +168,12 @@ def test_each_lesson_reads_without_a_kernel(path: Path) -> None:
     assert all(c.execution_count for c in ran), "outputs stored: run tools/run_notebooks.py"
     data = [o.get("data", {}) for c in code for o in c.outputs]
     widgets = [d for d in data if "application/vnd.jupyter.widget-view+json" in d]
-    # A picture without a kernel: SVG for GitHub and nbviewer, PNG for an untrusted JupyterLab.
-    assert widgets and all("image/svg+xml" in d and "image/png" in d for d in widgets)
+    # A game without a kernel is a picture: SVG for GitHub and nbviewer, PNG for an untrusted
+    # JupyterLab; an answer control is its question in words.
+    games = [d for d in widgets if not d.get("text/plain", "").startswith("Question: ")]
+    assert games and all("image/svg+xml" in d and "image/png" in d for d in games)
+    answers = [d for d in widgets if d not in games]
+    assert all("Answer with the buttons" in d["text/plain"] for d in answers)
     pictures = [d for d in data if "image/svg+xml" in d and "widget-view" not in str(d.keys())]
     assert pictures and all("image/png" in d for d in pictures)
     assert any("Not attempted" in d.get("text/plain", "") for d in data)  # an exercise
