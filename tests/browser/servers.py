@@ -57,6 +57,22 @@ def need_browser() -> None:
         pytest.skip(reason)
 
 
+def write_notebook(path: Path, cells: list[str], title: str | None = None) -> Path:
+    """A notebook of ``cells`` (code, and a markdown ``title`` first) for a server to run."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    nb.cells = [nbformat.v4.new_markdown_cell(title)] if title else []
+    nb.cells += [nbformat.v4.new_code_cell(src) for src in cells]
+    nbformat.write(nb, path)
+    return path
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -16,9 +16,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import nbformat
 import pytest
-from servers import app_page, need_browser, voila
+from servers import app_page, need_browser, voila, write_notebook
 
 WAIT = 60_000  # ms: generous, the machine is shared
 
@@ -36,15 +35,7 @@ if TYPE_CHECKING:
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     need_browser()
-    nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {
-        "name": "python3",
-        "display_name": "Python 3",
-        "language": "python",
-    }
-    nb.cells = [nbformat.v4.new_code_cell(src) for src in CELLS]
-    path = tmp_path_factory.mktemp("voila") / "e2e_app.ipynb"
-    nbformat.write(nb, path)
+    path = write_notebook(tmp_path_factory.mktemp("voila") / "e2e_app.ipynb", CELLS)
     with voila(path) as url:
         yield url
 

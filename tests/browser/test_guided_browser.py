@@ -133,6 +133,7 @@ def test_a_tap_on_a_tile_that_fits_nowhere_is_a_recorded_try(page: Any, errorles
 def test_a_click_on_a_wrong_place_is_a_recorded_try(page: Any) -> None:
     w = guided(errorless=False, cue_start=0)
     session = w.session
+
     def ready() -> bool:  # the client to play, a tile that fits, and other tiles on the table
         moves = session.round.legal_moves() if session.whose_turn() == "client" else []
         return len(session.round.table) >= 3 and any(m.is_play for m in moves)

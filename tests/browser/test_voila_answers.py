@@ -14,9 +14,8 @@ import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-import nbformat
 import pytest
-from servers import need_browser, voila
+from servers import need_browser, voila, write_notebook
 
 WAIT = 60_000  # ms: generous, the machine is shared
 
@@ -34,16 +33,11 @@ if TYPE_CHECKING:
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     need_browser()
-    nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {
-        "name": "python3",
-        "display_name": "Python 3",
-        "language": "python",
-    }
-    nb.cells = [nbformat.v4.new_markdown_cell("# Answers by clicking")]
-    nb.cells += [nbformat.v4.new_code_cell(src) for src in CELLS]
-    path = tmp_path_factory.mktemp("voila-answers") / "answers.ipynb"
-    nbformat.write(nb, path)
+    path = write_notebook(
+        tmp_path_factory.mktemp("voila-answers") / "answers.ipynb",
+        CELLS,
+        title="# Answers by clicking",
+    )
     with voila(path) as url:
         yield url
 
