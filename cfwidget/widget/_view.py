@@ -31,7 +31,7 @@ from typing import Any, Literal, TypedDict
 from ..core import Game, Move, Round, Tile, name_in_text, shown_name
 from ..table import TilePlacement, badge_spots, bounds
 from ._args import Pace
-from ._words import move_words, onto_words, open_words, or_list
+from ._words import move_words, onto_words, open_words, opening_words, or_list
 
 __all__ = [
     "Bounds",
@@ -247,6 +247,7 @@ class View(TypedDict):
     last_words: str
     open_words: str
     log: list[LogEntry]
+    opening: str
     result: Result | None
     sheet: Sheet | None
     standings: list[Standing] | None
@@ -518,6 +519,9 @@ def build_view(
     log: list[LogEntry] = [
         {"seat": s, "text": move_words(said[s], m, roles)} for s, m in obs["history"]
     ]
+    opening = ""
+    if rnd.opening_draws:  # public: how many were drawn, and who drew the double
+        opening = opening_words(rnd.start, said[rnd.opener], len(rnd.opening_draws))
     last_tile = laid[-1].tile if len(laid) > 1 else None
     minx, miny, maxx, maxy = bounds(laid)
     return {
@@ -559,6 +563,7 @@ def build_view(
         "last_words": sentence(log[-1]["text"]) if log else "",
         "open_words": open_words(obs["open_ends"], roles, obs["over"]),
         "log": log,
+        "opening": opening,
         "result": result_view(rnd, obs, game),
         "sheet": sheet,
         "standings": standings_view(game),

@@ -17,6 +17,7 @@ __all__ = [
     "move_words",
     "onto_words",
     "open_words",
+    "opening_words",
     "or_list",
 ]
 
@@ -28,6 +29,20 @@ ROLE_WORDS = {
     "toe": "a toe",
     "line": "a line end",
 }
+
+
+def opening_words(double: Tile, opener: str, draws: int) -> str:
+    """Why the players drew before the round began, when nobody was dealt its double.
+
+    >>> print(opening_words(Tile(8, 8), "Cy", 7).replace(", so", ",\\nso"))
+    Nobody was dealt 8-8,
+    so the players drew from the chicken yard in turn until Cy drew it (7 tiles drawn).
+    """
+    tiles = "1 tile" if draws == 1 else f"{draws} tiles"
+    return (
+        f"Nobody was dealt {double}, so the players drew from the chicken yard in turn"
+        f" until {opener} drew it ({tiles} drawn)."
+    )
 
 
 def onto_words(onto: str, role: str) -> str:

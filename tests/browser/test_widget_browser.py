@@ -657,3 +657,24 @@ def test_choosing_a_tile_with_many_targets_never_moves_the_buttons(page: Page) -
     for target in page.locator(".cfw-target").all():  # each is whole, none cut to nothing
         box = target.bounding_box()
         assert box is not None and box["height"] >= 24
+
+
+def test_the_log_says_why_the_players_drew_for_the_double(page: Page) -> None:
+    w = GameWidget(cf.Game(["Ann", "Bob", "Cy"], seed=1), humans=[0], pace="click")
+    state = widget_state(w)
+    assert state["view"]["opening"] == ""
+    mount(page, w)
+    assert page.locator(".cfw-opening").is_hidden()
+    words = (
+        "Nobody was dealt 9-9, so the players drew from the chicken yard in turn"
+        " until Bob drew it (4 tiles drawn)."
+    )
+    page.evaluate("v => cfw.update({view: v})", {**state["view"], "opening": words})
+    note = page.locator(".cfw-opening")
+    assert note.is_visible() and note.inner_text() == words
+    # It sits under the Moves heading, before the numbered moves.
+    order = page.evaluate(
+        "() => [...document.querySelector('.cfw-side').children]"
+        ".map(e => e.className.split(' ')[0])"
+    )
+    assert order.index("cfw-opening") == order.index("cfw-log") - 1

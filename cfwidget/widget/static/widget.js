@@ -172,6 +172,7 @@
  * @property {string} last_words
  * @property {string} open_words
  * @property {LogEntry[]} log
+ * @property {string} opening
  * @property {Result|null} result
  * @property {Sheet|null} sheet
  * @property {Standing[]|null} standings
@@ -1247,10 +1248,14 @@ function makeTargets(ctx) {
 function makeLog() {
   let shown = -1; // entries when the log last scrolled
   const head = h("h3", { id: uid("log") }, "Moves");
+  // Before the first move: why the players drew, when nobody was dealt the round's double.
+  const note = h("p", { class: "cfw-opening" });
   const node = h("ol", { class: "cfw-log", tabindex: "0", "aria-labelledby": head.id, "data-key": "log" });
 
   /** @param {View} v */
   function update(v) {
+    setText(note, v.opening || "");
+    note.hidden = !v.opening;
     const entries = v.log || [];
     const names = v.names || [];
     // Append only what is new when the log grew; rebuild otherwise.
@@ -1269,7 +1274,7 @@ function makeLog() {
       requestAnimationFrame(() => (node.scrollTop = node.scrollHeight));
     }
   }
-  return { head, node, update };
+  return { head, note, node, update };
 }
 
 // -- result: the points of a finished round --------------------------------------------------
@@ -1589,7 +1594,7 @@ function render({ model, el }) {
 
   const main = h("div", { class: "cfw-main" });
   const side = h("div", { class: "cfw-side" });
-  side.append(board.overview, result.node, sheet.node, log.head, log.node);
+  side.append(board.overview, result.node, sheet.node, log.head, log.note, log.node);
   main.append(board.node, side);
   root.append(head.node, players.node, main, targets.node, hand.head, hand.node, actions.node, message, help);
   el.appendChild(root);
