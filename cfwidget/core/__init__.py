@@ -32,6 +32,7 @@ from ._errors import (
     TileError,
     WidgetError,
 )
+from ._files import private_folder, write_private
 from ._game import Game
 from ._moves import Move, MoveLike
 from ._options import HAND_TABLES, Option
@@ -87,9 +88,11 @@ __all__ = [
     "full_set",
     "name_in_text",
     "plural",
+    "private_folder",
     "set_size",
     "shown",
     "shown_name",
     "tile_penalty",
     "to_tile",
+    "write_private",
 ]

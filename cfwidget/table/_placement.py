@@ -68,11 +68,6 @@ class TilePlacement:
         """The tile's outline, for geometry checks."""
         return rect(self.x, self.y, self.angle)
 
-    @property
-    def cramped(self) -> bool:
-        """The old name of :attr:`linked` (a tile laid apart from the tile it was played onto)."""
-        return self.linked
-
     def halves(self) -> tuple[tuple[float, float, int], tuple[float, float, int]]:
         """The centre of each half with the number it shows: ``(x, y, first), (x, y, second)``."""
         ux, uy = unit(self.angle)

@@ -31,8 +31,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..core import SessionError, SettingsError, plural, shown
-from .report import as_log, by_date, check_seat, date_labels, write_private
+from ..core import SessionError, SettingsError, plural, private_folder, shown, write_private
+from .report import as_log, by_date, check_seat, date_labels
 from .sessionlog import SessionLog
 from .settings import check_client
 
@@ -257,7 +257,7 @@ def save_goals(folder: str | os.PathLike[str], client: str, goals: Sequence[Goal
     ids = [g.id for g in named]
     if len(set(ids)) < len(ids):
         raise SettingsError(f"two goals have the same id: {', '.join(ids)}; each needs its own")
-    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    private_folder(path.parent)
     text = json.dumps([g.to_dict() for g in named], indent=2, ensure_ascii=False) + "\n"
     return write_private(path, text)
 

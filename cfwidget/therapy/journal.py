@@ -41,7 +41,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from ..core import SessionError
+from ..core import SessionError, private_folder
 
 __all__ = ["Journal", "JournalRead", "private_folder", "read_journal", "repair"]
 
@@ -49,23 +49,6 @@ _BOM = b"\xef\xbb\xbf"
 # The journals this process has open, by lock path: a second Journal on the same record is
 # refused while the first is open, and allowed once it is closed or gone.
 _OPEN: dict[str, weakref.ref[Journal]] = {}
-
-
-def private_folder(folder: str | os.PathLike[str]) -> Path:
-    """Make ``folder`` (and its parents) if needed; the folder itself only its owner opens.
-
-    >>> import tempfile
-    >>> p = private_folder(Path(tempfile.mkdtemp()) / "records")
-    >>> oct(p.stat().st_mode & 0o777)
-    '0o700'
-    """
-    path = Path(folder)
-    path.mkdir(parents=True, exist_ok=True, mode=0o700)
-    if os.name == "posix" and path.stat().st_mode & 0o077:
-        # A shared folder the user does not own stays as it is: the files are 0600 anyway.
-        with contextlib.suppress(OSError):
-            path.chmod(0o700)
-    return path
 
 
 class Journal:

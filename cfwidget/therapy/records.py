@@ -23,7 +23,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from .journal import private_folder, read_journal
+from ..core import private_folder, write_private
+from .journal import read_journal
 from .settings import check_client
 
 __all__ = ["RecordInfo", "new_record_path", "records_folder", "unfinished"]
@@ -48,9 +49,7 @@ def records_folder(folder: str | os.PathLike[str] | None = None) -> Path:
     path = private_folder(Path(folder).expanduser() if folder is not None else _default_folder())
     ignore = path / ".gitignore"
     if not ignore.exists():
-        fd = os.open(ignore, os.O_WRONLY | os.O_CREAT, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write("*\n")
+        write_private(ignore, "*\n")
     return path
 
 

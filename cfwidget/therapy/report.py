@@ -41,14 +41,13 @@ import io
 import json
 import os
 import re
-import secrets
 import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..core import SeatError, SessionError, shown
+from ..core import SeatError, SessionError, shown, write_private
 from .sessionlog import NOT_RATED, TURN_COLUMNS, SessionLog, load_log
 from .settings import check_client
 
@@ -311,30 +310,6 @@ def turns_frame(log: SessionLog | Any) -> pd.DataFrame:
 
     frame: pd.DataFrame = pd.DataFrame(as_log(log).turn_rows(), columns=list(TURN_COLUMNS))
     return frame
-
-
-def write_private(path: str | os.PathLike[str], text: str) -> Path:
-    """Write ``text`` to ``path`` atomically (a temporary file, then a rename), readable only
-    by its owner (mode 0600): a crash leaves the old file or the new one, never half of one.
-
-    >>> import tempfile, pathlib
-    >>> p = write_private(pathlib.Path(tempfile.mkdtemp()) / "a.txt", "hello")
-    >>> p.read_text(), oct(p.stat().st_mode & 0o777)
-    ('hello', '0o600')
-    """
-    out = Path(path)
-    temp = out.with_name(f".{out.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temp, out)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
-    return out
 
 
 def export_csv(log: SessionLog | Any, path: str | os.PathLike[str]) -> Path:

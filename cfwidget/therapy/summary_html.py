@@ -25,8 +25,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..core import plural
-from .report import NOT_RATED, Figures, SessionLog, as_log, figures, up_to, write_private
+from ..core import plural, write_private
+from .report import NOT_RATED, Figures, SessionLog, as_log, figures, up_to
 from .settings import CUE_LEVELS
 
 if TYPE_CHECKING:

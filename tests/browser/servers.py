@@ -194,8 +194,13 @@ def chromium() -> Iterator[Any]:
 
 
 @contextlib.contextmanager
-def app_page(browser: Any, url: str, label: str, wait_ms: int) -> Iterator[Any]:
-    """A page on ``url`` once the widget's hand is drawn; fails if the page raised errors."""
+def app_page(
+    browser: Any, url: str, label: str, wait_ms: int, ready: str | None = None
+) -> Iterator[Any]:
+    """A page on ``url`` once it is drawn; fails if the page raised errors.
+
+    Drawn means the widget's hand is on the page, or the JavaScript condition ``ready`` holds.
+    """
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     page = context.new_page()
     page.set_default_timeout(wait_ms)
@@ -203,8 +208,11 @@ def app_page(browser: Any, url: str, label: str, wait_ms: int) -> Iterator[Any]:
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     started = time.monotonic()
     page.goto(url, timeout=wait_ms)
-    page.locator(".cfw .cfw-hand .cfw-htile").first.wait_for(timeout=wait_ms)
-    print(f"\n{label}: widget drawn {time.monotonic() - started:.1f} s after opening the page")
+    if ready is None:
+        page.locator(".cfw .cfw-hand .cfw-htile").first.wait_for(timeout=wait_ms)
+    else:
+        page.wait_for_function(ready, timeout=wait_ms)
+    print(f"\n{label}: drawn {time.monotonic() - started:.1f} s after opening the page")
     yield page
     context.close()
     assert not errors, errors

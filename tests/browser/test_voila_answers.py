@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
-from servers import need_browser, voila, write_notebook
+from servers import app_page, need_browser, voila, write_notebook
 
 WAIT = 60_000  # ms: generous, the machine is shared
 
@@ -44,18 +44,9 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture
 def page(browser: Browser, app: str) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    pg = context.new_page()
-    pg.set_default_timeout(WAIT)
-    errors: list[str] = []
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    started = time.monotonic()
-    pg.goto(app, timeout=WAIT)
-    pg.wait_for_function("document.querySelectorAll('.cfw-answer .cfw-feedback').length === 3")
-    print(f"\nVoila answers: 3 controls drawn {time.monotonic() - started:.1f} s after opening")
-    yield pg
-    context.close()
-    assert not errors, errors
+    ready = "document.querySelectorAll('.cfw-answer .cfw-feedback').length === 3"
+    with app_page(browser, app, "Voila answers", WAIT, ready=ready) as pg:
+        yield pg
 
 
 def _press(box: Locator, name: str) -> None:
