@@ -52,6 +52,7 @@ __all__ = [
     "Feedback",
     "Picture",
     "Progress",
+    "SignIn",
     "answer",
     "class_chart",
     "class_table",
@@ -65,6 +66,7 @@ __all__ = [
     "read_progress",
     "round_scores",
     "sheet",
+    "sign_in",
     "story",
     "what_to_do",
     "where_can",
@@ -79,4 +81,8 @@ def __getattr__(name: str) -> object:
         from . import _controls
 
         return getattr(_controls, name)
+    if name in ("sign_in", "SignIn"):
+        from . import _signin
+
+        return getattr(_signin, name)
     raise AttributeError(f"module 'cfwidget.teach' has no attribute {name!r}")

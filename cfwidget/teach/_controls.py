@@ -30,6 +30,7 @@ from ..core import LessonError, shown
 from ..table import tile_svg
 from ._answers import Exercise, Feedback
 from ._progress import Progress
+from ._signin import SignIn
 
 __all__ = ["AnswerControl", "FeedbackLine", "answer"]
 
@@ -137,11 +138,13 @@ class AnswerControl(widgets.VBox):  # type: ignore[misc]
         return " ".join(parts)
 
     def __init__(
-        self, exercise: Exercise, *, progress: Progress | None = None, lesson: str = ""
+        self, exercise: Exercise, *, progress: Progress | SignIn | None = None, lesson: str = ""
     ) -> None:
         self.exercise = exercise
         self.progress = progress
         self.lesson = lesson
+        if isinstance(progress, SignIn):
+            progress.follow(exercise)
         self.options: dict[str, widgets.ToggleButton] = {}
         self.none_toggle: widgets.ToggleButton | None = None
         self.boxes: dict[str, widgets.Text] = {}
@@ -309,7 +312,10 @@ class AnswerControl(widgets.VBox):  # type: ignore[misc]
         text = said.message
         if self.progress is not None:
             try:
-                self.progress.record_exercise(self.exercise, self.lesson)
+                if isinstance(self.progress, SignIn):
+                    self.progress.record(self.exercise)
+                else:
+                    self.progress.record_exercise(self.exercise, self.lesson)
             except (ValueError, OSError) as exc:
                 text += f" (Your progress could not be saved: {exc})"
         self.feedback.status = said.status
@@ -329,12 +335,14 @@ def _quietly(show: Callable[[], Feedback]) -> Feedback:
 
 
 def answer(
-    exercise: Exercise, *, progress: Progress | None = None, lesson: str = ""
+    exercise: Exercise, *, progress: Progress | SignIn | None = None, lesson: str = ""
 ) -> AnswerControl:
     """A control to answer ``exercise`` by clicking: pick, then Check; Hint; Solution.
 
     With ``progress`` (a :class:`Progress`), every check, hint and solution viewed is
-    recorded under ``lesson`` (like ``"03"``) as it happens.
+    recorded under ``lesson`` (like ``"03"``) as it happens. With the lesson's
+    :func:`~cfwidget.teach.sign_in` box instead, they are recorded once the learner
+    has signed in, under the box's lesson.
 
     >>> from cfwidget import teach
     >>> box = answer(teach.which_tiles(teach.position("spokes")))
@@ -348,13 +356,15 @@ def answer(
             f"answer() needs an exercise from the lesson, like answer(teach.which_tiles(rnd)); "
             f"got {shown(exercise)}"
         )
-    if progress is not None and not isinstance(progress, Progress):
+    if progress is not None and not isinstance(progress, (Progress, SignIn)):
         raise LessonError(
-            f"progress must be a student's Progress, like teach.Progress('Ann'); "
-            f"got {shown(progress)}"
+            "progress must be the lesson's sign-in box (teach.sign_in('03')) or a student's "
+            f"Progress, like teach.Progress('Ann'); got {shown(progress)}"
         )
     if not isinstance(lesson, str) or len(lesson) > 80:
         raise LessonError(f"The lesson must be a short text, like '03'; got {shown(lesson)}.")
+    if isinstance(progress, SignIn) and not lesson.strip():
+        lesson = progress.lesson
     if progress is not None and not lesson.strip():
         raise LessonError(
             "To record progress, name the lesson too, like answer(q, progress=p, lesson='03')."

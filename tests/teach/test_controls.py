@@ -183,7 +183,7 @@ def test_a_progress_file_that_cannot_be_written_is_said_not_raised(tmp_path: Pat
     [
         (("not an exercise",), {}, "answer() needs an exercise"),
         ((None,), {}, "answer() needs an exercise"),
-        (("q",), {"progress": "Ann"}, "progress must be a student's Progress"),
+        (("q",), {"progress": "Ann"}, "progress must be the lesson's sign-in box"),
         (("q",), {"lesson": 3}, "The lesson must be a short text"),
         (("q",), {"progress": "p"}, "name the lesson too"),
     ],
