@@ -1,0 +1,89 @@
+"""The teacher's guide's answer keys, checked by the engine against the lessons' own exercises.
+
+Each lesson notebook's code is run here, in order, and every exercise it makes is kept.
+The guide's "**Exercise N: "question"**" paragraphs must then name those questions, in the
+same order, and the answer each gives in backticks must be judged correct by the exercise.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+
+from cfwidget.teach import Exercise
+
+ROOT = Path(__file__).resolve().parents[2]
+GUIDE = ROOT / "docs" / "teachers.md"
+LESSONS = sorted(p for p in (ROOT / "notebooks").glob("0*.ipynb") if re.match(r"0[1-7]b?-", p.name))
+# A guide paragraph: **Exercise 2: "Where can 4-4 go?"** ... Answer: `["9-4", "8-4"]` ...
+_PARAGRAPH = re.compile(
+    r'\*\*Exercise(?: \d+)?: "(?P<question>[^"]+)"\*\*(?P<body>.*?)(?:\n\n|$)', re.S
+)
+_ANSWER = re.compile(r"Answer: `(?P<answer>[^`]+)`")
+
+
+def _section(lesson: str) -> str:
+    guide = GUIDE.read_text(encoding="utf-8")
+    start = guide.index(f"## Lesson {lesson}:")
+    end = guide.find("\n## ", start + 1)
+    return guide[start : end if end != -1 else len(guide)]
+
+
+def _exercises_made(path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Exercise]:
+    """Run the lesson's code cells and return the exercises they made, first made first."""
+    made: list[Exercise] = []
+    original = Exercise.__post_init__
+
+    def keep(self: Exercise) -> None:
+        original(self)
+        made.append(self)
+
+    monkeypatch.setattr(Exercise, "__post_init__", keep)
+    monkeypatch.chdir(path.parent)
+    namespace: dict[str, Any] = {"__name__": "__lesson__"}
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.cell_type == "code":
+            exec(compile(cell.source, f"{path.name}", "exec"), namespace)
+    return made
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_each_answer_in_the_guide_is_judged_correct(
+    path: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("CFWIDGET_PROGRESS", str(tmp_path))
+    lesson = path.name.split("-")[0]
+    made = _exercises_made(path, monkeypatch)
+    paragraphs = list(_PARAGRAPH.finditer(_section(lesson)))
+    assert paragraphs, f"the guide's lesson {lesson} has no exercise"
+    # Each paragraph names the next exercise the lesson makes, in order.
+    at, checked = 0, 0
+    for paragraph in paragraphs:
+        question = paragraph["question"]
+        found = [i for i in range(at, len(made)) if made[i].question == question]
+        asked = [e.question for e in made[at:]]
+        if not found and "depends on the" in paragraph["body"]:
+            continue  # asked only in a game played live (the guide says so)
+        assert found, f"lesson {lesson} asks no {question!r} here; it goes on with {asked}"
+        exercise, at = made[found[0]], found[0] + 1
+        answer = _ANSWER.search(paragraph["body"])
+        if answer is None:  # an answer that depends on the game played (the guide says so)
+            assert "depends on the" in paragraph["body"], paragraph[0]
+            continue
+        # The answer, and the others the guide accepts: Answer: `"play"` (or `"9-2@9-9"` ...).
+        rest = paragraph["body"][answer.end() :]
+        others = re.match(r"\s*\(or [^)]*\)", rest)
+        given = [answer["answer"], *re.findall(r"`([^`]+)`", others[0] if others else "")]
+        for text in given:
+            verdict = exercise.check(ast.literal_eval(text))
+            assert verdict.status == "correct", (question, text, verdict.message)
+        checked += len(given)
+    assert checked >= 1
+    # The guide leaves no question of the lesson without its key.
+    keyed = {p["question"] for p in paragraphs}
+    assert {e.question for e in made} <= keyed, f"no key for {[e.question for e in made]}"
