@@ -32,6 +32,7 @@ from ._lessons import (
     sheet,
     story,
 )
+from ._play_exercises import chickie_call, last_tile, round_over, toes_needed
 from ._progress import (
     ExerciseSummary,
     Progress,
@@ -40,6 +41,7 @@ from ._progress import (
     gather,
     read_progress,
 )
+from ._rule_exercises import how_many_tiles, who_starts
 
 __all__ = [
     "KINDS",
@@ -54,23 +56,29 @@ __all__ = [
     "Progress",
     "SignIn",
     "answer",
+    "chickie_call",
     "class_chart",
     "class_table",
     "gather",
     "hand_score",
     "hand_sizes",
+    "how_many_tiles",
+    "last_tile",
     "narrate",
     "picture",
     "position",
     "presets_table",
     "read_progress",
+    "round_over",
     "round_scores",
     "sheet",
     "sign_in",
     "story",
+    "toes_needed",
     "what_to_do",
     "where_can",
     "which_tiles",
+    "who_starts",
     "who_wins",
 ]
 

@@ -108,6 +108,18 @@ _CENTRE_YARD = (
     "5-0 6-4 8-6 2-1 5-4 7-4 4-3 9-1 6-1 8-0 7-5 3-0 5-2 8-4 7-0"
 )
 
+# Nobody is dealt 9-9 (double-nine, nine tiles each): with start_missing="draw" the players draw
+# in turn from Ann, and Bob draws 9-9 on the 8th draw; with "next-highest" (000) Cy's 8-8 starts.
+_DRAW_HANDS = (
+    "9-6 8-3 7-5 6-6 5-2 4-1 3-3 2-0 1-1",
+    "9-4 9-7 7-7 7-2 6-1 5-5 4-3 3-0 1-0",
+    "9-1 9-2 8-8 8-4 6-4 4-4 2-2 2-1 0-0",
+)
+_DRAW_YARD = (
+    "9-8 9-3 7-6 8-7 7-3 8-0 7-1 9-9 3-1 4-0 6-0 3-2 8-5 9-0 6-2 6-5 5-1 8-6 9-5 8-2 "
+    "7-0 6-3 5-3 5-0 7-4 4-2 8-1 5-4"
+)
+
 
 @dataclass(frozen=True)
 class _Spec:
@@ -163,6 +175,51 @@ POSITIONS: dict[str, _Spec] = {
     "blocked": _spec("double-six: the foot on 4-4 can never get its third toe", "six", None),
     "six-spokes": _spec("six spokes (003): four down, the centre needs two more", "six-spokes", 5),
     "y-shape": _spec("three spokes in a Y (002): the spokes are done", "y-shape", 4),
+    # For the rules the first lessons leave out (see _rule_exercises.py).
+    "draw-for-nine": _Spec(
+        "nobody was dealt 9-9: the players drew in turn, and Bob drew it on the 8th draw",
+        Rules,
+        _DRAW_HANDS,
+        _DRAW_YARD,
+        "",
+        0,
+    ),
+    "next-highest": _Spec(
+        "the same deal under the Wolf Lake rules (000): Cy's 8-8 starts instead",
+        lambda: PRESETS["wolf-lake"],
+        _DRAW_HANDS,
+        _DRAW_YARD,
+        "",
+        0,
+    ),
+    "all-pass": _Spec(
+        "Wolf Lake rules (000): Ann and Bob passed; Cy's drawn tile does not fit, so Cy passes",
+        lambda: PRESETS["wolf-lake"],
+        _STORY_HANDS,
+        _STORY_YARD,
+        _STORY_MOVES,
+        22,
+    ),
+    "pass-goes-on": _spec(
+        "the same passes under the lessons' rules: the yard has tiles, so play goes on", "story", 22
+    ),
+    "last-two": _spec("Bob holds two tiles, 3-0 and 1-0, and can play either", "story", 84),
+    "uno": _Spec(
+        "Bob holds two tiles; the table says 'Uno' on the last tile (000)",
+        lambda: Rules(last_tile="uno"),
+        _STORY_HANDS,
+        _STORY_YARD,
+        _STORY_MOVES,
+        84,
+    ),
+    "chicken-little": _Spec(
+        "Bob holds two tiles; the table plays chicken little (002)",
+        lambda: Rules(last_tile="chicken-little"),
+        _STORY_HANDS,
+        _STORY_YARD,
+        _STORY_MOVES,
+        84,
+    ),
 }
 
 

@@ -14,6 +14,10 @@ from cfwidget.teach import hand_score, round_scores, what_to_do, where_can, whic
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
+# Bob's plays with two tiles left, each also announcing the last tile ("!").
+_TWO_LEFT = ["1-0@3-1", "1-0@4-1", "1-0@5-0", "1-0@5-1", "1-0@7-1", "3-0@5-0", "3-0@7-3", "3-0@8-3"]
+_ANNOUNCED = [f"{m}{bang}" for m in _TWO_LEFT for bang in ("", "!")]
+
 # name -> (seat to move, rule in force, legal moves) for positions still in play.
 EXPECTED = {
     "deal": ("Bob", "the centre double 9-9 still needs 4 spokes", ["9-4@9-9", "9-7@9-9"]),
@@ -41,6 +45,14 @@ EXPECTED = {
     "pass": ("Ann", "the chicken foot on 4-4 still needs 2 toes", ["pass"]),
     "six-spokes": ("Cy", "the centre double 9-9 still needs 2 spokes", ["9-3@9-9"]),
     "y-shape": ("Bob", "play on any open end", ["4-2@9-4", "5-3@9-5"]),
+    # The positions of the rule exercises (who starts, the last tile, everyone passing).
+    "draw-for-nine": ("Cy", "the centre double 9-9 still needs 4 spokes", ["9-1@9-9", "9-2@9-9"]),
+    "next-highest": ("Ann", "the centre double 8-8 still needs 4 spokes", ["8-3@8-8"]),
+    "all-pass": ("Cy", "the chicken foot on 6-6 still needs 2 toes", ["pass"]),
+    "pass-goes-on": ("Cy", "the chicken foot on 6-6 still needs 2 toes", ["pass"]),
+    "last-two": ("Bob", "play on any open end", _TWO_LEFT),
+    "uno": ("Bob", "play on any open end", [*_ANNOUNCED]),
+    "chicken-little": ("Bob", "play on any open end", [*_ANNOUNCED]),
 }
 
 
