@@ -11,7 +11,18 @@
 from __future__ import annotations
 
 from ._badges import BADGE_GAP, BADGE_RADIUS, badge_spot, badge_spots, circle_gap
-from ._drawing import COLOURS, MODES, PALETTE, contrast, pip_positions, render_svg, svg, tile_svg
+from ._drawing import (
+    COLOURS,
+    MODES,
+    PALETTE,
+    Marks,
+    contrast,
+    marks,
+    pip_positions,
+    render_svg,
+    svg,
+    tile_svg,
+)
 from ._geometry import (
     HALF_LONG,
     HALF_WIDE,
@@ -38,6 +49,7 @@ __all__ = [
     "MODES",
     "PALETTE",
     "Farmyard",
+    "Marks",
     "PlacedLike",
     "Rect",
     "SpatialGrid",
@@ -50,6 +62,7 @@ __all__ = [
     "corners",
     "distance",
     "layout",
+    "marks",
     "overlap_depth",
     "overlaps",
     "pip_positions",

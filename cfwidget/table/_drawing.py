@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 from xml.sax.saxutils import escape, quoteattr
 
@@ -29,7 +30,9 @@ __all__ = [
     "COLOURS",
     "MODES",
     "PALETTE",
+    "Marks",
     "contrast",
+    "marks",
     "pip_positions",
     "render_svg",
     "svg",
@@ -223,6 +226,65 @@ def _link(parts: list[str], p: TilePlacement, parent: TilePlacement) -> None:
     _ring(parts, p, COLOURS["linked"], 6)
 
 
+@dataclass(frozen=True)
+class Marks:
+    """What a picture marks on the table besides the tiles: its rings and its dashed lines.
+
+    ``last`` is the tile ringed in yellow (or ``None``), ``highlighted`` the tiles ringed
+    in blue (only those on the table, each once, in the order asked for), and ``apart``
+    each tile laid apart for want of room with the tile it was played onto: a dashed
+    orange line joins the two. A key to a picture names these and nothing else.
+
+    >>> from cfwidget import Placed, Tile
+    >>> table = [Placed(Tile(9, 9), None, 9, 0), Placed(Tile(9, 4), Tile(9, 9), 9, 0)]
+    >>> m = marks(table, highlight=["9-9", "5-5"])
+    >>> str(m.last), [str(t) for t in m.highlighted], m.apart
+    ('9-4', ['9-9'], ())
+    """
+
+    last: Tile | None
+    highlighted: tuple[Tile, ...]
+    apart: tuple[tuple[Tile, Tile], ...]
+
+
+def _marked(
+    laid: Sequence[TilePlacement],
+    highlight: Iterable[TileLike],
+    last: TileLike | Literal["auto"] | None,
+) -> tuple[TilePlacement | None, list[TilePlacement]]:
+    """The placement ringed in yellow and those ringed in blue, as :func:`render_svg` draws them."""
+    if isinstance(highlight, (str, bytes)) or not isinstance(highlight, Iterable):
+        raise PictureError(f"highlight is a list of tiles, like ['9-4'], got {shown(highlight)}")
+    by_tile = {p.tile: p for p in laid}
+    last_tile = (laid[-1].tile if laid else None) if last == "auto" else last
+    asked = dict.fromkeys(to_tile(h) for h in highlight)
+    blue = [by_tile[t] for t in asked if t in by_tile]
+    return (by_tile.get(to_tile(last_tile)) if last_tile is not None else None), blue
+
+
+def marks(
+    placements: Sequence[TilePlacement] | Sequence[PlacedLike],
+    *,
+    highlight: Iterable[TileLike] = (),
+    last: TileLike | Literal["auto"] | None = "auto",
+    spokes: int = 4,
+    toes: int = 3,
+) -> Marks:
+    """The rings and lines :func:`render_svg` draws with the same arguments (see :class:`Marks`).
+
+    >>> from cfwidget import Placed, Tile
+    >>> marks([Placed(Tile(6, 6), None, 6, 0)], last=None)
+    Marks(last=None, highlighted=(), apart=())
+    """
+    laid = _as_layout(placements, spokes, toes)
+    last_p, blue = _marked(laid, highlight, last)
+    return Marks(
+        last=last_p.tile if last_p is not None else None,
+        highlighted=tuple(p.tile for p in blue),
+        apart=tuple((p.tile, laid[p.onto].tile) for p in laid if p.linked and p.onto is not None),
+    )
+
+
 def render_svg(
     placements: Sequence[TilePlacement] | Sequence[PlacedLike],
     *,
@@ -233,22 +295,26 @@ def render_svg(
     size: float | None = None,
     margin: float = 1.0,
     title: str | None = None,
+    description: str | None = None,
     caption: str | None = None,
     spokes: int = 4,
     toes: int = 3,
     hand: Sequence[TileLike] = (),
     hand_label: str | None = None,
+    hand_columns: int | None = None,
 ) -> str:
     """The table as SVG text.
 
     ``placements`` is a layout (a list of :class:`TilePlacement`) or the table
     itself (``Round.table``), which is laid out with ``spokes`` and ``toes``.
     ``highlight`` rings the given tiles in blue; ``last`` rings one in yellow
-    (``"auto"``: the last tile laid; ``None``: none). ``mode`` is ``"pips"``,
-    ``"numerals"`` or ``"colour"``. The picture is ``scale`` pixels per tile
-    width, or ``size`` pixels on its longer side; ``margin`` is in tile widths.
-    ``title`` names the picture for screen readers; ``caption`` is shown below.
-    ``hand`` draws those tiles upright in a row under the table, labelled ``hand_label``.
+    (``"auto"``: the last tile laid; ``None``: none); :func:`marks` says which.
+    ``mode`` is ``"pips"``, ``"numerals"`` or ``"colour"``. The picture is ``scale``
+    pixels per tile width, or ``size`` pixels on its longer side; ``margin`` is in
+    tile widths. ``title`` names the picture for screen readers and ``description``
+    says what it shows (by default: the centre, the last tile and any tile laid
+    apart); ``caption`` is shown below. ``hand`` draws those tiles upright in rows of
+    at most ``hand_columns`` (``None``: one row) under the table, labelled ``hand_label``.
 
     >>> from cfwidget import Placed
     >>> from cfwidget import Tile
@@ -263,11 +329,16 @@ def render_svg(
             isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0
         ):
             raise PictureError(f"{what} must be a positive number of pixels, got {value!r}")
-    if isinstance(highlight, (str, bytes)) or not isinstance(highlight, Iterable):
-        raise PictureError(f"highlight is a list of tiles, like ['9-4'], got {shown(highlight)}")
+    if hand_columns is not None and (
+        isinstance(hand_columns, bool) or not isinstance(hand_columns, int) or hand_columns < 1
+    ):
+        raise PictureError(
+            f"hand_columns must be None or a whole number, 1 or more, got {shown(hand_columns)}"
+        )
     laid = _as_layout(placements, spokes, toes)
+    last_p, marked = _marked(laid, highlight, last)
     minx, miny, maxx, maxy = bounds(laid) if laid else (-1.0, -1.0, 1.0, 1.0)
-    held = _hand_row([to_tile(t) for t in hand], (minx + maxx) / 2, maxy + 2.4)
+    held = _hand_row([to_tile(t) for t in hand], (minx + maxx) / 2, maxy + 2.4, hand_columns)
     if held:
         hx0, _, hx1, hy1 = bounds(held)
         minx, maxx, maxy = min(minx, hx0), max(maxx, hx1), hy1
@@ -281,12 +352,9 @@ def render_svg(
     caption_h = 1.2 if caption else 0.0
     width, height = maxx - minx, maxy - miny + caption_h
     px = scale if size is None else size / max(width, height)
-    by_tile = {p.tile: p for p in laid}
-    last_tile = (laid[-1].tile if laid else None) if last == "auto" else last
-    marked = [by_tile[t] for t in (to_tile(h) for h in highlight) if t in by_tile]
-    last_p = by_tile.get(to_tile(last_tile)) if last_tile is not None else None
 
     name = _text(title) if title is not None else f"Chicken Foot table, {len(laid)} tiles"
+    desc = _text(description) if description is not None else _describe(laid, last_p)
     caption = _text(caption) if caption else caption
     hand_label = _text(hand_label) if hand_label else hand_label
     c = COLOURS
@@ -295,7 +363,7 @@ def render_svg(
         f' {_num(width * _U)} {_num(height * _U)}" width="{_num(width * px)}"'
         f' height="{_num(height * px)}" role="img" aria-label={quoteattr(name)}>',
         f"<title>{escape(name)}</title>",
-        f"<desc>{escape(_describe(laid, last_p))}</desc>",
+        f"<desc>{escape(desc)}</desc>",
         f'<rect x="{_num(minx * _U)}" y="{_num(miny * _U)}" width="{_num(width * _U)}"'
         f' height="{_num(height * _U)}" rx="30" fill="{c["felt"]}"/>',
         # Attributes, not a <style> sheet: inline in a notebook, a sheet would style the page.
@@ -349,12 +417,28 @@ def tile_svg(tile: TileLike, *, mode: str = "pips", width: float = 36.0) -> str:
     )
 
 
-def _hand_row(tiles: Sequence[Tile], centre_x: float, y: float) -> list[TilePlacement]:
-    """A hand laid out upright in a row (1.3 apart), centred under the table."""
-    step = 1.3
-    x0 = centre_x - step * (len(tiles) - 1) / 2
+def _hand_row(
+    tiles: Sequence[Tile], centre_x: float, y: float, columns: int | None = None
+) -> list[TilePlacement]:
+    """A hand laid out upright in rows (1.3 apart, at most ``columns`` a row) under the table.
+
+    Every row starts at the same left edge, the first row centred under the table.
+    """
+    step, row_step = 1.3, 2.3
+    across = len(tiles) if columns is None else min(columns, len(tiles))
+    x0 = centre_x - step * (across - 1) / 2
     return [
-        TilePlacement(t, x0 + i * step, y, 90.0, t.high, t.low, "hand", None, 90.0)
+        TilePlacement(
+            t,
+            x0 + (i % across) * step,
+            y + (i // across) * row_step,
+            90.0,
+            t.high,
+            t.low,
+            "hand",
+            None,
+            90.0,
+        )
         for i, t in enumerate(tiles)
     ]
 

@@ -38,7 +38,7 @@ from ..core import (
     ScoreSheet,
     shown,
 )
-from ..table import svg, svg_to_png
+from ._pictures import Picture, picture
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -252,35 +252,6 @@ def position(name: str) -> Round:
 
 
 # -- showing a position --------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Picture:
-    """A static SVG picture that a notebook shows (and stores, for reading without a kernel).
-
-    The notebook stores it as SVG and as PNG: JupyterLab shows only the PNG in a
-    notebook it does not trust yet (one opened without running it).
-    """
-
-    text: str
-
-    def _repr_svg_(self) -> str:
-        return self.text
-
-    def _repr_png_(self) -> bytes:
-        return svg_to_png(self.text)
-
-    def __repr__(self) -> str:
-        return "<Picture: SVG of a Chicken Foot table>"
-
-
-def picture(rnd: Round, seat: int | None = None, highlight: Sequence[str] = ()) -> Picture:
-    """The table as a picture, with ``seat``'s hand face up under it (see :func:`cfwidget.svg`).
-
-    >>> picture(position("deal"), seat=1).text.startswith("<svg")
-    True
-    """
-    return Picture(svg(rnd, seat=seat, highlight=highlight))
 
 
 def _move_words(rnd: Round, seat: int, move: Move) -> str:

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from cfwidget.core import PictureError, Placed, Rules, Tile, full_set
+from cfwidget.core import PictureError, Placed, Rules, Tile, TileLike, full_set
 from cfwidget.table import (
     COLOURS,
     MODES,
@@ -245,3 +245,53 @@ def test_caller_text_with_control_characters_is_dropped_from_the_svg() -> None:
     root = ET.fromstring(picture)
     assert root.find(f"{NS}title").text == "Ann"  # type: ignore[union-attr]
     assert root.findall(f"{NS}text")[-1].text == "Bob"
+
+
+# -- what a picture marks, its description and a hand in rows ----------------------------------
+
+
+def test_marks_name_exactly_the_rings_and_lines_drawn(table: list[Placed]) -> None:
+    from cfwidget.table import marks
+
+    on_table = [p.tile for p in table]
+    off_table = next(t for t in full_set(9) if t not in set(on_table))
+    asked: list[TileLike] = [on_table[2], str(on_table[1]), off_table, on_table[2]]
+    m = marks(table, highlight=asked)
+    assert m.last == on_table[-1] and m.highlighted == (on_table[2], on_table[1])
+    root = parse(render_svg(table, highlight=asked))
+    assert len(rings(root, COLOURS["highlight"])) == len(m.highlighted) == 2
+    assert len(rings(root, COLOURS["last"])) == 1
+    assert marks(table, last=None).last is None and marks(table).highlighted == ()
+    laid = layout([Placed(Tile(6, 6), None, 6, 0), Placed(Tile(6, 2), Tile(6, 6), 6, 0)])
+    apart = dataclasses.replace(laid[1], x=0.0, y=-5.0, linked=True)
+    assert marks([laid[0], apart]).apart == ((Tile(6, 2), Tile(6, 6)),)
+    assert marks(laid).apart == ()
+    with pytest.raises(PictureError, match="highlight is a list of tiles"):
+        marks(table, highlight="9-4")
+
+
+def test_a_description_replaces_the_default_words(table: list[Placed]) -> None:
+    root = parse(render_svg(table, title="T", description="Ann's turn <now> \x00"))
+    assert root.find(f"{NS}desc").text == "Ann's turn <now> "  # type: ignore[union-attr]
+    assert "Last played" in (parse(render_svg(table)).find(f"{NS}desc").text or "")  # type: ignore[union-attr]
+
+
+def test_a_long_hand_wraps_into_rows_of_hand_columns() -> None:
+    hand = [str(t) for t in full_set(6)][:11]
+    centre = [Placed(Tile(9, 9), None, 9, 0)]
+
+    def tiles_at(svg: str) -> list[tuple[float, float]]:
+        groups = [g for g in parse(svg).iter(f"{NS}g") if "rotate(90)" in g.get("transform", "")]
+        spots = [g.get("transform", "").split(")")[0].removeprefix("translate(") for g in groups]
+        return [(float(x), float(y)) for x, y in (s.split() for s in spots)]
+
+    one_row = tiles_at(render_svg(centre, hand=hand))
+    rows = tiles_at(render_svg(centre, hand=hand, hand_columns=4))
+    assert len({y for _, y in one_row[1:]}) == 1  # the centre stands upright too: skip it
+    ys = sorted({y for _, y in rows[1:]})
+    assert len(ys) == 3 and [y for _, y in rows[1:]].count(ys[-1]) == 3  # 4 + 4 + 3
+    xs = [x for x, _ in rows[1:]]
+    assert xs[:4] == xs[4:8] and xs[8:] == xs[:3]  # each row starts at the same left edge
+    assert sum(xs[:4]) == pytest.approx(0.0)  # and the first is centred under the table
+    with pytest.raises(PictureError, match="hand_columns must be None or a whole number"):
+        render_svg(centre, hand=hand, hand_columns=0)
