@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import nbformat
@@ -182,15 +183,30 @@ def test_each_lesson_reads_without_a_kernel(path: Path) -> None:
     widgets = [d for d in data if "application/vnd.jupyter.widget-view+json" in d]
     # A game without a kernel is a picture: SVG for GitHub and nbviewer, PNG for an untrusted
     # JupyterLab; an answer control is its question in words.
-    games = [d for d in widgets if not d.get("text/plain", "").startswith("Question: ")]
+    # The sign-in box says in words what it is for.
+    signs = [d for d in widgets if d.get("text/plain", "").startswith("Sign in: ")]
+    assert len(signs) == 1
+    games = [
+        d for d in widgets if not d.get("text/plain", "").startswith(("Question: ", "Sign in: "))
+    ]
     assert games and all("image/svg+xml" in d and "image/png" in d for d in games)
-    answers = [d for d in widgets if d not in games]
+    answers = [d for d in widgets if d not in games and d not in signs]
     assert all("Answer with the buttons" in d["text/plain"] for d in answers)
     pictures = [d for d in data if "image/svg+xml" in d and "widget-view" not in str(d.keys())]
     assert pictures and all("image/png" in d for d in pictures)
     assert any("Not attempted" in d.get("text/plain", "") for d in data)  # an exercise
     text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
     assert "running kernel" in text and "Binder" in text
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_each_answer_control_saves_to_the_lessons_sign_in(path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    source = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    lesson = path.name[:2]
+    assert f'my_answers = teach.sign_in("{lesson}")' in source
+    calls = re.findall(r"teach\.answer\(([^)]*)\)", source)
+    assert calls and all(c.endswith("progress=my_answers") for c in calls), calls
 
 
 def test_lesson_errors_name_what_there_is() -> None:
