@@ -1,9 +1,11 @@
 """Exercises answered by clicking only, in a Voila app: wrong, a hint, then right.
 
 A small lesson notebook is written at test time: one lesson position (Ann must draw)
-and a score sheet, with three exercises shown through ``teach.answer``. Voila serves
-it with no code shown; Chromium picks an answer, presses Check, Hint, picks again and
-presses Check, and the page's feedback line says what the exercise says.
+and a score sheet, with three exercises shown through ``teach.answer`` and the lesson's
+sign-in box. Voila serves it with no code shown; Chromium picks an answer, presses Check,
+Hint, picks again and presses Check, and the page's feedback line says what the exercise
+says. Halfway, the learner signs in by typing a code, and the progress file then holds
+every answer, including those given before signing in.
 
 Without Chromium or Playwright the test skips, except under CI, where it fails.
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -21,9 +24,10 @@ WAIT = 60_000  # ms: generous, the machine is shared
 
 CELLS = [
     "from cfwidget import teach\nrnd = teach.position('no-nine')",
-    "teach.answer(teach.what_to_do(rnd))",
-    "teach.answer(teach.which_tiles(rnd))",
-    "teach.answer(teach.who_wins(teach.sheet('zero-rounds')))",
+    "me = teach.sign_in('04', folder={folder!r})\nme",
+    "teach.answer(teach.what_to_do(rnd, key='todo'), progress=me)",
+    "teach.answer(teach.which_tiles(rnd, key='tiles'), progress=me)",
+    "teach.answer(teach.who_wins(teach.sheet('zero-rounds'), key='wins'), progress=me)",
 ]
 
 if TYPE_CHECKING:
@@ -31,11 +35,16 @@ if TYPE_CHECKING:
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("handed-in")
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory, folder: Path) -> Iterator[str]:
     need_browser()
     path = write_notebook(
         tmp_path_factory.mktemp("voila-answers") / "answers.ipynb",
-        CELLS,
+        [cell.format(folder=str(folder)) for cell in CELLS],
         title="# Answers by clicking",
     )
     with voila(path) as url:
@@ -62,7 +71,7 @@ def _said(box: Locator, start: str) -> str:
     return line.inner_text()
 
 
-def test_three_exercises_answered_by_clicking_only(page: Page) -> None:
+def test_three_exercises_answered_by_clicking_only(page: Page, folder: Path) -> None:
     body = page.locator("body").inner_text()
     assert page.locator(".jp-CodeMirrorEditor, .cm-editor").count() == 0
     assert "teach.answer(" not in body and "q.check" not in body
@@ -100,6 +109,16 @@ def test_three_exercises_answered_by_clicking_only(page: Page) -> None:
     )
     print(f"Voila answers: click to verdict {1000 * (time.perf_counter() - t0):.0f} ms")
 
+    # Sign in by typing a code: what was done before is saved too.
+    assert list(folder.iterdir()) == []
+    sign = page.locator(".cfw-sign-in")
+    sign.get_by_role("textbox").fill("S07")
+    sign.get_by_role("button", name="Save my answers").click()
+    # The status line is re-drawn on each change: ask the page, not an element held before.
+    page.wait_for_function(
+        "() => document.querySelector('.cfw-sign-in').textContent.includes('S07.progress.jsonl')"
+    )
+
     # Which tiles? Each tile is a picture and a toggle named by the tile.
     assert tiles.locator('svg[aria-label="8-3"]').count() == 1
     _press(tiles, "8-3")
@@ -122,6 +141,20 @@ def test_three_exercises_answered_by_clicking_only(page: Page) -> None:
     _press(wins, "Bob")
     _press(wins, "Check")
     assert _said(wins, "Correct") == "Correct! Bob wins with 30."
+
+    # The progress file holds every check, hint and solution, before and after signing in.
+    from cfwidget import teach
+
+    found = teach.read_progress(folder / "S07.progress.jsonl")
+    kept = [(e["key"], e["event"], e.get("correct")) for e in found.events]
+    assert found.student == "S07" and found.problems == []
+    assert [k for k in kept if k[0] == "todo"] == [
+        ("todo", "check", False),
+        ("todo", "hint", None),
+        ("todo", "hint", None),
+        ("todo", "check", True),
+    ]
+    assert ("tiles", "solution", None) in kept and ("wins", "check", True) in kept
 
     # The buttons are big enough to touch.
     box = wins.get_by_role("button", name="Check", exact=True).bounding_box()
