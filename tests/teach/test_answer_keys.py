@@ -1,7 +1,9 @@
 """The teacher's guide's answer keys, checked by the engine against the lessons' own exercises.
 
 Each lesson notebook's code is run here, in order, and every exercise it makes is kept.
-The guide's "**Exercise N: "question"**" paragraphs must then name those questions (the
+Then the cells that made them are run again in a shuffled order, as a learner who goes
+back up the notebook would, and must give the same verdicts. The guide's
+"**Exercise N: "question"**" paragraphs must then name those questions (the
 question's last sentence is enough), in the same order, and the answer each gives in
 backticks must be judged correct by the exercise.
 """
@@ -9,6 +11,7 @@ backticks must be judged correct by the exercise.
 from __future__ import annotations
 
 import ast
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -35,22 +38,33 @@ def _section(lesson: str) -> str:
     return guide[start : end if end != -1 else len(guide)]
 
 
-def _exercises_made(path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Exercise]:
-    """Run the lesson's code cells and return the exercises they made, first made first."""
-    made: list[Exercise] = []
-    original = Exercise.__post_init__
+class _Lesson:
+    """A lesson's code run top to bottom, keeping each exercise made and the cell that made it."""
 
-    def keep(self: Exercise) -> None:
-        original(self)
-        made.append(self)
+    def __init__(self, path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.path = path
+        self.made: list[Exercise] = []
+        self.cells: list[str] = []  # the source of the cell that made each exercise
+        self._running = ""
+        original = Exercise.__post_init__
 
-    monkeypatch.setattr(Exercise, "__post_init__", keep)
-    monkeypatch.chdir(path.parent)
-    namespace: dict[str, Any] = {"__name__": "__lesson__"}
-    for cell in nbformat.read(path, as_version=4).cells:
-        if cell.cell_type == "code":
-            exec(compile(cell.source, f"{path.name}", "exec"), namespace)
-    return made
+        def keep(exercise: Exercise) -> None:
+            original(exercise)
+            self.made.append(exercise)
+            self.cells.append(self._running)
+
+        monkeypatch.setattr(Exercise, "__post_init__", keep)
+        monkeypatch.chdir(path.parent)
+        self.namespace: dict[str, Any] = {"__name__": "__lesson__"}
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type == "code":
+                self.run(cell.source)
+
+    def run(self, source: str) -> list[Exercise]:
+        """Run one cell in the lesson's namespace; return the exercises it made."""
+        before, self._running = len(self.made), source
+        exec(compile(source, self.path.name, "exec"), self.namespace)
+        return self.made[before:]
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
@@ -59,11 +73,13 @@ def test_each_answer_in_the_guide_is_judged_correct(
 ) -> None:
     monkeypatch.setenv("CFWIDGET_PROGRESS", str(tmp_path))
     lesson = path.name.split("-")[0]
-    made = _exercises_made(path, monkeypatch)
+    run = _Lesson(path, monkeypatch)
+    made = list(run.made)
     paragraphs = list(_PARAGRAPH.finditer(_section(lesson)))
     assert paragraphs, f"the guide's lesson {lesson} has no exercise"
     # Each paragraph names the next exercise the lesson makes, in order.
     at, checked = 0, 0
+    keys: list[tuple[str, str, list[str]]] = []  # cell, question, answers
     for paragraph in paragraphs:
         question = paragraph["question"]
         found = [i for i in range(at, len(made)) if made[i].question.endswith(question)]
@@ -84,7 +100,17 @@ def test_each_answer_in_the_guide_is_judged_correct(
             verdict = exercise.check(ast.literal_eval(text))
             assert verdict.status == "correct", (question, text, verdict.message)
         checked += len(given)
+        keys.append((run.cells[found[0]], question, given))
     assert checked >= 1
+    # A learner re-runs exercise cells after the whole lesson ran, in any order: the
+    # exercises they make still take the guide's answers.
+    random.Random(lesson).shuffle(keys)
+    for source, question, given in keys:
+        again = [e for e in run.run(source) if e.question.endswith(question)]
+        assert again, (question, source)
+        for text in given:
+            verdict = again[-1].check(ast.literal_eval(text))
+            assert verdict.status == "correct", ("re-run", question, text, verdict.message)
     # The guide leaves no question of the lesson without its key.
     keyed = [p["question"] for p in paragraphs]
     unkeyed = [e.question for e in made if not any(e.question.endswith(k) for k in keyed)]
