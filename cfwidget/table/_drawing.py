@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 from xml.sax.saxutils import escape, quoteattr
 
-from ..core import PictureError, SeatError, Tile, TileLike, name_in_text, shown, to_tile
+from ..core import PictureError, SeatError, Tile, TileLike, name_in_text, plural, shown, to_tile
 from ._layout import PlacedLike, TilePlacement, bounds, layout
 
 __all__ = [
@@ -523,7 +523,8 @@ def svg(
     caption = f"Tiles in hand: {counts} · chicken yard {rnd.yard_count}"
     if title is None:
         state = "round over" if rnd.is_over else f"{names[rnd.turn]} to move"
-        title = f"Chicken Foot, {rnd.start} round: {len(rnd.table)} tiles on the table, {state}"
+        laid = plural(len(rnd.table), "tile")
+        title = f"Chicken Foot, {rnd.start} round: {laid} on the table, {state}"
     return render_svg(
         rnd.table,
         spokes=rnd.rules.spokes,
