@@ -141,23 +141,26 @@ def seat_lacks(rnd: Round) -> list[frozenset[int]]:
     forced: Tile | None = start
     lacks: list[frozenset[int]] = [frozenset()] * rnd.players
     drew: list[frozenset[int] | None] = [None] * rnd.players  # numbers wanted at this turn's draw
+    held = list(lacks)  # what the hand lacked before this turn's draw
     penalties = {index for index, _seat, _tile in rnd.penalties}  # when, never which tile
     for index, (seat, move) in enumerate(rnd.history):
         if move.kind == "draw":
             wanted = _wanted(forced, free, open_)
-            lacks[seat] |= wanted
-            drew[seat] = wanted
+            drew[seat], held[seat] = wanted, lacks[seat] | wanted
+            lacks[seat] = frozenset()  # the drawn tile is anyone's guess until played or kept
             continue
         if move.kind == "pass":
             before = drew[seat]
             if before is None:  # nothing to draw: it held nothing that fitted
                 lacks[seat] |= _wanted(forced, free, open_)
-            else:  # the drawn tile stays: it did not fit, or it is anyone's guess
-                lacks[seat] = before if rules.must_play_drawn else frozenset()
+            elif rules.must_play_drawn:  # the drawn tile stays, and it did not fit either
+                lacks[seat] = before
         else:
             tile, onto = move.tile, move.onto
             if tile is None or onto is None:  # never: a play names both tiles
                 continue
+            if drew[seat] is not None:  # it played the drawn tile: the hand is as before
+                lacks[seat] = held[seat]
             number = open_[onto]
             free[onto] -= 1
             if not free[onto] and onto == forced:
@@ -381,7 +384,10 @@ def _reason(view: _View, it: _Scored, plays: Sequence[_Scored]) -> str:
                 f"for when {n}-{n} comes out as a chicken foot"
             )
         if mine < theirs and view.counts[other] <= max(DANGER):
-            return f"it gives {name} less chance to go out than {heaviest.move.tile} would"
+            return (
+                f"it gives {name} less chance to go out than {heaviest.move.tile} would "
+                f"({_chance(theirs)} of a tile to play)"
+            )
         if it.follow > heaviest.follow:
             return f"it keeps {plural(it.follow, 'tile')} of yours playable next turn"
         if mine < theirs:
