@@ -137,3 +137,15 @@ def test_the_hint_never_carries_another_seats_tiles() -> None:
     hidden = {str(t) for s in (1, 2) for t in rnd.hands[s]} | {str(t) for t in rnd.boneyard}
     text = json.dumps(w.view["hint"])
     assert not [t for t in hidden if t in text]
+
+
+def test_the_coach_bot_plays_in_the_widget_by_name() -> None:
+    w = GameWidget(cf.Game(["Ann", "Bob", "Cy"], seed=2), bots="coach", pace="click")
+    assert {type(b).__name__ for b in w.bots.values()} == {"CoachBot"}
+    rnd = w.round
+    while rnd.turn == 0 and not rnd.is_over:
+        send(w, {"kind": "play", "move": str(rnd.legal_moves()[0]), "version": w.version})
+    seat, before = rnd.turn, len(rnd.moves)
+    expected = coach_hint(rnd.copy(), seat).move
+    send(w, {"kind": "next", "version": w.version})
+    assert w.message == "" and rnd.moves[before] == expected
