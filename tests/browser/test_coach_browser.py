@@ -79,7 +79,9 @@ def test_pressing_h_shows_the_coaches_sentence_and_rings_its_tile_and_end(page: 
     assert words.get_attribute("role") == "status"
     tile = page.locator(f'.cfw-hand [data-tile="{hint["tile"]}"]')
     assert "is-cued" in (tile.get_attribute("class") or "")
-    assert tile.get_attribute("aria-label").startswith(f"{hint['tile']}, the coach's choice")
+    assert (tile.get_attribute("aria-label") or "").startswith(
+        f"{hint['tile']}, the coach's choice"
+    )
     assert page.locator(f'[data-hint-end="{hint["onto"]}"]').count() == 1
     # Play the advice with the mouse: the hint and its rings go.
     tile.click()
@@ -99,3 +101,19 @@ def test_without_the_coach_there_is_no_hint_button_and_h_does_nothing(page: Page
     page.keyboard.press("h")
     assert pump(page, w) == []
     assert page.locator(".cfw-coach").is_hidden()
+
+
+def test_axe_finds_no_wcag_violations_with_a_hint_shown(page: Page) -> None:
+    try:
+        from axe_playwright_python.sync_playwright import Axe
+    except ImportError:
+        pytest.skip("axe-playwright-python is not installed")
+    w = coached(True)
+    page.evaluate("s => cfw.mount(s)", widget_state(w))
+    page.locator('[data-key="hint"]').click()
+    pump(page, w)
+    assert page.locator(".cfw-coach").is_visible()
+    options = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag22aa"]}}
+    results = Axe().run(page, context=".cfw", options=options)
+    violations = [(v["id"], v["impact"], len(v["nodes"])) for v in results.response["violations"]]
+    assert violations == []
