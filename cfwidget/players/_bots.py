@@ -206,10 +206,10 @@ def register_bot(name: str, factory: Callable[[int | None], Bot]) -> None:
     class, or a function defined at the top of a module. Registering a name again
     replaces its factory; the built-in names (``random``, ``greedy``, ``tips``) stay.
 
-    >>> register_bot("heaviest-first", _Always(greedy))
-    >>> make_bot("heaviest-first") is greedy
-    True
-    >>> del BOTS["heaviest-first"]
+    >>> register_bot("dice", RandomBot)  # a class: RandomBot(seed) is the bot
+    >>> make_bot("dice", 3)
+    RandomBot(3)
+    >>> del BOTS["dice"]
     """
     if not isinstance(name, str) or not _NAME.match(name):
         raise BotError(
