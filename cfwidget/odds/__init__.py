@@ -10,6 +10,8 @@ Fraction(36, 55)
 from __future__ import annotations
 
 from ..core import OddsError, SeatOddsError
+from ..players import register_bot
+from ._coach import Advice, CoachBot, coach_hint, coach_moves, seat_lacks
 from ._exact import (
     NEVER,
     draws_until_fit,
@@ -50,12 +52,16 @@ from ._seat import (
 
 __all__ = [
     "NEVER",
+    "Advice",
+    "CoachBot",
     "DrawOutlook",
     "FootOutlook",
     "OddsError",
     "OddsExplorer",
     "SeatOddsError",
     "calibration",
+    "coach_hint",
+    "coach_moves",
     "compare",
     "deal_figure",
     "dealt_hand_costs",
@@ -79,7 +85,11 @@ __all__ = [
     "plot_exact_vs_simulated",
     "replay",
     "resampled_foot_draws",
+    "seat_lacks",
     "start_double_draws",
     "unseen_tiles",
     "watch_seat",
 ]
+
+# The coach joins the bots by name: make_bot("coach"), simulate(..., bots="coach").
+register_bot("coach", CoachBot)

@@ -10,7 +10,18 @@ True
 
 from __future__ import annotations
 
-from ._bots import BOTS, Bot, RandomBot, TipsBot, greedy, make_bot, play_game, play_round, tips
+from ._bots import (
+    BOTS,
+    Bot,
+    RandomBot,
+    TipsBot,
+    greedy,
+    make_bot,
+    play_game,
+    play_round,
+    register_bot,
+    tips,
+)
 from ._simulation import ROUND_COLUMNS, simulate
 from ._tournament import (
     duplicate_match,
@@ -37,6 +48,7 @@ __all__ = [
     "play_game",
     "play_round",
     "plot_win_rates",
+    "register_bot",
     "simulate",
     "summarize",
     "tips",

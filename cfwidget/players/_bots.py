@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
 
 from ..core import BotError, Game, Move, Round, SimulationError, Tile, shown, tile_penalty
@@ -32,6 +33,7 @@ __all__ = [
     "make_bot",
     "play_game",
     "play_round",
+    "register_bot",
     "tips",
 ]
 
@@ -175,23 +177,64 @@ class TipsBot:
 tips = TipsBot()
 
 
-#: The bots by name, for menus and simulations.
-def _always(bot: Bot) -> Callable[[int | None], Bot]:
-    def factory(seed: int | None = None) -> Bot:
-        return bot
+class _Always:
+    """A bot factory that gives the same bot whatever the seed (picklable, unlike a closure)."""
 
-    return factory
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    def __call__(self, seed: int | None = None) -> Bot:
+        return self.bot
 
 
+#: The bots by name, for menus and simulations. Layers above the players add theirs with
+#: :func:`register_bot` (``cfwidget.odds`` adds ``"coach"``).
 BOTS: dict[str, Callable[[int | None], Bot]] = {
     "random": RandomBot,
-    "greedy": _always(greedy),
-    "tips": _always(tips),
+    "greedy": _Always(greedy),
+    "tips": _Always(tips),
 }
+_BUILT_IN = frozenset(BOTS)
+_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+
+
+def register_bot(name: str, factory: Callable[[int | None], Bot]) -> None:
+    """Let :func:`make_bot`, simulations, tournaments and the widget know a bot by ``name``.
+
+    ``factory(seed)`` makes the bot (``seed`` may be ``None``); the name is lower case
+    letters, digits, ``-`` or ``_``. For process pools the factory must be picklable: a
+    class, or a function defined at the top of a module. Registering a name again
+    replaces its factory; the built-in names (``random``, ``greedy``, ``tips``) stay.
+
+    >>> register_bot("dice", RandomBot)  # a class: RandomBot(seed) is the bot
+    >>> make_bot("dice", 3)
+    RandomBot(3)
+    >>> del BOTS["dice"]
+    """
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise BotError(
+            "a bot's name is 1 to 32 lower case letters, digits, '-' or '_', starting with a "
+            f"letter, like 'coach'; got {shown(name)}"
+        )
+    if name in _BUILT_IN:
+        raise BotError(f"{name!r} is a built-in bot and cannot be replaced; choose another name")
+    if not callable(factory):
+        raise BotError(
+            f"the bot {name!r} needs a factory: a callable that takes a seed and returns a bot; "
+            f"got {shown(factory)}"
+        )
+    BOTS[name] = factory
+
+
+def no_such_bot(name: object) -> BotError:
+    return BotError(
+        f"no bot named {shown(name)}; the bots are: {', '.join(BOTS)}"
+        + ("" if "coach" in BOTS else " (import cfwidget.odds to add the coach)")
+    )
 
 
 def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A bot by name (``random``, ``greedy`` or ``tips``).
+    """A bot by name (``random``, ``greedy``, ``tips``, and any :func:`register_bot` added).
 
     >>> make_bot("greedy") is greedy
     True
@@ -199,7 +242,7 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     try:
         factory = BOTS[name]
     except (KeyError, TypeError):
-        raise BotError(f"no bot named {name!r}; the bots are: {', '.join(BOTS)}") from None
+        raise no_such_bot(name) from None
     return factory(seed)
 
 

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..core import BotError, Round, Rules, SimulationError, check_rules, check_seed, shown
-from ._bots import BOTS, Bot, RandomBot, make_bot
+from ._bots import BOTS, Bot, RandomBot, make_bot, no_such_bot
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -49,18 +50,32 @@ BotSpec = str | Bot
 MAX_ROUNDS = 10_000_000
 
 
+@dataclass(frozen=True)
+class _ByName:
+    """A bot given by its name, with the factory that makes it.
+
+    Workers get the factory itself (pickled by reference), so a bot that a layer above
+    registered (the coach) needs no registry in the worker process.
+    """
+
+    name: str
+    factory: Callable[[int | None], Bot]
+
+
 def _round_seed(seed: int, index: int, what: str) -> str:
     # String seeds hash with SHA-512 in random.Random: stable across runs and machines.
     return f"cfwidget:{seed}:{index}:{what}"
 
 
-def _bots_for_round(specs: Sequence[BotSpec], seed: int, index: int) -> list[Bot]:
+def _bots_for_round(specs: Sequence[BotSpec | _ByName], seed: int, index: int) -> list[Bot]:
     import random
 
     bots: list[Bot] = []
     for seat, spec in enumerate(specs):
         bot_seed = random.Random(_round_seed(seed, index, f"bot{seat}")).randrange(2**63)
-        if isinstance(spec, str):
+        if isinstance(spec, _ByName):
+            bots.append(spec.factory(bot_seed))
+        elif isinstance(spec, str):
             bots.append(make_bot(spec, bot_seed))
         elif isinstance(spec, RandomBot):
             bots.append(RandomBot(bot_seed))  # re-seeded per round, so chunking cannot matter
@@ -70,7 +85,7 @@ def _bots_for_round(specs: Sequence[BotSpec], seed: int, index: int) -> list[Bot
 
 
 def play_one(
-    rules: Rules, players: int, specs: Sequence[BotSpec], seed: int, index: int
+    rules: Rules, players: int, specs: Sequence[BotSpec | _ByName], seed: int, index: int
 ) -> dict[str, Any]:
     """Play round ``index`` of a simulation and describe it as one row."""
     import random
@@ -104,7 +119,7 @@ def play_one(
 def _chunk(
     rules_data: dict[str, Any],
     players: int,
-    specs: Sequence[BotSpec],
+    specs: Sequence[BotSpec | _ByName],
     seed: int,
     start: int,
     stop: int,
@@ -174,9 +189,10 @@ def simulate(
 ) -> pd.DataFrame:
     """Play ``rounds`` rounds and return one row per round.
 
-    ``bots`` is a bot name (``"random"``, ``"greedy"``, ``"tips"``) for every
-    seat, or one name or bot per seat. Random bots are re-seeded for each round
-    from ``seed``, so the frame depends on ``seed`` alone. ``executor`` takes any
+    ``bots`` is a bot name (``"random"``, ``"greedy"``, ``"tips"``, ``"coach"``: the
+    names in :data:`~cfwidget.players.BOTS`) for every seat, or one name or bot per
+    seat. Random bots are re-seeded for each round from ``seed``, so the frame depends
+    on ``seed`` alone. ``executor`` takes any
     :class:`concurrent.futures.Executor` (a process pool, or a Dask client's
     ``get_executor()``); bots given as objects must then be picklable.
     ``progress`` shows a bar (notebook) or a line (terminal); by default only
@@ -203,7 +219,7 @@ def simulate(
         raise BotError(f"give one bot for every seat ({players}), got {len(specs)}")
     for spec in specs:
         if isinstance(spec, str) and spec not in BOTS:
-            raise BotError(f"no bot named {spec!r}; the bots are: {', '.join(BOTS)}")
+            raise no_such_bot(spec)
         if not isinstance(spec, str) and not callable(spec):
             raise BotError(f"a bot is a name or a callable (round, seat) -> move, got {spec!r}")
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
@@ -220,6 +236,8 @@ def simulate(
     if seed is None:  # no fresh shuffle here: the frame is a function of the seed
         raise SimulationError("simulate needs a seed (a whole number), so that it can be repeated")
     seed = check_seed(seed)  # the check of Round.deal and Game (a DealError)
+    # Names travel with their factories, so worker processes need no registry of names.
+    named = [_ByName(spec, BOTS[spec]) if isinstance(spec, str) else spec for spec in specs]
     size = chunk_size or max(50, min(2000, rounds // 40 or 1))
     bounds = [(start, min(start + size, rounds)) for start in range(0, rounds, size)]
     bar = _Progress(rounds, rounds >= 2000 if progress is None else progress)
@@ -227,13 +245,13 @@ def simulate(
     data = rules.to_dict()
     if executor is None:
         for start, stop in bounds:
-            rows += _chunk(data, players, specs, seed, start, stop)
+            rows += _chunk(data, players, named, seed, start, stop)
             bar.update(stop - start)
     else:
         from concurrent.futures import as_completed
 
         futures = {
-            executor.submit(_chunk, data, players, specs, seed, start, stop): stop - start
+            executor.submit(_chunk, data, players, named, seed, start, stop): stop - start
             for start, stop in bounds
         }
         for future in as_completed(futures):

@@ -23,6 +23,7 @@ __all__ = [
     "BotLike",
     "Pace",
     "check_bots",
+    "check_coach",
     "check_display",
     "check_flag",
     "check_humans",
@@ -52,6 +53,7 @@ ARGS = (
     "palette",
     "allow_undo",
     "practice",
+    "coach",
 )
 
 BotLike = Bot | str
@@ -94,6 +96,21 @@ def check_flag(name: str, value: object) -> bool:
     if not isinstance(value, bool):
         raise WidgetError(f"{name} must be True or False, got {value!r}")
     return value
+
+
+def check_coach(coach: object, humans: tuple[int, ...]) -> bool:
+    """``coach`` if it is True or False and, when True, a person plays a seat."""
+    if not isinstance(coach, bool):
+        raise WidgetError(
+            "coach must be True (a Hint button that suggests a move on your turn) or False, "
+            f"got {coach!r}"
+        )
+    if coach and not humans:
+        raise WidgetError(
+            "coach=True gives hints to a person, but every seat is a bot: "
+            "name the seat a person plays, like humans=[0]"
+        )
+    return coach
 
 
 def check_display(display: object, displays: Sequence[str]) -> str:

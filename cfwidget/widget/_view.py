@@ -39,6 +39,7 @@ __all__ = [
     "Cue",
     "Guided",
     "HandTile",
+    "Hint",
     "LogEntry",
     "PlacedTile",
     "Player",
@@ -196,6 +197,16 @@ class Cue(TypedDict):
     tiles: list[str]
 
 
+class Hint(TypedDict):
+    """The coach's advice for the shown seat's turn (``coach=True``): its sentence, the move
+    to show, and the hand tile and table end to ring (``None`` for a draw or a pass)."""
+
+    text: str
+    move: str
+    tile: str | None
+    onto: str | None
+
+
 class Guided(TypedDict):
     """Guided play: the session's settings and state the view acts on."""
 
@@ -213,9 +224,10 @@ class View(TypedDict):
     """Everything the farmyard view draws (the ``view`` trait), for one seat.
 
     ``cue`` and ``guided`` are ``None`` except in guided play, where the view
-    creates its cue section. ``standings`` is ``None`` until the game is over. Names
-    are shown as :func:`cfwidget.core.shown_name` gives them; inside sentences a
-    right-to-left name is isolated (:func:`cfwidget.core.name_in_text`).
+    creates its cue section. ``coach`` shows the Hint button; ``hint`` is the coach's
+    advice once asked for, until the position changes. ``standings`` is ``None`` until
+    the game is over. Names are shown as :func:`cfwidget.core.shown_name` gives them;
+    inside sentences a right-to-left name is isolated (:func:`cfwidget.core.name_in_text`).
     """
 
     version: int
@@ -254,6 +266,8 @@ class View(TypedDict):
     can_new_game: bool
     cue: Cue | None
     guided: Guided | None
+    coach: bool
+    hint: Hint | None
 
 
 @dataclass(frozen=True)
@@ -270,6 +284,8 @@ class Controls:
     status: str
     can_undo: bool
     allow_undo: bool
+    coach: bool = False
+    hint: Hint | None = None
 
 
 def sentence(text: str) -> str:
@@ -570,4 +586,6 @@ def build_view(
         "can_new_game": game is not None and game.is_over,
         "cue": None,
         "guided": None,
+        "coach": controls.coach,
+        "hint": controls.hint,
     }

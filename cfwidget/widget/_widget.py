@@ -51,6 +51,7 @@ from ._args import (
     BotLike,
     Pace,
     check_bots,
+    check_coach,
     check_display,
     check_flag,
     check_humans,
@@ -63,6 +64,7 @@ from ._args import _whole as _whole
 from ._board import LaidTable, board_aspect
 from ._flow import new_game, undo_span
 from ._guard import PythonOwned
+from ._hint import HintGiver
 from ._intents import (
     FIELD_RULES,
     MAX_MESSAGE_BYTES,
@@ -98,7 +100,7 @@ DISPLAYS = ("pips", "numerals", "colour")
 _LIVE: weakref.WeakSet[GameWidget] = weakref.WeakSet()
 
 
-class GameWidget(PythonOwned):
+class GameWidget(HintGiver, PythonOwned):
     """Play Chicken Foot in a notebook: the farmyard, your hand, bots that take turns.
 
     ``game`` is a :class:`~cfwidget.Game` (rounds follow one another, with
@@ -122,6 +124,9 @@ class GameWidget(PythonOwned):
       finished round stays finished, unless ``practice`` is on.
     - ``practice``: Undo may also take back draws and reopen a finished round, for
       learning and trying things out (default ``False``).
+    - ``coach``: a Hint button (key H) on your turn: the coach's best move for your seat,
+      ringed on the hand and the table, and why in one sentence with your odds
+      (:mod:`._hint`; default ``False``).
 
     At the end of a game the view shows the standings and a "New game" button (the same
     names, rules and bots, a seed worked out from this game's: :mod:`._flow`).
@@ -162,6 +167,7 @@ class GameWidget(PythonOwned):
         palette: Sequence[str] | None = None,
         allow_undo: bool = True,
         practice: bool = False,
+        coach: bool = False,
         **kwargs: object,
     ) -> None:
         if kwargs:
@@ -184,6 +190,8 @@ class GameWidget(PythonOwned):
         self._pace = check_pace(pace)
         self._allow_undo = check_flag("allow_undo", allow_undo)
         self._practice = check_flag("practice", practice)
+        self._coach = check_coach(coach, self._humans)
+        self._hint = None
         display = check_display(display, DISPLAYS)
         check_flag("large", large)
         colours = list(PALETTE) if palette is None else check_palette(palette)
@@ -560,6 +568,8 @@ class GameWidget(PythonOwned):
             status=self._status(rnd, obs, waiting),
             can_undo=self._undo_span()[0] > 0,
             allow_undo=self._allow_undo,
+            coach=self._coach,
+            hint=self._hint_now(),
         )
         return build_view(rnd, self._game, obs, self._laid.of(rnd), controls)
 

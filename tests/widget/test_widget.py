@@ -1049,7 +1049,7 @@ def test_widget_js_typedefs_mirror_the_view_field_by_field() -> None:
         for name in widget_view.__all__
         if is_typeddict(getattr(widget_view, name))
     ]
-    assert len(shapes) == 14
+    assert len(shapes) == 15
     for shape in shapes:
         want = [(k, as_jsdoc(t)) for k, t in get_type_hints(shape).items()]
         assert js.get(shape.__name__) == want, shape.__name__
@@ -1070,12 +1070,13 @@ def test_intents_come_from_one_table_of_handlers() -> None:
         "next": frozenset({"kind", "version", "seat", "auto"}),
         "undo": frozenset({"kind", "version", "seat"}),
         "new_game": frozenset({"kind", "version", "seat"}),
+        "hint": frozenset({"kind", "version", "seat"}),
         "display": frozenset({"kind", "value"}),
         "large": frozenset({"kind", "value"}),
         "board": frozenset({"kind", "width", "height"}),
     }
     assert {k: h.stamp for k, h in GameWidget.intents.items()} == {
-        **dict.fromkeys(["play", "draw", "pass", "next", "undo", "new_game"], "checked"),
+        **dict.fromkeys(["play", "draw", "pass", "next", "undo", "new_game", "hint"], "checked"),
         "display": "none",
         "large": "none",
         "board": "none",

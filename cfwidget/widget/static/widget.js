@@ -7,7 +7,7 @@
 //
 // The file reads top to bottom: the shape of the view (typedefs), small DOM
 // helpers, drawing a tile, then one section per part of the screen (head,
-// players, board, hand, targets, log, result, sheet, actions, cue), each made
+// players, board, hand, targets, log, result, sheet, actions, coach, cue), each made
 // by a function that builds its nodes once and returns an `update(view)`, and
 // last `render`, which puts the sections together. The cue section (guided
 // play) is made only when a view has a cue.
@@ -128,6 +128,15 @@
  */
 
 /**
+ * The coach's advice for your turn (coach=True): the sentence, the move, what to ring.
+ * @typedef {Object} Hint
+ * @property {string} text
+ * @property {string} move
+ * @property {string|null} tile
+ * @property {string|null} onto
+ */
+
+/**
  * Guided play: the session's settings and state.
  * @typedef {Object} Guided
  * @property {boolean} errorless
@@ -179,6 +188,8 @@
  * @property {boolean} can_new_game
  * @property {Cue|null} cue
  * @property {Guided|null} guided
+ * @property {boolean} coach
+ * @property {Hint|null} hint
  */
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -198,10 +209,14 @@ const BADGE_PX = 12;
 const BADGE_MAX = 55;
 const ASPECT_NOTICE = 0.05; // a change of the board's shape worth telling Python about
 
-const HELP =
-  "Keys: \u2190 \u2192 choose a tile, Enter picks it; \u2190 \u2192 or Tab choose where it goes, " +
-  "Enter plays, Esc goes back. D draw, P pass, N next, U undo. " +
-  "On the board: arrow keys pan, + and \u2212 zoom, 0 fits.";
+/** The keys, in words; H (the coach's hint) only where the widget has a Hint button. */
+function helpText(coach) {
+  return (
+    "Keys: \u2190 \u2192 choose a tile, Enter picks it; \u2190 \u2192 or Tab choose where it goes, " +
+    `Enter plays, Esc goes back. D draw, P pass, N next, U undo${coach ? ", H hint" : ""}. ` +
+    "On the board: arrow keys pan, + and \u2212 zoom, 0 fits."
+  );
+}
 
 // -- small DOM helpers (text only ever through textContent) -------------------------------
 
@@ -659,6 +674,12 @@ function makeBoard(ctx) {
         markLayer.appendChild(mark);
       }
     }
+    const hint = v.hint;
+    if (hint && hint.onto && byTile.has(hint.onto)) {
+      const mark = ring(byTile.get(hint.onto), "cfw-cue-ring is-move cfw-hint-ring", pad * 1.6);
+      mark.setAttribute("data-hint-end", hint.onto);
+      markLayer.appendChild(mark);
+    }
     ctx.targetsOf(state.selected).forEach((t, i) => {
       const p = byTile.get(t.onto);
       if (!p) return;
@@ -794,6 +815,7 @@ function makeBoard(ctx) {
     const boxOf = (tile) => (byTile.has(tile) ? tileBox(byTile.get(tile), ringRoom) : null);
     const last = v.last ? [boxOf(v.last)] : [];
     const cue = v.cue && v.cue.level > 0 ? (v.cue.ends || []).map(boxOf) : [];
+    if (v.hint && v.hint.onto) cue.push(boxOf(v.hint.onto));
     const list = ctx.targetsOf(state.selected);
     const targets = list.map((t) => unionBox([boxOf(t.onto), badgeBox(t)]));
     const focused = list.findIndex((t) => t.onto === state.focusOnto);
@@ -1123,13 +1145,14 @@ function makeHand(ctx) {
       btn.classList.toggle("is-selected", state.selected === item.tile);
       btn.classList.toggle("is-drawn", v.drawn === item.tile);
       btn.setAttribute("aria-pressed", state.selected === item.tile ? "true" : "false");
-      const cued = !!(v.cue && v.cue.level >= 4 && v.cue.tile === item.tile);
+      const hinted = !!(v.hint && v.hint.tile === item.tile);
+      const cued = hinted || !!(v.cue && v.cue.level >= 4 && v.cue.tile === item.tile);
       btn.classList.toggle("is-cued", cued);
       const off = !!(v.guided && v.guided.errorless && v.guided.show_fit && v.playing && !playable);
       btn.classList.toggle("is-off", off);
       if (off) btn.setAttribute("aria-disabled", "true");
       else btn.removeAttribute("aria-disabled");
-      const drawn = v.drawn === item.tile ? ", just drawn" : "";
+      const drawn = (v.drawn === item.tile ? ", just drawn" : "") + (hinted ? ", the coach's choice" : "");
       btn.setAttribute("aria-label", `${item.tile}${drawn}${item.hint ? ", " + item.hint : ""}`);
       btn.title = item.hint ? `${item.tile}: ${item.hint}` : item.tile;
       const at = node.children[i];
@@ -1380,6 +1403,11 @@ function makeActions(ctx) {
   const pass = h("button", { type: "button", class: "cfw-btn", "aria-keyshortcuts": "P", "data-key": "pass" }, "Pass");
   const next = h("button", { type: "button", class: "cfw-btn cfw-primary", "aria-keyshortcuts": "N", "data-key": "next" }, "Next");
   const undo = h("button", { type: "button", class: "cfw-btn", "aria-keyshortcuts": "U", "data-key": "undo" }, "Undo");
+  const hint = h(
+    "button",
+    { type: "button", class: "cfw-btn", "aria-keyshortcuts": "H", "data-key": "hint", "aria-label": "Hint: the coach suggests a move", hidden: true },
+    "Hint",
+  );
   const pause = h("button", { type: "button", class: "cfw-btn", "aria-pressed": "false", "data-key": "pause" }, "Pause bots");
   const spacer = h("span", { class: "cfw-spacer" });
   const displayId = uid("display");
@@ -1392,12 +1420,13 @@ function makeActions(ctx) {
   const largeLabel = h("label", { class: "cfw-field" });
   const largeBox = h("input", { type: "checkbox", "data-key": "large" });
   largeLabel.append(largeBox, document.createTextNode(" Large tiles"));
-  node.append(draw, pass, next, undo, pause, spacer, displayLabel, largeLabel);
+  node.append(draw, pass, next, undo, hint, pause, spacer, displayLabel, largeLabel);
 
   draw.addEventListener("click", () => ctx.send("draw"));
   pass.addEventListener("click", () => ctx.send("pass"));
   next.addEventListener("click", () => ctx.send("next"));
   undo.addEventListener("click", () => ctx.send("undo"));
+  hint.addEventListener("click", () => ctx.send("hint"));
   pause.addEventListener("click", () => {
     state.paused = !state.paused;
     schedule(state.view);
@@ -1415,6 +1444,8 @@ function makeActions(ctx) {
     next.hidden = v.waiting === "game-over";
     undo.hidden = !v.allow_undo;
     undo.disabled = !v.can_undo;
+    hint.hidden = !v.coach;
+    hint.disabled = !v.playing;
     pause.hidden = !v.auto_ms;
     pause.setAttribute("aria-pressed", state.paused ? "true" : "false");
     setText(pause, state.paused ? "Resume bots" : "Pause bots");
@@ -1447,10 +1478,10 @@ function makeActions(ctx) {
     else ctx.showLocal(`${btn.textContent} is not possible now.`);
   }
 
-  /** D, P, N and U press Draw, Pass, Next and Undo. */
+  /** D, P, N, U and H press Draw, Pass, Next, Undo and Hint. */
   function key(e) {
-    const btn = { d: draw, p: pass, n: next, u: undo }[e.key.toLowerCase()];
-    if (!btn || e.key.length !== 1) return false;
+    const btn = { d: draw, p: pass, n: next, u: undo, h: hint }[e.key.toLowerCase()];
+    if (!btn || e.key.length !== 1 || (btn === hint && hint.hidden)) return false;
     press(btn);
     return true;
   }
@@ -1459,7 +1490,23 @@ function makeActions(ctx) {
     if (timer !== null) clearTimeout(timer);
   }
 
-  return { node, buttons: { draw, pass, next, undo }, update, showLook, schedule, key, destroy };
+  return { node, buttons: { draw, pass, next, undo, hint }, update, showLook, schedule, key, destroy };
+}
+
+// -- coach (coach=True only): the hint's sentence, read out politely by screen readers -------
+function makeCoach() {
+  const node = h("p", { class: "cfw-coach", role: "status", "aria-live": "polite" });
+  node.hidden = true;
+
+  /** @param {View} v */
+  function update(v) {
+    const text = v.hint ? v.hint.text : "";
+    node.hidden = !text;
+    node.replaceChildren();
+    if (text) withTiles(node, text);
+  }
+
+  return { node, update };
 }
 
 // -- cue (guided play only): the prompt, OK to place it together, speech, a turn sound -------
@@ -1588,15 +1635,16 @@ function render({ model, el }) {
   const result = makeResult(ctx);
   const sheet = makeSheet();
   const actions = makeActions(ctx);
+  const coach = makeCoach();
   let cue = null; // made when a view first has a cue
   const message = h("p", { class: "cfw-message", role: "status", "aria-live": "polite" });
-  const help = h("p", { class: "cfw-help" }, HELP);
+  const help = h("p", { class: "cfw-help" }, helpText(false));
 
   const main = h("div", { class: "cfw-main" });
   const side = h("div", { class: "cfw-side" });
   side.append(board.overview, result.node, sheet.node, log.head, log.note, log.node);
   main.append(board.node, side);
-  root.append(head.node, players.node, main, targets.node, hand.head, hand.node, actions.node, message, help);
+  root.append(head.node, players.node, main, targets.node, hand.head, hand.node, actions.node, coach.node, message, help);
   el.appendChild(root);
 
   // Keep JupyterLab's command-mode shortcuts (d d, a, b, arrows) off our focusable elements.
@@ -1714,6 +1762,8 @@ function render({ model, el }) {
     result.update(v);
     sheet.update(v);
     actions.update(v);
+    coach.update(v);
+    setText(help, helpText(!!v.coach));
     if (v.cue && !cue) {
       cue = makeCue(ctx);
       head.node.after(cue.node);
