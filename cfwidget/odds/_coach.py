@@ -344,7 +344,9 @@ def _odds_clause(view: _View, table: _Table) -> tuple[str, Fraction, int]:
     words = f"{name} has {plural(view.counts[other], 'tile')} left and "
     if not numbers:
         return words + "nothing to play on", p, other
-    words += f"{_chance(p)} of holding {_numbers(numbers)}"
+    # A long list of numbers reads badly: past three, say what they are for.
+    what = _numbers(numbers) if len(numbers) <= 3 else "a tile that fits"
+    words += f"{_chance(p)} of holding {what}"
     if p == 0 and numbers & view.lacks[other]:
         words += f" ({name} drew or passed when one would have fitted)"
     return words, p, other

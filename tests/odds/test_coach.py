@@ -226,6 +226,8 @@ def test_every_sentence_quotes_the_exact_chance_counted_independently() -> None:
                     assert p == 0
                 else:
                     assert percent_in(text) == round(100 * p)
+                if "of holding a tile that fits" in text:  # more than three numbers, unnamed
+                    continue
                 # The numbers quoted, and the tiles that seat could hold given what it lacks.
                 match = re.search(r"of holding (an? [\d, or]+?)(?: \(|\.$)", text)
                 assert match is not None, advice.sentence
