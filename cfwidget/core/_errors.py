@@ -15,6 +15,7 @@ __all__ = [
     "AnswerError",
     "BotError",
     "DealError",
+    "ExecutorError",
     "IllegalMove",
     "LessonError",
     "NotationError",
@@ -85,6 +86,10 @@ class SimulationError(ValueError):
     """Arguments of a simulation or a tournament that cannot be run (rounds, contenders...)."""
 
 
+class ExecutorError(SimulationError):
+    """An ``executor`` that cannot run a simulation: not an executor, shut down or closed."""
+
+
 class PictureError(ValueError):
     """Drawing options that are not allowed (display mode, scale, size, what to draw)."""
 
@@ -120,6 +125,7 @@ for _error in (
     SeatError,
     BotError,
     SimulationError,
+    ExecutorError,
     PictureError,
     AnswerError,
     LessonError,

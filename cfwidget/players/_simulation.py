@@ -9,9 +9,10 @@ many workers: every round's deal and every random bot are seeded from
 >>> len(frame), list(frame.columns[:4])
 (20, ['round', 'start', 'score_0', 'score_1'])
 
-On a cluster, pass a Dask client's executor: ``executor=client.get_executor()``
-(from ``dask.distributed``); on one machine a
-``concurrent.futures.ProcessPoolExecutor(max_workers=2)`` uses both cores.
+On one machine a ``concurrent.futures.ProcessPoolExecutor(max_workers=2)`` uses both
+cores; on a Dask cluster pass the client itself, ``executor=client`` (a
+``dask.distributed.Client``; ``pip install "cfwidget[scale]"``). Dask is optional: this
+module never imports it, and recognises a client only once the caller has imported it.
 """
 
 from __future__ import annotations
@@ -21,13 +22,23 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from ..core import BotError, Round, Rules, SimulationError, check_rules, check_seed, shown
+from ..core import (
+    BotError,
+    ExecutorError,
+    Round,
+    Rules,
+    SimulationError,
+    check_rules,
+    check_seed,
+    shown,
+)
 from ._bots import BOTS, Bot, RandomBot, make_bot, no_such_bot
 
 if TYPE_CHECKING:
     import pandas as pd
+    from distributed import Client
 
 __all__ = ["ROUND_COLUMNS", "simulate"]
 
@@ -168,6 +179,84 @@ class _Progress:
             )
 
 
+#: What every chunk of one simulation shares: the rules as data, players, bots, seed.
+_Job = tuple[dict[str, Any], int, Sequence[BotSpec | _ByName], int]
+_Rows = list[dict[str, Any]]
+
+
+def _dask_client(executor: object) -> Client | None:
+    """``executor`` if it is a Dask client, else None.
+
+    Dask is never imported here: a client can only exist once its caller imported
+    ``distributed``, so a client is recognised without Dask being installed.
+    """
+    distributed = sys.modules.get("distributed")
+    client_class = getattr(distributed, "Client", None)
+    if isinstance(client_class, type) and isinstance(executor, client_class):
+        return cast("Client", executor)
+    return None
+
+
+def _run_on_dask(client: Client, job: _Job, bounds: list[tuple[int, int]], bar: _Progress) -> _Rows:
+    """Submit one Dask task per chunk and collect the rows as the tasks finish."""
+    import uuid
+
+    from distributed import as_completed  # a client exists, so Dask is installed
+
+    run = uuid.uuid4().hex  # task keys unique to this call ("cfwidget-simulate" on the dashboard)
+    sizes: dict[str, int] = {}
+    futures = []
+    rows: _Rows = []
+    try:
+        for start, stop in bounds:
+            key = f"cfwidget-simulate-{run}-{start}"
+            futures.append(client.submit(_chunk, *job, start, stop, key=key))
+            sizes[key] = stop - start
+        for future in as_completed(futures):
+            rows += future.result()
+            bar.update(sizes[future.key])
+    except BaseException:
+        client.cancel(futures)  # nothing left running on the cluster for a failed call
+        raise
+    return rows
+
+
+def _run_on_executor(
+    executor: Executor, job: _Job, bounds: list[tuple[int, int]], bar: _Progress
+) -> _Rows:
+    """Submit one call per chunk to a concurrent.futures executor; rows as calls finish."""
+    from concurrent.futures import Future, as_completed
+
+    futures: dict[Future[_Rows], int] = {}
+    rows: _Rows = []
+    try:
+        for start, stop in bounds:
+            try:
+                future: object = executor.submit(_chunk, *job, start, stop)
+            except RuntimeError as err:  # a pool that was shut down
+                raise ExecutorError(
+                    f"the executor takes no more work ({err}); start a new one, "
+                    "for example ProcessPoolExecutor(max_workers=2)"
+                ) from err
+            if not isinstance(future, Future):
+                cancel = getattr(future, "cancel", None)
+                if callable(cancel):
+                    cancel()
+                raise ExecutorError(
+                    f"executor.submit() returned {shown(future)}, not a concurrent.futures "
+                    "Future; pass a ProcessPoolExecutor, a Dask client or client.get_executor()"
+                )
+            futures[future] = stop - start
+        for done in as_completed(futures):
+            rows += done.result()
+            bar.update(futures[done])
+    except BaseException:
+        for pending in futures:
+            pending.cancel()
+        raise
+    return rows
+
+
 def _in_notebook() -> bool:
     shell = sys.modules.get("IPython")
     if shell is None:
@@ -182,7 +271,7 @@ def simulate(
     bots: BotSpec | Sequence[BotSpec],
     rounds: int,
     seed: int,
-    executor: Executor | None = None,
+    executor: Executor | Client | None = None,
     *,
     chunk_size: int | None = None,
     progress: bool | None = None,
@@ -192,11 +281,15 @@ def simulate(
     ``bots`` is a bot name (``"random"``, ``"greedy"``, ``"tips"``, ``"coach"``: the
     names in :data:`~cfwidget.players.BOTS`) for every seat, or one name or bot per
     seat. Random bots are re-seeded for each round from ``seed``, so the frame depends
-    on ``seed`` alone. ``executor`` takes any
-    :class:`concurrent.futures.Executor` (a process pool, or a Dask client's
-    ``get_executor()``); bots given as objects must then be picklable.
-    ``progress`` shows a bar (notebook) or a line (terminal); by default only
-    for runs of 2,000 rounds or more.
+    on ``seed`` alone. The rounds are played in chunks (``chunk_size`` rounds each), one
+    after another, or shared out by ``executor``: any
+    :class:`concurrent.futures.Executor` (a process pool) or a Dask client
+    (``dask.distributed.Client``, on a local or a remote cluster; its ``get_executor()``
+    works too). Whatever runs it, the frame is the one a single process gives for the
+    same seed, row for row. With an executor, bots given as objects must be picklable,
+    and on a Dask cluster every worker needs cfwidget installed. ``progress`` shows a
+    bar (notebook) or a line (terminal) that moves as chunks finish; by default only for
+    runs of 2,000 rounds or more.
 
     Columns: ``round``, ``start`` (the double), ``score_0`` ... (each seat's
     points), ``opening_draws`` (tiles drawn before the double turned up),
@@ -204,6 +297,20 @@ def simulate(
     nobody could play), ``ended`` (why the round ended: ``"went-out"``, ``"blocked"``, or
     ``"all-passed"`` with ``round_end="all-passed"``), ``moves``, ``turns``,
     ``draws``, ``passes``, ``chicken_feet``, ``tiles_played`` and ``yard_left``.
+
+    >>> import cfwidget as cf
+    >>> rules = cf.Rules(hand_size=7)
+    >>> frame = cf.simulate(rules, 3, "greedy", rounds=100, seed=5)
+    >>> frame.shape, frame["round"].is_monotonic_increasing
+    ((100, 16), True)
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     shared = cf.simulate(rules, 3, "greedy", 100, 5, executor=pool, chunk_size=30)
+    >>> shared.equals(frame)
+    True
+
+    On a Dask cluster: ``cf.simulate(rules, 3, "greedy", 1_000_000, 5, executor=client)``
+    with ``client = dask.distributed.Client(...)``.
     """
     import pandas as pd
 
@@ -228,10 +335,17 @@ def simulate(
         )
     if chunk_size is not None and (chunk_size.__class__ is not int or chunk_size < 1):
         raise SimulationError(f"chunk_size must be a whole number, 1 or more, got {chunk_size!r}")
-    if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise SimulationError(
+    client = _dask_client(executor)
+    if client is None and executor is not None and not callable(getattr(executor, "submit", None)):
+        raise ExecutorError(
             "executor must be a concurrent.futures executor with submit(), such as "
-            f"ProcessPoolExecutor() or a Dask client's get_executor(); got {shown(executor)}"
+            "ProcessPoolExecutor(), or a Dask client (dask.distributed.Client); "
+            f"got {shown(executor)}"
+        )
+    if client is not None and client.status in ("closing", "closed"):
+        raise ExecutorError(
+            "this Dask client is closed; connect a new one, for example Client(LocalCluster()) "
+            'or Client("tcp://scheduler:8786")'
         )
     if seed is None:  # no fresh shuffle here: the frame is a function of the seed
         raise SimulationError("simulate needs a seed (a whole number), so that it can be repeated")
@@ -241,22 +355,16 @@ def simulate(
     size = chunk_size or max(50, min(2000, rounds // 40 or 1))
     bounds = [(start, min(start + size, rounds)) for start in range(0, rounds, size)]
     bar = _Progress(rounds, rounds >= 2000 if progress is None else progress)
+    job: _Job = (rules.to_dict(), players, named, seed)
     rows: list[dict[str, Any]] = []
-    data = rules.to_dict()
-    if executor is None:
-        for start, stop in bounds:
-            rows += _chunk(data, players, named, seed, start, stop)
-            bar.update(stop - start)
+    if client is not None:
+        rows = _run_on_dask(client, job, bounds, bar)
+    elif executor is not None:
+        rows = _run_on_executor(cast(Executor, executor), job, bounds, bar)
     else:
-        from concurrent.futures import as_completed
-
-        futures = {
-            executor.submit(_chunk, data, players, named, seed, start, stop): stop - start
-            for start, stop in bounds
-        }
-        for future in as_completed(futures):
-            rows += future.result()
-            bar.update(futures[future])
+        for start, stop in bounds:
+            rows += _chunk(*job, start, stop)
+            bar.update(stop - start)
     rows.sort(key=lambda r: r["round"])
     frame: pd.DataFrame = pd.DataFrame(rows)
     return frame
