@@ -37,6 +37,7 @@ from ._bots import Bot, heaviest
 from ._simulation import simulate
 
 if TYPE_CHECKING:
+    from distributed import Client
     from matplotlib.figure import Figure
 
 __all__ = [
@@ -102,14 +103,14 @@ def duplicate_match(
     rules: Rules,
     rounds: int,
     seed: int,
-    executor: Executor | None = None,
+    executor: Executor | Client | None = None,
 ) -> pd.DataFrame:
     """Each contender against ``opponent``, two players, every deal played from both chairs.
 
     ``contenders`` maps a name to a bot (a bot name such as ``"random"``, or a callable);
     ``opponent`` is the bot they all face; ``rules`` the table's rules; ``rounds`` how many
     deals (each is played twice, so there are twice as many games); ``seed`` fixes the deals,
-    which are the same for every contender; ``executor`` (e.g. a process pool) runs the
+    which are the same for every contender; ``executor`` (a process pool, or a Dask client) runs the
     games in parallel with identical results.
 
     One row per contender and deal: ``contender``, ``deal``, ``win_share`` (of its two games
@@ -176,7 +177,7 @@ def head_to_head(
     rules: Rules,
     rounds: int,
     seed: int,
-    executor: Executor | None = None,
+    executor: Executor | Client | None = None,
 ) -> pd.DataFrame:
     """:func:`summarize` of a :func:`duplicate_match` (same arguments): one row per contender."""
     return summarize(duplicate_match(contenders, opponent, rules, rounds, seed, executor))
