@@ -39,6 +39,7 @@ bench: $(STAMP)
 
 benches: bench
 	$(BIN)/python -m tools.simulation_bench
+	$(BIN)/python -m tools.scale_bench
 	$(BIN)/python -m tools.widget_bench
 
 layout-check: $(STAMP)
