@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..core import OddsError, SeatOddsError
 from ._exact import (
     NEVER,
+    DrawWait,
     draws_until_fit,
     expected_draws_until_fit,
     expected_foot_draws,
@@ -22,6 +23,7 @@ from ._exact import (
     p_holds_number,
     p_start_double_dealt,
     start_double_draws,
+    wait_for_fit,
 )
 from ._plots import (
     OddsExplorer,
@@ -46,15 +48,19 @@ from ._seat import (
     hand_cost,
     holds_number_odds,
     unseen_tiles,
+    wait_until_playable,
 )
+from ._sharper import World, hidden_worlds, sharper_checks, sharper_draw_odds, sharper_holds
 
 __all__ = [
     "NEVER",
     "DrawOutlook",
+    "DrawWait",
     "FootOutlook",
     "OddsError",
     "OddsExplorer",
     "SeatOddsError",
+    "World",
     "calibration",
     "compare",
     "deal_figure",
@@ -71,6 +77,7 @@ __all__ = [
     "foot_outlook",
     "hand_cost",
     "hand_pips",
+    "hidden_worlds",
     "holds_number_odds",
     "p_fits",
     "p_foot_completable",
@@ -79,7 +86,12 @@ __all__ = [
     "plot_exact_vs_simulated",
     "replay",
     "resampled_foot_draws",
+    "sharper_checks",
+    "sharper_draw_odds",
+    "sharper_holds",
     "start_double_draws",
     "unseen_tiles",
+    "wait_for_fit",
+    "wait_until_playable",
     "watch_seat",
 ]
