@@ -55,6 +55,7 @@ __all__ = [
     "expected_foot_draws",
     "foot_draws",
     "hand_pips",
+    "hypergeometric",
     "p_fits",
     "p_foot_completable",
     "p_holds_number",
@@ -194,6 +195,26 @@ def _pool(max_pip: int, unseen: Iterable[TileLike] | None) -> list[Tile]:
         twice = sorted({str(t) for t in tiles if tiles.count(t) > 1})
         raise OddsError(f"each tile exists once, but unseen lists {', '.join(twice)} twice")
     return list(tiles)
+
+
+def hypergeometric(total: int, marked: int, drawn: int) -> pd.Series:
+    """How many marked tiles a random handful holds: the hypergeometric distribution.
+
+    ``drawn`` tiles are taken at random, none put back, from ``total`` tiles of which
+    ``marked`` are marked (for example, the tiles showing a 9). Index ``k`` holds the chance of
+    exactly ``k`` marked tiles: the handfuls with ``k`` of the marked tiles and ``drawn - k``
+    of the others, out of all handfuls,
+    ``comb(marked, k) * comb(total - marked, drawn - k) / comb(total, drawn)``.
+
+    >>> nines = hypergeometric(total=55, marked=10, drawn=9)  # 9s in a double-9 hand of 9
+    >>> nines[0], nines.index.tolist()[-1], sum(k * p for k, p in nines.items())
+    (Fraction(1239389, 8892870), 9, Fraction(18, 11))
+    """
+    n = _whole("total", total, "tiles to choose from", 0)
+    m = _whole("marked", marked, "marked tiles among them", 0, n)
+    d = _whole("drawn", drawn, "tiles taken", 0, n)
+    low, high = max(0, d - (n - m)), min(m, d)
+    return _series({k: _hyper(n, m, d, k) for k in range(low, high + 1)}, "marked")
 
 
 def p_holds_number(

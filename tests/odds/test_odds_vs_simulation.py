@@ -200,6 +200,7 @@ def test_first_turn_odds_match_the_real_yard(table: str) -> None:
             "draws within 3",
             "other seat holds the double's number",
             "other seat holds a 0",
+            "how many 0s the other seat holds",
             "other seat's hand cost",
             "centre needs no draw",
             "draws before the centre can be finished",
@@ -256,6 +257,12 @@ def test_first_turn_odds_match_the_real_yard(table: str) -> None:
         t["other seat holds the double's number"].event(any(x.has(number) for x in hidden), p)
         p = seat_odds.holds_number_odds(rnd, seat, 0, other)
         t["other seat holds a 0"].event(any(x.has(0) for x in hidden), p)
+        unseen = seat_odds.unseen_tiles(rnd, seat)
+        marked = sum(1 for x in unseen if x.has(0))
+        mean, variance = moments(exact_odds.hypergeometric(len(unseen), marked, len(hidden)))
+        t["how many 0s the other seat holds"].add(
+            sum(1 for x in hidden if x.has(0)), mean, variance
+        )
         cost = float(seat_odds.expected_hand_cost(rnd, seat, other))
         t["other seat's hand cost"].add(
             sum(penalty(x) for x in hidden), cost, cost_variance(rnd, seat, len(hidden))
@@ -470,6 +477,7 @@ CHECKED = {
     "start_double_draws",
     "hand_pips",
     "p_holds_number",
+    "hypergeometric",
     "p_fits",
     "draws_until_fit",
     "expected_draws_until_fit",
