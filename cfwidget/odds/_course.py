@@ -22,6 +22,7 @@ from typing import Any
 import ipywidgets as widgets
 import pandas as pd
 from matplotlib.figure import Figure
+from matplotlib.ticker import NullFormatter, ScalarFormatter
 
 from ..core import OddsError, Round, Rules, Tile, full_set, set_size, shown
 from . import _exact as odds
@@ -34,6 +35,7 @@ __all__ = [
     "hypergeometric_figure",
     "interval_widths",
     "intervals_figure",
+    "plot_calibration",
     "plot_interval_widths",
     "running_share_figure",
     "shrinking_figure",
@@ -330,6 +332,7 @@ def shrinking_figure(
     ax.axhline(p, color="black", linewidth=1)
     ax.set_xscale("log")
     ax.set_xticks(list(sizes), [f"{n:,}" for n in sizes])
+    ax.xaxis.set_minor_formatter(NullFormatter())
     ax.set_xlabel(f"{unit} simulated (n, log scale)")
     ax.set_ylabel("share, with its 95% interval")
     ax.set_title(
@@ -453,8 +456,57 @@ def plot_interval_widths(widths: pd.DataFrame, *, title: str) -> Figure:
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xticks(deals, [f"{n:,}" for n in deals])
+    ax.xaxis.set_minor_formatter(NullFormatter())
+    ax.yaxis.set_major_formatter(ScalarFormatter())
+    ax.yaxis.set_minor_formatter(NullFormatter())
     ax.set_xlabel("deals played (n, each played twice; log scale)")
     ax.set_ylabel("width of the 95% interval (win rate)")
+    ax.set_title(title, fontsize=10)
+    ax.legend(frameon=False, fontsize=8)
+    fig.tight_layout()
+    return fig
+
+
+def plot_calibration(tables: dict[str, pd.DataFrame], *, title: str) -> Figure:
+    """Counts against what happened: for each group of draws, each count's average chance
+    (a marker per count) and the share of draws that fitted with its 95% interval (black).
+
+    ``tables`` maps a count's name to its :func:`cfwidget.odds.calibration` table; all of them
+    must group the same draws.
+    """
+    if not isinstance(tables, dict) or not tables:
+        raise OddsError(f"tables maps a name to a calibration() table, got {shown(tables)}")
+    first = next(iter(tables.values()))
+    if not all(isinstance(t, pd.DataFrame) and "fitted" in t for t in tables.values()):
+        raise OddsError("every table must be one calibration() returns")
+    groups = [str(g) for g in first.index]
+    x = list(range(len(groups)))
+    fig = Figure(figsize=(7.5, 3.4))
+    ax = fig.add_subplot()
+    fitted = first["fitted"].to_numpy()
+    ax.errorbar(
+        x,
+        fitted,
+        yerr=[fitted - first["low"].to_numpy(), first["high"].to_numpy() - fitted],
+        fmt="s",
+        color="black",
+        capsize=3,
+        label="share that fitted (95% interval)",
+    )
+    markers = ["o", "D", "^", "v"]
+    for i, (name, table) in enumerate(tables.items()):
+        offset = 0.12 * (i + 1)
+        ax.plot(
+            [v + offset for v in x],
+            table["chance"],
+            markers[i % len(markers)],
+            label=f"{name}: average chance",
+        )
+    ax.set_xticks(
+        x, [f"{g}\n(n = {int(d):,})" for g, d in zip(groups, first["draws"], strict=True)]
+    )
+    ax.set_xlabel("tiles on the table when the seat drew (n = draws)")
+    ax.set_ylabel("chance the drawn tile fits")
     ax.set_title(title, fontsize=10)
     ax.legend(frameon=False, fontsize=8)
     fig.tight_layout()

@@ -439,7 +439,7 @@ def deal_figure(max_pip: int, players: int, hand_size: int) -> Figure:
     ax.set_xlabel(f"draws until one turns up (never: {never:.1%}{found})")
     fig.suptitle(
         f"double-{max_pip}, {players} players, {hand_size} each "
-        f"({n - players * hand_size} tiles in the yard)",
+        f"({n - players * hand_size} tiles in the yard): exact chances, no simulation",
         fontsize=11,
     )
     fig.tight_layout()

@@ -48,7 +48,7 @@ def _said(answer: object) -> str:
 
 def _number(answer: object, what: str, percent: bool) -> tuple[Fraction, bool]:
     """``(value, written as a percent)`` from a number or its text; AnswerError otherwise."""
-    how = _FORMS if percent else "a number like 3.45, or a fraction like 38/11"
+    how = _FORMS if percent else "a number like 2.5, or a fraction like 5/2"
     if isinstance(answer, bool) or answer is None:
         raise AnswerError(f"{shown(answer)} is not {what}: write {how}.")
     if isinstance(answer, Fraction):
@@ -252,13 +252,13 @@ def amount_exercise(
         return False, f"{said}{after} is too {'high' if given > value else 'low'}"
 
     return Exercise(
-        question=f"{question} (Write a number like 3.45 or a fraction like 38/11; {within}.)"
+        question=f"{question} (Write a number like 2.5 or a fraction like 5/2; {within}.)"
         if not whole
         else f"{question} (Write a whole number.)",
         judge=judge,
         hints=(idea, plug_in),
         solution_text=f"{solution} The answer: {words(value)}.",
-        example="3.45" if not whole else "12",
+        example="2.5" if not whole else "12",
         kind="number",
         key=key or slug(question),
     )

@@ -375,7 +375,7 @@ def sharper_or_plain(rnd: Round, seat: int, worlds: int = 400, seed: int = 0) ->
         solution_text=f"{words[right].capitalize()}: the plain count says {plain:.3f} and "
         f"the sharper count, from {worlds} worlds that fit everything {name} saw, "
         f"{sharper:.3f}.",
-        example='"more"',
+        example='"less"',
         kind="choice",
         choices=("more", "less", "the same"),
         key="odds-12-sharper",
