@@ -1,4 +1,4 @@
-"""Pictures, tables and small simulations for the chicken-yard odds notebook.
+"""Pictures, tables and small simulations for the probability course (notebooks 10 to 14).
 
 Exact answers come from :mod:`cfwidget.odds`; the helpers here
 set them next to simulated ones, draw them with matplotlib (fixed figure sizes) and build the
