@@ -22,7 +22,7 @@ from typing import Any
 import ipywidgets as widgets
 import pandas as pd
 from matplotlib.figure import Figure
-from matplotlib.ticker import NullFormatter, ScalarFormatter
+from matplotlib.ticker import NullFormatter
 
 from ..core import OddsError, Round, Rules, Tile, full_set, set_size, shown
 from . import _exact as odds
@@ -457,7 +457,7 @@ def plot_interval_widths(widths: pd.DataFrame, *, title: str) -> Figure:
     ax.set_yscale("log")
     ax.set_xticks(deals, [f"{n:,}" for n in deals])
     ax.xaxis.set_minor_formatter(NullFormatter())
-    ax.yaxis.set_major_formatter(ScalarFormatter())
+    ax.set_yticks(list(widths["width"]), [f"{w:.3f}" for w in widths["width"]])
     ax.yaxis.set_minor_formatter(NullFormatter())
     ax.set_xlabel("deals played (n, each played twice; log scale)")
     ax.set_ylabel("width of the 95% interval (win rate)")
