@@ -188,31 +188,60 @@ class _Seat:
 
     def ways(self, counts: tuple[tuple[int, int], ...]) -> int:
         """How many ways the hidden draws can be given tiles, for a hand that holds
-        ``counts`` tiles of each kind (``(kind, how many)`` pairs, sorted)."""
+        ``counts`` tiles of each kind (``(kind, how many)`` pairs, sorted).
+
+        The hand's tiles and the played ones count alike: only a tile's kind (its allowed
+        labels) matters. The draws are given their tiles from the last one back: a tile that
+        may have been dealt and fits every draw before some point joins a common pool there
+        and stays in it; every other kind is counted on its own, and its tiles must all be
+        given a draw (they were not dealt).
+        """
         known = self._ways.get(counts)
         if known is not None:
             return known
-        kinds = [k for k, _ in counts]
-        have = [c for _, c in counts]
-        played = self.played_kinds
+        merged = dict(counts)
+        for kind in self.played_kinds:
+            merged[kind] = merged.get(kind, 0) + 1
         draws = len(self.draws)
+        pool = [0] * (draws + 1)  # pool[j]: pooled tiles that fit draw j (and all before it)
+        kinds: list[int] = []
+        have: list[int] = []
+        for kind in sorted(merged):
+            slots = kind >> 1
+            if kind & _DEALT and not slots & (slots + 1):  # slots 0 .. b - 1: a pooled tile
+                for j in range(slots.bit_length()):
+                    pool[j] += merged[kind]
+            else:
+                kinds.append(kind)
+                have.append(merged[kind])
+        must = [i for i, k in enumerate(kinds) if not k & _DEALT]  # tiles that were drawn
+        lowest = [(k >> 1 & -(k >> 1)).bit_length() - 1 for k in kinds]  # first draw it fits
+        memo: dict[tuple[int, int, tuple[int, ...]], int] = {}
 
-        def count(j: int, used: tuple[int, ...], gone: int) -> int:
-            if j == draws:  # every tile that was not dealt must have been drawn
-                done = all(u == c or k & _DEALT for u, c, k in zip(used, have, kinds, strict=True))
-                return int(done and all(gone >> p & 1 or k & _DEALT for p, k in enumerate(played)))
-            bit = 2 << j
+        def count(j: int, pooled: int, used: tuple[int, ...]) -> int:
+            # Draws j, j - 1, ..., 0 are still to be given a tile; give up when a tile that was
+            # not dealt can no longer get a draw of its own.
+            if sum(have[i] - used[i] for i in must) > j + 1:
+                return 0
+            if any(lowest[i] > j and used[i] < have[i] for i in must):
+                return 0
+            if j < 0:
+                return 1
+            key = (j, pooled, used)
+            if key in memo:
+                return memo[key]
             total = 0
+            if pool[j] > pooled:
+                total += (pool[j] - pooled) * count(j - 1, pooled + 1, used)
+            bit = 2 << j
             for i, k in enumerate(kinds):
                 if k & bit and used[i] < have[i]:
                     more = (*used[:i], used[i] + 1, *used[i + 1 :])
-                    total += (have[i] - used[i]) * count(j + 1, more, gone)
-            for p, k in enumerate(played):
-                if k & bit and not gone >> p & 1:
-                    total += count(j + 1, used, gone | 1 << p)
+                    total += (have[i] - used[i]) * count(j - 1, pooled, more)
+            memo[key] = total
             return total
 
-        found = count(0, (0,) * len(kinds), 0)
+        found = count(draws - 1, 0, (0,) * len(kinds))
         self._ways[counts] = found
         return found
 

@@ -133,6 +133,40 @@ def test_the_sampler_agrees_with_every_consistent_deal_counted() -> None:
     assert checked == 12 and uncertain >= 3
 
 
+def brute_ways(story: sharper._Seat, hand: list[int]) -> int:
+    """Every way to give each hidden draw its own tile, tried one by one (test oracle)."""
+    kinds = [story.kind[x] for x in hand] + story.played_kinds
+    ways = 0
+    for chosen in itertools.permutations(range(len(kinds)), len(story.draws)):
+        labels = [1] * len(kinds)  # 1: dealt; 2 << j: the j-th hidden draw
+        for j, place in enumerate(chosen):
+            labels[place] = 2 << j
+        ways += all(kind & label for kind, label in zip(kinds, labels, strict=True))
+    return ways
+
+
+def test_the_ways_to_explain_a_hand_against_trying_every_one() -> None:
+    rng = random.Random(4)
+    tried = explained = 0
+    for seed in range(40):
+        rnd = Round.deal(Rules(max_pip=6, hand_size=5), 2, seed=seed)
+        while not rnd.is_over and tried < 300:
+            seat = rnd.turn
+            view = sharper._public_view(rnd, seat)
+            _, unseen, stories = sharper._read_story(view, trust_passes=True)
+            (story,) = stories
+            held = story.count + len(story.played)
+            if 0 < len(story.draws) <= 5 and held <= 9 and story.count <= len(unseen):
+                for _ in range(3):
+                    hand = rng.sample(unseen, story.count)
+                    want = brute_ways(story, hand)
+                    assert story.weight(hand) == want
+                    tried += 1
+                    explained += want > 0
+            rnd.play(greedy(rnd, seat))
+    assert tried >= 300 and explained >= 50
+
+
 # --- it reads only what the seat may know ---------------------------------------------------------
 
 
