@@ -25,9 +25,11 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable
 from fractions import Fraction
 from math import comb
+from typing import NamedTuple
 
 import pandas as pd
 
@@ -47,16 +49,19 @@ from ..core import (
 )
 
 __all__ = [
+    "DrawWait",
     "draws_until_fit",
     "expected_draws_until_fit",
     "expected_foot_draws",
     "foot_draws",
     "hand_pips",
+    "hypergeometric",
     "p_fits",
     "p_foot_completable",
     "p_holds_number",
     "p_start_double_dealt",
     "start_double_draws",
+    "wait_for_fit",
 ]
 
 MIN_PLAYERS = 2
@@ -192,6 +197,26 @@ def _pool(max_pip: int, unseen: Iterable[TileLike] | None) -> list[Tile]:
     return list(tiles)
 
 
+def hypergeometric(total: int, marked: int, drawn: int) -> pd.Series:
+    """How many marked tiles a random handful holds: the hypergeometric distribution.
+
+    ``drawn`` tiles are taken at random, none put back, from ``total`` tiles of which
+    ``marked`` are marked (for example, the tiles showing a 9). Index ``k`` holds the chance of
+    exactly ``k`` marked tiles: the handfuls with ``k`` of the marked tiles and ``drawn - k``
+    of the others, out of all handfuls,
+    ``comb(marked, k) * comb(total - marked, drawn - k) / comb(total, drawn)``.
+
+    >>> nines = hypergeometric(total=55, marked=10, drawn=9)  # 9s in a double-9 hand of 9
+    >>> nines[0], nines.index.tolist()[-1], sum(k * p for k, p in nines.items())
+    (Fraction(1239389, 8892870), 9, Fraction(18, 11))
+    """
+    n = _whole("total", total, "tiles to choose from", 0)
+    m = _whole("marked", marked, "marked tiles among them", 0, n)
+    d = _whole("drawn", drawn, "tiles taken", 0, n)
+    low, high = max(0, d - (n - m)), min(m, d)
+    return _series({k: _hyper(n, m, d, k) for k in range(low, high + 1)}, "marked")
+
+
 def p_holds_number(
     max_pip: int, hand_size: int, number: int, unseen: Iterable[TileLike] | None = None
 ) -> Fraction:
@@ -275,22 +300,75 @@ def draws_until_fit(
     return _series(_fit_probs(unseen, fitting, limit), "draws")
 
 
-def expected_draws_until_fit(
+class DrawWait(NamedTuple):
+    """A hunt for a playable tile, told in its two parts (see :func:`wait_for_fit`).
+
+    ``p_never`` is the chance that no tile that fits turns up before the yard (or the draws
+    allowed) runs out; ``if_found`` the expected number of draws *when one does turn up*
+    (``None`` when one never can); ``all_draws`` the average number of tiles drawn over every
+    case, a hunt that never finds one counted as drawing every tile it was allowed.
+    """
+
+    p_never: Fraction
+    if_found: Fraction | None
+    all_draws: Fraction
+
+    def __str__(self) -> str:
+        if self.if_found is None:
+            return "never finds a tile that fits"
+        found = f"{float(self.if_found):.2f} draws on average when it finds one"
+        if not self.p_never:
+            return found
+        return f"never finds one: {float(self.p_never):.1%}; {found}"
+
+
+def wait_for_fit(
     unseen: int, fitting: int, yard: int | None = None, max_draws: int | None = None
-) -> Fraction:
-    """Expected number of tiles drawn by a seat hunting for a playable tile.
+) -> DrawWait:
+    """How long a seat hunts for a playable tile: the chance it never finds one, and the
+    expected draws when it does.
 
-    Same arguments and model as :func:`draws_until_fit`. Drawing stops at the first tile
-    that fits, or when the yard (or ``max_draws``) runs out: a seat that never finds one
-    has drawn every tile it was allowed.
+    Same arguments and model as :func:`draws_until_fit`. The two parts are kept apart on
+    purpose: an average that counted "never finds one" as "drew the whole yard" would mix a
+    failure into the waiting time.
 
-    >>> expected_draws_until_fit(unseen=10, fitting=3, yard=4)
-    Fraction(59, 24)
+    >>> wait = wait_for_fit(unseen=10, fitting=3, yard=4)
+    >>> wait.p_never, wait.if_found, wait.all_draws
+    (Fraction(1, 6), Fraction(43, 20), Fraction(59, 24))
+    >>> print(wait)
+    never finds one: 16.7%; 2.15 draws on average when it finds one
     """
     limit = _draw_limit(unseen, fitting, yard, max_draws)
     probs = _fit_probs(unseen, fitting, limit)
     never = probs.pop(NEVER)
-    return sum((int(k) * p for k, p in probs.items()), limit * never)
+    found = sum((int(k) * p for k, p in probs.items()), Fraction(0))
+    if_found = found / (1 - never) if never < 1 else None
+    return DrawWait(never, if_found, found + limit * never)
+
+
+def expected_draws_until_fit(
+    unseen: int, fitting: int, yard: int | None = None, max_draws: int | None = None
+) -> Fraction:
+    """Deprecated: the average tiles drawn, counting "never finds one" as drawing them all.
+
+    This mixes two things a reader should see apart, so it warns; use
+    :func:`wait_for_fit`, whose ``p_never`` and ``if_found`` tell them apart (this number is
+    its ``all_draws``). Same arguments and model as :func:`draws_until_fit`.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore", DeprecationWarning)
+    ...     expected_draws_until_fit(unseen=10, fitting=3, yard=4)
+    Fraction(59, 24)
+    """
+    warnings.warn(
+        "expected_draws_until_fit counts a hunt that never finds a tile as drawing every "
+        "tile allowed; use wait_for_fit(...), which gives the chance of never (p_never) and "
+        "the expected draws when one is found (if_found)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return wait_for_fit(unseen, fitting, yard, max_draws).all_draws
 
 
 # --- chicken feet -----------------------------------------------------------------------------

@@ -1,6 +1,6 @@
-"""Pictures, tables and small simulations for the chicken-yard odds notebook.
+"""Pictures, tables and small simulations for the probability course (notebooks 10 to 14).
 
-Exact answers come from :mod:`cfwidget.odds` and :mod:`cfwidget.odds`; the helpers here
+Exact answers come from :mod:`cfwidget.odds`; the helpers here
 set them next to simulated ones, draw them with matplotlib (fixed figure sizes) and build the
 slider explorer. Every simulation is seeded, so a notebook shows the same numbers each run.
 
@@ -25,7 +25,7 @@ import ipywidgets as widgets
 import pandas as pd
 from matplotlib.figure import Figure
 
-from ..core import BotError, Move, OddsError, Round, Rules, Tile, set_size, shown
+from ..core import BotError, Move, OddsError, Round, Rules, Tile, full_set, set_size, shown
 from . import _exact as odds
 from . import _seat as seat_odds
 
@@ -248,11 +248,11 @@ def watch_seat(rnd: Round, bots: Sequence[Bot], seat: int) -> pd.DataFrame:
 
     One row for every turn on which ``seat`` holds no tile that fits and draws: the move
     number, its hand size, the yard, the tiles it cannot see and how many of them fit, its
-    chance that the next draw fits (``Round.draw_odds``), the draws it should expect before
-    it can play if the table stayed put (:func:`cfwidget.odds.draws_until_playable`),
-    then what happened: the tile drawn, whether it fitted, and how many draws it really took
-    until the seat next played a tile (the table does change meanwhile; empty if the round
-    ended first).
+    chance that the next draw fits (``Round.draw_odds``), and if the table stayed put
+    (:func:`cfwidget.odds.wait_until_playable`) the chance it never finds a tile that fits
+    before the yard runs out and the draws it should expect when it does; then what happened:
+    the tile drawn, whether it fitted, and how many draws it really took until the seat next
+    played a tile (the table does change meanwhile; empty if the round ended first).
     """
     play = seat_odds._check_round(rnd).copy()
     seat = seat_odds._check_seat(play, seat)
@@ -273,7 +273,12 @@ def watch_seat(rnd: Round, bots: Sequence[Bot], seat: int) -> pd.DataFrame:
                     "unseen": view["unseen"],
                     "fitting": view["fitting"],
                     "chance next draw fits": round(float(view["p_next_fits"]), 3),
-                    "expected draws": round(float(view["expected_draws"]), 2),
+                    "chance it never fits": round(float(view["p_never"]), 3),
+                    "expected draws if one fits": (
+                        None
+                        if view["expected_draws_if_found"] is None
+                        else round(float(view["expected_draws_if_found"]), 2)
+                    ),
                 }
             )
             draws_since.append(len(rows) - 1)
@@ -325,18 +330,29 @@ def draw_checks(
     return table
 
 
-def calibration(checks: pd.DataFrame, edges: Sequence[int] = (0, 1, 5, 15, 1000)) -> pd.DataFrame:
+def calibration(
+    checks: pd.DataFrame, edges: Sequence[int] = (0, 1, 5, 15, 1000), chance: str = "chance"
+) -> pd.DataFrame:
     """Is the seat's count right? :func:`draw_checks` grouped by how full the table is.
 
     ``edges`` cut the tiles on the table into groups (the default: just the centre double;
-    2 to 5; 6 to 15; 16 or more). Per group: ``draws``, the seat's average ``chance``, the
-    share of draws that ``fitted``, its 95% Wilson interval ``low`` .. ``high``, and ``z``,
-    the gap between the two in standard errors (from the chances themselves).
+    2 to 5; 6 to 15; 16 or more). ``chance`` names the column of chances to judge (the plain
+    count ``"chance"``, or ``"sharper"`` from :func:`cfwidget.odds.sharper_checks`). Per
+    group: ``draws``, the average ``chance``, the share of draws that ``fitted``, its 95%
+    Wilson interval ``low`` .. ``high``, and ``z``, the gap between the two in standard errors
+    (from the chances themselves).
     """
     from ..players import wilson_interval
 
     if not isinstance(checks, pd.DataFrame) or "tiles_on_table" not in checks:
         raise OddsError(f"checks is the table draw_checks() returns, got {shown(checks)}")
+    columns = set(checks.columns) - {"tiles_on_table", "fitted"}
+    if not isinstance(chance, str) or chance not in columns:
+        raise OddsError(
+            f"chance names the column of chances to judge, like 'chance' or 'sharper'; "
+            f"got {shown(chance)}"
+        )
+    checks = checks.assign(chance=checks[chance])
     labels = [
         f"{low + 1}" if high == low + 1 else f"{low + 1} to {high}" for low, high in pairwise(edges)
     ]
@@ -365,6 +381,14 @@ def calibration(checks: pd.DataFrame, edges: Sequence[int] = (0, 1, 5, 15, 1000)
 # --- the deal, for any table: a figure and the slider explorer ---------------------------------
 
 
+def _holds_beside_double(max_pip: int, hand_size: int) -> Fraction:
+    """Chance that a hand holds a tile of the double's number, the double being on the table:
+    the hand is then a random part of the other tiles of the set."""
+    double = Tile(max_pip, max_pip)
+    others = [t for t in full_set(max_pip) if t != double]
+    return odds.p_holds_number(max_pip, hand_size, max_pip, unseen=others)
+
+
 def deal_figure(max_pip: int, players: int, hand_size: int) -> Figure:
     """Three exact pictures of a fresh deal: the starting double, a hand's cost, a spoke hunt.
 
@@ -372,14 +396,20 @@ def deal_figure(max_pip: int, players: int, hand_size: int) -> Figure:
     tiles each is dealt. Left: how many yard draws until the starting double turns up (0:
     it was dealt). Middle: what a hand would cost (:func:`cfwidget.odds.hand_pips`, in bins
     of 10 points). Right: a seat with no tile of the double's number, drawing until one turns
-    up while the table waits (:func:`cfwidget.odds.draws_until_fit`).
+    up while the table waits (:func:`cfwidget.odds.draws_until_fit`), with the chance it never
+    does and the expected draws when it does. Its title gives the chance that a hand holds
+    no tile of that number once the double is on the table (the hand is then a random part
+    of the other tiles: 16.7% for double-9, 4 players, 9 each).
     """
     n = set_size(max_pip)
     start = odds.start_double_draws(max_pip, players, hand_size)
     blank = Rules().double_blank
     pips = odds.hand_pips(max_pip, hand_size, blank)
+    # The right panel's seat: the double is on the table, not in its hand, so its hand is a
+    # random part of the other tiles, and it hunts among the tiles it cannot see.
     hunt = odds.draws_until_fit(n - hand_size - 1, max_pip, n - players * hand_size)
-    holds = odds.p_holds_number(max_pip, hand_size, max_pip)
+    holds = _holds_beside_double(max_pip, hand_size)
+    wait = odds.wait_for_fit(n - hand_size - 1, max_pip, n - players * hand_size)
 
     fig = Figure(figsize=(11.0, 3.2))
     axes = fig.subplots(1, 3)
@@ -404,11 +434,12 @@ def deal_figure(max_pip: int, players: int, hand_size: int) -> Figure:
     ax = axes[2]
     ax.bar(numbered.index.tolist(), numbered.astype(float).tolist(), color=EXACT_COLOUR)
     never = float(hunt[odds.NEVER])
-    ax.set_title(f"No {max_pip} in hand ({float(1 - holds):.0%}): hunting a spoke", fontsize=10)
-    ax.set_xlabel(f"draws until a spoke turns up (none at all: {never:.1%})")
+    ax.set_title(f"No {max_pip} in a hand ({float(1 - holds):.1%}): hunting a spoke", fontsize=10)
+    found = "" if wait.if_found is None else f"; {float(wait.if_found):.1f} on average if found"
+    ax.set_xlabel(f"draws until one turns up (never: {never:.1%}{found})")
     fig.suptitle(
         f"double-{max_pip}, {players} players, {hand_size} each "
-        f"({n - players * hand_size} tiles in the yard)",
+        f"({n - players * hand_size} tiles in the yard): exact chances, no simulation",
         fontsize=11,
     )
     fig.tight_layout()
@@ -470,11 +501,11 @@ class OddsExplorer(widgets.VBox):  # type: ignore[misc]
     def _redraw(self) -> None:
         max_pip, players, hand_size = self.settings
         dealt = odds.p_start_double_dealt(max_pip, players, hand_size)
-        holds = odds.p_holds_number(max_pip, hand_size, max_pip)
+        holds = _holds_beside_double(max_pip, hand_size)
         self._summary.value = (
             f"<p>The starting double {max_pip}-{max_pip} is dealt with chance "
-            f"<b>{dealt}</b> ({float(dealt):.1%}); a hand holds a {max_pip} with chance "
-            f"<b>{float(holds):.1%}</b>.</p>"
+            f"<b>{dealt}</b> ({float(dealt):.1%}); once it is on the table, a hand holds a "
+            f"{max_pip} with chance <b>{float(holds):.1%}</b>.</p>"
         )
         self._image.value = _png(deal_figure(max_pip, players, hand_size))
 

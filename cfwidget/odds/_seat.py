@@ -8,7 +8,8 @@ model of :mod:`cfwidget.odds`, and the answers are exact :class:`~fractions.Frac
 
 That model is exact right after the deal. Later in a round it ignores what the others' play
 hints at (a player who had to draw held no tile that fitted), so the answers are a seat's fair
-estimate from what it can count, not the last word.
+estimate from what it can count, not the last word: :func:`cfwidget.odds.sharper_draw_odds`
+uses that history too.
 
 >>> from cfwidget import Round, Rules
 >>> rnd = Round.deal(Rules(max_pip=6, hand_size=5), players=2, seed=11)
@@ -24,6 +25,7 @@ Name: probability, dtype: object
 
 from __future__ import annotations
 
+import warnings
 from fractions import Fraction
 from typing import TypedDict
 
@@ -31,12 +33,13 @@ import pandas as pd
 
 from ..core import Round, SeatOddsError, Tile, full_set, shown
 from ._exact import (
+    DrawWait,
     draws_until_fit,
-    expected_draws_until_fit,
     expected_foot_draws,
     foot_draws,
     p_foot_completable,
     p_holds_number,
+    wait_for_fit,
 )
 
 __all__ = [
@@ -50,6 +53,7 @@ __all__ = [
     "hand_cost",
     "holds_number_odds",
     "unseen_tiles",
+    "wait_until_playable",
 ]
 
 
@@ -61,8 +65,9 @@ class DrawOutlook(TypedDict):
     fitting: int
     yard: int
     p_next_fits: Fraction
-    expected_draws: Fraction
     p_never: Fraction
+    expected_draws_if_found: Fraction | None
+    expected_draws: Fraction
 
 
 class FootOutlook(TypedDict):
@@ -158,14 +163,18 @@ def draw_outlook(rnd: Round, seat: int) -> DrawOutlook:
     tile that fits now), ``unseen`` (tiles it cannot see), ``fitting`` (how many of those
     would fit where play is allowed now), ``yard`` (tiles in the chicken yard),
     ``p_next_fits`` (chance one tile drawn now fits, the same as ``rnd.draw_odds(seat)``),
-    ``expected_draws`` and ``p_never`` (from :func:`draws_until_playable`).
+    ``p_never`` (chance no tile that fits turns up before the yard runs out) and
+    ``expected_draws_if_found`` (the expected draws when one does; ``None`` if one never
+    can), from :func:`wait_until_playable`. ``expected_draws`` is kept for older code: the
+    average over every case, a hunt that never finds one counted as drawing the whole yard
+    (read it only next to ``p_never``).
 
     >>> from cfwidget import Round, Rules
     >>> view = draw_outlook(Round.deal(Rules(max_pip=6, hand_size=5), players=2, seed=11), 0)
     >>> view["can_play"], view["unseen"], view["fitting"], view["yard"], view["p_next_fits"]
     (False, 22, 6, 18, Fraction(3, 11))
-    >>> view["expected_draws"], view["p_never"]
-    (Fraction(23, 7), Fraction(0, 1))
+    >>> view["p_never"], view["expected_draws_if_found"], view["expected_draws"]
+    (Fraction(0, 1), Fraction(23, 7), Fraction(23, 7))
     """
     _check_round(rnd)
     _check_seat(rnd, seat)
@@ -173,15 +182,16 @@ def draw_outlook(rnd: Round, seat: int) -> DrawOutlook:
     unseen = unseen_tiles(rnd, seat)
     fitting = _fitting(rnd, unseen)
     can_play = rnd.can_play(seat)
-    draws = draws_until_playable(rnd, seat)
+    wait = wait_until_playable(rnd, seat)
     return DrawOutlook(
         can_play=can_play,
         unseen=len(unseen),
         fitting=fitting,
         yard=rnd.yard_count,
         p_next_fits=Fraction(fitting, len(unseen)) if unseen else Fraction(0),
-        expected_draws=expected_draws_until_playable(rnd, seat),
-        p_never=Fraction(draws["never"]),
+        p_never=wait.p_never,
+        expected_draws_if_found=wait.if_found,
+        expected_draws=wait.all_draws,
     )
 
 
@@ -218,25 +228,53 @@ def draws_until_playable(rnd: Round, seat: int, max_draws: int | None = None) ->
     return draws_until_fit(len(unseen), _fitting(rnd, unseen), rnd.yard_count, max_draws)
 
 
-def expected_draws_until_playable(rnd: Round, seat: int, max_draws: int | None = None) -> Fraction:
-    """The expected number of tiles ``seat`` draws before it can play, if the table stays put.
+def wait_until_playable(rnd: Round, seat: int, max_draws: int | None = None) -> DrawWait:
+    """How long ``seat`` hunts for a tile it can play, if the table stays as it is: the chance
+    it never finds one and the expected draws when it does.
 
-    Same arguments and model as :func:`draws_until_playable`; a seat that never finds a tile
-    that fits has drawn the whole yard (or ``max_draws``), and one that can play draws none.
+    Same arguments and model as :func:`draws_until_playable`; this is
+    :func:`cfwidget.odds.wait_for_fit` with the seat's own counts. A seat that can play now
+    needs no draw (``if_found`` is 0).
 
     >>> from cfwidget import Round, Rules
     >>> rnd = Round.deal(Rules(max_pip=6, hand_size=5), players=2, seed=11)
-    >>> expected_draws_until_playable(rnd, 0), expected_draws_until_playable(rnd, 0, max_draws=2)
-    (Fraction(23, 7), Fraction(19, 11))
+    >>> wait_until_playable(rnd, 0)
+    DrawWait(p_never=Fraction(0, 1), if_found=Fraction(23, 7), all_draws=Fraction(23, 7))
+    >>> wait = wait_until_playable(rnd, 0, max_draws=2)
+    >>> wait.p_never, wait.if_found
+    (Fraction(40, 77), Fraction(53, 37))
     """
     _check_round(rnd)
     _check_seat(rnd, seat)
     _check_cap(max_draws)
     _check_playing(rnd)
     if rnd.can_play(seat):
-        return Fraction(0)
+        return DrawWait(Fraction(0), Fraction(0), Fraction(0))
     unseen = unseen_tiles(rnd, seat)
-    return expected_draws_until_fit(len(unseen), _fitting(rnd, unseen), rnd.yard_count, max_draws)
+    return wait_for_fit(len(unseen), _fitting(rnd, unseen), rnd.yard_count, max_draws)
+
+
+def expected_draws_until_playable(rnd: Round, seat: int, max_draws: int | None = None) -> Fraction:
+    """Deprecated: the average tiles ``seat`` draws, counting "never finds one" as drawing
+    the whole yard (or ``max_draws``). It warns; use :func:`wait_until_playable`, whose
+    ``p_never`` and ``if_found`` keep the two apart (this number is its ``all_draws``).
+
+    >>> import warnings
+    >>> from cfwidget import Round, Rules
+    >>> rnd = Round.deal(Rules(max_pip=6, hand_size=5), players=2, seed=11)
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore", DeprecationWarning)
+    ...     expected_draws_until_playable(rnd, 0, max_draws=2)
+    Fraction(19, 11)
+    """
+    warnings.warn(
+        "expected_draws_until_playable counts a hunt that never finds a tile as drawing the "
+        "whole yard; use wait_until_playable(...), which gives the chance of never (p_never) "
+        "and the expected draws when one is found (if_found)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return wait_until_playable(rnd, seat, max_draws).all_draws
 
 
 # --- chicken feet -----------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cfwidget import OddsError, odds
+from cfwidget import OddsError, Round, Rules, odds
 from cfwidget.core import Tile, full_set, set_size
 
 
@@ -137,13 +137,28 @@ def test_draws_until_fit_by_hand() -> None:
         Fraction(7, 10) * Fraction(6, 9) * Fraction(5, 8) * Fraction(3, 7),
         Fraction(7, 10) * Fraction(6, 9) * Fraction(5, 8) * Fraction(4, 7),
     ]
-    assert odds.expected_draws_until_fit(10, 3, yard=4) == Fraction(59, 24)
+    wait = odds.wait_for_fit(10, 3, yard=4)
+    assert wait.p_never == draws["never"] == Fraction(1, 6)
+    found = sum(k * p for k, p in draws.items() if k != "never")
+    assert wait.if_found == found / Fraction(5, 6) == Fraction(43, 20)
+    assert wait.all_draws == found + 4 * Fraction(1, 6) == Fraction(59, 24)
     # the yard defaults to all the unseen tiles; then a fitting tile is always found
     assert odds.draws_until_fit(5, 1)["never"] == 0
-    assert odds.expected_draws_until_fit(5, 1) == 3
+    assert odds.wait_for_fit(5, 1) == (0, 3, 3)
     assert as_dict(odds.draws_until_fit(5, 0, yard=2)) == {"never": 1}
     assert odds.draws_until_fit(10, 3, max_draws=1).tolist() == [Fraction(3, 10), Fraction(7, 10)]
-    assert odds.expected_draws_until_fit(10, 3, yard=0) == 0
+    assert odds.wait_for_fit(10, 3, yard=0) == (1, None, 0)  # never: no mean "if found"
+
+
+def test_the_old_expected_draws_warn_and_still_answer() -> None:
+    # "never finds one" counted as drawing the whole yard: kept for older code, with a warning
+    with pytest.warns(DeprecationWarning, match="wait_for_fit"):
+        old = odds.expected_draws_until_fit(10, 3, yard=4)
+    assert old == odds.wait_for_fit(10, 3, yard=4).all_draws == Fraction(59, 24)
+    rnd = Round.deal(Rules(max_pip=6, hand_size=5), 2, seed=11)
+    with pytest.warns(DeprecationWarning, match="wait_until_playable"):
+        old = odds.expected_draws_until_playable(rnd, 0, max_draws=2)
+    assert old == odds.wait_until_playable(rnd, 0, max_draws=2).all_draws == Fraction(19, 11)
 
 
 def test_foot_by_hand() -> None:
@@ -221,17 +236,24 @@ def test_draws_until_fit_matches_enumeration() -> None:
                 for cap in (None, 0, 1, 3):
                     limit = yard if cap is None else min(yard, cap)
                     counts: Counter[int | str] = Counter()
-                    drawn = 0
+                    drawn = found = 0
                     for order in orders:
                         first = next(
                             (i + 1 for i, t in enumerate(order[:limit]) if t < fitting), None
                         )
                         counts["never" if first is None else first] += 1
                         drawn += limit if first is None else first
+                        found += 0 if first is None else first
                     got = odds.draws_until_fit(unseen, fitting, yard, cap)
                     assert as_dict(got) == exact(counts, len(orders))
-                    want = Fraction(drawn, len(orders))
-                    assert odds.expected_draws_until_fit(unseen, fitting, yard, cap) == want
+                    wait = odds.wait_for_fit(unseen, fitting, yard, cap)
+                    assert wait.all_draws == Fraction(drawn, len(orders))
+                    assert wait.p_never == Fraction(counts["never"], len(orders))
+                    successes = len(orders) - counts["never"]
+                    if successes:
+                        assert wait.if_found == Fraction(found, successes)
+                    else:
+                        assert wait.if_found is None
 
 
 def test_foot_matches_enumeration() -> None:
@@ -324,7 +346,9 @@ def test_draws_until_fit_properties(args: tuple[int, int, int], cap: int | None)
     if unseen:
         assert odds.p_fits(unseen, fitting) == Fraction(fitting, unseen)
     limit = yard if cap is None else min(yard, cap)
-    assert 0 <= odds.expected_draws_until_fit(unseen, fitting, yard, cap) <= limit
+    wait = odds.wait_for_fit(unseen, fitting, yard, cap)
+    assert 0 <= wait.all_draws <= limit and wait.p_never == draws["never"]
+    assert wait.if_found is None or 1 <= wait.if_found <= limit
 
 
 @settings(max_examples=80, deadline=None)
@@ -433,7 +457,7 @@ def test_monte_carlo_draws_and_foot() -> None:
         (lambda: odds.draws_until_fit(5, 1, yard=6), "yard .* from 0 to 5, got 6"),
         (lambda: odds.draws_until_fit(-1, 0), "unseen .* 0 or more, got -1"),
         (lambda: odds.draws_until_fit(5, 1, max_draws=-1), "max_draws .* 0 or more, got -1"),
-        (lambda: odds.expected_draws_until_fit(5, 9), "fitting .* from 0 to 5, got 9"),
+        (lambda: odds.wait_for_fit(5, 9), "fitting .* from 0 to 5, got 9"),
         (lambda: odds.p_foot_completable(-1, 3), "needed .* 0 or more, got -1"),
         (lambda: odds.foot_draws(3, 0, 6, 5, 2), "unseen_fitting .* from 0 to 5, got 6"),
         (lambda: odds.expected_foot_draws(3, -2, 1, 5, 2), "in_hand .* 0 or more, got -2"),

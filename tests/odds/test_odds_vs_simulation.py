@@ -195,10 +195,12 @@ def test_first_turn_odds_match_the_real_yard(table: str) -> None:
             "engine: drawn tile can be played",
             "first fit on draw 2",
             "draws until playable",
+            "draws until playable, when one fits",
             "never finds one within 3 draws",
             "draws within 3",
             "other seat holds the double's number",
             "other seat holds a 0",
+            "how many 0s the other seat holds",
             "other seat's hand cost",
             "centre needs no draw",
             "draws before the centre can be finished",
@@ -232,20 +234,35 @@ def test_first_turn_odds_match_the_real_yard(table: str) -> None:
             mean, variance = moments(dist, ran_out=len(yard))
             assert math.isclose(mean, view["expected_draws"])
             t["draws until playable"].add(len(yard) if got is None else got, mean, variance)
+            if view["expected_draws_if_found"] is not None:  # the mean when one is found
+                found = dist.drop(odds.NEVER) / (1 - dist[odds.NEVER])
+                mean, variance = moments(found)
+                assert math.isclose(mean, view["expected_draws_if_found"])
+                if got is not None:
+                    t["draws until playable, when one fits"].add(got, mean, variance)
             capped = seat_odds.draws_until_playable(rnd, drawer, max_draws=3)
             cap = min(3, len(yard))  # an opening hunt for the double may leave a short yard
             found = got is not None and got <= cap
             t["never finds one within 3 draws"].event(not found, capped[odds.NEVER])
             mean, variance = moments(capped, ran_out=cap)
             if i < 300:  # its mean, as the expected value (float rounding aside)
-                want = seat_odds.expected_draws_until_playable(rnd, drawer, max_draws=3)
-                assert math.isclose(mean, want)
+                want = seat_odds.wait_until_playable(rnd, drawer, max_draws=3)
+                assert math.isclose(mean, want.all_draws)
+                assert want == exact_odds.wait_for_fit(
+                    view["unseen"], view["fitting"], view["yard"], 3
+                )
             t["draws within 3"].add(got if found and got else cap, mean, variance)
         # another seat's hand
         p = seat_odds.holds_number_odds(rnd, seat, number, other)
         t["other seat holds the double's number"].event(any(x.has(number) for x in hidden), p)
         p = seat_odds.holds_number_odds(rnd, seat, 0, other)
         t["other seat holds a 0"].event(any(x.has(0) for x in hidden), p)
+        unseen = seat_odds.unseen_tiles(rnd, seat)
+        marked = sum(1 for x in unseen if x.has(0))
+        mean, variance = moments(exact_odds.hypergeometric(len(unseen), marked, len(hidden)))
+        t["how many 0s the other seat holds"].add(
+            sum(1 for x in hidden if x.has(0)), mean, variance
+        )
         cost = float(seat_odds.expected_hand_cost(rnd, seat, other))
         t["other seat's hand cost"].add(
             sum(penalty(x) for x in hidden), cost, cost_variance(rnd, seat, len(hidden))
@@ -460,15 +477,18 @@ CHECKED = {
     "start_double_draws",
     "hand_pips",
     "p_holds_number",
+    "hypergeometric",
     "p_fits",
     "draws_until_fit",
     "expected_draws_until_fit",
+    "wait_for_fit",
     "p_foot_completable",
     "foot_draws",
     "expected_foot_draws",
     "draw_outlook",
     "draws_until_playable",
     "expected_draws_until_playable",
+    "wait_until_playable",
     "foot_outlook",
     "holds_number_odds",
     "hand_cost",

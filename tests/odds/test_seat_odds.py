@@ -19,7 +19,7 @@ def answers(rnd: Round, seat: int) -> dict[str, Any]:
         "unseen": seat_odds.unseen_tiles(rnd, seat),
         "outlook": seat_odds.draw_outlook(rnd, seat),
         "draws": seat_odds.draws_until_playable(rnd, seat).to_dict(),
-        "mean": seat_odds.expected_draws_until_playable(rnd, seat, max_draws=4),
+        "wait": seat_odds.wait_until_playable(rnd, seat, max_draws=4),
         "cost": seat_odds.hand_cost(rnd, seat),
     }
     foot = seat_odds.foot_outlook(rnd, seat)
@@ -80,7 +80,9 @@ def test_counts_by_hand() -> None:
     assert (view["unseen"], view["fitting"], view["yard"]) == (7, 3, 6)
     assert view["p_next_fits"] == Fraction(3, 7) == rnd.draw_odds(1)
     assert seat_odds.draws_until_playable(rnd, 1).equals(odds.draws_until_fit(7, 3, 6))
-    assert view["expected_draws"] == odds.expected_draws_until_fit(7, 3, 6)
+    wait = odds.wait_for_fit(7, 3, 6)
+    assert view["p_never"] == wait.p_never and view["expected_draws_if_found"] == wait.if_found
+    assert view["expected_draws"] == wait.all_draws  # kept for older code
     # seat 0 holds one tile; from seat 1's view it is 1 of the 7 unseen tiles
     assert seat_odds.holds_number_odds(rnd, 1, 3, other_seat=0) == Fraction(3, 7)
     assert seat_odds.expected_hand_cost(rnd, 1, other_seat=0) == Fraction(
@@ -102,7 +104,7 @@ def test_a_seat_that_can_play_needs_no_draw() -> None:
     rnd = Round.deal(Rules(max_pip=6, hand_size=5), 2, seed=2)
     assert rnd.can_play(1)
     assert seat_odds.draws_until_playable(rnd, 1).to_dict() == {0: 1, "never": 0}
-    assert seat_odds.expected_draws_until_playable(rnd, 1) == 0
+    assert seat_odds.wait_until_playable(rnd, 1) == odds.DrawWait(0, 0, 0)
     assert seat_odds.draw_outlook(rnd, 1)["can_play"]
 
 

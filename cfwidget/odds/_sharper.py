@@ -1,0 +1,565 @@
+"""A sharper count: one seat's odds from everything it has seen, not only what it can count.
+
+The plain count (:meth:`Round.draw_odds <cfwidget.Round.draw_odds>`, :mod:`cfwidget.odds`)
+treats the other hands as a random share of the tiles a seat cannot see. That is exact right
+after the deal, but the table tells more as the round goes on:
+
+- a seat that **drew** held no tile that fitted at that moment;
+- a seat that **passed** without drawing (the yard was empty) held none either;
+- a seat that **passed after drawing** did not draw a tile that fits. The rules say so when a
+  drawn tile that fits must be played (``must_play_drawn``); otherwise it assumes the players
+  play a drawn tile that fits, as every bot here except ``random`` does (``trust_passes``);
+- a seat that played right after drawing played the tile it drew.
+
+The sharper count imagines the hidden tiles in many ways (*worlds*): every tile the seat cannot
+see goes to another hand (as many as each holds) or to the yard, and each hidden draw of the
+others is given a tile. It keeps only worlds in which everything the seat saw could have
+happened, each of those as likely as any other, and counts in them. The worlds come from a
+Markov chain (each step deals one seat's tiles afresh, keeping the world possible, or swaps two
+tiles between hands), so the answers are estimates that get closer with more worlds.
+
+It reads only what the seat may know: its own hand, the table, how many tiles each hand and the
+yard hold, and the history of moves (a draw's tile is not in it). Its answer is the same for
+every arrangement of the hidden tiles that fits that view.
+
+It does not model *how* players choose among their legal moves (a greedy player keeps its
+light tiles, for example), and it needs the rule that a missing starting double is drawn for
+(``start_missing="draw"``).
+
+>>> from cfwidget import Round, Rules
+>>> from cfwidget.players import greedy
+>>> from cfwidget.odds import replay
+>>> rnd = replay(Round.deal(Rules(max_pip=6, hand_size=7), 2, seed=19), [greedy] * 2, until=4)
+>>> [(seat, str(move)) for seat, move in rnd.history], rnd.yard_count
+([(1, '6-1@6-6'), (0, '6-4@6-6'), (1, 'draw'), (1, 'pass')], 13)
+
+The centre still needs spokes. Seat 1 drew, so it held no 6, and passed, so it drew none:
+every 6 that seat 0 cannot see is in the yard. The plain count spreads them over the other
+hand too; the sharper count finds them all in the yard, 4 of its 13 tiles.
+
+>>> rnd.draw_odds(0), round(sharper_draw_odds(rnd, 0), 4), round(4 / 13, 4)
+(Fraction(1, 5), 0.3077, 0.3077)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import pandas as pd
+
+from ..core import Move, Placed, Round, Rules, SeatOddsError, Tile, full_set
+from . import _seat as seat_odds
+
+__all__ = [
+    "World",
+    "hidden_worlds",
+    "sharper_checks",
+    "sharper_draw_odds",
+    "sharper_holds",
+]
+
+#: Chain steps thrown away before the first world is kept, and steps between kept worlds.
+_BURN_IN = 8
+_THIN = 1
+#: How many times the chain may deal a first world seat by seat before it gives up.
+_STARTS = 1000
+_DEALT = 1  # the label bit of a tile held since the deal (bit j + 1 is the j-th hidden draw)
+
+
+class World(NamedTuple):
+    """One way the hidden tiles could lie: every seat's hand (the viewer's as it is) and the
+    yard's tiles, whose order is equally likely to be any."""
+
+    hands: tuple[frozenset[Tile], ...]
+    yard: frozenset[Tile]
+
+
+# --- what the seat may know -------------------------------------------------------------------
+
+
+class _View(NamedTuple):
+    """Everything one seat may know, and nothing more."""
+
+    rules: Rules
+    seat: int
+    hand: tuple[Tile, ...]
+    table: tuple[Placed, ...]
+    history: tuple[tuple[int, Move], ...]
+    counts: tuple[int, ...]
+    yard: int
+    penalties: tuple[tuple[int, int], ...]  # (move index, seat) of penalty draws; not the tile
+
+
+def _public_view(rnd: Round, seat: int) -> _View:
+    """The only place that reads the round: what ``seat`` may know of it."""
+    seat_odds._check_round(rnd)
+    seat_odds._check_seat(rnd, seat)
+    if rnd.rules.start_missing != "draw":
+        raise SeatOddsError(
+            "the sharper count needs the rule that players draw for a missing starting double "
+            "(start_missing='draw'); with 'next-highest' the choice of a stand-in double says "
+            "more about the hands than it counts"
+        )
+    return _View(
+        rules=rnd.rules,
+        seat=seat,
+        hand=rnd.hand(seat),
+        table=rnd.table,
+        history=rnd.history,
+        counts=tuple(rnd.hand_counts()),
+        yard=rnd.yard_count,
+        penalties=tuple((index, who) for index, who, _ in rnd.penalties),
+    )
+
+
+def _fitting_numbers(table: Sequence[Placed], rules: Rules) -> frozenset[int]:
+    """The numbers a tile needs to be played on this table (the public table alone).
+
+    The centre double takes ``spokes`` tiles first; a double laid on a line is a chicken foot
+    that takes ``toes`` tiles before anything else; every other tile takes one more tile.
+    Tested against :meth:`Round.fitting_numbers` on every position of many rounds.
+    """
+    centre = table[0]
+    kids = Counter(p.onto for p in table[1:])
+    if kids[centre.tile] < rules.spokes:
+        return frozenset({centre.number})
+    feet = [p for p in table[1:] if p.tile.is_double]
+    if feet and kids[feet[-1].tile] < rules.toes:
+        return frozenset({feet[-1].tile[0]})
+    numbers = set()
+    for p in table:
+        room = rules.spokes if p is centre else rules.toes if p.tile.is_double else 1
+        if kids[p.tile] < room:
+            numbers.add(p.open_number)
+    return frozenset(numbers)
+
+
+@dataclass
+class _Seat:
+    """What one other seat's moves say about the tiles it held.
+
+    ``played`` are its played tiles that it may have held for a while (not the ones it drew
+    and played at once), with the move index they left its hand; ``draws`` are its hidden
+    draws (time, tiles the drawn one cannot be); ``checks`` the moments it held no tile that
+    fitted (time, the tiles that fitted then). Tiles are bits of the set (bit i: tile i).
+
+    Each tile the seat held got there by the deal or by one of its hidden draws: its *labels*
+    are the ways allowed by the story (bit 0: the deal; bit j + 1: the j-th hidden draw). The
+    seat's hand is possible when each hidden draw can be given its own tile, every tile that
+    was not dealt gets one, and every tile's way is allowed: :meth:`ways` counts those.
+    """
+
+    seat: int
+    count: int
+    played: list[tuple[int, int]] = field(default_factory=list)
+    draws: list[tuple[float, int]] = field(default_factory=list)
+    checks: list[tuple[float, int]] = field(default_factory=list)
+    kind: list[int] = field(default_factory=list)  # per tile: the labels it may have in hand
+    played_kinds: list[int] = field(default_factory=list)
+    _ways: dict[tuple[tuple[int, int], ...], int] = field(default_factory=dict)
+    _plans: dict[tuple[tuple[int, int], ...], tuple[list[tuple[int, ...]], list[int]]] = field(
+        default_factory=dict
+    )
+
+    def allowed(self, tile: int, until: float) -> int:
+        """The labels allowed for ``tile`` if it stayed in this seat's hand until ``until``."""
+        bit = 1 << tile
+        labels = 0
+        if all(not mask & bit for t, mask in self.checks if t < until):
+            labels |= _DEALT
+        for j, (when, cannot) in enumerate(self.draws):
+            if (
+                when < until
+                and not cannot & bit
+                and all(not mask & bit for t, mask in self.checks if when < t < until)
+            ):
+                labels |= 2 << j
+        return labels
+
+    def finish(self, size: int) -> None:
+        self.draws.sort()
+        self.kind = [self.allowed(x, math.inf) for x in range(size)]
+        self.played_kinds = [self.allowed(x, r) for x, r in self.played]
+
+    def ways(self, counts: tuple[tuple[int, int], ...]) -> int:
+        """How many ways the hidden draws can be given tiles, for a hand that holds
+        ``counts`` tiles of each kind (``(kind, how many)`` pairs, sorted).
+
+        The hand's tiles and the played ones count alike: only a tile's kind (its allowed
+        labels) matters. The draws are given their tiles from the last one back: a tile that
+        may have been dealt and fits every draw before some point joins a common pool there
+        and stays in it; every other kind is counted on its own, and its tiles must all be
+        given a draw (they were not dealt).
+        """
+        known = self._ways.get(counts)
+        if known is not None:
+            return known
+        merged = dict(counts)
+        for kind in self.played_kinds:
+            merged[kind] = merged.get(kind, 0) + 1
+        draws = len(self.draws)
+        pool = [0] * (draws + 1)  # pool[j]: pooled tiles that fit draw j (and all before it)
+        kinds: list[int] = []
+        have: list[int] = []
+        for kind in sorted(merged):
+            slots = kind >> 1
+            if kind & _DEALT and not slots & (slots + 1):  # slots 0 .. b - 1: a pooled tile
+                for j in range(slots.bit_length()):
+                    pool[j] += merged[kind]
+            else:
+                kinds.append(kind)
+                have.append(merged[kind])
+        must = [i for i, k in enumerate(kinds) if not k & _DEALT]  # tiles that were drawn
+        lowest = [(k >> 1 & -(k >> 1)).bit_length() - 1 for k in kinds]  # first draw it fits
+        memo: dict[tuple[int, int, tuple[int, ...]], int] = {}
+
+        def count(j: int, pooled: int, used: tuple[int, ...]) -> int:
+            # Draws j, j - 1, ..., 0 are still to be given a tile; give up when a tile that was
+            # not dealt can no longer get a draw of its own.
+            if sum(have[i] - used[i] for i in must) > j + 1:
+                return 0
+            if any(lowest[i] > j and used[i] < have[i] for i in must):
+                return 0
+            if j < 0:
+                return 1
+            key = (j, pooled, used)
+            if key in memo:
+                return memo[key]
+            total = 0
+            if pool[j] > pooled:
+                total += (pool[j] - pooled) * count(j - 1, pooled + 1, used)
+            bit = 2 << j
+            for i, k in enumerate(kinds):
+                if k & bit and used[i] < have[i]:
+                    more = (*used[:i], used[i] + 1, *used[i + 1 :])
+                    total += (have[i] - used[i]) * count(j - 1, pooled, more)
+            memo[key] = total
+            return total
+
+        found = count(draws - 1, 0, (0,) * len(kinds))
+        self._ways[counts] = found
+        return found
+
+    def plans(self, pool: dict[int, int]) -> tuple[list[tuple[int, ...]], list[int]]:
+        """Every split of the hand among the pool's kinds (``pool``: kind -> tiles of it), and
+        how many worlds each allows (the ways to pick its tiles times :meth:`ways`)."""
+        key = tuple(sorted(pool.items()))
+        known = self._plans.get(key)
+        if known is not None:
+            return known
+        kinds = [k for k, _ in key]
+        splits: list[tuple[int, ...]] = []
+        weights: list[int] = []
+
+        def split(i: int, left: int, taken: tuple[int, ...]) -> None:
+            if i == len(kinds):
+                if left == 0:
+                    counts = tuple((k, c) for k, c in zip(kinds, taken, strict=True) if c)
+                    sizes = zip(key, taken, strict=True)
+                    weight = math.prod(math.comb(n, c) for (_, n), c in sizes)
+                    ways = self.ways(counts) if weight else 0
+                    if ways:
+                        splits.append(taken)
+                        weights.append(weight * ways)
+                return
+            most = min(left, key[i][1])
+            if not kinds[i] & _DEALT:
+                most = min(most, len(self.draws))  # a tile that was not dealt was drawn
+            for c in range(most + 1):
+                split(i + 1, left - c, (*taken, c))
+
+        if kinds and self.count <= sum(n for _, n in key):
+            split(0, self.count, ())
+        self._plans[key] = (splits, weights)
+        return splits, weights
+
+    def weight(self, hand: Sequence[int]) -> int:
+        """How many worlds of this seat's story hold exactly ``hand`` (0: impossible)."""
+        counts: dict[int, int] = {}
+        kind = self.kind
+        for x in hand:
+            counts[kind[x]] = counts.get(kind[x], 0) + 1
+        if 0 in counts:
+            return 0
+        return self.ways(tuple(sorted(counts.items())))
+
+
+def _read_story(view: _View, trust_passes: bool) -> tuple[list[Tile], list[int], list[_Seat]]:
+    """The set, the tiles the seat cannot see (as indices) and what each other seat showed."""
+    rules = view.rules
+    tiles = list(full_set(rules.max_pip))
+    index = {t: i for i, t in enumerate(tiles)}
+    by_number = [0] * (rules.max_pip + 1)
+    for i, t in enumerate(tiles):
+        by_number[t[0]] |= 1 << i
+        by_number[t[1]] |= 1 << i
+    seen = set(view.hand) | {p.tile for p in view.table}
+    unseen = [index[t] for t in tiles if t not in seen]
+    seats = {s: _Seat(s, view.counts[s]) for s in range(len(view.counts)) if s != view.seat}
+    must_play = rules.must_play_drawn or trust_passes
+    laid = 1  # the centre is down before the first move
+    history = view.history
+    for i, (who, move) in enumerate(history):
+        story = seats.get(who)
+        if move.is_play:
+            laid += 1
+            drew_it = i > 0 and history[i - 1] == (who, Move.DRAW)
+            if story is not None and not drew_it and move.tile is not None:
+                story.played.append((index[move.tile], i))
+            continue
+        if story is None:
+            continue
+        fits = 0
+        for n in _fitting_numbers(view.table[:laid], rules):
+            fits |= by_number[n]
+        if move == Move.DRAW:
+            story.checks.append((i, fits))
+            after = history[i + 1] if i + 1 < len(history) else None
+            if after is not None and after[1].is_play:
+                continue  # the drawn tile is the one played next: it is not hidden
+            passed = after is not None and after[1] == Move.PASS
+            story.draws.append((i, fits if passed and must_play else 0))
+        elif not (i > 0 and history[i - 1] == (who, Move.DRAW)):
+            story.checks.append((i, fits))  # a pass without a draw: nothing fitted
+    for when, who in view.penalties:
+        if who in seats:
+            seats[who].draws.append((when + 0.5, 0))  # a penalty tile, after that play
+    for story in seats.values():
+        story.finish(len(tiles))
+    return tiles, unseen, list(seats.values())
+
+
+# --- the chain of worlds ------------------------------------------------------------------------
+
+
+class _Chain:
+    """Worlds that fit the story, one after another: each seat's hidden hand and the yard.
+
+    A step deals each seat's hand afresh from its own tiles and the yard's, exactly as likely
+    as the worlds it allows (a Gibbs step), then tries swapping tiles between two hands (kept
+    in proportion to the worlds before and after: a Metropolis step). Both keep every world
+    that fits the story equally likely.
+    """
+
+    def __init__(self, unseen: list[int], seats: list[_Seat], rng: random.Random) -> None:
+        self.seats = seats
+        self.rng = rng
+        self.hands: list[list[int]] = [[] for _ in seats]
+        self.yard: set[int] = set(unseen)
+        order = sorted(range(len(seats)), key=lambda k: -len(seats[k].draws))
+        for attempt in range(_STARTS):  # a first world, dealing the seats one by one
+            self.hands = [[] for _ in seats]
+            self.yard = set(unseen)
+            if all(self._deal(k) for k in order):
+                self.starts = attempt + 1
+                return
+            rng.shuffle(order)
+        raise SeatOddsError(
+            "no way to place the hidden tiles was found that fits everything this seat saw; "
+            "if a player passed after drawing a tile that fits (a random bot may), count "
+            "with trust_passes=False"
+        )
+
+    def _deal(self, k: int) -> bool:
+        """Give seat ``k`` a fresh hand from its tiles and the yard's; False if none fits."""
+        story, rng = self.seats[k], self.rng
+        pool = self.yard.union(self.hands[k])
+        kind = story.kind
+        groups: dict[int, list[int]] = {}
+        for x in sorted(pool):
+            groups.setdefault(kind[x], []).append(x)
+        groups.pop(0, None)  # tiles this seat cannot hold
+        kinds = sorted(groups)
+        splits, weights = story.plans({k: len(groups[k]) for k in kinds})
+        if not splits:
+            return False
+        (taken,) = rng.choices(splits, weights=weights) if len(splits) > 1 else splits
+        hand: list[int] = []
+        for group, c in zip(kinds, taken, strict=True):
+            if c:
+                hand += rng.sample(groups[group], c)
+        pool.difference_update(hand)
+        self.yard = pool
+        self.hands[k] = hand
+        return True
+
+    def _swap(self) -> None:
+        """Swap one hidden tile between two hands, kept in proportion to the worlds allowed."""
+        rng, hands, seats = self.rng, self.hands, self.seats
+        choices = [k for k, hand in enumerate(hands) if hand]
+        if len(choices) < 2:
+            return
+        a, b = rng.sample(choices, 2)
+        i, j = rng.randrange(len(hands[a])), rng.randrange(len(hands[b]))
+        new_a, new_b = list(hands[a]), list(hands[b])
+        new_a[i], new_b[j] = hands[b][j], hands[a][i]
+        before = seats[a].weight(hands[a]) * seats[b].weight(hands[b])
+        after = seats[a].weight(new_a) * seats[b].weight(new_b)
+        if after and rng.random() * before < after:
+            hands[a], hands[b] = new_a, new_b
+
+    def step(self) -> None:
+        for k in range(len(self.seats)):
+            self._deal(k)
+        self._swap()
+
+
+def _worlds(view: _View, worlds: int, seed: int, trust_passes: bool) -> list[World]:
+    if isinstance(worlds, bool) or not isinstance(worlds, int) or not 1 <= worlds <= 100_000:
+        raise SeatOddsError(f"worlds must be a whole number from 1 to 100000, got {worlds!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SeatOddsError(f"seed must be a whole number, got {seed!r}")
+    tiles, unseen, seats = _read_story(view, trust_passes)
+    chain = _Chain(unseen, seats, random.Random(seed))
+    for _ in range(_BURN_IN):
+        chain.step()
+    out = []
+    own = frozenset(view.hand)
+    for _ in range(worlds):
+        for _ in range(_THIN):
+            chain.step()
+        hands = [own] * len(view.counts)
+        for story, hand in zip(seats, chain.hands, strict=True):
+            hands[story.seat] = frozenset(tiles[x] for x in hand)
+        out.append(World(tuple(hands), frozenset(tiles[x] for x in chain.yard)))
+    return out
+
+
+def hidden_worlds(
+    rnd: Round, seat: int, worlds: int = 200, seed: int = 0, *, trust_passes: bool = True
+) -> list[World]:
+    """``worlds`` ways the tiles ``seat`` cannot see could lie, each fitting all it saw.
+
+    ``rnd`` is the round and ``seat`` the seat whose view is taken; ``seed`` fixes the
+    randomness. ``trust_passes`` counts a pass after a draw as proof that the drawn tile did
+    not fit (always so when the rules make a drawn tile that fits be played).
+
+    >>> from cfwidget import Round, Rules
+    >>> rnd = Round.deal(Rules(max_pip=6, hand_size=7), 2, seed=19)
+    >>> world = hidden_worlds(rnd, 0, worlds=3, seed=1)[0]
+    >>> rnd.hand_counts(), len(world.hands[1]), len(world.yard), world.hands[0] == set(rnd.hand(0))
+    ([6, 7], 7, 14, True)
+    """
+    return _worlds(_public_view(rnd, seat), worlds, seed, trust_passes)
+
+
+def _fitting_tiles(rnd: Round) -> set[Tile]:
+    numbers = rnd.fitting_numbers()
+    return {t for t in full_set(rnd.rules.max_pip) if t[0] in numbers or t[1] in numbers}
+
+
+def sharper_draw_odds(
+    rnd: Round, seat: int, worlds: int = 200, seed: int = 0, *, trust_passes: bool = True
+) -> float:
+    """The chance that a tile ``seat`` draws now fits, counted in worlds that fit all it saw.
+
+    In each world the next tile is any of the yard's tiles alike, so the world's chance is the
+    share of the yard that fits; the answer is the average over ``worlds`` worlds (see
+    :func:`hidden_worlds` for the arguments). Compare :meth:`Round.draw_odds`, the plain count.
+
+    >>> from cfwidget import Round, Rules
+    >>> rnd = Round.deal(Rules(max_pip=6, hand_size=7), 2, seed=19)
+    >>> plain, sharper = rnd.draw_odds(1), sharper_draw_odds(rnd, 1, worlds=400)
+    >>> plain, abs(sharper - plain) < 0.02  # right after the deal, nothing more is known
+    (Fraction(1, 4), True)
+    """
+    view = _public_view(rnd, seat)
+    if view.yard == 0:
+        raise SeatOddsError("the chicken yard is empty: there is nothing left to draw")
+    fits = _fitting_tiles(rnd)
+    shares = [len(w.yard & fits) / len(w.yard) for w in _worlds(view, worlds, seed, trust_passes)]
+    return sum(shares) / len(shares)
+
+
+def sharper_holds(
+    rnd: Round,
+    seat: int,
+    numbers: Sequence[int] | None = None,
+    worlds: int = 200,
+    seed: int = 0,
+    *,
+    trust_passes: bool = True,
+) -> pd.DataFrame:
+    """Who is likely short of a number: the plain count next to the sharper one.
+
+    One row per other seat: its ``tiles``, then for each of ``numbers`` (by default the
+    numbers that fit now) the plain chance that it holds a tile showing it
+    (:func:`cfwidget.odds.holds_number_odds`, as a float) and the share of ``worlds`` worlds in
+    which it does.
+
+    >>> from cfwidget import Round, Rules
+    >>> from cfwidget.players import greedy
+    >>> from cfwidget.odds import replay
+    >>> rnd = replay(Round.deal(Rules(max_pip=6, hand_size=7), 2, seed=19), [greedy] * 2, 4)
+    >>> sharper_holds(rnd, 0, worlds=50)
+              tiles  holds a 6 (plain count)  holds a 6 (sharper)
+    seat
+    Player 2      7                    0.852                  0.0
+    """
+    view = _public_view(rnd, seat)
+    top = rnd.rules.max_pip
+    asked = sorted(rnd.fitting_numbers()) if numbers is None else list(numbers)
+    for n in asked:
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= top:
+            raise SeatOddsError(f"numbers are pip numbers of the set, 0 to {top}; got {n!r}")
+    found = _worlds(view, worlds, seed, trust_passes)
+    rows = {}
+    for other in range(rnd.players):
+        if other == seat:
+            continue
+        row: dict[str, object] = {"tiles": view.counts[other]}
+        for n in asked:
+            plain = seat_odds.holds_number_odds(rnd, seat, n, other_seat=other)
+            share = sum(any(t.has(n) for t in w.hands[other]) for w in found) / len(found)
+            row[f"holds a {n} (plain count)"] = round(float(plain), 3)
+            row[f"holds a {n} (sharper)"] = round(share, 3)
+        rows[rnd.names[other]] = row
+    table: pd.DataFrame = pd.DataFrame.from_dict(rows, orient="index")
+    table.index.name = "seat"
+    return table
+
+
+def sharper_checks(
+    rules: Rules,
+    players: int,
+    bots: Sequence[object],
+    rounds: int,
+    seed: int,
+    worlds: int = 40,
+    *,
+    trust_passes: bool = True,
+) -> pd.DataFrame:
+    """Every draw by a seat that could not play, with the plain and the sharper chance.
+
+    Like :func:`cfwidget.odds.draw_checks` (same rounds for the same ``seed``), with one more
+    column, ``sharper``: the drawer's :func:`sharper_draw_odds` from ``worlds`` worlds. Pass
+    the table to :func:`cfwidget.odds.calibration` with ``chance="sharper"`` to measure it.
+    """
+    rows = []
+    for i in range(rounds):
+        rnd = Round.deal(rules, players, seed=seed * 1_000_003 + i)
+        while not rnd.is_over:
+            turn = rnd.turn
+            must_draw = rnd.drawn is None and rnd.yard_count and not rnd.can_play(turn)
+            if must_draw:
+                plain = rnd.draw_odds(turn)
+                sharper = sharper_draw_odds(rnd, turn, worlds, seed=i, trust_passes=trust_passes)
+                tiles = len(rnd.table)
+            rnd.play(bots[turn](rnd, turn))  # type: ignore[operator]
+            if must_draw:
+                fitted = any(m.is_play for m in rnd.legal_moves())
+                rows.append(
+                    {
+                        "tiles_on_table": tiles,
+                        "chance": float(plain),
+                        "sharper": sharper,
+                        "fitted": fitted,
+                    }
+                )
+    checks: pd.DataFrame = pd.DataFrame(rows)
+    return checks

@@ -1,0 +1,264 @@
+"""Reading a chance or an amount the way a learner writes it, and exercises that judge one.
+
+A chance may be written as a fraction (``"3/11"``), a decimal (``0.27``), a percent
+(``"27%"``) or in words like ``"1 in 6"``; an amount (a mean, a count) as a number or a
+fraction. :func:`chance_exercise` and :func:`amount_exercise` judge an answer against an exact
+value within a stated tolerance, name the usual slips they are given, and give two graded hints
+(the idea, then the numbers to plug in) before the worked solution. The probability course's
+exercises (:mod:`cfwidget.teach._odds_exercises`) are built with them.
+
+>>> read_chance("3/11"), read_chance("27%"), read_amount("38/11")
+(Fraction(3, 11), Fraction(27, 100), Fraction(38, 11))
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from fractions import Fraction
+
+from ..core import AnswerError, LessonError, shown
+from ._answers import Exercise, slug
+
+__all__ = [
+    "CHANCE_TOLERANCE",
+    "amount_exercise",
+    "chance_exercise",
+    "read_amount",
+    "read_chance",
+]
+
+#: How far a chance may be from the exact value and still be right: half a percentage point.
+CHANCE_TOLERANCE = Fraction(1, 200)
+_FORMS = "a fraction like 3/11, a decimal like 0.27 or a percent like 27%"
+_DECIMAL = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
+_FRACTION = re.compile(r"([+-]?\d+)\s*/\s*(\d+)")
+_ONE_IN = re.compile(r"(\d+)\s+in\s+(\d+)")
+
+
+def _said(answer: object) -> str:
+    """The answer as the learner wrote it, for a message."""
+    if isinstance(answer, str):
+        return " ".join(answer.split())[:40]
+    if isinstance(answer, Fraction):
+        return str(answer)
+    return shown(answer, 40)
+
+
+def _number(answer: object, what: str, percent: bool) -> tuple[Fraction, bool]:
+    """``(value, written as a percent)`` from a number or its text; AnswerError otherwise."""
+    how = _FORMS if percent else "a number like 2.5, or a fraction like 5/2"
+    if isinstance(answer, bool) or answer is None:
+        raise AnswerError(f"{shown(answer)} is not {what}: write {how}.")
+    if isinstance(answer, Fraction):
+        return answer, False
+    if isinstance(answer, int):
+        return Fraction(answer), False
+    if isinstance(answer, float):
+        if not math.isfinite(answer):
+            raise AnswerError(f"{shown(answer)} is not {what}: write {how}.")
+        return Fraction(repr(answer)), False
+    if not isinstance(answer, str):
+        raise AnswerError(f"{shown(answer)} is not {what}: write {how}.")
+    text = " ".join(answer.strip().lower().split())
+    if len(text) > 40:
+        raise AnswerError(f"{_said(answer)}... is too long to be {what}: write {how}.")
+    is_percent = percent and (text.endswith("%") or text.endswith(" percent"))
+    if is_percent:
+        text = text.removesuffix("%").removesuffix(" percent").strip()
+    if text.count(",") == 1 and "." not in text and "/" not in text:
+        text = text.replace(",", ".")  # a decimal comma: 0,27
+    found = _FRACTION.fullmatch(text) or (None if is_percent else _ONE_IN.fullmatch(text))
+    if found:
+        top, bottom = int(found.group(1)), int(found.group(2))
+        if bottom == 0:
+            raise AnswerError(
+                f"{_said(answer)} has 0 below the line, and nothing can be divided by 0: "
+                f"write {how}."
+            )
+        value = Fraction(top, bottom)
+    elif _DECIMAL.fullmatch(text):
+        value = Fraction(text)
+    else:
+        raise AnswerError(f"{_said(answer)} is not {what}: write {how}.")
+    return (value / 100, True) if is_percent else (value, False)
+
+
+def read_chance(answer: object) -> Fraction:
+    """A chance from ``"3/11"``, ``"0.27"``, ``0.27``, ``"27%"``, ``"1 in 6"`` or a Fraction.
+
+    >>> read_chance("3/11"), read_chance(" 27 % "), read_chance("1 in 4"), read_chance(0.5)
+    (Fraction(3, 11), Fraction(27, 100), Fraction(1, 4), Fraction(1, 2))
+    >>> read_chance("27")
+    Traceback (most recent call last):
+    ...
+    cfwidget.AnswerError: 27 is more than 1, and a chance is at most 1 (100%). If you meant a \
+percent, write 27%.
+    """
+    value, percent = _number(answer, "a chance", percent=True)
+    if value < 0:
+        raise AnswerError(f"{_said(answer)} is below 0, and a chance is never below 0.")
+    if value > 1:
+        if not percent and value <= 100 and isinstance(answer, str):
+            raise AnswerError(
+                f"{_said(answer)} is more than 1, and a chance is at most 1 (100%). If you "
+                f"meant a percent, write {_said(answer)}%."
+            )
+        raise AnswerError(f"{_said(answer)} is more than 1 (100%), and a chance is at most 1.")
+    return value
+
+
+def read_amount(answer: object, what: str = "the number") -> Fraction:
+    """A number that is not a chance (a mean, a count): ``"3.45"``, ``"38/11"`` or ``3.45``.
+
+    >>> read_amount("38/11"), read_amount("3,5"), read_amount(12)
+    (Fraction(38, 11), Fraction(7, 2), Fraction(12, 1))
+    """
+    value, _ = _number(answer, what, percent=False)
+    if value < 0:
+        raise AnswerError(f"{_said(answer)} is below 0, and {what} cannot be.")
+    return value
+
+
+def _decimal(value: Fraction, digits: int = 3) -> str:
+    return f"{float(value):.{digits}f}".rstrip("0").rstrip(".")
+
+
+def _chance_words(value: Fraction) -> str:
+    """``19/55 = 34.5%``: the exact fraction (when short) and the percent."""
+    percent = f"{float(value):.1%}"
+    return f"{value} = {percent}" if value.denominator <= 10_000 else f"about {percent}"
+
+
+def _check_exact(exact: object, what: str) -> Fraction:
+    if isinstance(exact, bool) or not isinstance(exact, (Fraction, int, float)):
+        raise LessonError(f"the exact {what} must be a number (a Fraction), got {shown(exact)}")
+    return Fraction(exact) if not isinstance(exact, float) else Fraction(repr(exact))
+
+
+def chance_exercise(
+    question: str,
+    exact: Fraction,
+    *,
+    idea: str,
+    plug_in: str,
+    solution: str,
+    mistakes: Sequence[tuple[Fraction, str]] = (),
+    opposite: str = "",
+    tolerance: Fraction = CHANCE_TOLERANCE,
+    key: str = "",
+) -> Exercise:
+    """An exercise whose answer is a chance, judged against ``exact`` within ``tolerance``.
+
+    ``idea`` is the first hint (it names the idea), ``plug_in`` the second (the numbers to
+    use) and ``solution`` the worked answer. ``mistakes`` pairs a wrong value with why it is
+    wrong; ``opposite`` names what ``1 - exact`` is the chance of (a common slip).
+
+    >>> q = chance_exercise("Chance of heads?", Fraction(1, 2), idea="Two sides.",
+    ...                     plug_in="1 of 2.", solution="1/2.")
+    >>> q.check("50%").message, q.check("2/3").message
+    ('Correct! 1/2 = 50.0%.', 'Not yet: 2/3 is too high.')
+    """
+    value = _check_exact(exact, "chance")
+    if not 0 <= value <= 1:
+        raise LessonError(f"a chance is from 0 to 1, got {value}")
+    within = f"within {_decimal(tolerance)} (half a percentage point)"
+    if tolerance != CHANCE_TOLERANCE:
+        within = f"within {_decimal(tolerance)}"
+
+    def judge(answer: object) -> tuple[bool, str]:
+        given = read_chance(answer)
+        said = _said(answer)
+        if abs(given - value) <= tolerance:
+            return True, _chance_words(value)
+        for wrong, why in mistakes:
+            if abs(given - wrong) <= tolerance and abs(wrong - value) > tolerance:
+                return False, f"{said} {why}"
+        if opposite and abs(given - (1 - value)) <= tolerance:
+            return False, (
+                f"{said} is the chance that {opposite}; the question asks for the opposite, "
+                "1 minus that"
+            )
+        if abs(given - value) <= 4 * tolerance:
+            return False, (
+                f"{said} is close, but more than {_decimal(tolerance)} away: work with "
+                "fractions, or keep more decimals"
+            )
+        return False, f"{said} is too {'high' if given > value else 'low'}"
+
+    return Exercise(
+        question=f"{question} (Write {_FORMS}; {within} counts.)",
+        judge=judge,
+        hints=(idea, plug_in),
+        solution_text=f"{solution} That is {_chance_words(value)}.",
+        example='"3/11"',
+        kind="number",
+        key=key or slug(question),
+    )
+
+
+def amount_exercise(
+    question: str,
+    exact: Fraction,
+    *,
+    unit: str,
+    idea: str,
+    plug_in: str,
+    solution: str,
+    mistakes: Sequence[tuple[Fraction, str]] = (),
+    tolerance: Fraction = Fraction(1, 100),
+    whole: bool = False,
+    key: str = "",
+) -> Exercise:
+    """An exercise whose answer is an amount in ``unit`` (a mean, a count), judged against
+    ``exact`` within ``tolerance``; ``whole`` asks for a whole number. Hints as in
+    :func:`chance_exercise`.
+
+    >>> q = amount_exercise("Mean of a die?", Fraction(7, 2), unit="pips", idea="Average.",
+    ...                     plug_in="(1 + ... + 6) / 6.", solution="21 / 6 = 3.5.")
+    >>> q.check("3.5").message, q.check("7/2").status, q.check(3).message
+    ('Correct! 7/2 = 3.5 pips.', 'correct', 'Not yet: 3 pips is too low.')
+    """
+    value = _check_exact(exact, "amount")
+    what = f"the number of {unit}" if unit else "the number"
+    if whole:
+        within = "a whole number"
+    elif tolerance:
+        within = f"within {_decimal(tolerance, 4)} counts"
+    else:
+        within = "the exact value"
+
+    after = f" {unit}" if unit else ""
+    digits = 4 if abs(value) < Fraction(1, 10) else 3
+
+    def words(v: Fraction) -> str:
+        if v.denominator == 1:
+            return f"{v.numerator:,}{after}"
+        if v.denominator <= 1000:
+            return f"{v} = {_decimal(v, digits)}{after}"
+        return f"{_decimal(v, digits)}{after}"
+
+    def judge(answer: object) -> tuple[bool, str]:
+        given = read_amount(answer, what)
+        said = _said(answer)
+        if whole and given.denominator != 1:
+            raise AnswerError(f"{said} is not a whole number: write {what} in digits, like 12.")
+        if abs(given - value) <= tolerance:
+            return True, words(value)
+        for wrong, why in mistakes:
+            if abs(given - wrong) <= tolerance and abs(wrong - value) > tolerance:
+                return False, f"{said} {why}"
+        return False, f"{said}{after} is too {'high' if given > value else 'low'}"
+
+    return Exercise(
+        question=f"{question} (Write a number like 2.5 or a fraction like 5/2; {within}.)"
+        if not whole
+        else f"{question} (Write a whole number.)",
+        judge=judge,
+        hints=(idea, plug_in),
+        solution_text=f"{solution} The answer: {words(value)}.",
+        example="2.5" if not whole else "12",
+        kind="number",
+        key=key or slug(question),
+    )
