@@ -119,8 +119,6 @@ def __getattr__(name: str) -> object:
 
         module_name, attr = _LAZY[name]
         module = importlib.import_module(module_name)
-        if module_name == "cfwidget.players":  # the odds add the coach to the bots' names
-            importlib.import_module("cfwidget.odds")
         value = module if attr is None else getattr(module, attr)
         globals()[name] = value
         return value

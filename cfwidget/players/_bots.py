@@ -226,24 +226,40 @@ def register_bot(name: str, factory: Callable[[int | None], Bot]) -> None:
     BOTS[name] = factory
 
 
+# Bots that a higher layer registers when it is imported: asking for one by name imports
+# that package (a plug-in, found by name, so this layer never imports upward).
+_PLUG_INS = {"coach": "cfwidget.odds"}
+
+
+def find_bot(name: object) -> Callable[[int | None], Bot]:
+    """The factory of the bot called ``name``, loading its plug-in package if need be.
+
+    >>> find_bot("coach")(None).__class__.__name__
+    'CoachBot'
+    """
+    if isinstance(name, str) and name not in BOTS and name in _PLUG_INS:
+        import importlib
+
+        importlib.import_module(_PLUG_INS[name])
+    try:
+        return BOTS[name]  # type: ignore[index]
+    except (KeyError, TypeError):
+        raise no_such_bot(name) from None
+
+
 def no_such_bot(name: object) -> BotError:
-    return BotError(
-        f"no bot named {shown(name)}; the bots are: {', '.join(BOTS)}"
-        + ("" if "coach" in BOTS else " (import cfwidget.odds to add the coach)")
-    )
+    known = [*BOTS, *(n for n in _PLUG_INS if n not in BOTS)]
+    return BotError(f"no bot named {shown(name)}; the bots are: {', '.join(known)}")
 
 
 def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A bot by name (``random``, ``greedy``, ``tips``, and any :func:`register_bot` added).
+    """A bot by name (``random``, ``greedy``, ``tips``, ``coach``, and any :func:`register_bot`
+    added).
 
     >>> make_bot("greedy") is greedy
     True
     """
-    try:
-        factory = BOTS[name]
-    except (KeyError, TypeError):
-        raise no_such_bot(name) from None
-    return factory(seed)
+    return find_bot(name)(seed)
 
 
 def play_round(rnd: Round, bots: Sequence[Bot]) -> None:

@@ -34,7 +34,7 @@ from ..core import (
     check_seed,
     shown,
 )
-from ._bots import BOTS, Bot, RandomBot, make_bot, no_such_bot
+from ._bots import Bot, RandomBot, find_bot, make_bot
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -325,8 +325,8 @@ def simulate(
     if len(specs) != players:
         raise BotError(f"give one bot for every seat ({players}), got {len(specs)}")
     for spec in specs:
-        if isinstance(spec, str) and spec not in BOTS:
-            raise no_such_bot(spec)
+        if isinstance(spec, str):
+            find_bot(spec)  # a BotError names the bots there are
         if not isinstance(spec, str) and not callable(spec):
             raise BotError(f"a bot is a name or a callable (round, seat) -> move, got {spec!r}")
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
@@ -351,7 +351,7 @@ def simulate(
         raise SimulationError("simulate needs a seed (a whole number), so that it can be repeated")
     seed = check_seed(seed)  # the check of Round.deal and Game (a DealError)
     # Names travel with their factories, so worker processes need no registry of names.
-    named = [_ByName(spec, BOTS[spec]) if isinstance(spec, str) else spec for spec in specs]
+    named = [_ByName(spec, find_bot(spec)) if isinstance(spec, str) else spec for spec in specs]
     size = chunk_size or max(50, min(2000, rounds // 40 or 1))
     bounds = [(start, min(start + size, rounds)) for start in range(0, rounds, size)]
     bar = _Progress(rounds, rounds >= 2000 if progress is None else progress)

@@ -77,6 +77,25 @@ def test_a_fresh_interpreter_finds_the_coach_through_cf_simulate() -> None:
     assert out.stdout.strip() == "3"
 
 
+def test_a_fresh_interpreter_finds_the_coach_straight_from_players() -> None:
+    # A notebook that imports only from cfwidget.players still knows the coach by name.
+    code = (
+        "import sys; from cfwidget.players import duplicate_match, greedy, make_bot; "
+        "import cfwidget as cf; "
+        "print('cfwidget.odds' in sys.modules, type(make_bot('coach')).__name__, "
+        "'cfwidget.odds' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    assert out.stdout.split() == ["False", "CoachBot", "True"]
+
+
 def test_register_bot_checks_its_arguments() -> None:
     with pytest.raises(cf.BotError, match="a bot's name is 1 to 32 lower case letters"):
         register_bot("Clever Bot", CoachBot)
