@@ -294,7 +294,7 @@ class RoundViews:
         This is the count a player can make at the table. It assumes the unseen
         tiles are spread at random; in real play the others keep playing the
         tiles that fit, so later in a round the yard holds more of them than
-        this share (the odds notebook measures the gap).
+        this share (notebook 12, what a seat knows, measures the gap).
 
         >>> from cfwidget import Round, Rules
         >>> Round.deal(Rules(), players=2, seed=3).draw_odds(1)
