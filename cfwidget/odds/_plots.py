@@ -305,7 +305,13 @@ def watch_seat(rnd: Round, bots: Sequence[Bot], seat: int) -> pd.DataFrame:
 
 
 def draw_checks(
-    rules: Rules, players: int, bots: Sequence[Bot], rounds: int, seed: int
+    rules: Rules,
+    players: int,
+    bots: Sequence[Bot],
+    rounds: int,
+    seed: int,
+    *,
+    also: Callable[[Round, int, int], dict[str, Any]] | None = None,
 ) -> pd.DataFrame:
     """Every draw by a seat that could not play, over ``rounds`` seeded rounds of ``bots``.
 
@@ -313,6 +319,8 @@ def draw_checks(
     (``Round.draw_odds``, from what it can count) and whether the drawn tile could be played
     (the engine's answer). Comparing the two columns asks whether the seat's count is right
     in real play, where the other hands are not a random part of the unseen tiles.
+    ``also(rnd, seat, i)``, called before each such draw of round ``i``, adds columns (another
+    chance to compare, say).
     """
     rows = []
     for i in range(rounds):
@@ -320,12 +328,15 @@ def draw_checks(
         while not rnd.is_over:
             turn = rnd.turn
             must_draw = rnd.drawn is None and rnd.yard_count and not rnd.can_play(turn)
-            p = rnd.draw_odds(turn) if must_draw else None
-            tiles = len(rnd.table)
+            row: dict[str, Any] | None = None
+            if must_draw:
+                row = {"tiles_on_table": len(rnd.table), "chance": float(rnd.draw_odds(turn))}
+                if also is not None:
+                    row.update(also(rnd, turn, i))
             rnd.play(bots[turn](rnd, turn))
-            if p is not None:
-                fitted = any(m.is_play for m in rnd.legal_moves())
-                rows.append({"tiles_on_table": tiles, "chance": float(p), "fitted": fitted})
+            if row is not None:
+                row["fitted"] = any(m.is_play for m in rnd.legal_moves())
+                rows.append(row)
     table: pd.DataFrame = pd.DataFrame(rows)
     return table
 

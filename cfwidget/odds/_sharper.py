@@ -540,26 +540,9 @@ def sharper_checks(
     column, ``sharper``: the drawer's :func:`sharper_draw_odds` from ``worlds`` worlds. Pass
     the table to :func:`cfwidget.odds.calibration` with ``chance="sharper"`` to measure it.
     """
-    rows = []
-    for i in range(rounds):
-        rnd = Round.deal(rules, players, seed=seed * 1_000_003 + i)
-        while not rnd.is_over:
-            turn = rnd.turn
-            must_draw = rnd.drawn is None and rnd.yard_count and not rnd.can_play(turn)
-            if must_draw:
-                plain = rnd.draw_odds(turn)
-                sharper = sharper_draw_odds(rnd, turn, worlds, seed=i, trust_passes=trust_passes)
-                tiles = len(rnd.table)
-            rnd.play(bots[turn](rnd, turn))  # type: ignore[operator]
-            if must_draw:
-                fitted = any(m.is_play for m in rnd.legal_moves())
-                rows.append(
-                    {
-                        "tiles_on_table": tiles,
-                        "chance": float(plain),
-                        "sharper": sharper,
-                        "fitted": fitted,
-                    }
-                )
-    checks: pd.DataFrame = pd.DataFrame(rows)
-    return checks
+    from ._plots import draw_checks
+
+    def sharper(rnd: Round, seat: int, i: int) -> dict[str, float]:
+        return {"sharper": sharper_draw_odds(rnd, seat, worlds, seed=i, trust_passes=trust_passes)}
+
+    return draw_checks(rules, players, bots, rounds, seed, also=sharper)  # type: ignore[arg-type]
