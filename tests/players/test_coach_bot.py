@@ -60,12 +60,8 @@ def test_simulate_knows_the_coach_in_one_process_and_in_a_pool_of_fresh_processe
     assert cf.simulate(rules, 2, "coach", rounds=4, seed=5)["round"].tolist() == [0, 1, 2, 3]
 
 
-def test_a_fresh_interpreter_finds_the_coach_through_cf_simulate() -> None:
-    code = (
-        "import cfwidget as cf; "
-        "f = cf.simulate(cf.Rules(hand_size=7), 2, 'coach', rounds=3, seed=1); "
-        "print(len(f))"
-    )
+def _fresh_python(code: str) -> str:
+    """What ``code`` prints in a new interpreter that imports this checkout of cfwidget."""
     out = subprocess.run(
         [sys.executable, "-c", code],
         capture_output=True,
@@ -74,7 +70,16 @@ def test_a_fresh_interpreter_finds_the_coach_through_cf_simulate() -> None:
         cwd=REPO,
         env={**os.environ, "PYTHONPATH": str(REPO)},
     )
-    assert out.stdout.strip() == "3"
+    return out.stdout
+
+
+def test_a_fresh_interpreter_finds_the_coach_through_cf_simulate() -> None:
+    code = (
+        "import cfwidget as cf; "
+        "f = cf.simulate(cf.Rules(hand_size=7), 2, 'coach', rounds=3, seed=1); "
+        "print(len(f))"
+    )
+    assert _fresh_python(code).strip() == "3"
 
 
 def test_a_fresh_interpreter_finds_the_coach_straight_from_players() -> None:
@@ -85,15 +90,7 @@ def test_a_fresh_interpreter_finds_the_coach_straight_from_players() -> None:
         "print('cfwidget.odds' in sys.modules, type(make_bot('coach')).__name__, "
         "'cfwidget.odds' in sys.modules)"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=REPO,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
-    )
-    assert out.stdout.split() == ["False", "CoachBot", "True"]
+    assert _fresh_python(code).split() == ["False", "CoachBot", "True"]
 
 
 def test_register_bot_checks_its_arguments() -> None:
