@@ -335,16 +335,23 @@ class Exercise:
     events: list[Event] = field(default_factory=list)
     status: Status = "not attempted"
     hints_seen: int = 0
+    #: Called with the exercise after each event (a lesson's sign-in saves it at once).
+    watchers: list[Callable[[Exercise], None]] = field(default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise LessonError(f"an exercise's kind is one of {listing(KINDS, 'or')}")
         self.key = self.key or slug(self.question) or "exercise"
 
+    def _note(self, event: Event) -> None:
+        self.events.append(event)
+        for watcher in self.watchers:
+            watcher(self)
+
     def check(self, answer: object = _MISSING) -> Feedback:
         """Check ``answer``; with no answer, say how to give one."""
         if answer is _MISSING or answer is None or answer is Ellipsis:
-            self.events.append((time.time(), "check", "", "not attempted"))
+            self._note((time.time(), "check", "", "not attempted"))
             return Feedback(
                 "not attempted",
                 f"Not attempted: write your answer in the brackets, like q.check({self.example}).",
@@ -355,7 +362,7 @@ class Exercise:
         except ValueError as exc:  # AnswerError: an answer it cannot read, kindly explained
             ok, message = False, str(exc)
         self.status = "correct" if ok else "not yet"
-        self.events.append((time.time(), "check", _answer_text(answer), self.status))
+        self._note((time.time(), "check", _answer_text(answer), self.status))
         # After "Correct!" a sentence starts; after "Not yet:" the reason follows as said.
         said = (
             sentence(message)
@@ -374,12 +381,12 @@ class Exercise:
             return self.solution()
         self.hints_seen += 1
         n = self.hints_seen
-        self.events.append((time.time(), "hint", n))
+        self._note((time.time(), "hint", n))
         return _show(Feedback(self.status, f"Hint {n} of {len(self.hints)}: {self.hints[n - 1]}"))
 
     def solution(self) -> Feedback:
         """The answer and why (shown at once inside Jupyter)."""
-        self.events.append((time.time(), "solution"))
+        self._note((time.time(), "solution"))
         return _show(Feedback(self.status, f"Solution: {self.solution_text}"))
 
     def __repr__(self) -> str:

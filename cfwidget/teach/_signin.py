@@ -3,8 +3,9 @@
 A lesson shows :func:`sign_in` once, near its top, and passes it to every
 :func:`~cfwidget.teach.answer`. Until the learner types a name or code and presses
 **Save my answers**, nothing is written anywhere. From then on every check, hint and
-solution of the lesson's exercises is saved in the learner's progress file (see
-:class:`~cfwidget.teach.Progress`), including what they did before signing in.
+solution of the lesson's exercises is saved in the learner's progress file as it happens
+(see :class:`~cfwidget.teach.Progress`), whether given with the buttons or typed as
+``q.check(...)``, including what they did before signing in.
 
 It works the same in Jupyter and in Voila, where the code is hidden.
 
@@ -100,9 +101,25 @@ class SignIn(widgets.VBox):  # type: ignore[misc]
         return bundle
 
     def follow(self, exercise: object) -> None:
-        """Remember an exercise of this lesson, so signing in later saves what it did."""
+        """Keep an exercise of this lesson: all it does is saved once the learner signs in.
+
+        Signed in, each check, hint or solution is saved as it happens, whether given with
+        the buttons or typed as ``q.check(...)``.
+        """
         if all(e is not exercise for e in self._exercises):
             self._exercises.append(exercise)
+            watchers = getattr(exercise, "watchers", None)
+            if isinstance(watchers, list):
+                watchers.append(self._saw)
+
+    def _saw(self, exercise: object) -> None:
+        """An exercise did something: save it, and say so plainly if that fails."""
+        if self.progress is None:
+            return
+        try:
+            self.progress.record_exercise(exercise, self.lesson)
+        except (ValueError, OSError) as exc:
+            self.status.value = self._line(f"Your last answer could not be saved: {exc}")
 
     def save(self) -> Progress | None:
         """Sign in with the typed name: open the progress file and save the lesson so far."""

@@ -94,3 +94,34 @@ def test_a_saved_notebook_says_what_the_box_is_for() -> None:
     bundle = teach.sign_in("01")._repr_mimebundle_()
     data = bundle[0] if isinstance(bundle, tuple) else bundle
     assert "type your name or class code" in data["text/plain"]
+
+
+def test_answers_typed_in_code_are_saved_as_they_happen(tmp_path: Path) -> None:
+    me = teach.sign_in("04", folder=tmp_path)
+    q = _what_to_do("typed")
+    teach.answer(q, progress=me)
+    q.check("pass")  # typed before signing in: kept, saved on signing in
+    me.name_box.value = "S09"
+    me.save_button.click()
+    assert me.progress is not None
+    q.check("draw")  # typed after: saved at once, no button pressed
+    q.hint()
+    found = teach.read_progress(me.progress.path)
+    assert [(e["event"], e.get("answer"), e.get("correct")) for e in found.events] == [
+        ("check", "pass", False),
+        ("check", "draw", True),
+        ("hint", None, None),
+    ]
+
+
+def test_a_save_that_fails_later_is_said_on_the_status_line(tmp_path: Path) -> None:
+    me = teach.sign_in("04", folder=tmp_path / "class")
+    q = _what_to_do("gone")
+    teach.answer(q, progress=me)
+    me.name_box.value = "S10"
+    me.save_button.click()
+    assert me.progress is not None
+    me.progress.path.unlink()
+    me.progress.path.mkdir()  # the file is now a folder: appending fails
+    q.check("draw")
+    assert me.message.startswith("Your last answer could not be saved:")
