@@ -4,7 +4,7 @@ Each lesson notebook's code is run here, in order, and every exercise it makes i
 Then the cells that made them are run again in a shuffled order, as a learner who goes
 back up the notebook would, and must give the same verdicts. The guide's
 "**Exercise N: "question"**" paragraphs must then name those questions (the
-question's last sentence is enough), in the same order, and the answer each gives in
+question's own words, which may be only part of it), in the same order, and the answer each gives in
 backticks must be judged correct by the exercise.
 """
 
@@ -23,12 +23,15 @@ from cfwidget.teach import Exercise
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDE = ROOT / "docs" / "teachers.md"
-LESSONS = sorted(p for p in (ROOT / "notebooks").glob("0*.ipynb") if re.match(r"0[1-7]b?-", p.name))
+LESSONS = sorted(
+    p for p in (ROOT / "notebooks").glob("[01]*.ipynb") if re.match(r"(0[1-7]b?|1[0-4])-", p.name)
+)
 # A guide paragraph: **Exercise 2: "Where can 4-4 go?"** ... Answer: `["9-4", "8-4"]` ...
 _PARAGRAPH = re.compile(
     r'\*\*Exercise(?: \d+)?: "(?P<question>[^"]+)"\*\*(?P<body>.*?)(?:\n\n|$)', re.S
 )
-_ANSWER = re.compile(r"Answer: `(?P<answer>[^`]+)`")
+# The first value in backticks after "Answer:" (a working may come before it).
+_ANSWER = re.compile(r"Answer:[^`]*?`(?P<answer>[^`]+)`")
 
 
 def _section(lesson: str) -> str:
@@ -36,6 +39,23 @@ def _section(lesson: str) -> str:
     start = guide.index(f"## Lesson {lesson}:")
     end = guide.find("\n## ", start + 1)
     return guide[start : end if end != -1 else len(guide)]
+
+
+def _value(text: str) -> object:
+    """The answer as a learner would type it: a Python value, or else the text (``19/55``)."""
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return text
+
+
+def _asks(exercise: Exercise, question: str) -> bool:
+    """Whether the exercise asks the guide's question (its words, however the lines wrap)."""
+
+    def words(text: str) -> str:
+        return " ".join(text.replace("'", '"').split())
+
+    return words(question) in words(exercise.question)
 
 
 class _Lesson:
@@ -63,7 +83,9 @@ class _Lesson:
     def run(self, source: str) -> list[Exercise]:
         """Run one cell in the lesson's namespace; return the exercises it made."""
         before, self._running = len(self.made), source
-        exec(compile(source, self.path.name, "exec"), self.namespace)
+        # IPython's magics (%matplotlib inline) are for the notebook only.
+        code = "\n".join(line for line in source.splitlines() if not line.startswith("%"))
+        exec(compile(code, self.path.name, "exec"), self.namespace)
         return self.made[before:]
 
 
@@ -82,7 +104,7 @@ def test_each_answer_in_the_guide_is_judged_correct(
     keys: list[tuple[str, str, list[str]]] = []  # cell, question, answers
     for paragraph in paragraphs:
         question = paragraph["question"]
-        found = [i for i in range(at, len(made)) if made[i].question.endswith(question)]
+        found = [i for i in range(at, len(made)) if _asks(made[i], question)]
         asked = [e.question for e in made[at:]]
         if not found and "depends on the" in paragraph["body"]:
             continue  # asked only in a game played live (the guide says so)
@@ -97,7 +119,7 @@ def test_each_answer_in_the_guide_is_judged_correct(
         others = re.match(r"\s*\(or [^)]*\)", rest)
         given = [answer["answer"], *re.findall(r"`([^`]+)`", others[0] if others else "")]
         for text in given:
-            verdict = exercise.check(ast.literal_eval(text))
+            verdict = exercise.check(_value(text))
             assert verdict.status == "correct", (question, text, verdict.message)
         checked += len(given)
         keys.append((run.cells[found[0]], question, given))
@@ -106,12 +128,12 @@ def test_each_answer_in_the_guide_is_judged_correct(
     # exercises they make still take the guide's answers.
     random.Random(lesson).shuffle(keys)
     for source, question, given in keys:
-        again = [e for e in run.run(source) if e.question.endswith(question)]
+        again = [e for e in run.run(source) if _asks(e, question)]
         assert again, (question, source)
         for text in given:
-            verdict = again[-1].check(ast.literal_eval(text))
+            verdict = again[-1].check(_value(text))
             assert verdict.status == "correct", ("re-run", question, text, verdict.message)
     # The guide leaves no question of the lesson without its key.
     keyed = [p["question"] for p in paragraphs]
-    unkeyed = [e.question for e in made if not any(e.question.endswith(k) for k in keyed)]
+    unkeyed = [e.question for e in made if not any(_asks(e, k) for k in keyed)]
     assert unkeyed == [], f"the guide has no key for {unkeyed}"
