@@ -225,3 +225,18 @@ def test_importing_the_engine_loads_no_heavy_package() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO
     )
     assert out.stdout.strip() == "[]"
+
+
+def test_a_game_widget_without_hints_loads_no_plotting() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, cfwidget as cf; from cfwidget.widget import GameWidget; "
+        "GameWidget(cf.Game(['Ann', 'Bob'], seed=1), coach=True); "
+        "print(sorted(m for m in ('matplotlib', 'cfwidget.odds') if m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO
+    )
+    assert out.stdout.strip() == "[]"

@@ -31,7 +31,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..core import Round
-from ..odds import coach_hint
 from ._intents import handles
 from ._view import Hint
 
@@ -40,6 +39,10 @@ __all__ = ["HintGiver", "hint_of"]
 
 def hint_of(rnd: Round, seat: int) -> Hint:
     """The coach's advice for ``seat``, the seat to move, as the view shows it."""
+    # Loaded on the first hint: the odds bring matplotlib, which a game without hints
+    # never needs.
+    from ..odds import coach_hint
+
     advice = coach_hint(rnd, seat)
     move = advice.move
     tile = None if move.tile is None else str(move.tile)
