@@ -240,3 +240,18 @@ def test_a_game_widget_without_hints_loads_no_plotting() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO
     )
     assert out.stdout.strip() == "[]"
+
+
+def test_a_rules_lesson_starts_without_the_odds() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from cfwidget import teach; teach.which_tiles(teach.position('deal')); "
+        "print(sorted(m for m in ('matplotlib', 'cfwidget.odds') if m in sys.modules)); "
+        "teach.nobody_dealt; print('cfwidget.odds' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO
+    )
+    assert out.stdout.split("\n")[:2] == ["[]", "True"]

@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ._exercises import (
     KINDS,
     Exercise,
@@ -31,26 +33,6 @@ from ._lessons import (
     presets_table,
     sheet,
     story,
-)
-from ._odds_exercises import (
-    CHANCE_TOLERANCE,
-    amount_exercise,
-    average_hand_cost,
-    average_wait,
-    chance_exercise,
-    deals_for_width,
-    deals_to_halve,
-    double_on_draw,
-    holds_a_number,
-    never_finds,
-    next_draw_fits,
-    no_number_in_hand,
-    nobody_dealt,
-    read_amount,
-    read_chance,
-    sharper_or_plain,
-    standard_error,
-    tip_verdict,
 )
 from ._play_exercises import chickie_call, last_tile, round_over, toes_needed
 from ._progress import (
@@ -121,14 +103,64 @@ __all__ = [
 ]
 
 
+if TYPE_CHECKING:  # the real types for type checkers; at run time they load lazily
+    from ._controls import AnswerControl, answer
+    from ._odds_exercises import (
+        CHANCE_TOLERANCE,
+        amount_exercise,
+        average_hand_cost,
+        average_wait,
+        chance_exercise,
+        deals_for_width,
+        deals_to_halve,
+        double_on_draw,
+        holds_a_number,
+        never_finds,
+        next_draw_fits,
+        no_number_in_hand,
+        nobody_dealt,
+        read_amount,
+        read_chance,
+        sharper_or_plain,
+        standard_error,
+        tip_verdict,
+    )
+    from ._signin import SignIn, sign_in
+
+# Loaded when first asked for: the answer controls and the sign-in need ipywidgets, and the
+# probability exercises the odds (which bring pandas and matplotlib), which the rules
+# lessons never need.
+_LAZY = {
+    "answer": "_controls",
+    "AnswerControl": "_controls",
+    "sign_in": "_signin",
+    "SignIn": "_signin",
+    "CHANCE_TOLERANCE": "_odds_exercises",
+    "amount_exercise": "_odds_exercises",
+    "average_hand_cost": "_odds_exercises",
+    "average_wait": "_odds_exercises",
+    "chance_exercise": "_odds_exercises",
+    "deals_for_width": "_odds_exercises",
+    "deals_to_halve": "_odds_exercises",
+    "double_on_draw": "_odds_exercises",
+    "holds_a_number": "_odds_exercises",
+    "never_finds": "_odds_exercises",
+    "next_draw_fits": "_odds_exercises",
+    "no_number_in_hand": "_odds_exercises",
+    "nobody_dealt": "_odds_exercises",
+    "read_amount": "_odds_exercises",
+    "read_chance": "_odds_exercises",
+    "sharper_or_plain": "_odds_exercises",
+    "standard_error": "_odds_exercises",
+    "tip_verdict": "_odds_exercises",
+}
+
+
 def __getattr__(name: str) -> object:
-    # The answer controls need ipywidgets: they load when first asked for.
-    if name in ("answer", "AnswerControl"):
-        from . import _controls
+    if name in _LAZY:
+        import importlib
 
-        return getattr(_controls, name)
-    if name in ("sign_in", "SignIn"):
-        from . import _signin
-
-        return getattr(_signin, name)
+        value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+        globals()[name] = value
+        return value
     raise AttributeError(f"module 'cfwidget.teach' has no attribute {name!r}")
