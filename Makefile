@@ -17,13 +17,20 @@ $(STAMP): $(BIN)/python pyproject.toml
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
+# Voila's settings in Python go where Voila looks for them (see jupyter-config/voila.py).
+VOILA_PY := $(VENV)/etc/jupyter/voila.py
+
+$(VOILA_PY): jupyter-config/voila.py $(STAMP)
+	mkdir -p $(dir $@)
+	cp jupyter-config/voila.py $@
+
 # JupyterLab refuses to run as root unless told; containers and CI machines often are root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-lab: $(STAMP)
+lab: $(STAMP) $(VOILA_PY)
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/
 
-test: $(STAMP)
+test: $(STAMP) $(VOILA_PY)
 	$(BIN)/python -m ruff check cfwidget tests tools
 	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest -q tests cfwidget README.md $(PYTEST_NOTEBOOKS)
@@ -64,6 +71,7 @@ binder-check:
 	env -u PYTHONPATH JUPYTER_CONFIG_DIR="$(abspath build/binder-config)" \
 		PATH="$(abspath $(BINDER_VENV))/bin:$$PATH" bash binder/postBuild
 	test -f build/binder-config/jupyter_server_config.json
+	test -f build/binder-config/voila.py
 	cd build && env -u PYTHONPATH ../$(BINDER_VENV)/bin/python -c "import cfwidget, sys; \
 		sys.exit('cfwidget must come from the Binder venv' if 'binder-venv' not in cfwidget.__file__ else 0)"
 	env -u PYTHONPATH $(BINDER_VENV)/bin/jupyter nbconvert --to notebook --execute \

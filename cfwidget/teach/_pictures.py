@@ -14,11 +14,11 @@ the SVG, what the picture shows in words:
 - :attr:`Picture.legend`: a key to the marks in this picture, and only those.
 
 In a notebook it shows as two outputs, both stored with the notebook and readable
-without a kernel: the picture (SVG, and PNG for JupyterLab, which shows no SVG from a
-notebook it does not trust; the alt text is its plain text and its ``alt`` metadata),
-then the words under it as Markdown (which JupyterLab shows, sanitized, even in an
-untrusted notebook), with the picture described in words behind a "show" toggle,
-since JupyterLab gives output images no alt text of their own.
+without a kernel: the picture (an HTML ``<img>`` of the SVG with the alt text, which
+JupyterLab and Voila show first, even sanitized in a notebook they do not trust, since the
+images they draw from SVG or PNG outputs get no alt text; then the SVG, a PNG for other
+front ends, the alt text as plain text and as ``alt`` metadata), then the words under it
+as Markdown, with the picture described in words behind a "show" toggle.
 
 >>> from cfwidget import teach
 >>> pic = picture(teach.position("foot"), seat=0)
@@ -153,8 +153,15 @@ class Picture:
     def _repr_mimebundle_(
         self, include: Iterable[str] | None = None, exclude: Iterable[str] | None = None
     ) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
-        """The picture alone: SVG, PNG (base64) and the alt text, which is also its metadata."""
+        """The picture alone: an ``<img>`` with its alt text (HTML), SVG, PNG and the words.
+
+        JupyterLab and Voila show the HTML first (sanitized, in a notebook not yet trusted):
+        the images they draw from SVG or PNG outputs get no alt text of their own.
+        """
+        svg = base64.b64encode(self.text.encode("utf-8")).decode("ascii")
+        alt = html.escape(self.alt, quote=True)
         data = {
+            "text/html": f'<img src="data:image/svg+xml;base64,{svg}" alt="{alt}">',
             "image/svg+xml": self.text,
             "image/png": base64.b64encode(self._repr_png_()).decode("ascii"),
             "text/plain": self.alt,

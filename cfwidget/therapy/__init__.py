@@ -10,6 +10,7 @@
 - :mod:`~cfwidget.therapy.sessionlog`: a record read back for reports (version 1 or 2).
 - :mod:`~cfwidget.therapy.report`: figures, summaries, CSV/JSON export, progress charts.
 - :mod:`~cfwidget.therapy.goals`: measurable goals per client, their progress and chart.
+- :mod:`~cfwidget.therapy.charts`: the progress and goal charts as pictures with alt text.
 - :mod:`~cfwidget.therapy.summary_html`: the one-page session summary to hand over.
 - :mod:`~cfwidget.therapy.widget`: :class:`GuidedSession`, the widget a client plays, and
   the therapist's controls.

@@ -59,6 +59,33 @@ def hand_over(session: Session) -> list[Path]:
     ]
 
 
+#: The game takes the room left beside the therapist's column, down to this width; on a
+#: narrower screen (under about 900 pixels) the column goes under the game, full width.
+GAME_MIN_WIDTH = "600px"
+#: The therapist's column beside the game: room for the five cue buttons in one row.
+PANEL_WIDTH = "240px"
+
+
+def beside(game: ipw.DOMWidget, panel: ipw.Box) -> ipw.HBox:
+    """The game and the therapist's panel side by side, the panel wrapping under when narrow.
+
+    Beside the game, the panel leaves the page's height to the game, so on a 1024x768
+    tablet the client's tiles, Draw and Pass and the cue buttons all show at once.
+
+    >>> row = beside(ipw.HTML("game"), ipw.VBox())
+    >>> row.layout.flex_flow, row.children[0].layout.flex, row.children[1].layout.flex
+    ('row wrap', '1000 1 600px', '1 0 240px')
+    """
+    game.layout.flex = f"1000 1 {GAME_MIN_WIDTH}"
+    game.layout.min_width = "0"
+    panel.layout.flex = f"1 0 {PANEL_WIDTH}"
+    panel.layout.min_width = "0"
+    return ipw.HBox(
+        [game, panel],
+        layout=ipw.Layout(flex_flow="row wrap", align_items="flex-start", grid_gap="8px"),
+    )
+
+
 def _cue_levels(description: str, value: int) -> ipw.Dropdown:
     """A choice of cue level, each named by the help it gives."""
     return ipw.Dropdown(
@@ -82,7 +109,12 @@ def guided_app(
     """
     folder = records_folder(records)
     style = {"description_width": "initial"}
-    title = ipw.HTML("<h3>Guided Chicken Foot: set up a session</h3>")
+    title = ipw.HTML(
+        "<h3>Guided Chicken Foot: set up a session</h3>"
+        "<p>Enter the client's code (never a name) and choose the settings, then press "
+        "<b>Start the session</b>; or resume one of the client's unfinished sessions. "
+        "The session then takes the whole page.</p>"
+    )
     client = ipw.Text(description="Client code", placeholder="e.g. C-07 (no names)")
     client_state = ipw.HTML()
     resume_list = ipw.Dropdown(options=[], description="Unfinished", style=style)
@@ -201,7 +233,7 @@ def guided_app(
 
         widget.observe(on_ended, names="view")
         note = ipw.HTML(f"<p>Record: <code>{html.escape(str(session.path))}</code></p>")
-        box.children = [widget, controls, note, done]
+        box.children = [beside(widget, controls), note, done]
         box.session_widget = widget  # for the notebook
 
     def on_start(_: object) -> None:

@@ -269,21 +269,43 @@ def therapist_controls(w: GuidedSession) -> ipw.VBox:
         layout=ipw.Layout(**TOUCH),
     )
     cue_buttons = [
-        ipw.Button(description=str(i), tooltip=f"Cue level {i}: {name}", layout=ipw.Layout(**TOUCH))
+        ipw.Button(
+            description=str(i),
+            tooltip=f"Cue level {i}: {name}",
+            layout=ipw.Layout(width="auto", margin="2px 1px 2px 0", **TOUCH),
+        )
         for i, name in enumerate(CUE_LEVELS)
     ]
-    cue_now = ipw.HTML()
-    cue = ipw.HBox([ipw.HTML("<b>Cue now</b>"), *cue_buttons, cue_now])
+    # One line each (the label, the five buttons, the level in words): as compact in a
+    # narrow column beside the game as in a wide row under it.
+    full = {"flex": "1 0 100%"}
+    cue_now = ipw.HTML(layout=ipw.Layout(**full))
+    cue = ipw.HBox(
+        [ipw.HTML("<b>Cue now</b>", layout=ipw.Layout(**full)), *cue_buttons, cue_now],
+        layout=ipw.Layout(flex_flow="row wrap", align_items="center"),
+    )
+    cue.add_class("cfw-cue-control")
+    fit = {"width": "100%", "max_width": "36em"}
+    words = {"description_width": "3.5em"}  # Notes, Plan and Assist in one column
     assist = ipw.Dropdown(
         options=[("not rated", None), *[(a, a) for a in ASSIST_LEVELS]],
         value=None,
         description="Assist",
+        style=words,
+        layout=ipw.Layout(flex="1 1 10em", min_width="0"),
     )
-    notes = ipw.Textarea(placeholder="Observations (no names, please)", description="Notes")
+    notes = ipw.Textarea(
+        placeholder="Observations (no names, please)",
+        description="Notes",
+        style=words,
+        layout=ipw.Layout(**fit),
+    )
     notes_state = ipw.HTML()
     save_anyway = ipw.Button(description="Save anyway", layout=ipw.Layout(**TOUCH))
     save_anyway.layout.display = "none"
-    plan = ipw.Textarea(placeholder="Plan for next time", description="Plan")
+    plan = ipw.Textarea(
+        placeholder="Plan for next time", description="Plan", style=words, layout=ipw.Layout(**fit)
+    )
     end = readable(
         ipw.Button(
             description="End session",
@@ -360,17 +382,20 @@ def therapist_controls(w: GuidedSession) -> ipw.VBox:
     end.on_click(on_end)
     w.observe(show_level, names="view")
     show_level()
+    for button in (pause, undo, end, save_anyway):
+        button.layout.width = "auto"  # as wide as its words, not a fixed 148 px
+    wrap = {"flex_flow": "row wrap", "align_items": "center"}
     box = ipw.VBox(
         [
-            ipw.HBox([pause, undo]),
+            ipw.HBox([pause, undo], layout=ipw.Layout(**wrap)),
             cue,
             notes,
-            ipw.HBox([notes_state, save_anyway]),
+            ipw.HBox([notes_state, save_anyway], layout=ipw.Layout(**wrap)),
             plan,
-            ipw.HBox([assist, end]),
+            ipw.HBox([assist, end], layout=ipw.Layout(**wrap)),
             said,
         ],
-        layout=ipw.Layout(border="1px solid #999", padding="6px"),
+        layout=ipw.Layout(border="1px solid #999", padding="4px"),
     )
     box.add_class("cfw-therapist")
     return box

@@ -18,6 +18,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -32,14 +33,22 @@ __all__ = [
     "CHROMIUM_ARGS",
     "REPO",
     "app_page",
+    "binder_server",
     "chromium",
     "jupyter_lab",
+    "kernel_processes",
     "need_browser",
     "voila",
 ]
 
 REPO = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
+# Voila's settings in Python, which `make` and Binder's postBuild install into a config folder.
+VOILA_PY = REPO / "jupyter-config" / "voila.py"
+# A kernel id no server has: asking for it answers 404 at once and starts nothing.
+_NO_KERNEL = "/api/kernels/00000000-0000-0000-0000-000000000000"
+# The process of each running server, by base URL (for its kernels' processes).
+_PIDS: dict[str, int] = {}
 
 
 def need_browser() -> None:
@@ -84,18 +93,43 @@ def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path, seconds: 
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise RuntimeError(f"the server stopped early:\n{log.read_text()[-3000:]}")
-        with contextlib.suppress(OSError), urllib.request.urlopen(url, timeout=2) as reply:
-            if reply.status < 500:
-                return
+        try:
+            with urllib.request.urlopen(url, timeout=2) as reply:
+                status = reply.status
+        except urllib.error.HTTPError as exc:
+            status = exc.code  # e.g. 404 for a kernel that is not there: the server answers
+        except OSError:
+            status = 599
+        if status < 500:
+            return
         time.sleep(0.25)
     raise RuntimeError(
         f"the server did not answer {url} in {seconds} s:\n{log.read_text()[-3000:]}"
     )
 
 
+def kernel_processes(base_url: str) -> list[int]:
+    """The process ids of the kernels a server started here is running now."""
+    import psutil
+
+    pid = _PIDS[base_url.rstrip("/")]
+    found = []
+    for child in psutil.Process(pid).children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            if any("ipykernel" in part for part in child.cmdline()):
+                found.append(child.pid)
+    return found
+
+
 @contextlib.contextmanager
-def _server(args: list[str], ready_path: str, port: int, cwd: Path) -> Iterator[str]:
+def _server(
+    args: list[str], ready_path: str, port: int, cwd: Path, config: tuple[Path, ...] = ()
+) -> Iterator[str]:
+    """A server on ``port``; ``config`` files are put in its Jupyter config folder."""
     home = Path(tempfile.mkdtemp(prefix="cfwidget-server-"))
+    (home / "config").mkdir()
+    for path in config:
+        shutil.copy(path, home / "config" / path.name)
     settings = home / "lab-settings" / "@jupyterlab" / "apputils-extension"
     settings.mkdir(parents=True)
     # No news or update pop-ups over the page under test.
@@ -118,8 +152,10 @@ def _server(args: list[str], ready_path: str, port: int, cwd: Path) -> Iterator[
     base = f"http://127.0.0.1:{port}"
     try:
         _wait_until_up(base + ready_path, proc, log, seconds=90)
+        _PIDS[base] = proc.pid
         yield base
     finally:
+        _PIDS.pop(base, None)
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGTERM)
         try:
@@ -159,7 +195,8 @@ def voila(notebook: Path, cull_after: int | None = None) -> Iterator[str]:
     """Voila serving one notebook as an app (no code shown); yields its URL.
 
     It starts in the repository, so it reads the project's ``voila.json`` as
-    ``voila notebooks/...`` does. ``cull_after`` shortens the time after which
+    ``voila notebooks/...`` does, and ``jupyter-config/voila.py`` from its config
+    folder, where ``make`` installs it. ``cull_after`` shortens the time after which
     the kernel of a closed page is shut down (seconds; checked every second).
     """
     port = free_port()
@@ -175,8 +212,34 @@ def voila(notebook: Path, cull_after: int | None = None) -> Iterator[str]:
             f"--MappingKernelManager.cull_idle_timeout={cull_after}",
             "--MappingKernelManager.cull_interval=1",
         ]
-    with _server(args, "/", port, REPO) as base:
+    with _server(args, _NO_KERNEL, port, REPO, config=(VOILA_PY,)) as base:
         yield base + "/"
+
+
+@contextlib.contextmanager
+def binder_server(root: Path) -> Iterator[str]:
+    """A Jupyter server set up as Binder's postBuild sets it up; yields its base URL.
+
+    Its config folder holds ``binder/jupyter_server_config.json`` and the project's
+    Voila settings, as postBuild copies them; it starts outside the repository, so it
+    reads nothing else of ours. Voila runs in it as a server extension
+    (``/voila/render/<notebook>``), as on Binder. No token, and the XSRF check is on.
+    """
+    port = free_port()
+    args = [
+        str(BIN / "jupyter-server"),
+        "--no-browser",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        "--ServerApp.token=",
+        "--ServerApp.password=",
+        f"--ServerApp.root_dir={root}",
+    ]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        args.append("--allow-root")
+    config = (REPO / "binder" / "jupyter_server_config.json", VOILA_PY)
+    with _server(args, "/api/status", port, root, config=config) as base:
+        yield base
 
 
 @contextlib.contextmanager

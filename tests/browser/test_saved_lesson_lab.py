@@ -1,8 +1,9 @@
 """A saved lesson opened in JupyterLab without running it shows its pictures.
 
-JupyterLab does not trust a notebook it did not run itself: it shows no SVG or
-HTML from it, and a widget without its kernel cannot draw. What it does show is
-PNG, which every picture stores next to its SVG. The lesson is run here first
+JupyterLab does not trust a notebook it did not run itself: it shows no SVG output
+from it, only sanitized HTML, and a widget without its kernel cannot draw. What it
+does show is each lesson picture's HTML (an ``<img>`` of its SVG, with its alt text)
+and the widget's PNG, which it stores next to its SVG. The lesson is run here first
 (as ``tools/run_notebooks.py`` runs the stored lessons), copied into a fresh
 JupyterLab, and opened; no cell is run in the browser.
 """
@@ -64,9 +65,15 @@ def test_jupyterlab_shows_the_pictures_of_an_untrusted_lesson(
         page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=WAIT)
         images = page.locator(".jp-OutputArea-output img")
         images.nth(expected - 1).wait_for(state="attached", timeout=WAIT)
-        sources = images.evaluate_all("(imgs) => imgs.map((i) => i.getAttribute('src') || '')")
-        assert len(sources) == expected
-        assert all(s.startswith("data:image/png;base64,") for s in sources)
+        found = images.evaluate_all(
+            "(imgs) => imgs.map((i) => [i.getAttribute('src') || '', i.getAttribute('alt')])"
+        )
+        assert len(found) == expected
+        pictures = [alt for src, alt in found if src.startswith("data:image/svg+xml;base64,")]
+        widgets = [src for src, _ in found if src.startswith("data:image/png;base64,")]
+        assert len(pictures) + len(widgets) == expected and pictures and widgets
+        # A lesson picture keeps its alt text, sanitized or not.
+        assert all(alt and alt.startswith("Chicken Foot, ") for alt in pictures), pictures
         # Every image is decoded and drawn at a real size (not a broken image).
         sizes = images.evaluate_all(
             "(imgs) => imgs.map((i) => [i.complete, i.naturalWidth, i.naturalHeight])"

@@ -42,6 +42,15 @@ def contrast_failures(page: Any) -> list[tuple[str, str]]:
     ]
 
 
+def axe_violations(page: Any) -> list[tuple[str, int]]:
+    """Every WCAG 2.0, 2.1 and 2.2 A and AA rule axe-core finds broken: (rule, elements)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+    found = Axe().run(page, options={"runOnly": {"type": "tag", "values": tags}})
+    return [(v["id"], len(v["nodes"])) for v in found.response["violations"]]
+
+
 def test_start_a_session_and_play_a_turn(app_url: tuple[str, Path], browser: Any) -> None:
     url, records = app_url
     context = browser.new_context(viewport={"width": 1200, "height": 1400})
@@ -101,3 +110,82 @@ def test_start_a_session_and_play_a_turn(app_url: tuple[str, Path], browser: Any
     assert len(files) == 1 and files[0].stat().st_mode & 0o777 == 0o600
     events = [json.loads(line) for line in files[0].read_text().splitlines()]
     assert any(e["event"] == "move" and e["seat"] == 0 for e in events)
+
+
+# What must show at once on a 1024x768 tablet after Start: the client's tiles, Draw and
+# Pass, and the therapist's cue buttons (bounding boxes, in CSS pixels, with no scrolling).
+IN_VIEW = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return { top: r.top, left: r.left, bottom: r.bottom, right: r.right }; };
+  const shown = (sel) => [...document.querySelectorAll(sel)]
+    .filter((el) => el.getBoundingClientRect().width > 0).map(box);
+  return {
+    tiles: shown('.cfw-hand .cfw-htile'),
+    draw: shown('[data-key=draw]'),
+    pass: shown('[data-key=pass]'),
+    cue: shown('.cfw-therapist .cfw-cue-control button'),
+    scrolled: [document.scrollingElement, ...document.querySelectorAll('*')]
+      .filter((el) => el && el.scrollTop > 0).length,
+  };
+}"""
+
+
+def test_a_tablet_shows_the_tiles_draw_pass_and_cues_at_once(
+    app_url: tuple[str, Path], browser: Any
+) -> None:
+    url, _ = app_url
+    width, height = 1024, 768
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.set_default_timeout(WAIT)
+    try:
+        page.goto(url, timeout=WAIT)
+        page.get_by_placeholder("e.g. C-07 (no names)").fill("T-02", timeout=WAIT)
+        page.get_by_role("button", name="Start the session").click()
+        page.locator(".cfw-hand .cfw-htile").first.wait_for(timeout=WAIT)
+        page.locator(".cfw-therapist .cfw-cue-control").wait_for(timeout=WAIT)
+        page.wait_for_timeout(500)  # let the layout settle
+        found = page.evaluate(IN_VIEW)
+        assert found["scrolled"] == 0  # nothing was scrolled to bring them in
+        assert len(found["tiles"]) >= 6 and len(found["draw"]) == len(found["pass"]) == 1
+        assert len(found["cue"]) == 5
+        lowest = max(b["bottom"] for part in ("tiles", "draw", "pass", "cue") for b in found[part])
+        print(f"\ntablet {width}x{height}: the lowest of them ends at {lowest:.0f} px")
+        for part in ("tiles", "draw", "pass", "cue"):
+            for b in found[part]:
+                assert b["top"] >= 0 and b["left"] >= 0, (part, b)
+                assert b["bottom"] <= height and b["right"] <= width, (part, b)
+        # The therapist's column sits beside the game, not under it.
+        game = page.locator(".cfw").bounding_box()
+        panel = page.locator(".cfw-therapist").bounding_box()
+        assert game is not None and panel is not None
+        assert panel["x"] >= game["x"] + game["width"] and panel["y"] < game["y"] + 50
+        assert axe_violations(page) == []
+    finally:
+        context.close()
+
+
+def test_a_narrow_screen_puts_the_therapist_panel_under_the_game(
+    app_url: tuple[str, Path], browser: Any
+) -> None:
+    url, _ = app_url
+    context = browser.new_context(viewport={"width": 760, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(WAIT)
+    try:
+        page.goto(url, timeout=WAIT)
+        page.get_by_placeholder("e.g. C-07 (no names)").fill("T-03", timeout=WAIT)
+        page.get_by_role("button", name="Start the session").click()
+        page.locator(".cfw-therapist .cfw-cue-control").wait_for(timeout=WAIT)
+        game = page.locator(".cfw").bounding_box()
+        panel = page.locator(".cfw-therapist").bounding_box()
+        assert game is not None and panel is not None
+        assert panel["y"] >= game["y"] + game["height"]  # under the game
+        assert panel["width"] >= 0.9 * game["width"]  # and as wide as the page
+        overflow = page.evaluate(
+            "() => [...document.querySelectorAll('.cfw-therapist *')]"
+            ".filter((el) => el.getBoundingClientRect().right > innerWidth + 1).length"
+        )
+        assert overflow == 0
+    finally:
+        context.close()

@@ -4,6 +4,7 @@ what a notebook stores of them."""
 from __future__ import annotations
 
 import base64
+import html
 import io
 import re
 import xml.etree.ElementTree as ET
@@ -272,9 +273,16 @@ def shown_in_ipython(pic: Picture) -> list[tuple[dict[str, str], dict[str, dict[
 def test_a_notebook_shows_the_picture_then_the_words_under_it() -> None:
     pic = picture(teach.position("foot"), seat=0, highlight=["9-4"])
     (image, meta), (words, _) = shown_in_ipython(pic)
-    # The picture: SVG (trusted), PNG (untrusted JupyterLab), alt text as plain text and metadata.
-    assert set(image) == {"image/svg+xml", "image/png", "text/plain"}
+    # The picture: an <img> with its alt text (HTML, shown first by JupyterLab and Voila),
+    # SVG, PNG (other front ends), alt text as plain text and metadata.
+    assert set(image) == {"text/html", "image/svg+xml", "image/png", "text/plain"}
     assert image["image/svg+xml"] == pic.text and image["text/plain"] == pic.alt
+    img = re.fullmatch(
+        r'<img src="data:image/svg\+xml;base64,([^"]+)" alt="([^"]+)">', image["text/html"]
+    )
+    assert img is not None
+    assert base64.b64decode(img[1]).decode("utf-8") == pic.text
+    assert html.unescape(img[2]) == pic.alt
     png = base64.b64decode(image["image/png"])
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and png == pic._repr_png_()
     assert meta == {"image/svg+xml": {"alt": pic.alt}, "image/png": {"alt": pic.alt}}
@@ -298,7 +306,7 @@ def test_the_mimebundle_can_be_narrowed() -> None:
     data, meta = pic._repr_mimebundle_(include=["image/png", "text/plain"])
     assert set(data) == {"image/png", "text/plain"} and set(meta) == {"image/png"}
     data, meta = pic._repr_mimebundle_(exclude=["image/png"])
-    assert set(data) == {"image/svg+xml", "text/plain"}
+    assert set(data) == {"text/html", "image/svg+xml", "text/plain"}
     assert repr(pic) == "<Picture: Chicken Foot, 9-9 round: 1 tile on the table, Bob to move>"
 
 
@@ -311,6 +319,8 @@ def test_names_are_inert_in_every_output() -> None:
     assert "&lt;img src=x onerror=1&gt;" in pic.markdown
     assert "\\*Bo\\*\\_\\$x\\$" in pic.markdown
     assert pic.hand_text.startswith(f"{evil}'s tiles: ")  # plain text keeps the name as typed
+    shown = pic._repr_mimebundle_()[0]["text/html"]
+    assert shown.count("<img") == 1 and shown.endswith('">')  # the name stays inside alt
 
 
 # -- bad input --------------------------------------------------------------------------------

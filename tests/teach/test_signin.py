@@ -125,3 +125,22 @@ def test_a_save_that_fails_later_is_said_on_the_status_line(tmp_path: Path) -> N
     me.progress.path.mkdir()  # the file is now a folder: appending fails
     q.check("draw")
     assert me.message.startswith("Your last answer could not be saved:")
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2 contrast ratio of two #rrggbb colours."""
+
+    def luminance(colour: str) -> float:
+        rgb = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_the_save_button_text_reads_at_wcag_aa_contrast() -> None:
+    style = teach.sign_in("01").save_button.style
+    assert contrast(style.button_color, style.text_color) >= 4.5
+    # The themes' own "info" blues, which the button no longer relies on, fall short.
+    assert contrast("#0097a7", "#ffffff") < 4.5 and contrast("#0288d1", "#ffffff") < 4.5
