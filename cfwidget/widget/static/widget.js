@@ -208,12 +208,19 @@ const MIN_TILE_PX_LARGE = 30;
 const BADGE_PX = 12;
 const BADGE_MAX = 55;
 const ASPECT_NOTICE = 0.05; // a change of the board's shape worth telling Python about
+// The board's height: what the visible panel leaves, never under MIN_BOARD_PX, never taller
+// than MAX_BOARD_RATIO of its width (but in full screen), FIT_MARGIN_PX kept free below.
+const MIN_BOARD_PX = 200;
+const MAX_BOARD_RATIO = 0.8;
+const FIT_MARGIN_PX = 12;
+const WIDE_PX = 1000; // a widget this wide keeps the moves in a side column
+const TRAIL_COLOURS = 8; // spoke colours of the trails under the lines (cfw-trail-0 .. 7)
 
 /** The keys, in words; H (the coach's hint) only where the widget has a Hint button. */
 function helpText(coach) {
   return (
     "Keys: \u2190 \u2192 choose a tile, Enter picks it; \u2190 \u2192 or Tab choose where it goes, " +
-    `Enter plays, Esc goes back. D draw, P pass, N next, U undo${coach ? ", H hint" : ""}. ` +
+    `Enter plays, Esc goes back. D draw, P pass, N next, U undo${coach ? ", H hint" : ""}, F full screen. ` +
     "On the board: arrow keys pan, + and \u2212 zoom, 0 fits."
   );
 }
@@ -569,6 +576,7 @@ function makeBoard(ctx) {
   };
   let drawnKey = ""; // display mode + palette the tiles were drawn with
   let drawnTiles = []; // tiles drawn, in order
+  let spokes = []; // per tile drawn: which spoke of the centre it grows from (-1: the centre)
   let sentAspect = 0; // the board's shape as last told to Python
   let sizeTimer = null;
 
@@ -589,21 +597,21 @@ function makeBoard(ctx) {
   grad.append(s("stop", { offset: "0%", "stop-color": "#246b45" }), s("stop", { offset: "100%", "stop-color": "#184d31" }));
   defs.appendChild(grad);
   const felt = s("rect", { class: "cfw-felt", fill: `url(#${gradId})` });
+  const trailLayer = s("g", { class: "cfw-trails" });
   const tileLayer = s("g", { class: "cfw-tiles" });
   const linkLayer = s("g", { class: "cfw-links" });
   const markLayer = s("g", { class: "cfw-marks" });
   const hitLayer = s("g", { class: "cfw-hits" });
-  svg.append(defs, felt, tileLayer, linkLayer, markLayer, hitLayer);
+  svg.append(defs, felt, trailLayer, tileLayer, linkLayer, markLayer, hitLayer);
   board.appendChild(svg);
   const zoom = h("div", { class: "cfw-zoom", role: "group", "aria-label": "Zoom the farmyard" });
   const zoomOut = h("button", { type: "button", class: "cfw-btn cfw-icon", "aria-label": "Zoom out", title: "Zoom out (\u2212)", "data-key": "zoom-out" }, "\u2212");
   const zoomIn = h("button", { type: "button", class: "cfw-btn cfw-icon", "aria-label": "Zoom in", title: "Zoom in (+)", "data-key": "zoom-in" }, "+");
   const zoomFit = h("button", { type: "button", class: "cfw-btn", title: "Show the whole farmyard, or follow the play when it is too big to show whole (0)", "data-key": "fit" }, "Fit");
   zoom.append(zoomOut, zoomIn, zoomFit);
-  // The zoom buttons sit in their own strip under the board, beside the open ends, never on tiles.
-  const bar = h("div", { class: "cfw-boardbar" });
-  bar.append(openWords, zoom);
-  node.append(board, bar);
+  // The zoom buttons sit in the strip of controls under the board (never on tiles); the open
+  // ends' sentence is placed by render, behind the "More" disclosure.
+  node.appendChild(board);
 
   // The overview: the whole table small, the part in view outlined; a click or a drag looks there.
   const overview = h("div", { class: "cfw-overview", hidden: true });
@@ -614,6 +622,8 @@ function makeBoard(ctx) {
   const ovView = s("rect", { class: "cfw-ov-view", "vector-effect": "non-scaling-stroke" });
   ovSvg.append(ovTiles, ovMarks, ovView);
   overview.append(ovTitle, ovSvg);
+  // Over the board's corner: it shows only when the table is not shown whole (tiles followed).
+  node.appendChild(overview);
 
   /** @param {View} v */
   function update(v) {
@@ -626,12 +636,15 @@ function makeBoard(ctx) {
     if (!prefix) {
       if (key === drawnKey) cam.follow = null; // a new round, or moves taken back
       tileLayer.replaceChildren();
+      trailLayer.replaceChildren();
       linkLayer.replaceChildren();
+      spokes = [];
       ovTiles.replaceChildren();
       drawnTiles = [];
     }
     const frag = document.createDocumentFragment();
     const small = document.createDocumentFragment();
+    const trails = document.createDocumentFragment();
     for (let i = drawnTiles.length; i < rows.length; i++) {
       const p = rows[i];
       const g = drawTile(p, mode, palette);
@@ -639,14 +652,39 @@ function makeBoard(ctx) {
       frag.appendChild(g);
       small.appendChild(ring(p, "cfw-ov-tile", 0));
       drawnTiles.push(p.tile);
+      trail(rows, i, trails);
       if (p.linked && p.onto !== null && rows[p.onto]) linkLayer.appendChild(drawLink(p, rows[p.onto]));
     }
     tileLayer.appendChild(frag);
+    trailLayer.appendChild(trails);
     ovTiles.appendChild(small);
     drawnKey = key;
     setText(openWords, v.open_words || "");
     marks(v);
     follow();
+  }
+
+  /** The trail under tile `i`: a soft band from its parent's centre to its own, one colour per
+   *  spoke, so which line grows from which end reads at a glance under a thicket of toes. */
+  function trail(rows, i, out) {
+    const p = rows[i];
+    const parent = p.onto === null || p.onto === undefined ? null : rows[p.onto];
+    if (!parent) {
+      spokes[i] = -1;
+      return;
+    }
+    let k = spokes[p.onto];
+    if (k === undefined || k < 0) k = spokes.filter((x, j) => j < i && rows[j].onto === p.onto).length;
+    spokes[i] = k;
+    out.appendChild(
+      s("line", {
+        class: `cfw-trail cfw-trail-${k % TRAIL_COLOURS}`,
+        x1: num(parent.x * U),
+        y1: num(parent.y * U),
+        x2: num(p.x * U),
+        y2: num(p.y * U),
+      }),
+    );
   }
 
   /** The marks: a ring on the last tile, the cue's rings, a numbered badge per target. */
@@ -1097,7 +1135,7 @@ function makeBoard(ctx) {
     if (resizeObserver) resizeObserver.disconnect();
   }
 
-  return { node, board, overview, update, marks, markFocus, follow, applyCamera, key, destroy };
+  return { node, board, zoom, openWords, overview, update, marks, markFocus, follow, applyCamera, key, destroy };
 }
 
 // -- hand: the shown seat's tiles, which can be played, the one picked -----------------------
@@ -1109,7 +1147,7 @@ function makeHand(ctx) {
   const { state } = ctx;
   const buttons = new Map();
   let current = null; // the tile that holds the hand's Tab stop
-  const head = h("p", { class: "cfw-hand-head", id: uid("hand") });
+  const head = h("p", { class: "cfw-hand-head cfw-vh", id: uid("hand") });
   const node = h("div", { class: "cfw-hand", role: "group", "aria-labelledby": head.id });
 
   /** @param {View} v */
@@ -1310,7 +1348,13 @@ function makeResult(ctx) {
   const standings = h("table", { class: "cfw-table cfw-standings" });
   const again = h("button", { type: "button", class: "cfw-btn cfw-primary", "data-key": "new-game" }, "New game");
   again.addEventListener("click", () => ctx.send("new_game"));
-  node.append(title, table, standings, next, again);
+  // A card over the board: the title and the way on at the top, then the round's points and the
+  // standings side by side (render adds the score sheet under them).
+  const top = h("div", { class: "cfw-result-top" });
+  top.append(title, next, again);
+  const tables = h("div", { class: "cfw-result-tables" });
+  tables.append(table, standings);
+  node.append(top, tables);
 
   /** @param {View} v */
   function update(v) {
@@ -1354,7 +1398,7 @@ function makeResult(ctx) {
     thead.appendChild(hr);
     standings.append(thead, tbody);
   }
-  return { node, next, again, update };
+  return { node, tables, next, again, update };
 }
 
 // -- sheet: the game's score sheet, one row per round ----------------------------------------
@@ -1409,7 +1453,6 @@ function makeActions(ctx) {
     "Hint",
   );
   const pause = h("button", { type: "button", class: "cfw-btn", "aria-pressed": "false", "data-key": "pause" }, "Pause bots");
-  const spacer = h("span", { class: "cfw-spacer" });
   const displayId = uid("display");
   const displayLabel = h("label", { for: displayId, class: "cfw-field" }, "Show ");
   const displaySelect = h("select", { id: displayId, "data-key": "display" });
@@ -1420,7 +1463,10 @@ function makeActions(ctx) {
   const largeLabel = h("label", { class: "cfw-field" });
   const largeBox = h("input", { type: "checkbox", "data-key": "large" });
   largeLabel.append(largeBox, document.createTextNode(" Large tiles"));
-  node.append(draw, pass, next, undo, hint, pause, spacer, displayLabel, largeLabel);
+  node.append(draw, pass, next, undo, hint, pause);
+  // How tiles look: shown behind the "More" button (render places it).
+  const look = h("div", { class: "cfw-look" });
+  look.append(displayLabel, largeLabel);
 
   draw.addEventListener("click", () => ctx.send("draw"));
   pass.addEventListener("click", () => ctx.send("pass"));
@@ -1490,7 +1536,7 @@ function makeActions(ctx) {
     if (timer !== null) clearTimeout(timer);
   }
 
-  return { node, buttons: { draw, pass, next, undo, hint }, update, showLook, schedule, key, destroy };
+  return { node, look, buttons: { draw, pass, next, undo, hint }, update, showLook, schedule, key, destroy };
 }
 
 // -- coach (coach=True only): the hint's sentence, read out politely by screen readers -------
@@ -1640,12 +1686,168 @@ function render({ model, el }) {
   const message = h("p", { class: "cfw-message", role: "status", "aria-live": "polite" });
   const help = h("p", { class: "cfw-help" }, helpText(false));
 
+  // The board spans the widget; the round's result is a card over it (with the score sheet).
+  result.node.appendChild(sheet.node);
+  board.node.appendChild(result.node);
   const main = h("div", { class: "cfw-main" });
   const side = h("div", { class: "cfw-side" });
-  side.append(board.overview, result.node, sheet.node, log.head, log.note, log.node);
   main.append(board.node, side);
-  root.append(head.node, players.node, main, targets.node, hand.head, hand.node, actions.node, coach.node, message, help);
+  // The moves: a side column when the widget is wide, else behind the "Moves" button.
+  const logbox = h("div", { class: "cfw-logbox" });
+  logbox.append(log.head, log.note, log.node);
+  const movesPanel = h("div", { class: "cfw-moves", id: uid("moves"), hidden: true });
+  const movesButton = h(
+    "button",
+    { type: "button", class: "cfw-btn cfw-toggle", "data-key": "moves", "aria-expanded": "false", "aria-controls": movesPanel.id },
+    "Moves",
+  );
+  // "More": the open ends in words (always there for screen readers: the board is described by
+  // them), how tiles look, and the keys.
+  const more = h("div", { class: "cfw-more", id: uid("more") });
+  const moreBody = h("div", { class: "cfw-more-body", hidden: true });
+  moreBody.append(actions.look, help);
+  more.append(board.openWords, moreBody);
+  board.openWords.classList.add("cfw-vh");
+  const moreButton = h(
+    "button",
+    { type: "button", class: "cfw-btn cfw-toggle", "data-key": "more", "aria-expanded": "false", "aria-controls": more.id, title: "The open ends in words, how tiles look, and the keys" },
+    "More",
+  );
+  const fullButton = h(
+    "button",
+    { type: "button", class: "cfw-btn", "data-key": "fullscreen", "aria-keyshortcuts": "F", title: "Show the widget on the whole screen (F); Esc leaves" },
+    "Full screen",
+  );
+  const tools = h("div", { class: "cfw-tools" });
+  tools.append(board.zoom, fullButton, moreButton, movesButton);
+  const controls = h("div", { class: "cfw-controls" });
+  controls.append(actions.node, tools);
+  // The message shares the targets' line (kept even when empty), so neither moves the board.
+  const line = h("div", { class: "cfw-line" });
+  line.append(targets.node, message);
+  const band = h("div", { class: "cfw-band" });
+  band.append(line, hand.head, hand.node, controls, coach.node);
+  root.append(head.node, players.node, main, band, more, movesPanel);
   el.appendChild(root);
+
+  function toggle(button, shown) {
+    button.setAttribute("aria-expanded", shown ? "true" : "false");
+  }
+  moreButton.addEventListener("click", () => {
+    const open = moreBody.hidden;
+    moreBody.hidden = !open;
+    board.openWords.classList.toggle("cfw-vh", !open);
+    toggle(moreButton, open);
+  });
+  movesButton.addEventListener("click", () => {
+    const open = movesPanel.hidden;
+    movesPanel.hidden = !open;
+    toggle(movesButton, open);
+    if (open) log.node.scrollTop = log.node.scrollHeight;
+  });
+
+  // -- full screen: the Fullscreen API on the widget's root; Esc (the browser) leaves --------
+  const fullElement = () => document.fullscreenElement || document.webkitFullscreenElement || null;
+  const fullAllowed = () => !!(document.fullscreenEnabled || document.webkitFullscreenEnabled);
+  const isFull = () => fullElement() === root;
+  function toggleFull() {
+    const no = "Full screen is not possible here: the page that holds the widget does not allow it.";
+    if (!fullAllowed()) {
+      ctx.showLocal(no);
+      return;
+    }
+    try {
+      const ask = isFull()
+        ? (document.exitFullscreen || document.webkitExitFullscreen).call(document)
+        : (root.requestFullscreen || root.webkitRequestFullscreen).call(root);
+      if (ask && ask.catch) ask.catch(() => ctx.showLocal(no));
+    } catch (err) {
+      ctx.showLocal(no);
+    }
+  }
+  function onFull() {
+    const on = isFull();
+    root.classList.toggle("is-full", on);
+    setText(fullButton, on ? "Leave full screen" : "Full screen");
+    fullButton.title = on ? "Back to the page (Esc or F)" : "Show the widget on the whole screen (F); Esc leaves";
+    arrange();
+  }
+  fullButton.hidden = !fullAllowed();
+  fullButton.addEventListener("click", toggleFull);
+  document.addEventListener("fullscreenchange", onFull);
+  document.addEventListener("webkitfullscreenchange", onFull);
+
+  // -- the board takes the height that is there ---------------------------------------------
+  // The visible height of what scrolls the widget (JupyterLab's notebook panel, or the window),
+  // less the rest of the widget: the chrome's height never depends on the board's, so this
+  // settles at once. Recomputed when the panel, the widget or its chrome change size.
+  let scroller = null;
+  function findScroller() {
+    if (scroller && scroller.isConnected && scroller.contains(root)) return scroller;
+    scroller = null;
+    for (let p = root.parentElement; p && p !== document.body && p !== document.documentElement; p = p.parentElement) {
+      const o = getComputedStyle(p).overflowY;
+      if ((o === "auto" || o === "scroll" || o === "overlay") && p.clientHeight > 0) {
+        scroller = p;
+        break;
+      }
+    }
+    return scroller;
+  }
+  function visibleHeight() {
+    if (isFull()) return window.innerHeight;
+    const sc = findScroller();
+    return Math.min(sc ? sc.clientHeight : window.innerHeight, window.innerHeight);
+  }
+  function arrange() {
+    watchScroller();
+    // Wide (full screen, or a wide page): the moves in a side column, else behind "Moves".
+    const wide = isFull() || root.clientWidth >= WIDE_PX;
+    root.classList.toggle("is-wide", wide);
+    const home = wide ? side : movesPanel;
+    if (logbox.parentNode !== home) {
+      home.appendChild(logbox);
+      log.node.scrollTop = log.node.scrollHeight; // a moved node forgets where it was scrolled
+    }
+    movesButton.hidden = wide;
+    fitBoard();
+  }
+  function fitBoard() {
+    if (!root.isConnected) return;
+    const top = root.getBoundingClientRect().top;
+    const boardRect = board.board.getBoundingClientRect();
+    if (!boardRect.width) return;
+    let bottom = 0;
+    for (const child of root.children) bottom = Math.max(bottom, child.getBoundingClientRect().bottom);
+    const cs = getComputedStyle(root);
+    const chrome = bottom - top + parseFloat(cs.paddingBottom) + parseFloat(cs.borderBottomWidth) - boardRect.height;
+    const most = isFull() ? Infinity : Math.max(MIN_BOARD_PX, boardRect.width * MAX_BOARD_RATIO);
+    const want = Math.floor(Math.max(MIN_BOARD_PX, Math.min(visibleHeight() - chrome - FIT_MARGIN_PX, most)));
+    if (Math.abs(want - boardRect.height) >= 1) root.style.setProperty("--cfw-board-h", `${want}px`);
+  }
+  let fitFrame = 0;
+  function arrangeSoon() {
+    if (fitFrame) return;
+    fitFrame = requestAnimationFrame(() => {
+      fitFrame = 0;
+      arrange();
+    });
+  }
+  let sizeObserver = null;
+  let observed = null;
+  if (typeof ResizeObserver !== "undefined") {
+    sizeObserver = new ResizeObserver(arrangeSoon);
+    sizeObserver.observe(root);
+  }
+  function watchScroller() {
+    const sc = findScroller();
+    if (sizeObserver && sc && sc !== observed) {
+      if (observed) sizeObserver.unobserve(observed);
+      sizeObserver.observe(sc);
+      observed = sc;
+    }
+  }
+  window.addEventListener("resize", arrangeSoon);
 
   // Keep JupyterLab's command-mode shortcuts (d d, a, b, arrows) off our focusable elements.
   root.addEventListener("focusin", (e) => {
@@ -1704,6 +1906,9 @@ function render({ model, el }) {
     if (e.key === "Escape") {
       done = !!state.selected;
       if (done) unpick(true);
+    } else if (e.key === "f" || e.key === "F") {
+      toggleFull();
+      done = true;
     } else {
       done = hand.key(e) || targets.key(e) || board.key(e) || actions.key(e);
     }
@@ -1793,7 +1998,10 @@ function render({ model, el }) {
   model.on("change:large", onLook);
   model.on("change:message", onMessage);
   update();
-  requestAnimationFrame(board.applyCamera);
+  requestAnimationFrame(() => {
+    arrange();
+    board.applyCamera();
+  });
 
   return () => {
     model.off("change:view", update);
@@ -1804,6 +2012,12 @@ function render({ model, el }) {
     actions.destroy();
     if (cue) cue.destroy();
     board.destroy();
+    if (sizeObserver) sizeObserver.disconnect();
+    if (fitFrame) cancelAnimationFrame(fitFrame);
+    window.removeEventListener("resize", arrangeSoon);
+    document.removeEventListener("fullscreenchange", onFull);
+    document.removeEventListener("webkitfullscreenchange", onFull);
+    if (isFull()) toggleFull();
     root.remove();
   };
 }
