@@ -345,6 +345,12 @@ def test_the_display_menu_and_large_tiles(page: Page) -> None:
     w = position(with_choice)
     mount(page, w)
     assert min(page.evaluate(SMALLEST_SIDES)) >= 24
+    # How tiles look waits behind "More", with the open ends in words and the keys.
+    more = page.locator('[data-key="more"]')
+    assert more.get_attribute("aria-expanded") == "false"
+    assert page.locator("select").is_hidden()
+    more.click()
+    assert more.get_attribute("aria-expanded") == "true"
     page.locator("select").select_option("numerals")
     page.locator("text=Large tiles").click()
     messages = pump(page, w)
@@ -628,6 +634,8 @@ def test_tile_names_in_the_move_log_never_break_across_lines(page: Page) -> None
     w = position(lambda w: len(w.view["log"]) >= 12)
     mount(page, w)
     # A very narrow log wraps nearly every line, so some line ends fall inside a tile name.
+    if page.locator('[data-key="moves"]').is_visible():  # a narrow widget: the log is behind it
+        page.locator('[data-key="moves"]').click()
     page.add_style_tag(content=".cfw .cfw-log { width: 9ch !important; }")
     pieces = page.evaluate(
         """() => [...document.querySelectorAll('.cfw-log .cfw-tile-name')]
@@ -670,11 +678,13 @@ def test_the_log_says_why_the_players_drew_for_the_double(page: Page) -> None:
         " until Bob drew it (4 tiles drawn)."
     )
     page.evaluate("v => cfw.update({view: v})", {**state["view"], "opening": words})
+    if page.locator('[data-key="moves"]').is_visible():  # a narrow widget: the log is behind it
+        page.locator('[data-key="moves"]').click()
     note = page.locator(".cfw-opening")
     assert note.is_visible() and note.inner_text() == words
     # It sits under the Moves heading, before the numbered moves.
     order = page.evaluate(
-        "() => [...document.querySelector('.cfw-side').children]"
+        "() => [...document.querySelector('.cfw-logbox').children]"
         ".map(e => e.className.split(' ')[0])"
     )
     assert order.index("cfw-opening") == order.index("cfw-log") - 1

@@ -1268,7 +1268,12 @@ function makeTargets(ctx) {
         "button",
         { type: "button", class: "cfw-btn cfw-target", "data-key": `target:${t.onto}`, "data-onto": t.onto, "aria-label": `Play ${state.selected} ${t.text}` },
       );
-      b.append(h("span", { class: "cfw-badge", "aria-hidden": "true" }, String(i + 1)), document.createTextNode(` ${t.text}`));
+      // Short on screen ("1 on 6-6"): the role words are in the name, and on the board's badges.
+      const cut = t.text.indexOf(" (");
+      const shown = cut > 0 ? t.text.slice(0, cut) : t.text;
+      b.append(h("span", { class: "cfw-badge", "aria-hidden": "true" }, String(i + 1)), document.createTextNode(` ${shown}`));
+      if (cut > 0) b.appendChild(h("span", { class: "cfw-vh" }, t.text.slice(cut)));
+      b.title = `Play ${state.selected} ${t.text}`;
       b.addEventListener("click", () => play(t.onto));
       b.addEventListener("focus", () => ctx.markFocus(t.onto));
       b.addEventListener("mouseenter", () => ctx.markFocus(t.onto));
@@ -1687,8 +1692,9 @@ function render({ model, el }) {
   const help = h("p", { class: "cfw-help" }, helpText(false));
 
   // The board spans the widget; the round's result is a card over it (with the score sheet).
-  result.node.appendChild(sheet.node);
-  board.node.appendChild(result.node);
+  const card = h("div", { class: "cfw-card", hidden: true });
+  card.append(result.node, sheet.node);
+  board.node.appendChild(card);
   const main = h("div", { class: "cfw-main" });
   const side = h("div", { class: "cfw-side" });
   main.append(board.node, side);
@@ -1722,11 +1728,12 @@ function render({ model, el }) {
   tools.append(board.zoom, fullButton, moreButton, movesButton);
   const controls = h("div", { class: "cfw-controls" });
   controls.append(actions.node, tools);
-  // The message shares the targets' line (kept even when empty), so neither moves the board.
+  // The message shares the targets' line (kept even when empty), last in the band: when many
+  // targets wrap, nothing above them moves (the board's height reserves a second line).
   const line = h("div", { class: "cfw-line" });
   line.append(targets.node, message);
   const band = h("div", { class: "cfw-band" });
-  band.append(line, hand.head, hand.node, controls, coach.node);
+  band.append(hand.head, hand.node, controls, line, coach.node);
   root.append(head.node, players.node, main, band, more, movesPanel);
   el.appendChild(root);
 
@@ -1820,7 +1827,12 @@ function render({ model, el }) {
     let bottom = 0;
     for (const child of root.children) bottom = Math.max(bottom, child.getBoundingClientRect().bottom);
     const cs = getComputedStyle(root);
-    const chrome = bottom - top + parseFloat(cs.paddingBottom) + parseFloat(cs.borderBottomWidth) - boardRect.height;
+    // The targets' line counts as two lines (or what it takes now, if more), so that a tile
+    // with many targets never makes the board jump.
+    const lineH = line.getBoundingClientRect().height;
+    const row = parseFloat(getComputedStyle(line).minHeight) || lineH;
+    const extra = Math.max(0, (root.classList.contains("is-wide") ? 1 : 2) * row + 4 - lineH);
+    const chrome = bottom - top + parseFloat(cs.paddingBottom) + parseFloat(cs.borderBottomWidth) - boardRect.height + extra;
     const most = isFull() ? Infinity : Math.max(MIN_BOARD_PX, boardRect.width * MAX_BOARD_RATIO);
     const want = Math.floor(Math.max(MIN_BOARD_PX, Math.min(visibleHeight() - chrome - FIT_MARGIN_PX, most)));
     if (Math.abs(want - boardRect.height) >= 1) root.style.setProperty("--cfw-board-h", `${want}px`);
@@ -1904,8 +1916,10 @@ function render({ model, el }) {
     if (tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && t.type !== "checkbox")) return;
     let done;
     if (e.key === "Escape") {
-      done = !!state.selected;
-      if (done) unpick(true);
+      // Esc puts a chosen tile back; else it leaves full screen (where the browser lets it by).
+      done = !!state.selected || isFull();
+      if (state.selected) unpick(true);
+      else if (isFull()) toggleFull();
     } else if (e.key === "f" || e.key === "F") {
       toggleFull();
       done = true;
@@ -1966,6 +1980,7 @@ function render({ model, el }) {
     log.update(v);
     result.update(v);
     sheet.update(v);
+    card.hidden = !v.result;
     actions.update(v);
     coach.update(v);
     setText(help, helpText(!!v.coach));
