@@ -1791,13 +1791,13 @@ function render({ model, el }) {
   let scroller = null;
   function findScroller() {
     if (scroller && scroller.isConnected && scroller.contains(root)) return scroller;
-    scroller = null;
-    for (let p = root.parentElement; p && p !== document.body && p !== document.documentElement; p = p.parentElement) {
+    // JupyterLab 4 and Notebook 7: the notebook's panel. Elsewhere, the nearest ancestor that
+    // really scrolls (an output area that only wraps the widget has overflow set too, and its
+    // height is the widget's own: not a measure of the screen); else the window.
+    scroller = root.closest(".jp-WindowedPanel-outer, .jp-Notebook");
+    for (let p = root.parentElement; !scroller && p && p !== document.body && p !== document.documentElement; p = p.parentElement) {
       const o = getComputedStyle(p).overflowY;
-      if ((o === "auto" || o === "scroll" || o === "overlay") && p.clientHeight > 0) {
-        scroller = p;
-        break;
-      }
+      if ((o === "auto" || o === "scroll" || o === "overlay") && p.scrollHeight > p.clientHeight + 1) scroller = p;
     }
     return scroller;
   }
