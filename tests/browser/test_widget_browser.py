@@ -417,7 +417,7 @@ def test_a_plain_game_has_no_cue_section(page: Page) -> None:
     mount(page, w)
     assert page.locator(".cfw").count() == 1 and page.locator(".cfw-cue").count() == 0
     sections = page.evaluate("[...document.querySelector('.cfw').children].map(e => e.className)")
-    assert sections[:3] == ["cfw-head", "cfw-players", "cfw-main"]
+    assert sections[:3] == ["cfw-head", "cfw-seats", "cfw-main"]
     page.evaluate("v => cfw.update({view: v})", {**w.view, "version": w.version + 1})
     assert page.locator(".cfw-cue").count() == 0
 

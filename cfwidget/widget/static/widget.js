@@ -212,7 +212,7 @@ const ASPECT_NOTICE = 0.05; // a change of the board's shape worth telling Pytho
 // than MAX_BOARD_RATIO of its width (but in full screen), FIT_MARGIN_PX kept free below.
 const MIN_BOARD_PX = 200;
 const MAX_BOARD_RATIO = 0.8;
-const FIT_MARGIN_PX = 12;
+const FIT_MARGIN_PX = 6;
 const WIDE_PX = 1000; // a widget this wide keeps the moves in a side column
 const TRAIL_COLOURS = 8; // spoke colours of the trails under the lines (cfw-trail-0 .. 7)
 
@@ -437,20 +437,18 @@ function hasClass(node, name) {
 // ctx.play(onto)              play the chosen tile on the end `onto`
 // ctx.markFocus(onto)         highlight the board mark of the target `onto`
 
-// -- head: where in the game, the last move, whose turn, the rule in force -------------------
+// -- head: the last move, whose turn, the rule in force ---------------------------------------
 function makeHead() {
   const node = h("div", { class: "cfw-head" });
-  const where = h("p", { class: "cfw-where" });
   const status = h("p", { class: "cfw-status", role: "status", "aria-live": "polite", "aria-atomic": "true" });
   const last = h("span", { class: "cfw-last-move" });
   const turn = h("span", { class: "cfw-turn" });
   const rule = h("span", { class: "cfw-rule" });
   status.append(last, turn, rule);
-  node.append(where, status);
+  node.appendChild(status);
 
   /** @param {View} v */
   function update(v) {
-    setText(where, v.where || "");
     setText(last, v.last_words ? `${v.last_words} ` : "");
     setText(turn, v.status || "");
     setText(rule, v.rule ? ` ${v.rule}` : "");
@@ -458,13 +456,19 @@ function makeHead() {
   return { node, update };
 }
 
-// -- players: each hand's tile count, who is to move, the chicken yard -----------------------
+// -- seats: where in the game, then each hand's tile count, who is to move, the chicken yard --
 function makePlayers() {
-  const node = h("ul", { class: "cfw-players", "aria-label": "Players and the chicken yard" });
+  const node = h("div", { class: "cfw-seats" });
+  const where = h("p", { class: "cfw-where" });
+  const list = h("ul", { class: "cfw-players", "aria-label": "Players and the chicken yard" });
+  node.append(where, list);
 
   /** @param {View} v */
   function update(v) {
-    node.replaceChildren();
+    setText(where, v.where || "");
+    list.replaceChildren();
+    // Totals only once there are some (in a game's first round they are all 0).
+    const totals = (v.players || []).some((p) => p.total);
     for (const p of v.players || []) {
       const li = h("li", { class: "cfw-player" + (p.to_move ? " is-turn" : "") + (p.kind === "you" ? " is-you" : "") });
       if (p.to_move) li.setAttribute("aria-current", "true");
@@ -472,16 +476,16 @@ function makePlayers() {
       const tag = p.kind === "you" ? "you" : p.kind === "bot" ? "bot" : null;
       if (tag) li.appendChild(h("span", { class: "cfw-tag" }, tag));
       li.appendChild(h("span", { class: "cfw-count" }, `${p.count} ${p.count === 1 ? "tile" : "tiles"}`));
-      if (p.total !== null && p.total !== undefined) {
+      if (totals && p.total !== null && p.total !== undefined) {
         li.appendChild(h("span", { class: "cfw-total" }, `total ${p.total}`));
       }
       if (p.to_move) li.appendChild(h("span", { class: "cfw-turnmark" }, "to move"));
-      node.appendChild(li);
+      list.appendChild(li);
     }
     const yard = h("li", { class: "cfw-player cfw-yard" });
     yard.appendChild(h("span", { class: "cfw-name" }, "Chicken yard"));
     yard.appendChild(h("span", { class: "cfw-count" }, `${v.yard} ${v.yard === 1 ? "tile" : "tiles"}`));
-    node.appendChild(yard);
+    list.appendChild(yard);
   }
   return { node, update };
 }
@@ -1257,8 +1261,9 @@ function makeTargets(ctx) {
         const any = (v.hand || []).some((x) => x.targets.length);
         hint = any ? "Choose a tile to play." : v.can_draw ? "No tile fits: draw one." : v.can_pass ? "No tile fits: pass." : "";
       }
-      node.appendChild(h("span", { class: "cfw-hint" }, hint));
+      node.appendChild(h("span", { class: "cfw-hint cfw-idle" }, hint));
       node.setAttribute("aria-label", "Where the chosen tile can go");
+      node.classList.remove("is-compact");
       return;
     }
     node.setAttribute("aria-label", `Where ${state.selected} can go`);
@@ -1271,7 +1276,7 @@ function makeTargets(ctx) {
       // Short on screen ("1 on 6-6"): the role words are in the name, and on the board's badges.
       const cut = t.text.indexOf(" (");
       const shown = cut > 0 ? t.text.slice(0, cut) : t.text;
-      b.append(h("span", { class: "cfw-badge", "aria-hidden": "true" }, String(i + 1)), document.createTextNode(` ${shown}`));
+      b.append(h("span", { class: "cfw-badge", "aria-hidden": "true" }, String(i + 1)), h("span", { class: "cfw-target-words" }, ` ${shown}`));
       if (cut > 0) b.appendChild(h("span", { class: "cfw-vh" }, t.text.slice(cut)));
       b.title = `Play ${state.selected} ${t.text}`;
       b.addEventListener("click", () => play(t.onto));
@@ -1285,6 +1290,12 @@ function makeTargets(ctx) {
     const cancel = h("button", { type: "button", class: "cfw-btn cfw-quiet", "data-key": "cancel" }, "Cancel");
     cancel.addEventListener("click", () => ctx.unpick(true));
     node.appendChild(cancel);
+    // Many targets keep to one line: only their numbers show (as on the board's badges); the
+    // words stay in each button's name and tooltip.
+    node.classList.remove("is-compact");
+    const line = node.parentElement || node;
+    const row = parseFloat(getComputedStyle(node).minHeight) || 0;
+    if (row && line.getBoundingClientRect().height > row * 1.5) node.classList.add("is-compact");
   }
 
   /** Send the play of the picked tile on `onto` (with '!' when announcing is ticked). */
@@ -1727,13 +1738,17 @@ function render({ model, el }) {
   const tools = h("div", { class: "cfw-tools" });
   tools.append(board.zoom, fullButton, moreButton, movesButton);
   const controls = h("div", { class: "cfw-controls" });
-  controls.append(actions.node, tools);
-  // The message shares the targets' line (kept even when empty), last in the band: when many
-  // targets wrap, nothing above them moves (the board's height reserves a second line).
+  controls.append(actions.node);
+  // The message shares the targets' line (kept even when empty, one line: many targets show
+  // their numbers only), last in the band, so nothing above it ever moves.
   const line = h("div", { class: "cfw-line" });
-  line.append(targets.node, message);
+  line.append(targets.node, message, tools);
+  // The hand and, beside it (under it when there is no room), the buttons; then the line with
+  // the targets, the message and the tools (zoom, full screen, More, Moves).
+  const deck = h("div", { class: "cfw-deck" });
+  deck.append(hand.head, hand.node, controls);
   const band = h("div", { class: "cfw-band" });
-  band.append(hand.head, hand.node, controls, line, coach.node);
+  band.append(deck, line, coach.node);
   root.append(head.node, players.node, main, band, more, movesPanel);
   el.appendChild(root);
 
@@ -1827,12 +1842,7 @@ function render({ model, el }) {
     let bottom = 0;
     for (const child of root.children) bottom = Math.max(bottom, child.getBoundingClientRect().bottom);
     const cs = getComputedStyle(root);
-    // The targets' line counts as two lines (or what it takes now, if more), so that a tile
-    // with many targets never makes the board jump.
-    const lineH = line.getBoundingClientRect().height;
-    const row = parseFloat(getComputedStyle(line).minHeight) || lineH;
-    const extra = Math.max(0, (root.classList.contains("is-wide") ? 1 : 2) * row + 4 - lineH);
-    const chrome = bottom - top + parseFloat(cs.paddingBottom) + parseFloat(cs.borderBottomWidth) - boardRect.height + extra;
+    const chrome = bottom - top + parseFloat(cs.paddingBottom) + parseFloat(cs.borderBottomWidth) - boardRect.height;
     const most = isFull() ? Infinity : Math.max(MIN_BOARD_PX, boardRect.width * MAX_BOARD_RATIO);
     const want = Math.floor(Math.max(MIN_BOARD_PX, Math.min(visibleHeight() - chrome - FIT_MARGIN_PX, most)));
     if (Math.abs(want - boardRect.height) >= 1) root.style.setProperty("--cfw-board-h", `${want}px`);
