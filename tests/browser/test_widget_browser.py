@@ -453,6 +453,21 @@ def test_axe_finds_no_wcag_violations(page: Page) -> None:
     violations = [(v["id"], v["impact"], len(v["nodes"])) for v in results.response["violations"]]
     print(f"axe: {len(violations)} violations {violations}")
     assert violations == []
+    # With "More" and "Moves" open, in full screen, and with the round's result over the board.
+    for key in ("more", "moves"):
+        if page.locator(f'[data-key="{key}"]').is_visible():
+            page.locator(f'[data-key="{key}"]').click()
+    page.locator('[data-key="fullscreen"]').click()
+    page.wait_for_function("document.fullscreenElement !== null")
+    results = Axe().run(page, context=".cfw", options=options)
+    assert [v["id"] for v in results.response["violations"]] == []
+    page.keyboard.press("Escape")  # puts the chosen tile back
+    page.keyboard.press("Escape")  # leaves full screen
+    page.wait_for_function("document.fullscreenElement === null")
+    mount(page, position(lambda w: w.round.is_over))
+    assert page.locator(".cfw-card").is_visible()
+    results = Axe().run(page, context=".cfw", options=options)
+    assert [v["id"] for v in results.response["violations"]] == []
 
 
 # -- the picture and the speed ------------------------------------------------------------------
