@@ -268,8 +268,13 @@ def test_a_whole_round_against_a_bot_by_clicking(page: Page) -> None:
     result_title = page.locator(".cfw-result h3").inner_text()
     assert st["status"] == result_title
     shown_scores = [int(x) for x in page.locator(".cfw-result tbody td").all_inner_texts()]
-    shown_totals = [int(x) for x in page.locator(".cfw-sheet tfoot td").all_inner_texts()]
-    shown_sheet = [int(x) for x in page.locator(".cfw-sheet tbody td").all_inner_texts()]
+    # The score sheet: a row per player, a column per round, then the total.
+    shown_totals = [
+        int(x) for x in page.locator(".cfw-sheet tbody td.cfw-sheet-total").all_inner_texts()
+    ]
+    shown_sheet = [
+        int(x) for x in page.locator(".cfw-sheet tbody td:not(.cfw-sheet-total)").all_inner_texts()
+    ]
     you = page.locator(".cfw-log li.is-you").count()
     assert you == len(clicked)
     assert page.locator('.cfw-result [data-key="result-next"]').is_visible()

@@ -1427,27 +1427,26 @@ function makeSheet() {
     const sh = v.sheet;
     node.hidden = !sh || !sh.rounds.length;
     if (node.hidden) return;
+    // One row per player (8 players with long names fit), one column per round, then the total.
     const table = h("table", { class: "cfw-table" });
     table.appendChild(h("caption", null, "Score sheet"));
     const thead = h("thead");
     const hr = h("tr");
-    hr.appendChild(h("th", { scope: "col" }, "Round"));
-    for (const name of v.names) hr.appendChild(h("th", { scope: "col", dir: "auto" }, name));
+    hr.appendChild(h("th", { scope: "col" }, "Player"));
+    for (const round of sh.rounds) hr.appendChild(h("th", { scope: "col", class: "cfw-round" }, round.label));
+    hr.appendChild(h("th", { scope: "col" }, "Total"));
     thead.appendChild(hr);
     const tbody = h("tbody");
-    for (const round of sh.rounds) {
+    (v.names || []).forEach((name, i) => {
       const tr = h("tr");
-      tr.appendChild(h("th", { scope: "row" }, round.label));
-      for (const score of round.scores) tr.appendChild(h("td", null, score));
+      tr.appendChild(h("th", { scope: "row", dir: "auto" }, name));
+      for (const round of sh.rounds) tr.appendChild(h("td", null, round.scores[i]));
+      tr.appendChild(h("td", { class: "cfw-sheet-total" }, sh.totals[i]));
       tbody.appendChild(tr);
-    }
-    const tfoot = h("tfoot");
-    const fr = h("tr");
-    fr.appendChild(h("th", { scope: "row" }, "Total"));
-    for (const total of sh.totals) fr.appendChild(h("td", null, total));
-    tfoot.appendChild(fr);
-    table.append(thead, tbody, tfoot);
-    const scroller = h("div", { class: "cfw-scroll", tabindex: "0", role: "group", "aria-label": "Score sheet, scrolls sideways" });
+    });
+    table.append(thead, tbody);
+    // A game of many rounds may still be wider than the card: then the sheet scrolls sideways.
+    const scroller = h("div", { class: "cfw-scroll", tabindex: "0", role: "group", "aria-label": "Score sheet" });
     scroller.appendChild(table);
     node.appendChild(scroller);
   }
