@@ -1746,8 +1746,11 @@ function render({ model, el }) {
   // the targets, the message and the tools (zoom, full screen, More, Moves).
   const deck = h("div", { class: "cfw-deck" });
   deck.append(hand.head, hand.node, controls);
+  // With the coach on, its sentence's lines are kept, so a hint never resizes the board.
+  const coachBox = h("div", { class: "cfw-coachbox", hidden: true });
+  coachBox.appendChild(coach.node);
   const band = h("div", { class: "cfw-band" });
-  band.append(deck, line, coach.node);
+  band.append(deck, line, coachBox);
   root.append(head.node, players.node, main, band, more, movesPanel);
   el.appendChild(root);
 
@@ -1992,6 +1995,7 @@ function render({ model, el }) {
     card.hidden = !v.result;
     actions.update(v);
     coach.update(v);
+    coachBox.hidden = !v.coach;
     setText(help, helpText(!!v.coach));
     if (v.cue && !cue) {
       cue = makeCue(ctx);
