@@ -11,6 +11,13 @@
 // by a function that builds its nodes once and returns an `update(view)`, and
 // last `render`, which puts the sections together. The cue section (guided
 // play) is made only when a view has a cue.
+//
+// On screen, top to bottom: the turn line; the round and the seats; the board (the round's
+// result as a card over it, the overview in its corner when the table is followed; the moves
+// beside it when the widget is wide); the hand with Draw, Pass, Next and Undo beside it; one
+// line with the targets (or the message) and the tools (zoom, Full screen, More, Moves); then
+// "More" (the open ends in words, how tiles look, the keys) and "Moves" when opened. The
+// board's height is what the visible panel leaves (render: fitBoard).
 
 // -- the view's shape: a mirror of cfwidget/widget_view.py, field by field ----------------
 // (tests/test_widget.py checks that every typedef here matches its TypedDict there.)
@@ -1364,8 +1371,8 @@ function makeResult(ctx) {
   const standings = h("table", { class: "cfw-table cfw-standings" });
   const again = h("button", { type: "button", class: "cfw-btn cfw-primary", "data-key": "new-game" }, "New game");
   again.addEventListener("click", () => ctx.send("new_game"));
-  // A card over the board: the title and the way on at the top, then the round's points and the
-  // standings side by side (render adds the score sheet under them).
+  // Shown on a card over the board: the title and the way on at the top, then the round's
+  // points and the standings side by side (render puts the score sheet beside them).
   const top = h("div", { class: "cfw-result-top" });
   top.append(title, next, again);
   const tables = h("div", { class: "cfw-result-tables" });
@@ -1414,10 +1421,10 @@ function makeResult(ctx) {
     thead.appendChild(hr);
     standings.append(thead, tbody);
   }
-  return { node, tables, next, again, update };
+  return { node, next, again, update };
 }
 
-// -- sheet: the game's score sheet, one row per round ----------------------------------------
+// -- sheet: the game's score sheet, one row per player, one column per round ------------------
 function makeSheet() {
   const node = h("section", { class: "cfw-sheet", "aria-label": "Score sheet" });
 
@@ -1701,7 +1708,7 @@ function render({ model, el }) {
   const message = h("p", { class: "cfw-message", role: "status", "aria-live": "polite" });
   const help = h("p", { class: "cfw-help" }, helpText(false));
 
-  // The board spans the widget; the round's result is a card over it (with the score sheet).
+  // The board spans the widget; the round's result and the score sheet are a card over it.
   const card = h("div", { class: "cfw-card", hidden: true });
   card.append(result.node, sheet.node);
   board.node.appendChild(card);
