@@ -2033,6 +2033,7 @@ function render({ model, el }) {
   model.on("change:large", onLook);
   model.on("change:message", onMessage);
   update();
+  if (root.isConnected) arrange(); // settle the board's height now: nothing moves after the first paint
   requestAnimationFrame(() => {
     arrange();
     board.applyCamera();
