@@ -699,7 +699,7 @@ def test_the_log_says_why_the_players_drew_for_the_double(page: Page) -> None:
     assert note.is_visible() and note.inner_text() == words
     # It sits under the Moves heading, before the numbered moves.
     order = page.evaluate(
-        "() => [...document.querySelector('.cfw-logbox').children]"
+        "() => [...document.querySelector('.cfw-logcol').children]"
         ".map(e => e.className.split(' ')[0])"
     )
     assert order.index("cfw-opening") == order.index("cfw-log") - 1

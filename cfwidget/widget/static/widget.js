@@ -1716,8 +1716,12 @@ function render({ model, el }) {
   const side = h("div", { class: "cfw-side" });
   main.append(board.node, side);
   // The moves: a side column when the widget is wide, else behind the "Moves" button.
+  // (The score sheet joins them during play: beside the log when behind "Moves", above it in
+  // the side column.)
   const logbox = h("div", { class: "cfw-logbox" });
-  logbox.append(log.head, log.note, log.node);
+  const logcol = h("div", { class: "cfw-logcol" });
+  logcol.append(log.head, log.note, log.node);
+  logbox.appendChild(logcol);
   const movesPanel = h("div", { class: "cfw-moves", id: uid("moves"), hidden: true });
   const movesButton = h(
     "button",
@@ -2000,6 +2004,10 @@ function render({ model, el }) {
     result.update(v);
     sheet.update(v);
     card.hidden = !v.result;
+    // The score sheet: on the card at a round's end, else with the moves (beside the board, or
+    // behind "Moves"), above the log.
+    if (v.result && sheet.node.parentNode !== card) card.appendChild(sheet.node);
+    else if (!v.result && sheet.node.parentNode !== logbox) logbox.insertBefore(sheet.node, logcol);
     actions.update(v);
     coach.update(v);
     coachBox.hidden = !v.coach;
