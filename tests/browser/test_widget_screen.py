@@ -25,7 +25,7 @@ from cfwidget.therapy.settings import SessionSettings
 from cfwidget.therapy.widget import GuidedSession
 from cfwidget.widget import GameWidget
 from cfwidget.widget._view import placed_tile
-from tools.browser_harness import advance, finish_game, serve_static, widget_state
+from tools.browser_harness import advance, finish_game, send, serve_static, widget_state
 from tools.widget_bench import full_farmyard
 
 if TYPE_CHECKING:
@@ -71,6 +71,22 @@ def late_round() -> dict[str, Any]:
         if advance(w, lambda w: len(w.view["table"]) >= 30 and w.view["playing"]):
             return widget_state(w)
     raise AssertionError("no late round found")
+
+
+def second_round() -> dict[str, Any]:
+    """Round 2 under way (a score sheet to show), Ann to play."""
+    w = GameWidget(cf.Game(["Ann", "Bob", "Cy"], seed=5), pace="click")
+    advance(w, lambda w: w.round.is_over)
+    send(w, {"kind": "next", "version": w.version})
+    assert advance(
+        w,
+        lambda w: (
+            len(w.view["table"]) >= 12
+            and w.view["playing"]
+            and any(t["targets"] for t in w.view["hand"])
+        ),
+    )
+    return widget_state(w)
 
 
 def end_of_game() -> dict[str, Any]:
@@ -281,16 +297,20 @@ PANEL_JS = """([height]) => {
 }"""
 
 
+@pytest.mark.parametrize("make", [late_round, second_round], ids=lambda f: f.__name__)
 @pytest.mark.parametrize("size", [(1280, 800, 679), (1366, 768, 640)], ids=str)
 def test_in_a_scrolling_panel_the_widget_fits_the_panel_even_with_the_moves_open(
-    browser: Browser, url: str, size: tuple[int, int, int]
+    browser: Browser, url: str, size: tuple[int, int, int], make: Any
 ) -> None:
     width, height, panel = size
     pg = open_page(browser, url, width, height)
     try:
         pg.evaluate(PANEL_JS, [panel])
-        mount(pg, late_round())
-        visible = pg.evaluate("() => document.getElementById('panel').clientHeight")
+        state = make()
+        mount(pg, state)
+        # What the panel shows of its content: its height less its padding.
+        visible = pg.evaluate("() => document.getElementById('panel').clientHeight - 16")
+        assert visible == panel
         first = sizes(pg)
         assert first["widget"] <= visible
         board = pg.evaluate(BOARD_IN_WIDGET)
@@ -305,6 +325,8 @@ def test_in_a_scrolling_panel_the_widget_fits_the_panel_even_with_the_moves_open
             moves.click()
             pg.wait_for_timeout(100)
             assert sizes(pg)["widget"] <= visible
+            # In a game's later rounds the score sheet is there too, beside the log.
+            assert pg.locator(".cfw-sheet").is_visible() == bool(state["view"]["sheet"]["rounds"])
         lines = pg.evaluate(
             """() => { const log = document.querySelector(".cfw-log");
                        const li = log.querySelector("li");

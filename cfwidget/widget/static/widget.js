@@ -1832,7 +1832,10 @@ function render({ model, el }) {
   function visibleHeight() {
     if (isFull()) return window.innerHeight;
     const sc = findScroller();
-    return Math.min(sc ? sc.clientHeight : window.innerHeight, window.innerHeight);
+    if (!sc) return window.innerHeight;
+    const cs = getComputedStyle(sc);
+    const inner = sc.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
+    return Math.min(inner, window.innerHeight);
   }
   function arrange() {
     watchScroller();
