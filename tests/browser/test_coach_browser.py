@@ -68,6 +68,8 @@ def test_pressing_h_shows_the_coaches_sentence_and_rings_its_tile_and_end(page: 
     assert button.get_attribute("aria-label") == "Hint: the coach suggests a move"
     assert "H hint" in page.locator(".cfw-help").inner_text()
     assert page.locator(".cfw-coach").is_hidden()
+    page.wait_for_timeout(100)  # the board settles to the height there is
+    board = page.locator(".cfw-board").evaluate("b => b.getBoundingClientRect().height")
     page.locator(".cfw-hand .cfw-htile").first.focus()
     page.keyboard.press("h")
     version = w.version
@@ -76,6 +78,8 @@ def test_pressing_h_shows_the_coaches_sentence_and_rings_its_tile_and_end(page: 
     assert hint is not None
     words = page.locator(".cfw-coach")
     assert words.is_visible() and words.inner_text() == hint["text"]
+    page.wait_for_timeout(100)  # the board keeps its size: the sentence's lines were kept
+    assert page.locator(".cfw-board").evaluate("b => b.getBoundingClientRect().height") == board
     assert words.get_attribute("role") == "status"
     tile = page.locator(f'.cfw-hand [data-tile="{hint["tile"]}"]')
     assert "is-cued" in (tile.get_attribute("class") or "")

@@ -268,8 +268,13 @@ def test_a_whole_round_against_a_bot_by_clicking(page: Page) -> None:
     result_title = page.locator(".cfw-result h3").inner_text()
     assert st["status"] == result_title
     shown_scores = [int(x) for x in page.locator(".cfw-result tbody td").all_inner_texts()]
-    shown_totals = [int(x) for x in page.locator(".cfw-sheet tfoot td").all_inner_texts()]
-    shown_sheet = [int(x) for x in page.locator(".cfw-sheet tbody td").all_inner_texts()]
+    # The score sheet: a row per player, a column per round, then the total.
+    shown_totals = [
+        int(x) for x in page.locator(".cfw-sheet tbody td.cfw-sheet-total").all_inner_texts()
+    ]
+    shown_sheet = [
+        int(x) for x in page.locator(".cfw-sheet tbody td:not(.cfw-sheet-total)").all_inner_texts()
+    ]
     you = page.locator(".cfw-log li.is-you").count()
     assert you == len(clicked)
     assert page.locator('.cfw-result [data-key="result-next"]').is_visible()
@@ -352,3 +357,33 @@ def test_the_status_line_offers_pass_only_when_pass_is_allowed() -> None:
             intent = {"kind": "next"}
         assert w.handle_intent({**intent, "version": w.version}), w.message
     assert wrong == []
+
+
+SCROLLER_JS = """() => {
+    // JupyterLab's notebook panel (what scrolls the notebook) and the widget in it.
+    const root = document.querySelector(".cfw");
+    const panel = root.closest(".jp-WindowedPanel-outer, .jp-Notebook");
+    const board = document.querySelector(".cfw-board").getBoundingClientRect();
+    return {panel: panel.clientHeight, widget: root.getBoundingClientRect().height,
+            board: board.height, boardW: board.width};
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1366, 768)], ids=str)
+def test_the_widget_is_never_taller_than_the_notebook_panel(
+    page: Page, size: tuple[int, int], pictures: Path
+) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        if not page.locator(".jp-FileBrowser").is_visible():  # the file browser open
+            page.locator(".jp-SideBar [data-id='filebrowser']").first.click()
+        page.locator(".jp-FileBrowser").wait_for(state="visible")
+        page.wait_for_timeout(500)
+        got = page.evaluate(SCROLLER_JS)
+        print(f"JupyterLab at {size}, file browser open: {got}")
+        page.locator(".cfw").scroll_into_view_if_needed()
+        page.screenshot(path=str(pictures / f"lab-{size[0]}x{size[1]}.png"))
+        assert got is not None and got["widget"] <= got["panel"]
+        assert got["board"] >= 240
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 1000})

@@ -97,7 +97,7 @@ def test_the_cue_section_comes_with_the_first_cue(page: Any) -> None:
     assert page.locator(".cfw-cue").count() == 1
     assert page.locator(".cfw-cue-text").inner_text() == "Look for a tile with a 6."
     sections = page.evaluate("[...document.querySelector('.cfw').children].map(e => e.className)")
-    assert sections[:3] == ["cfw-head", "cfw-cue", "cfw-players"]
+    assert sections[:3] == ["cfw-head", "cfw-cue", "cfw-seats"]
 
 
 @pytest.mark.parametrize("errorless", [True, False])

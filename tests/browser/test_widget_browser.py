@@ -345,6 +345,12 @@ def test_the_display_menu_and_large_tiles(page: Page) -> None:
     w = position(with_choice)
     mount(page, w)
     assert min(page.evaluate(SMALLEST_SIDES)) >= 24
+    # How tiles look waits behind "More", with the open ends in words and the keys.
+    more = page.locator('[data-key="more"]')
+    assert more.get_attribute("aria-expanded") == "false"
+    assert page.locator("select").is_hidden()
+    more.click()
+    assert more.get_attribute("aria-expanded") == "true"
     page.locator("select").select_option("numerals")
     page.locator("text=Large tiles").click()
     messages = pump(page, w)
@@ -411,7 +417,7 @@ def test_a_plain_game_has_no_cue_section(page: Page) -> None:
     mount(page, w)
     assert page.locator(".cfw").count() == 1 and page.locator(".cfw-cue").count() == 0
     sections = page.evaluate("[...document.querySelector('.cfw').children].map(e => e.className)")
-    assert sections[:3] == ["cfw-head", "cfw-players", "cfw-main"]
+    assert sections[:3] == ["cfw-head", "cfw-seats", "cfw-main"]
     page.evaluate("v => cfw.update({view: v})", {**w.view, "version": w.version + 1})
     assert page.locator(".cfw-cue").count() == 0
 
@@ -447,6 +453,21 @@ def test_axe_finds_no_wcag_violations(page: Page) -> None:
     violations = [(v["id"], v["impact"], len(v["nodes"])) for v in results.response["violations"]]
     print(f"axe: {len(violations)} violations {violations}")
     assert violations == []
+    # With "More" and "Moves" open, in full screen, and with the round's result over the board.
+    for key in ("more", "moves"):
+        if page.locator(f'[data-key="{key}"]').is_visible():
+            page.locator(f'[data-key="{key}"]').click()
+    page.locator('[data-key="fullscreen"]').click()
+    page.wait_for_function("document.fullscreenElement !== null")
+    results = Axe().run(page, context=".cfw", options=options)
+    assert [v["id"] for v in results.response["violations"]] == []
+    page.keyboard.press("Escape")  # puts the chosen tile back
+    page.keyboard.press("Escape")  # leaves full screen
+    page.wait_for_function("document.fullscreenElement === null")
+    mount(page, position(lambda w: w.round.is_over))
+    assert page.locator(".cfw-card").is_visible()
+    results = Axe().run(page, context=".cfw", options=options)
+    assert [v["id"] for v in results.response["violations"]] == []
 
 
 # -- the picture and the speed ------------------------------------------------------------------
@@ -628,6 +649,8 @@ def test_tile_names_in_the_move_log_never_break_across_lines(page: Page) -> None
     w = position(lambda w: len(w.view["log"]) >= 12)
     mount(page, w)
     # A very narrow log wraps nearly every line, so some line ends fall inside a tile name.
+    if page.locator('[data-key="moves"]').is_visible():  # a narrow widget: the log is behind it
+        page.locator('[data-key="moves"]').click()
     page.add_style_tag(content=".cfw .cfw-log { width: 9ch !important; }")
     pieces = page.evaluate(
         """() => [...document.querySelectorAll('.cfw-log .cfw-tile-name')]
@@ -670,11 +693,13 @@ def test_the_log_says_why_the_players_drew_for_the_double(page: Page) -> None:
         " until Bob drew it (4 tiles drawn)."
     )
     page.evaluate("v => cfw.update({view: v})", {**state["view"], "opening": words})
+    if page.locator('[data-key="moves"]').is_visible():  # a narrow widget: the log is behind it
+        page.locator('[data-key="moves"]').click()
     note = page.locator(".cfw-opening")
     assert note.is_visible() and note.inner_text() == words
     # It sits under the Moves heading, before the numbered moves.
     order = page.evaluate(
-        "() => [...document.querySelector('.cfw-side').children]"
+        "() => [...document.querySelector('.cfw-logcol').children]"
         ".map(e => e.className.split(' ')[0])"
     )
     assert order.index("cfw-opening") == order.index("cfw-log") - 1

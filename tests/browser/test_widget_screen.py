@@ -2,9 +2,12 @@
 
 Notebook conventions: a plain wheel over the board scrolls the page and leaves the zoom alone;
 Ctrl (or Cmd) with the wheel zooms. The zoom buttons sit outside the drawn board, so they never
-cover a tile, even on a full 55-tile table. At 1280x900 the whole widget fits in 760 px and the
-turn line stays in view; the guided view (large tiles) keeps the client's tiles and the Draw and
-Pass buttons above the fold at 1024x768.
+cover a tile, even on a full 55-tile table. The board takes the height the visible panel leaves
+(the window here, or a scrolling panel as JupyterLab's notebook): the widget is never taller
+than that panel, and the turn line stays in view; the guided view (large tiles) keeps the
+client's tiles and the Draw and Pass buttons above the fold at 1024x768. Every target and
+Cancel are in view with 8 targets; full screen comes by the button and by F and leaves by Esc;
+the round's points and the standings of 8 players with 40-letter names are whole.
 """
 
 from __future__ import annotations
@@ -22,13 +25,13 @@ from cfwidget.therapy.settings import SessionSettings
 from cfwidget.therapy.widget import GuidedSession
 from cfwidget.widget import GameWidget
 from cfwidget.widget._view import placed_tile
-from tools.browser_harness import advance, finish_game, serve_static, widget_state
+from tools.browser_harness import advance, finish_game, send, serve_static, widget_state
 from tools.widget_bench import full_farmyard
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
-FOLD = 760  # the widget's height budget at 1280x900
+SIZES = [(1280, 800), (1366, 768), (1280, 900), (1024, 768)]
 
 
 @pytest.fixture(scope="module")
@@ -68,6 +71,22 @@ def late_round() -> dict[str, Any]:
         if advance(w, lambda w: len(w.view["table"]) >= 30 and w.view["playing"]):
             return widget_state(w)
     raise AssertionError("no late round found")
+
+
+def second_round() -> dict[str, Any]:
+    """Round 2 under way (a score sheet to show), Ann to play."""
+    w = GameWidget(cf.Game(["Ann", "Bob", "Cy"], seed=5), pace="click")
+    advance(w, lambda w: w.round.is_over)
+    send(w, {"kind": "next", "version": w.version})
+    assert advance(
+        w,
+        lambda w: (
+            len(w.view["table"]) >= 12
+            and w.view["playing"]
+            and any(t["targets"] for t in w.view["hand"])
+        ),
+    )
+    return widget_state(w)
 
 
 def end_of_game() -> dict[str, Any]:
@@ -218,20 +237,290 @@ def test_the_zoom_buttons_never_cover_a_tile_on_a_full_table(wide: Page) -> None
 # -- fitting the screen ----------------------------------------------------------------------------
 
 
+BOARD_IN_WIDGET = """() => {
+    const r = document.querySelector(".cfw").getBoundingClientRect();
+    const b = document.querySelector(".cfw-board").getBoundingClientRect();
+    return [b.left - r.left, b.top - r.top, b.width, b.height];
+}"""
+
+
+def sizes(page: Page) -> dict[str, float]:
+    out: dict[str, float] = page.evaluate(
+        """() => {
+            const r = (q) => document.querySelector(q).getBoundingClientRect();
+            return {widget: r(".cfw").height, board: r(".cfw-board").height,
+                    boardW: r(".cfw-board").width, inner: innerHeight};
+        }"""
+    )
+    return out
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize(
     "make", [start_of_game, late_round, end_of_game, full_table], ids=lambda f: f.__name__
 )
-def test_the_widget_fits_760_px_at_1280_by_900(wide: Page, make: Any) -> None:
-    state = make()
-    mount(wide, state)
-    height = wide.locator(".cfw").evaluate("e => e.getBoundingClientRect().height")
-    print(f"{make.__name__}: widget {height:.0f} px high at 1280x900")
-    assert height <= FOLD
-    if state["view"]["result"] is not None:
-        assert wide.locator(".cfw-result").is_visible()
-        assert wide.locator(".cfw-sheet").is_visible()
-    turn = wide.locator(".cfw-turn").bounding_box()
-    assert turn is not None and turn["y"] >= 0 and turn["y"] + turn["height"] <= 900
+def test_the_widget_is_never_taller_than_the_window_and_the_board_takes_the_rest(
+    browser: Browser, url: str, make: Any, size: tuple[int, int]
+) -> None:
+    pg = open_page(browser, url, *size)
+    try:
+        state = make()
+        mount(pg, state)
+        got = sizes(pg)
+        print(
+            f"{make.__name__} at {size}: widget {got['widget']:.0f}, board {got['boardW']:.0f}"
+            f"x{got['board']:.0f}"
+        )
+        assert got["widget"] <= size[1]
+        assert got["board"] >= 200
+        # The board takes what is there: all but a small margin of the window goes to the widget.
+        assert got["widget"] >= size[1] - 60 or got["board"] >= 0.8 * got["boardW"] - 1
+        if state["view"]["result"] is not None:
+            assert pg.locator(".cfw-result").is_visible()
+            assert pg.locator(".cfw-sheet").is_visible()
+        turn = pg.locator(".cfw-turn").bounding_box()
+        assert turn is not None and turn["y"] >= 0 and turn["y"] + turn["height"] <= size[1]
+    finally:
+        pg.close()
+
+
+PANEL_JS = """([height]) => {
+    // A scrolling panel 860 px wide, as JupyterLab's notebook with the file browser open.
+    const host = document.getElementById("host");
+    const panel = document.createElement("div");
+    panel.id = "panel";
+    panel.style.cssText = `width: 860px; height: ${height}px; overflow-y: auto; padding: 8px`;
+    const cell = document.createElement("pre");
+    cell.textContent = "w = cf.GameWidget(game)\\nw";
+    host.before(panel);
+    panel.append(cell, host);
+}"""
+
+
+@pytest.mark.parametrize("make", [late_round, second_round], ids=lambda f: f.__name__)
+@pytest.mark.parametrize("size", [(1280, 800, 679), (1366, 768, 640)], ids=str)
+def test_in_a_scrolling_panel_the_widget_fits_the_panel_even_with_the_moves_open(
+    browser: Browser, url: str, size: tuple[int, int, int], make: Any
+) -> None:
+    width, height, panel = size
+    pg = open_page(browser, url, width, height)
+    try:
+        pg.evaluate(PANEL_JS, [panel])
+        state = make()
+        mount(pg, state)
+        # What the panel shows of its content: its height less its padding.
+        visible = pg.evaluate("() => document.getElementById('panel').clientHeight - 16")
+        assert visible == panel
+        first = sizes(pg)
+        assert first["widget"] <= visible
+        board = pg.evaluate(BOARD_IN_WIDGET)
+        # Picking a tile and a message never move nor resize the board.
+        pg.locator(".cfw-htile.is-playable").first.click()
+        pg.evaluate("() => cfw.update({message: 'That was already done.'})")
+        pg.wait_for_timeout(100)
+        assert pg.evaluate(BOARD_IN_WIDGET) == board
+        # The moves open under the band: the board gives way, the log shows 4 lines or more.
+        moves = pg.locator('[data-key="moves"]')
+        if moves.is_visible():
+            moves.click()
+            pg.wait_for_timeout(100)
+            assert sizes(pg)["widget"] <= visible
+            # In a game's later rounds the score sheet is there too, beside the log.
+            assert pg.locator(".cfw-sheet").is_visible() == bool(state["view"]["sheet"]["rounds"])
+        lines = pg.evaluate(
+            """() => { const log = document.querySelector(".cfw-log");
+                       const li = log.querySelector("li");
+                       return log.clientHeight / li.getBoundingClientRect().height; }"""
+        )
+        print(
+            f"panel {visible}px: widget {first['widget']:.0f}, board {board[2]:.0f}x"
+            f"{board[3]:.0f}, log {lines:.1f} lines"
+        )
+        assert lines >= 4
+    finally:
+        pg.close()
+
+
+def eight_targets() -> dict[str, Any]:
+    """A late round where Ann's first tile is given 8 targets (each a tile on the table)."""
+    state = late_round()
+    view = dict(state["view"])
+    table = view["table"]
+    picks = table[:: max(1, len(table) // 8)][:8]
+    targets = [
+        {
+            "move": f"{view['hand'][0]['tile']}:{p['tile']}",
+            "say": None,
+            "onto": p["tile"],
+            "text": f"on {p['tile']} (a line)",
+            "badge_x": p["x"],
+            "badge_y": p["y"] + 0.9,
+        }
+        for p in picks
+    ]
+    hand = [dict(view["hand"][0], targets=targets), *view["hand"][1:]]
+    return dict(state, view=dict(view, hand=hand, playing=True))
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1366, 768), (1024, 768)], ids=str)
+def test_eight_targets_and_cancel_are_all_in_view_and_the_board_stays(
+    browser: Browser, url: str, size: tuple[int, int]
+) -> None:
+    pg = open_page(browser, url, *size)
+    try:
+        state = eight_targets()
+        mount(pg, state)
+        board = pg.evaluate(BOARD_IN_WIDGET)
+        pg.locator(".cfw-htile").first.click()
+        buttons = pg.locator(".cfw-targets .cfw-target")
+        assert buttons.count() == 8
+        boxes = [b.bounding_box() for b in [*buttons.all(), pg.locator('[data-key="cancel"]')]]
+        for box in boxes:
+            assert box is not None and box["height"] >= 24
+            assert box["x"] >= 0 and box["x"] + box["width"] <= size[0]
+        # Nothing scrolls sideways; the board neither moved nor changed size.
+        assert pg.evaluate(
+            "() => { const t = document.querySelector('.cfw-targets');"
+            " return t.scrollWidth <= t.clientWidth; }"
+        )
+        pg.wait_for_timeout(100)
+        assert pg.evaluate(BOARD_IN_WIDGET) == board
+        assert sizes(pg)["widget"] <= size[1]
+        # Keyboard: the first target has focus; the arrows walk all 8; Escape puts it back.
+        for i in range(8):
+            onto = pg.evaluate("() => document.activeElement.dataset.onto")
+            assert onto == state["view"]["hand"][0]["targets"][i]["onto"]
+            pg.keyboard.press("ArrowRight")
+    finally:
+        pg.close()
+
+
+def test_full_screen_by_the_button_and_by_f_and_esc_leaves(browser: Browser, url: str) -> None:
+    pg = open_page(browser, url, 1280, 800)
+    try:
+        mount(pg, late_round())
+        button = pg.locator('[data-key="fullscreen"]')
+        assert button.is_visible() and button.inner_text() == "Full screen"
+        small = sizes(pg)
+        button.click()
+        pg.wait_for_function("document.fullscreenElement === document.querySelector('.cfw')")
+        pg.wait_for_timeout(200)
+        assert button.inner_text() == "Leave full screen"
+        full = sizes(pg)
+        print(
+            f"full screen: widget {full['widget']:.0f}, board {full['boardW']:.0f}"
+            f"x{full['board']:.0f} (was {small['boardW']:.0f}x{small['board']:.0f})"
+        )
+        assert full["widget"] <= full["inner"] and full["board"] > small["board"]
+        assert full["board"] >= full["inner"] - 320
+        # The rest stays usable: the hand and Draw are on the screen.
+        for q in (".cfw-htile", '[data-key="draw"]'):
+            box = pg.locator(q).first.bounding_box()
+            assert box is not None and box["y"] + box["height"] <= full["inner"]
+        # The moves sit beside the board.
+        assert pg.locator(".cfw-side .cfw-log").is_visible()
+        pg.keyboard.press("Escape")
+        pg.wait_for_function("document.fullscreenElement === null")
+        pg.wait_for_timeout(200)
+        assert button.inner_text() == "Full screen"
+        pg.locator(".cfw-board").focus()
+        pg.keyboard.press("f")
+        pg.wait_for_function("document.fullscreenElement === document.querySelector('.cfw')")
+        pg.keyboard.press("F")
+        pg.wait_for_function("document.fullscreenElement === null")
+    finally:
+        pg.close()
+
+
+def test_without_the_fullscreen_api_the_button_is_gone_and_f_says_why(
+    browser: Browser, url: str
+) -> None:
+    pg = open_page(browser, url, 1280, 800)
+    try:
+        pg.evaluate(
+            """() => { for (const k of ["fullscreenEnabled", "webkitFullscreenEnabled"])
+                           Object.defineProperty(document, k, {value: false}); }"""
+        )
+        mount(pg, start_of_game())
+        assert pg.locator('[data-key="fullscreen"]').is_hidden()
+        pg.locator(".cfw-board").focus()
+        pg.keyboard.press("f")
+        assert "Full screen is not possible here" in pg.locator(".cfw-message").inner_text()
+    finally:
+        pg.close()
+
+
+LONG = [
+    f"{name} " + "of the Long Table Club, Class " + str(i)
+    for i, name in enumerate(
+        [
+            "Annabel",
+            "Bartholomew",
+            "Cyrillia",
+            "Dorotheo",
+            "Evangelina",
+            "Fitzgerald",
+            "Gwendolyn",
+            "Hieronymus",
+        ]
+    )
+]
+
+
+def eight_long_names_game_over() -> dict[str, Any]:
+    names = [n[:40].ljust(40, ".") for n in LONG]
+    rules = cf.Rules(max_pip=5, spokes=3, hand_size=2)
+    w = GameWidget(cf.Game(names, rules, seed=3), pace="click")
+    finish_game(w)
+    assert w.game is not None and w.game.is_over
+    return widget_state(w)
+
+
+def test_eight_players_with_40_letter_names_are_whole_in_the_result(
+    browser: Browser, url: str
+) -> None:
+    pg = open_page(browser, url, 1280, 800)
+    try:
+        state = eight_long_names_game_over()
+        # The names are 40 letters; every view shows a name cut to cfwidget.core's limit.
+        assert len(state["view"]["names"]) == 8
+        mount(pg, state)
+        whole = pg.evaluate(
+            """() => {
+                const card = document.querySelector(".cfw-card").getBoundingClientRect();
+                const out = [];
+                for (const q of [".cfw-result-tables > .cfw-table:not(.cfw-standings)",
+                                 ".cfw-standings"]) {
+                    const t = document.querySelector(q);
+                    const r = t.getBoundingClientRect();
+                    out.push({rows: t.querySelectorAll("tbody tr").length,
+                              inside: r.top >= card.top - 1 && r.bottom <= card.bottom + 1
+                                      && r.left >= card.left - 1 && r.right <= card.right + 1});
+                }
+                const heads = [...document.querySelectorAll(".cfw-card thead th")]
+                    .filter(th => ["Place", "Round", "Player", "Points", "Total"]
+                                  .includes(th.textContent))
+                    .map(th => { const r = document.createRange(); r.selectNodeContents(th);
+                                 return r.getClientRects().length === 1; });
+                return {tables: out, heads, widget: document.querySelector(".cfw")
+                        .getBoundingClientRect().height};
+            }"""
+        )
+        print(f"8 long names: {whole}")
+        assert whole["tables"] == [{"rows": 8, "inside": True}, {"rows": 8, "inside": True}]
+        assert whole["heads"] and all(whole["heads"])
+        assert whole["widget"] <= 800
+        # The card is no scroller for the points and the standings: they are within its view.
+        card = pg.locator(".cfw-card")
+        assert card.evaluate("c => c.scrollTop") == 0
+        for name in state["view"]["names"]:
+            cell = pg.locator(".cfw-standings tbody th", has_text=name)
+            box = cell.bounding_box()
+            cbox = card.bounding_box()
+            assert box is not None and cbox is not None
+            assert box["y"] + box["height"] <= cbox["y"] + cbox["height"] + 1
+    finally:
+        pg.close()
 
 
 def test_the_turn_line_stays_in_view_when_the_page_scrolls(wide: Page) -> None:

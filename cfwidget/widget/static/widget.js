@@ -11,6 +11,13 @@
 // by a function that builds its nodes once and returns an `update(view)`, and
 // last `render`, which puts the sections together. The cue section (guided
 // play) is made only when a view has a cue.
+//
+// On screen, top to bottom: the turn line; the round and the seats; the board (the round's
+// result as a card over it, the overview in its corner when the table is followed; the moves
+// beside it when the widget is wide); the hand with Draw, Pass, Next and Undo beside it; one
+// line with the targets (or the message) and the tools (zoom, Full screen, More, Moves); then
+// "More" (the open ends in words, how tiles look, the keys) and "Moves" when opened. The
+// board's height is what the visible panel leaves (render: fitBoard).
 
 // -- the view's shape: a mirror of cfwidget/widget_view.py, field by field ----------------
 // (tests/test_widget.py checks that every typedef here matches its TypedDict there.)
@@ -208,12 +215,19 @@ const MIN_TILE_PX_LARGE = 30;
 const BADGE_PX = 12;
 const BADGE_MAX = 55;
 const ASPECT_NOTICE = 0.05; // a change of the board's shape worth telling Python about
+// The board's height: what the visible panel leaves, never under MIN_BOARD_PX, never taller
+// than MAX_BOARD_RATIO of its width (but in full screen), FIT_MARGIN_PX kept free below.
+const MIN_BOARD_PX = 200;
+const MAX_BOARD_RATIO = 0.8;
+const FIT_MARGIN_PX = 6;
+const WIDE_PX = 1000; // a widget this wide keeps the moves in a side column
+const TRAIL_COLOURS = 8; // spoke colours of the trails under the lines (cfw-trail-0 .. 7)
 
 /** The keys, in words; H (the coach's hint) only where the widget has a Hint button. */
 function helpText(coach) {
   return (
     "Keys: \u2190 \u2192 choose a tile, Enter picks it; \u2190 \u2192 or Tab choose where it goes, " +
-    `Enter plays, Esc goes back. D draw, P pass, N next, U undo${coach ? ", H hint" : ""}. ` +
+    `Enter plays, Esc goes back. D draw, P pass, N next, U undo${coach ? ", H hint" : ""}, F full screen. ` +
     "On the board: arrow keys pan, + and \u2212 zoom, 0 fits."
   );
 }
@@ -430,20 +444,18 @@ function hasClass(node, name) {
 // ctx.play(onto)              play the chosen tile on the end `onto`
 // ctx.markFocus(onto)         highlight the board mark of the target `onto`
 
-// -- head: where in the game, the last move, whose turn, the rule in force -------------------
+// -- head: the last move, whose turn, the rule in force ---------------------------------------
 function makeHead() {
   const node = h("div", { class: "cfw-head" });
-  const where = h("p", { class: "cfw-where" });
   const status = h("p", { class: "cfw-status", role: "status", "aria-live": "polite", "aria-atomic": "true" });
   const last = h("span", { class: "cfw-last-move" });
   const turn = h("span", { class: "cfw-turn" });
   const rule = h("span", { class: "cfw-rule" });
   status.append(last, turn, rule);
-  node.append(where, status);
+  node.appendChild(status);
 
   /** @param {View} v */
   function update(v) {
-    setText(where, v.where || "");
     setText(last, v.last_words ? `${v.last_words} ` : "");
     setText(turn, v.status || "");
     setText(rule, v.rule ? ` ${v.rule}` : "");
@@ -451,13 +463,19 @@ function makeHead() {
   return { node, update };
 }
 
-// -- players: each hand's tile count, who is to move, the chicken yard -----------------------
+// -- seats: where in the game, then each hand's tile count, who is to move, the chicken yard --
 function makePlayers() {
-  const node = h("ul", { class: "cfw-players", "aria-label": "Players and the chicken yard" });
+  const node = h("div", { class: "cfw-seats" });
+  const where = h("p", { class: "cfw-where" });
+  const list = h("ul", { class: "cfw-players", "aria-label": "Players and the chicken yard" });
+  node.append(where, list);
 
   /** @param {View} v */
   function update(v) {
-    node.replaceChildren();
+    setText(where, v.where || "");
+    list.replaceChildren();
+    // Totals only once there are some (in a game's first round they are all 0).
+    const totals = (v.players || []).some((p) => p.total);
     for (const p of v.players || []) {
       const li = h("li", { class: "cfw-player" + (p.to_move ? " is-turn" : "") + (p.kind === "you" ? " is-you" : "") });
       if (p.to_move) li.setAttribute("aria-current", "true");
@@ -465,16 +483,16 @@ function makePlayers() {
       const tag = p.kind === "you" ? "you" : p.kind === "bot" ? "bot" : null;
       if (tag) li.appendChild(h("span", { class: "cfw-tag" }, tag));
       li.appendChild(h("span", { class: "cfw-count" }, `${p.count} ${p.count === 1 ? "tile" : "tiles"}`));
-      if (p.total !== null && p.total !== undefined) {
+      if (totals && p.total !== null && p.total !== undefined) {
         li.appendChild(h("span", { class: "cfw-total" }, `total ${p.total}`));
       }
       if (p.to_move) li.appendChild(h("span", { class: "cfw-turnmark" }, "to move"));
-      node.appendChild(li);
+      list.appendChild(li);
     }
     const yard = h("li", { class: "cfw-player cfw-yard" });
     yard.appendChild(h("span", { class: "cfw-name" }, "Chicken yard"));
     yard.appendChild(h("span", { class: "cfw-count" }, `${v.yard} ${v.yard === 1 ? "tile" : "tiles"}`));
-    node.appendChild(yard);
+    list.appendChild(yard);
   }
   return { node, update };
 }
@@ -569,6 +587,7 @@ function makeBoard(ctx) {
   };
   let drawnKey = ""; // display mode + palette the tiles were drawn with
   let drawnTiles = []; // tiles drawn, in order
+  let spokes = []; // per tile drawn: which spoke of the centre it grows from (-1: the centre)
   let sentAspect = 0; // the board's shape as last told to Python
   let sizeTimer = null;
 
@@ -589,21 +608,21 @@ function makeBoard(ctx) {
   grad.append(s("stop", { offset: "0%", "stop-color": "#246b45" }), s("stop", { offset: "100%", "stop-color": "#184d31" }));
   defs.appendChild(grad);
   const felt = s("rect", { class: "cfw-felt", fill: `url(#${gradId})` });
+  const trailLayer = s("g", { class: "cfw-trails" });
   const tileLayer = s("g", { class: "cfw-tiles" });
   const linkLayer = s("g", { class: "cfw-links" });
   const markLayer = s("g", { class: "cfw-marks" });
   const hitLayer = s("g", { class: "cfw-hits" });
-  svg.append(defs, felt, tileLayer, linkLayer, markLayer, hitLayer);
+  svg.append(defs, felt, trailLayer, tileLayer, linkLayer, markLayer, hitLayer);
   board.appendChild(svg);
   const zoom = h("div", { class: "cfw-zoom", role: "group", "aria-label": "Zoom the farmyard" });
   const zoomOut = h("button", { type: "button", class: "cfw-btn cfw-icon", "aria-label": "Zoom out", title: "Zoom out (\u2212)", "data-key": "zoom-out" }, "\u2212");
   const zoomIn = h("button", { type: "button", class: "cfw-btn cfw-icon", "aria-label": "Zoom in", title: "Zoom in (+)", "data-key": "zoom-in" }, "+");
   const zoomFit = h("button", { type: "button", class: "cfw-btn", title: "Show the whole farmyard, or follow the play when it is too big to show whole (0)", "data-key": "fit" }, "Fit");
   zoom.append(zoomOut, zoomIn, zoomFit);
-  // The zoom buttons sit in their own strip under the board, beside the open ends, never on tiles.
-  const bar = h("div", { class: "cfw-boardbar" });
-  bar.append(openWords, zoom);
-  node.append(board, bar);
+  // The zoom buttons sit in the strip of controls under the board (never on tiles); the open
+  // ends' sentence is placed by render, behind the "More" disclosure.
+  node.appendChild(board);
 
   // The overview: the whole table small, the part in view outlined; a click or a drag looks there.
   const overview = h("div", { class: "cfw-overview", hidden: true });
@@ -614,6 +633,8 @@ function makeBoard(ctx) {
   const ovView = s("rect", { class: "cfw-ov-view", "vector-effect": "non-scaling-stroke" });
   ovSvg.append(ovTiles, ovMarks, ovView);
   overview.append(ovTitle, ovSvg);
+  // Over the board's corner: it shows only when the table is not shown whole (tiles followed).
+  node.appendChild(overview);
 
   /** @param {View} v */
   function update(v) {
@@ -626,12 +647,15 @@ function makeBoard(ctx) {
     if (!prefix) {
       if (key === drawnKey) cam.follow = null; // a new round, or moves taken back
       tileLayer.replaceChildren();
+      trailLayer.replaceChildren();
       linkLayer.replaceChildren();
+      spokes = [];
       ovTiles.replaceChildren();
       drawnTiles = [];
     }
     const frag = document.createDocumentFragment();
     const small = document.createDocumentFragment();
+    const trails = document.createDocumentFragment();
     for (let i = drawnTiles.length; i < rows.length; i++) {
       const p = rows[i];
       const g = drawTile(p, mode, palette);
@@ -639,14 +663,39 @@ function makeBoard(ctx) {
       frag.appendChild(g);
       small.appendChild(ring(p, "cfw-ov-tile", 0));
       drawnTiles.push(p.tile);
+      trail(rows, i, trails);
       if (p.linked && p.onto !== null && rows[p.onto]) linkLayer.appendChild(drawLink(p, rows[p.onto]));
     }
     tileLayer.appendChild(frag);
+    trailLayer.appendChild(trails);
     ovTiles.appendChild(small);
     drawnKey = key;
     setText(openWords, v.open_words || "");
     marks(v);
     follow();
+  }
+
+  /** The trail under tile `i`: a soft band from its parent's centre to its own, one colour per
+   *  spoke, so which line grows from which end reads at a glance under a thicket of toes. */
+  function trail(rows, i, out) {
+    const p = rows[i];
+    const parent = p.onto === null || p.onto === undefined ? null : rows[p.onto];
+    if (!parent) {
+      spokes[i] = -1;
+      return;
+    }
+    let k = spokes[p.onto];
+    if (k === undefined || k < 0) k = spokes.filter((x, j) => j < i && rows[j].onto === p.onto).length;
+    spokes[i] = k;
+    out.appendChild(
+      s("line", {
+        class: `cfw-trail cfw-trail-${k % TRAIL_COLOURS}`,
+        x1: num(parent.x * U),
+        y1: num(parent.y * U),
+        x2: num(p.x * U),
+        y2: num(p.y * U),
+      }),
+    );
   }
 
   /** The marks: a ring on the last tile, the cue's rings, a numbered badge per target. */
@@ -1097,7 +1146,7 @@ function makeBoard(ctx) {
     if (resizeObserver) resizeObserver.disconnect();
   }
 
-  return { node, board, overview, update, marks, markFocus, follow, applyCamera, key, destroy };
+  return { node, board, zoom, openWords, overview, update, marks, markFocus, follow, applyCamera, key, destroy };
 }
 
 // -- hand: the shown seat's tiles, which can be played, the one picked -----------------------
@@ -1109,7 +1158,7 @@ function makeHand(ctx) {
   const { state } = ctx;
   const buttons = new Map();
   let current = null; // the tile that holds the hand's Tab stop
-  const head = h("p", { class: "cfw-hand-head", id: uid("hand") });
+  const head = h("p", { class: "cfw-hand-head cfw-vh", id: uid("hand") });
   const node = h("div", { class: "cfw-hand", role: "group", "aria-labelledby": head.id });
 
   /** @param {View} v */
@@ -1219,8 +1268,9 @@ function makeTargets(ctx) {
         const any = (v.hand || []).some((x) => x.targets.length);
         hint = any ? "Choose a tile to play." : v.can_draw ? "No tile fits: draw one." : v.can_pass ? "No tile fits: pass." : "";
       }
-      node.appendChild(h("span", { class: "cfw-hint" }, hint));
+      node.appendChild(h("span", { class: "cfw-hint cfw-idle" }, hint));
       node.setAttribute("aria-label", "Where the chosen tile can go");
+      node.classList.remove("is-compact");
       return;
     }
     node.setAttribute("aria-label", `Where ${state.selected} can go`);
@@ -1230,7 +1280,12 @@ function makeTargets(ctx) {
         "button",
         { type: "button", class: "cfw-btn cfw-target", "data-key": `target:${t.onto}`, "data-onto": t.onto, "aria-label": `Play ${state.selected} ${t.text}` },
       );
-      b.append(h("span", { class: "cfw-badge", "aria-hidden": "true" }, String(i + 1)), document.createTextNode(` ${t.text}`));
+      // Short on screen ("1 on 6-6"): the role words are in the name, and on the board's badges.
+      const cut = t.text.indexOf(" (");
+      const shown = cut > 0 ? t.text.slice(0, cut) : t.text;
+      b.append(h("span", { class: "cfw-badge", "aria-hidden": "true" }, String(i + 1)), h("span", { class: "cfw-target-words" }, ` ${shown}`));
+      if (cut > 0) b.appendChild(h("span", { class: "cfw-vh" }, t.text.slice(cut)));
+      b.title = `Play ${state.selected} ${t.text}`;
       b.addEventListener("click", () => play(t.onto));
       b.addEventListener("focus", () => ctx.markFocus(t.onto));
       b.addEventListener("mouseenter", () => ctx.markFocus(t.onto));
@@ -1242,6 +1297,12 @@ function makeTargets(ctx) {
     const cancel = h("button", { type: "button", class: "cfw-btn cfw-quiet", "data-key": "cancel" }, "Cancel");
     cancel.addEventListener("click", () => ctx.unpick(true));
     node.appendChild(cancel);
+    // Many targets keep to one line: only their numbers show (as on the board's badges); the
+    // words stay in each button's name and tooltip.
+    node.classList.remove("is-compact");
+    const line = node.parentElement || node;
+    const row = parseFloat(getComputedStyle(node).minHeight) || 0;
+    if (row && line.getBoundingClientRect().height > row * 1.5) node.classList.add("is-compact");
   }
 
   /** Send the play of the picked tile on `onto` (with '!' when announcing is ticked). */
@@ -1310,7 +1371,13 @@ function makeResult(ctx) {
   const standings = h("table", { class: "cfw-table cfw-standings" });
   const again = h("button", { type: "button", class: "cfw-btn cfw-primary", "data-key": "new-game" }, "New game");
   again.addEventListener("click", () => ctx.send("new_game"));
-  node.append(title, table, standings, next, again);
+  // Shown on a card over the board: the title and the way on at the top, then the round's
+  // points and the standings side by side (render puts the score sheet beside them).
+  const top = h("div", { class: "cfw-result-top" });
+  top.append(title, next, again);
+  const tables = h("div", { class: "cfw-result-tables" });
+  tables.append(table, standings);
+  node.append(top, tables);
 
   /** @param {View} v */
   function update(v) {
@@ -1357,7 +1424,7 @@ function makeResult(ctx) {
   return { node, next, again, update };
 }
 
-// -- sheet: the game's score sheet, one row per round ----------------------------------------
+// -- sheet: the game's score sheet, one row per player, one column per round ------------------
 function makeSheet() {
   const node = h("section", { class: "cfw-sheet", "aria-label": "Score sheet" });
 
@@ -1367,27 +1434,26 @@ function makeSheet() {
     const sh = v.sheet;
     node.hidden = !sh || !sh.rounds.length;
     if (node.hidden) return;
+    // One row per player (8 players with long names fit), one column per round, then the total.
     const table = h("table", { class: "cfw-table" });
     table.appendChild(h("caption", null, "Score sheet"));
     const thead = h("thead");
     const hr = h("tr");
-    hr.appendChild(h("th", { scope: "col" }, "Round"));
-    for (const name of v.names) hr.appendChild(h("th", { scope: "col", dir: "auto" }, name));
+    hr.appendChild(h("th", { scope: "col" }, "Player"));
+    for (const round of sh.rounds) hr.appendChild(h("th", { scope: "col", class: "cfw-round" }, round.label));
+    hr.appendChild(h("th", { scope: "col" }, "Total"));
     thead.appendChild(hr);
     const tbody = h("tbody");
-    for (const round of sh.rounds) {
+    (v.names || []).forEach((name, i) => {
       const tr = h("tr");
-      tr.appendChild(h("th", { scope: "row" }, round.label));
-      for (const score of round.scores) tr.appendChild(h("td", null, score));
+      tr.appendChild(h("th", { scope: "row", dir: "auto" }, name));
+      for (const round of sh.rounds) tr.appendChild(h("td", null, round.scores[i]));
+      tr.appendChild(h("td", { class: "cfw-sheet-total" }, sh.totals[i]));
       tbody.appendChild(tr);
-    }
-    const tfoot = h("tfoot");
-    const fr = h("tr");
-    fr.appendChild(h("th", { scope: "row" }, "Total"));
-    for (const total of sh.totals) fr.appendChild(h("td", null, total));
-    tfoot.appendChild(fr);
-    table.append(thead, tbody, tfoot);
-    const scroller = h("div", { class: "cfw-scroll", tabindex: "0", role: "group", "aria-label": "Score sheet, scrolls sideways" });
+    });
+    table.append(thead, tbody);
+    // A game of many rounds may still be wider than the card: then the sheet scrolls sideways.
+    const scroller = h("div", { class: "cfw-scroll", tabindex: "0", role: "group", "aria-label": "Score sheet" });
     scroller.appendChild(table);
     node.appendChild(scroller);
   }
@@ -1409,7 +1475,6 @@ function makeActions(ctx) {
     "Hint",
   );
   const pause = h("button", { type: "button", class: "cfw-btn", "aria-pressed": "false", "data-key": "pause" }, "Pause bots");
-  const spacer = h("span", { class: "cfw-spacer" });
   const displayId = uid("display");
   const displayLabel = h("label", { for: displayId, class: "cfw-field" }, "Show ");
   const displaySelect = h("select", { id: displayId, "data-key": "display" });
@@ -1420,7 +1485,10 @@ function makeActions(ctx) {
   const largeLabel = h("label", { class: "cfw-field" });
   const largeBox = h("input", { type: "checkbox", "data-key": "large" });
   largeLabel.append(largeBox, document.createTextNode(" Large tiles"));
-  node.append(draw, pass, next, undo, hint, pause, spacer, displayLabel, largeLabel);
+  node.append(draw, pass, next, undo, hint, pause);
+  // How tiles look: shown behind the "More" button (render places it).
+  const look = h("div", { class: "cfw-look" });
+  look.append(displayLabel, largeLabel);
 
   draw.addEventListener("click", () => ctx.send("draw"));
   pass.addEventListener("click", () => ctx.send("pass"));
@@ -1490,7 +1558,7 @@ function makeActions(ctx) {
     if (timer !== null) clearTimeout(timer);
   }
 
-  return { node, buttons: { draw, pass, next, undo, hint }, update, showLook, schedule, key, destroy };
+  return { node, look, buttons: { draw, pass, next, undo, hint }, update, showLook, schedule, key, destroy };
 }
 
 // -- coach (coach=True only): the hint's sentence, read out politely by screen readers -------
@@ -1640,12 +1708,184 @@ function render({ model, el }) {
   const message = h("p", { class: "cfw-message", role: "status", "aria-live": "polite" });
   const help = h("p", { class: "cfw-help" }, helpText(false));
 
+  // The board spans the widget; the round's result and the score sheet are a card over it.
+  const card = h("div", { class: "cfw-card", hidden: true });
+  card.append(result.node, sheet.node);
+  board.node.appendChild(card);
   const main = h("div", { class: "cfw-main" });
   const side = h("div", { class: "cfw-side" });
-  side.append(board.overview, result.node, sheet.node, log.head, log.note, log.node);
   main.append(board.node, side);
-  root.append(head.node, players.node, main, targets.node, hand.head, hand.node, actions.node, coach.node, message, help);
+  // The moves: a side column when the widget is wide, else behind the "Moves" button.
+  // (The score sheet joins them during play: beside the log when behind "Moves", above it in
+  // the side column.)
+  const logbox = h("div", { class: "cfw-logbox" });
+  const logcol = h("div", { class: "cfw-logcol" });
+  logcol.append(log.head, log.note, log.node);
+  logbox.appendChild(logcol);
+  const movesPanel = h("div", { class: "cfw-moves", id: uid("moves"), hidden: true });
+  const movesButton = h(
+    "button",
+    { type: "button", class: "cfw-btn cfw-toggle", "data-key": "moves", "aria-expanded": "false", "aria-controls": movesPanel.id },
+    "Moves",
+  );
+  // "More": the open ends in words (always there for screen readers: the board is described by
+  // them), how tiles look, and the keys.
+  const more = h("div", { class: "cfw-more", id: uid("more") });
+  const moreBody = h("div", { class: "cfw-more-body", hidden: true });
+  moreBody.append(actions.look, help);
+  more.append(board.openWords, moreBody);
+  board.openWords.classList.add("cfw-vh");
+  const moreButton = h(
+    "button",
+    { type: "button", class: "cfw-btn cfw-toggle", "data-key": "more", "aria-expanded": "false", "aria-controls": more.id, title: "The open ends in words, how tiles look, and the keys" },
+    "More",
+  );
+  const fullButton = h(
+    "button",
+    { type: "button", class: "cfw-btn", "data-key": "fullscreen", "aria-keyshortcuts": "F", title: "Show the widget on the whole screen (F); Esc leaves" },
+    "Full screen",
+  );
+  const tools = h("div", { class: "cfw-tools" });
+  tools.append(board.zoom, fullButton, moreButton, movesButton);
+  const controls = h("div", { class: "cfw-controls" });
+  controls.append(actions.node);
+  // The message shares the targets' line (kept even when empty, one line: many targets show
+  // their numbers only), last in the band, so nothing above it ever moves.
+  const line = h("div", { class: "cfw-line" });
+  line.append(targets.node, message, tools);
+  // The hand and, beside it (under it when there is no room), the buttons; then the line with
+  // the targets, the message and the tools (zoom, full screen, More, Moves).
+  const deck = h("div", { class: "cfw-deck" });
+  deck.append(hand.head, hand.node, controls);
+  // With the coach on, its sentence's lines are kept, so a hint never resizes the board.
+  const coachBox = h("div", { class: "cfw-coachbox", hidden: true });
+  coachBox.appendChild(coach.node);
+  const band = h("div", { class: "cfw-band" });
+  band.append(deck, line, coachBox);
+  root.append(head.node, players.node, main, band, more, movesPanel);
   el.appendChild(root);
+
+  function toggle(button, shown) {
+    button.setAttribute("aria-expanded", shown ? "true" : "false");
+  }
+  moreButton.addEventListener("click", () => {
+    const open = moreBody.hidden;
+    moreBody.hidden = !open;
+    board.openWords.classList.toggle("cfw-vh", !open);
+    toggle(moreButton, open);
+  });
+  movesButton.addEventListener("click", () => {
+    const open = movesPanel.hidden;
+    movesPanel.hidden = !open;
+    toggle(movesButton, open);
+    if (open) log.node.scrollTop = log.node.scrollHeight;
+  });
+
+  // -- full screen: the Fullscreen API on the widget's root; Esc (the browser) leaves --------
+  const fullElement = () => document.fullscreenElement || document.webkitFullscreenElement || null;
+  const fullAllowed = () => !!(document.fullscreenEnabled || document.webkitFullscreenEnabled);
+  const isFull = () => fullElement() === root;
+  function toggleFull() {
+    const no = "Full screen is not possible here: the page that holds the widget does not allow it.";
+    if (!fullAllowed()) {
+      ctx.showLocal(no);
+      return;
+    }
+    try {
+      const ask = isFull()
+        ? (document.exitFullscreen || document.webkitExitFullscreen).call(document)
+        : (root.requestFullscreen || root.webkitRequestFullscreen).call(root);
+      if (ask && ask.catch) ask.catch(() => ctx.showLocal(no));
+    } catch (err) {
+      ctx.showLocal(no);
+    }
+  }
+  function onFull() {
+    const on = isFull();
+    root.classList.toggle("is-full", on);
+    setText(fullButton, on ? "Leave full screen" : "Full screen");
+    fullButton.title = on ? "Back to the page (Esc or F)" : "Show the widget on the whole screen (F); Esc leaves";
+    arrange();
+  }
+  fullButton.hidden = !fullAllowed();
+  fullButton.addEventListener("click", toggleFull);
+  document.addEventListener("fullscreenchange", onFull);
+  document.addEventListener("webkitfullscreenchange", onFull);
+
+  // -- the board takes the height that is there ---------------------------------------------
+  // The visible height of what scrolls the widget (JupyterLab's notebook panel, or the window),
+  // less the rest of the widget: the chrome's height never depends on the board's, so this
+  // settles at once. Recomputed when the panel, the widget or its chrome change size.
+  let scroller = null;
+  function findScroller() {
+    if (scroller && scroller.isConnected && scroller.contains(root)) return scroller;
+    // JupyterLab 4 and Notebook 7: the notebook's panel. Elsewhere, the nearest ancestor that
+    // really scrolls (an output area that only wraps the widget has overflow set too, and its
+    // height is the widget's own: not a measure of the screen); else the window.
+    scroller = root.closest(".jp-WindowedPanel-outer, .jp-Notebook");
+    for (let p = root.parentElement; !scroller && p && p !== document.body && p !== document.documentElement; p = p.parentElement) {
+      const o = getComputedStyle(p).overflowY;
+      if ((o === "auto" || o === "scroll" || o === "overlay") && p.scrollHeight > p.clientHeight + 1) scroller = p;
+    }
+    return scroller;
+  }
+  function visibleHeight() {
+    if (isFull()) return window.innerHeight;
+    const sc = findScroller();
+    if (!sc) return window.innerHeight;
+    const cs = getComputedStyle(sc);
+    const inner = sc.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
+    return Math.min(inner, window.innerHeight);
+  }
+  function arrange() {
+    watchScroller();
+    // Wide (full screen, or a wide page): the moves in a side column, else behind "Moves".
+    const wide = isFull() || root.clientWidth >= WIDE_PX;
+    root.classList.toggle("is-wide", wide);
+    const home = wide ? side : movesPanel;
+    if (logbox.parentNode !== home) {
+      home.appendChild(logbox);
+      log.node.scrollTop = log.node.scrollHeight; // a moved node forgets where it was scrolled
+    }
+    movesButton.hidden = wide;
+    fitBoard();
+  }
+  function fitBoard() {
+    if (!root.isConnected) return;
+    const top = root.getBoundingClientRect().top;
+    const boardRect = board.board.getBoundingClientRect();
+    if (!boardRect.width) return;
+    let bottom = 0;
+    for (const child of root.children) bottom = Math.max(bottom, child.getBoundingClientRect().bottom);
+    const cs = getComputedStyle(root);
+    const chrome = bottom - top + parseFloat(cs.paddingBottom) + parseFloat(cs.borderBottomWidth) - boardRect.height;
+    const most = isFull() ? Infinity : Math.max(MIN_BOARD_PX, boardRect.width * MAX_BOARD_RATIO);
+    const want = Math.floor(Math.max(MIN_BOARD_PX, Math.min(visibleHeight() - chrome - FIT_MARGIN_PX, most)));
+    if (Math.abs(want - boardRect.height) >= 1) root.style.setProperty("--cfw-board-h", `${want}px`);
+  }
+  let fitFrame = 0;
+  function arrangeSoon() {
+    if (fitFrame) return;
+    fitFrame = requestAnimationFrame(() => {
+      fitFrame = 0;
+      arrange();
+    });
+  }
+  let sizeObserver = null;
+  let observed = null;
+  if (typeof ResizeObserver !== "undefined") {
+    sizeObserver = new ResizeObserver(arrangeSoon);
+    sizeObserver.observe(root);
+  }
+  function watchScroller() {
+    const sc = findScroller();
+    if (sizeObserver && sc && sc !== observed) {
+      if (observed) sizeObserver.unobserve(observed);
+      sizeObserver.observe(sc);
+      observed = sc;
+    }
+  }
+  window.addEventListener("resize", arrangeSoon);
 
   // Keep JupyterLab's command-mode shortcuts (d d, a, b, arrows) off our focusable elements.
   root.addEventListener("focusin", (e) => {
@@ -1702,8 +1942,13 @@ function render({ model, el }) {
     if (tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && t.type !== "checkbox")) return;
     let done;
     if (e.key === "Escape") {
-      done = !!state.selected;
-      if (done) unpick(true);
+      // Esc puts a chosen tile back; else it leaves full screen (where the browser lets it by).
+      done = !!state.selected || isFull();
+      if (state.selected) unpick(true);
+      else if (isFull()) toggleFull();
+    } else if (e.key === "f" || e.key === "F") {
+      toggleFull();
+      done = true;
     } else {
       done = hand.key(e) || targets.key(e) || board.key(e) || actions.key(e);
     }
@@ -1761,8 +2006,14 @@ function render({ model, el }) {
     log.update(v);
     result.update(v);
     sheet.update(v);
+    card.hidden = !v.result;
+    // The score sheet: on the card at a round's end, else with the moves (beside the board, or
+    // behind "Moves"), above the log.
+    if (v.result && sheet.node.parentNode !== card) card.appendChild(sheet.node);
+    else if (!v.result && sheet.node.parentNode !== logbox) logbox.insertBefore(sheet.node, logcol);
     actions.update(v);
     coach.update(v);
+    coachBox.hidden = !v.coach;
     setText(help, helpText(!!v.coach));
     if (v.cue && !cue) {
       cue = makeCue(ctx);
@@ -1793,7 +2044,11 @@ function render({ model, el }) {
   model.on("change:large", onLook);
   model.on("change:message", onMessage);
   update();
-  requestAnimationFrame(board.applyCamera);
+  if (root.isConnected) arrange(); // settle the board's height now: nothing moves after the first paint
+  requestAnimationFrame(() => {
+    arrange();
+    board.applyCamera();
+  });
 
   return () => {
     model.off("change:view", update);
@@ -1804,6 +2059,12 @@ function render({ model, el }) {
     actions.destroy();
     if (cue) cue.destroy();
     board.destroy();
+    if (sizeObserver) sizeObserver.disconnect();
+    if (fitFrame) cancelAnimationFrame(fitFrame);
+    window.removeEventListener("resize", arrangeSoon);
+    document.removeEventListener("fullscreenchange", onFull);
+    document.removeEventListener("webkitfullscreenchange", onFull);
+    if (isFull()) toggleFull();
     root.remove();
   };
 }
