@@ -220,6 +220,7 @@ const ASPECT_NOTICE = 0.05; // a change of the board's shape worth telling Pytho
 const MIN_BOARD_PX = 200;
 const MAX_BOARD_RATIO = 0.8;
 const FIT_MARGIN_PX = 6;
+const LEAD_SHARE = 0.3; // a header up to this share of the visible height stays in view above
 const WIDE_PX = 1000; // a widget this wide keeps the moves in a side column
 const TRAIL_COLOURS = 8; // spoke colours of the trails under the lines (cfw-trail-0 .. 7)
 
@@ -1832,10 +1833,19 @@ function render({ model, el }) {
   function visibleHeight() {
     if (isFull()) return window.innerHeight;
     const sc = findScroller();
-    if (!sc) return window.innerHeight;
-    const cs = getComputedStyle(sc);
-    const inner = sc.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
-    return Math.min(inner, window.innerHeight);
+    let inner = window.innerHeight;
+    let top = 0; // where the scrolled content starts on screen
+    if (sc) {
+      const cs = getComputedStyle(sc);
+      inner = Math.min(sc.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom), inner);
+      top = sc.getBoundingClientRect().top + parseFloat(cs.paddingTop);
+    }
+    // What stands above the widget at the top of its page or panel (a title, an app's header)
+    // stays in view too when it is short, so an app shows whole without scrolling; further
+    // down, the reader scrolls to the widget. Measured in the content, whatever is scrolled.
+    let above = root.getBoundingClientRect().top - top;
+    for (let p = root.parentElement; p; p = p.parentElement) above += p.scrollTop;
+    return above > 0 && above <= LEAD_SHARE * inner ? inner - above : inner;
   }
   function arrange() {
     watchScroller();
