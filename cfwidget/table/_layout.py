@@ -16,7 +16,9 @@ at 45 degrees. The table is a board's shape (``aspect``, width over height: the
 widget's 760 by 480 board unless told otherwise), and lines bend as players bend
 them at a table's edge: a line that would stretch the table past that shape
 turns 90 degrees (or 45) and runs on along the edge, so the whole table stays
-compact and its tiles large on screen. A line also bends round other tiles,
+compact and its tiles large on screen (on a board at least 1.75 times as wide as
+tall the Y of three spokes lies on its side, two of its lines along the long
+side; lines leaving a foot at 45 degrees soon turn square). A line also bends round other tiles,
 keeps clear of the way ahead of other open ends, leaves room for a chicken
 foot's toes, and stays where it can see out past the other lines rather than
 wander into the middle of the table, where lines run out of room.
@@ -24,7 +26,9 @@ wander into the middle of the table, where lines run out of room.
 A tile never moves once laid: each tile's place depends only on the tiles laid
 before it, so the layout of the first ``k`` tiles is the first ``k`` entries of
 the layout of them all. In a tight corner a tile may be turned to another
-multiple of 15 degrees, as a player nudges a tile. Tiles never overlap: when no
+multiple of 15 degrees, as a player nudges a tile (rather than into a dead end
+where its line could not go on; and a line end walled in, or a chicken foot
+with no room for its toes there, is touched from any side). Tiles never overlap: when no
 place touching the tile it was played onto is free at all, the tile lies in the
 nearest free place and is marked ``linked`` (a picture draws a line to its
 parent); that is rare, well under one tile in 1,000, and
