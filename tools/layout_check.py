@@ -12,11 +12,25 @@ board (median and 10th percentile over the rounds). Add ``--full`` for tables
 grown until no tile of the set fits (up to all 190 tiles of a double-18 set).
 Last, it times the layout's update for one move (``Farmyard.add``) at 50 to 55 tiles.
 
+``--board 820x380`` lays the tables to that board's shape and fits them into it
+(give it more than once for several boards; ``--screens`` checks the boards of
+the usual screens). For each preset a second line then tells how the table
+looked on that board after every move of every round: the share of those states
+in which the whole table fits with tiles at least 22 px wide (readable), the
+median and 10th percentile of that short side, and the table's shape (width
+over height, median and quartiles over states of 20 tiles or more) against the
+board's. ``--shapes-only`` leaves out the bigger sets and the timing.
+
 >>> counts = check_rounds("wolf-lake", rounds=3, seed=1)
 >>> counts.rounds, counts.overlaps, counts.apart, counts.moved
 (3, 0, 0, 0)
 >>> 15 < counts.percentile(50) < 60
 True
+>>> wide = check_rounds("wolf-lake", rounds=3, seed=1, board=(900.0, 340.0))
+>>> len(wide.states) == wide.tiles and 0 <= wide.readable() <= 1
+True
+>>> wide.board_line().split()[:3]
+['wolf-lake', 'board', '900x340']
 """
 
 from __future__ import annotations
@@ -56,6 +70,19 @@ __all__ = [
 
 #: The widget's board in pixels: the fit scale fits the whole table into it.
 BOARD = (760.0, 480.0)
+#: A tile's short side (px) from which its pips read easily.
+READABLE = 22.0
+#: States with fewer tiles than this are small enough to fit any board: their shape is not
+#: counted in the table's aspect.
+SHAPED = 20
+#: The boards the widget has on the usual screens (px), for ``--screens``.
+SCREENS = {
+    "JupyterLab 1280x800, file browser open": "820x380",
+    "JupyterLab 1366x768": "900x340",
+    "full screen 1280x800": "1250x600",
+    "Voila, tablet 1024x768": "980x380",
+    "narrow notebook": "600x330",
+}
 
 
 def fit_scale(laid: Sequence[TilePlacement], board: tuple[float, float] = BOARD) -> float:
@@ -90,6 +117,10 @@ class Counts:
     seconds: float = 0.0  # time spent in layout()
     largest: int = 0
     fits: list[float] = field(default_factory=list, repr=False)  # fit scale of each table
+    # The table after each move (every prefix of each round): its fit scale and its shape.
+    states: list[float] = field(default_factory=list, repr=False)
+    shapes: list[float] = field(default_factory=list, repr=False)  # width over height
+    board: tuple[float, float] = BOARD
 
     def add(self, other: Counts) -> None:
         """Add another check's counts to these."""
@@ -99,10 +130,37 @@ class Counts:
         self.seconds += other.seconds
         self.largest = max(self.largest, other.largest)
         self.fits += other.fits
+        self.states += other.states
+        self.shapes += other.shapes
+        self.board = other.board
 
     def percentile(self, percent: float) -> float:
         """The fit scale (pixels) that ``percent`` per cent of the tables fall below."""
         return _percentile(self.fits, percent / 100) if self.fits else math.nan
+
+    def readable(self, least: float = READABLE) -> float:
+        """The share of table states (after each move) fitted with a tile side >= ``least`` px."""
+        return sum(s >= least for s in self.states) / len(self.states) if self.states else math.nan
+
+    def board_line(self) -> str:
+        """One line of the report on the board: how the table fits it after every move.
+
+        Readable: the share of states whose tiles are at least 22 px wide when the
+        whole table is fitted into the board; the median and 10th percentile of that
+        short side; the table's shape (width over height) over states of 20 tiles or
+        more, median and quartiles, against the board's.
+        """
+        width, height = self.board
+        shapes = sorted(self.shapes)
+        q = [_percentile(shapes, k) if shapes else math.nan for k in (0.25, 0.5, 0.75)]
+        states = sorted(self.states)
+        return (
+            f"{self.name:<20} board {width:g}x{height:g} (aspect {width / height:.2f})  "
+            f"states {len(states):>6}  readable {self.readable():6.1%}  "
+            f"side px median {_percentile(states, 0.5) if states else math.nan:4.1f} "
+            f"p10 {_percentile(states, 0.1) if states else math.nan:4.1f}  "
+            f"table aspect {q[1]:.2f} ({q[0]:.2f}-{q[2]:.2f})"
+        )
 
     def line(self) -> str:
         """One line of the report."""
@@ -198,6 +256,8 @@ def check_layout(
     counts.linked_rounds = int(counts.linked > 0)
     counts.nudged = sum(1 for p in laid if p.angle % 45)
     counts.fits.append(fit_scale(laid, board))
+    counts.board = board
+    _states(laid, board, counts)
     grid = SpatialGrid()
     for i, p in enumerate(laid):
         r = p.rect
@@ -209,6 +269,18 @@ def check_layout(
         k = rng.randrange(1, len(table))
         counts.moved = _moved(laid, layout(table[:k], spokes, toes, **shape))
     return counts
+
+
+def _states(laid: Sequence[TilePlacement], board: tuple[float, float], counts: Counts) -> None:
+    """Add the fit scale and shape of the table after each move to ``counts``."""
+    x0 = y0 = math.inf
+    x1 = y1 = -math.inf
+    for k, p in enumerate(laid, start=1):
+        a, b, c, d = bounds([p])
+        x0, y0, x1, y1 = min(x0, a), min(y0, b), max(x1, c), max(y1, d)
+        counts.states.append(min(board[0] / (x1 - x0), board[1] / (y1 - y0)))
+        if k >= SHAPED:
+            counts.shapes.append((x1 - x0) / (y1 - y0))
 
 
 def _moved(full: Sequence[TilePlacement], prefix: Sequence[TilePlacement]) -> int:
@@ -228,7 +300,7 @@ def check_rounds(
     if max_pip is not None:
         rules = rules.replace(max_pip=max_pip, hand_size=7)
     rng = random.Random(seed)
-    total = Counts(preset if max_pip is None else f"{preset} double-{max_pip}")
+    total = Counts(preset if max_pip is None else f"{preset} double-{max_pip}", board=board)
     for _ in range(rounds):
         table = random_round(rules, rng, players)
         total.add(check_layout(table, rules.spokes, rules.toes, rng, board=board))
@@ -245,7 +317,7 @@ def check_tables(
 ) -> Counts:
     """Check ``tables`` random tables grown until nothing fits."""
     rng = random.Random(seed)
-    total = Counts(f"full d{max_pip} s{spokes} t{toes}")
+    total = Counts(f"full d{max_pip} s{spokes} t{toes}", board=board)
     for _ in range(tables):
         table = random_table(max_pip, spokes, toes, rng)
         total.add(check_layout(table, spokes, toes, rng, board=board))
@@ -290,7 +362,8 @@ def _board(text: str) -> tuple[float, float]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Command line: ``python -m tools.layout_check [N] [--full] [--seed S] [--players P]``."""
+    """Command line: ``python -m tools.layout_check [N] [--full] [--seed S] [--players P]
+    [--board WxH ...] [--screens] [--shapes-only]``."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("rounds", nargs="?", type=int, default=1000, help="rounds per preset")
     parser.add_argument("--seed", type=int, default=0)
@@ -299,22 +372,55 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--board",
         type=_board,
-        default=BOARD,
-        help="the board's size in pixels, WIDTHxHEIGHT (default 760x480; the widget at"
-        " 1280x900 is about 818x340): tables are laid to its shape and fitted into it",
+        action="append",
+        help="the board's size in pixels, WIDTHxHEIGHT (default 760x480; may be given more"
+        " than once): tables are laid to its shape and fitted into it",
+    )
+    parser.add_argument(
+        "--screens",
+        action="store_true",
+        help="check the boards of the usual screens: " + ", ".join(SCREENS),
+    )
+    parser.add_argument(
+        "--shapes-only",
+        action="store_true",
+        help="only the presets' rounds and the board figures (no bigger sets, no timing)",
     )
     args = parser.parse_args(argv)
-    board = args.board
-    grand = Counts("all")
+    boards = list(args.board or [])
+    if args.screens:
+        boards += [_board(size) for size in SCREENS.values()]
+    failed = False
+    for board in boards or [BOARD]:
+        failed |= _check_board(board, args)
+    if not args.shapes_only:
+        times = sorted(add_times(seed=args.seed))
+        median = 1000 * statistics.median(times)
+        print(
+            f"one layout update (Farmyard.add) at 50 to 55 tiles: median {median:.2f} ms,"
+            f" slowest {1000 * times[-1]:.2f} ms over {len(times)} moves of whole double-9"
+            " tables (wall clock: a busy machine reads slower)"
+        )
+    return 1 if failed else 0
+
+
+def _check_board(board: tuple[float, float], args: argparse.Namespace) -> bool:
+    """Print the counts for one board; True if a preset broke a rule (overlap, tile apart or
+    moved, more than 1 tile in 1,000 linked)."""
+    grand = Counts("all", board=board)
+    failed = False
     for preset in Rules.preset_names():
         counts = check_rounds(preset, args.rounds, args.seed, players=args.players, board=board)
         print(counts.line(), flush=True)
+        print(counts.board_line(), flush=True)
+        failed |= counts.linked * 1000 > counts.tiles
         grand.add(counts)
-    for max_pip in (12, 15, 18):
-        n = args.rounds // 4 or 1
-        counts = check_rounds("wolf-lake", n, args.seed, max_pip, args.players, board)
-        print(counts.line(), flush=True)
-        grand.add(counts)
+    if not args.shapes_only:
+        for max_pip in (12, 15, 18):
+            n = args.rounds // 4 or 1
+            counts = check_rounds("wolf-lake", n, args.seed, max_pip, args.players, board)
+            print(counts.line(), flush=True)
+            grand.add(counts)
     if args.full:
         for max_pip, spokes, toes in ((9, 4, 3), (9, 6, 3), (9, 3, 3), (12, 4, 3), (18, 4, 3)):
             for t in (toes, 2, 1) if max_pip == 9 and spokes == 4 else (toes,):
@@ -322,16 +428,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 counts = check_tables(max_pip, spokes, t, n, args.seed, board)
                 print(counts.line(), flush=True)
                 grand.add(counts)
-    print(grand.line())
-    times = sorted(add_times(seed=args.seed))
-    median = 1000 * statistics.median(times)
-    print(
-        f"one layout update (Farmyard.add) at 50 to 55 tiles: median {median:.2f} ms,"
-        f" slowest {1000 * times[-1]:.2f} ms over {len(times)} moves of whole double-9 tables"
-        " (wall clock: a busy machine reads slower)"
-    )
+    print(grand.line(), flush=True)
     too_many_links = grand.linked * 1000 > grand.tiles
-    return 1 if grand.overlaps or grand.apart or grand.moved or too_many_links else 0
+    return failed or bool(grand.overlaps or grand.apart or grand.moved or too_many_links)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,8 @@ from ._spots import (
     _TOE_CHOICES,
     _TOE_FALLBACK,
     _TOE_ORDER,
+    _around,
+    _Headed,
     _nudged,
     _Pose,
     _pose,
@@ -50,7 +52,7 @@ _WALLED_IN = 8.0  # every ray blocked
 _RAYS = (0, 45, -45, 90, -90)
 # Stretching the table: the growth of the board-shaped box if the line ran on this far.
 _STRETCH_AHEAD, _STRETCH = 4.0, 0.75
-_DIAGONAL = 1.5  # a line running at 45 degrees (it fills the table's box badly)
+_DIAGONAL = 2.5  # a line running at 45 degrees (it fills the table's box badly, reads badly)
 _RESERVED = 2.5  # standing in the way ahead of another open end
 _MISSING_TOE = 20.0  # a toe that would have to be turned to an odd angle
 _OUTWARD = 0.5  # heading back towards the centre
@@ -314,12 +316,38 @@ class _Costs:
                 return toe
         return None
 
+    def _toes_anyhow(self, foot: _Pose) -> bool:
+        """True if every toe would find some place touching ``foot``, at any angle, as a toe
+        does when nothing better is free (the last resort before a foot is laid apart)."""
+        toes: list[Rect] = [foot.rect]
+        for _ in _TOE_ORDER[self.toes]:
+            place = self._toe_nudged(foot, toes[1:])
+            if place is None:
+                place = next(
+                    (
+                        t
+                        for t in _around(foot.rect, foot.heading, False, False)
+                        if self._clear(t.rect, toes)
+                    ),
+                    None,
+                )
+            if place is None:
+                return False
+            toes.append(place.rect)
+        return True
+
     def _toe_place(
-        self, foot: _Pose, names: Sequence[str], toes: Sequence[Rect]
+        self, foot: _Headed, names: Sequence[str], toes: Sequence[Rect]
     ) -> tuple[int, _Pose] | None:
-        """The first of ``names`` round ``foot`` that is free (and clear of ``toes``)."""
+        """The first of ``names`` round ``foot`` that is free (and clear of ``toes``) with a
+        way on for its line, else the first that is free at all: a toe laid into a dead end
+        would leave the next tile on its line nowhere to go but apart."""
+        first: tuple[int, _Pose] | None = None
         for choice, name in enumerate(names):
             toe = _pose(foot, _DOUBLE_SPOTS[name], False)
             if self._clear(toe.rect, toes):
-                return choice, toe
-        return None
+                if self._depth(toe, [*toes, toe.rect], 1):
+                    return choice, toe
+                if first is None:
+                    first = (choice, toe)
+        return first

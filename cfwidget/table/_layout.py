@@ -16,7 +16,9 @@ at 45 degrees. The table is a board's shape (``aspect``, width over height: the
 widget's 760 by 480 board unless told otherwise), and lines bend as players bend
 them at a table's edge: a line that would stretch the table past that shape
 turns 90 degrees (or 45) and runs on along the edge, so the whole table stays
-compact and its tiles large on screen. A line also bends round other tiles,
+compact and its tiles large on screen (on a board at least 1.75 times as wide as
+tall the Y of three spokes lies on its side, two of its lines along the long
+side; lines leaving a foot at 45 degrees soon turn square). A line also bends round other tiles,
 keeps clear of the way ahead of other open ends, leaves room for a chicken
 foot's toes, and stays where it can see out past the other lines rather than
 wander into the middle of the table, where lines run out of room.
@@ -24,7 +26,9 @@ wander into the middle of the table, where lines run out of room.
 A tile never moves once laid: each tile's place depends only on the tiles laid
 before it, so the layout of the first ``k`` tiles is the first ``k`` entries of
 the layout of them all. In a tight corner a tile may be turned to another
-multiple of 15 degrees, as a player nudges a tile. Tiles never overlap: when no
+multiple of 15 degrees, as a player nudges a tile (rather than into a dead end
+where its line could not go on; and a line end walled in, or a chicken foot
+with no room for its toes there, is touched from any side). Tiles never overlap: when no
 place touching the tile it was played onto is free at all, the tile lies in the
 nearest free place and is marked ``linked`` (a picture draws a line to its
 parent); that is rare, well under one tile in 1,000, and
@@ -56,6 +60,8 @@ from ._spots import (
     _TOE_CHOICES,
     _TOE_FALLBACK,
     _TOE_ORDER,
+    _WIDE,
+    _WIDE_SPOKE_ORDER,
     _around,
     _nudged,
     _Pose,
@@ -188,6 +194,12 @@ class Farmyard(_Costs):
             found = self._best_of(parent_index, parent, double, True)
         if found is None and double:
             found = self._foot_around(parent_index, parent)
+        if found is None and double:
+            found = self._foot_anyhow(parent_index, parent)
+        if found is not None and not double and not self._way_on(found):
+            # A dead end: the next tile on this line would have to lie apart. A tile
+            # turned to an odd angle that leaves the line a way on is better.
+            found = self._way_out(parent_index, parent) or found
         if found is not None:
             return found, False
         if double:
@@ -252,6 +264,22 @@ class Farmyard(_Costs):
                         best, best_score = pose, score
         return best
 
+    def _way_on(self, pose: _Pose) -> bool:
+        """True if a line tile at ``pose`` leaves its line a way on (a place for the next)."""
+        return self._depth(pose, [pose.rect], 1) > 0
+
+    def _way_out(self, parent_index: int, parent: TilePlacement) -> _Pose | None:
+        """The best place against the line's end, at any angle, that leaves a way on."""
+        best: _Pose | None = None
+        best_score = math.inf
+        for pose in _nudged(parent.rect, parent.heading, True, False):
+            if self._fits(pose.rect) and self._way_on(pose):
+                score = self._blocks(pose.rect, parent_index) + self._outward(pose)
+                score += self._room(pose) + self._stretch(pose)
+                if score < best_score:
+                    best, best_score = pose, score
+        return best
+
     def _foot_around(self, parent_index: int, parent: TilePlacement) -> _Pose | None:
         """A chicken foot touching its line's end anyhow, with room for all its toes."""
         best: _Pose | None = None
@@ -276,6 +304,23 @@ class Farmyard(_Costs):
                     best, best_score = pose, score
         return best
 
+    def _foot_anyhow(self, parent_index: int, parent: TilePlacement) -> _Pose | None:
+        """A chicken foot touching its line's end at any angle (or, the end walled in, any
+        side of it), if each of its toes would still find some place touching it (turned to
+        any angle): better than a foot laid apart."""
+        line = parent.role not in ("centre", "foot")
+        places = _nudged(parent.rect, parent.heading, line, True)
+        places += _around(parent.rect, parent.heading, False, True)
+        scored = sorted(
+            (_RESERVED * self._blocks(pose.rect, parent_index) + self._shape.growth(pose.rect), k)
+            for k, pose in enumerate(places)
+            if self._fits(pose.rect)
+        )
+        for _, k in scored:
+            if self._toes_anyhow(places[k]):
+                return places[k]
+        return None
+
     def _nudge(self, parent_index: int, parent: TilePlacement, double: bool) -> tuple[_Pose, bool]:
         """No usual place is free: turn the tile to any angle that fits, or lay it nearby.
 
@@ -283,10 +328,13 @@ class Farmyard(_Costs):
         and lies in the nearest free place instead (a linked tile).
         """
         line = parent.role not in ("centre", "foot")
-        for places in (_nudged, _around):  # against the parent's end, then anywhere round it
+        # Against the parent's open end, then anywhere round that end, and last (a line's
+        # end walled in) against any side of the parent: touching it beats lying apart.
+        tries = ((_nudged, line), (_around, line), (_around, False))
+        for places, open_end in tries if line else tries[:2]:
             best: _Pose | None = None
             best_score = math.inf
-            for pose in places(parent.rect, parent.heading, line, double):
+            for pose in places(parent.rect, parent.heading, open_end, double):
                 if self._fits(pose.rect):
                     score = self._blocks(pose.rect, parent_index) + self._outward(pose)
                     if not double:
@@ -303,16 +351,22 @@ class Farmyard(_Costs):
         """A spoke round the centre, or a toe round a chicken foot (True: linked)."""
         used = self._used.get(parent_index, set())
         if role == "spoke":
-            order = _SPOKE_ORDER.get(self.spokes, _SPOKE_ORDER[4] + _SPOKE_ORDER[6])
+            orders = _WIDE_SPOKE_ORDER if self.aspect >= _WIDE else _SPOKE_ORDER
+            order = orders.get(self.spokes, orders[4] + orders[6])
             own: tuple[str, ...] = (order[slot],) if 0 <= slot < len(order) else ()
         else:
             order = _TOE_ORDER[self.toes]
             own = _TOE_CHOICES[order[slot]] if 0 <= slot < len(order) else ()
-        for name in own:
-            if name not in used:
+        own = tuple(name for name in own if name not in used)
+        if role == "spoke":
+            for name in own:
                 pose = _pose(parent, _DOUBLE_SPOTS[name], False)
                 if self._fits(pose.rect):
                     return pose, name, False
+        else:  # as the foot foresaw: its first free place, one with a way on if it has one
+            found = self._toe_place(parent, own, [])
+            if found is not None:
+                return found[1], own[found[0]], False
         names = [n for n in dict.fromkeys(order + _TOE_FALLBACK) if n not in used]
         best: tuple[_Pose, str] | None = None
         best_score = math.inf

@@ -14,7 +14,7 @@ table; growing the other side, up to the board's shape, costs only a little.
 >>> shape.growth(rect(1.5, 0, 0))  # inside the smallest box worth growing for: spread only
 0.3
 >>> round(shape.growth(rect(0, 9.5, 90)), 2)  # past it, downwards: the binding side grows
-7.96
+10.52
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ Box = tuple[float, float, float, float]
 # grow: the widget never zooms in further than about that.
 _LEAST_AREA = 160.0
 # The cost of one tile width of growth of the binding side (the height of the board-shaped box).
-_GROW = 2.0
+_GROW = 3.0
 # The cost of one tile width of growth of either side, binding or not: keeps spare room for later.
 _SPREAD = 0.3
 # Sets above double-9 make bigger tables: the squeeze eases as their higher numbers appear.

@@ -109,6 +109,11 @@ _SPOKE_ORDER = {
     4: ("end-", "far", "end+", "back"),  # a cross: north, east, south, west
     6: ("far-", "far", "far+", "back+", "back", "back-"),  # three on each long side
 }
+# On a wide board the Y lies on its side, its arms towards the east and its stem west: two of
+# its three lines then run along the board's long side instead of one.
+_WIDE_SPOKE_ORDER = {**_SPOKE_ORDER, 3: ("end+far", "back", "end-far")}
+#: Boards at least this much wider than tall take the wide spoke order.
+_WIDE = 1.75
 _TOE_ORDER = {1: ("far",), 2: ("far-", "far+"), 3: ("far", "far-", "far+")}
 # Where a toe goes when the fan's place is taken: close by on the same side.
 _TOE_CHOICES = {

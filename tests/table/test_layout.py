@@ -114,6 +114,15 @@ def test_three_spokes_make_a_y() -> None:
     assert where(stem) == (0, 2, 90.0)
 
 
+def test_on_a_wide_board_the_y_lies_on_its_side() -> None:
+    # Two of its three lines then run along the board's long side instead of one.
+    laid = layout(spokes_of(9, [0, 1, 2]), spokes=3, toes=3, aspect=900 / 340)
+    assert_sound(laid)
+    assert sorted(p.heading for p in laid[1:]) == [45.0, 180.0, 315.0]  # arms east, stem west
+    stem = next(p for p in laid[1:] if p.heading == 180)
+    assert where(stem) == (-1.5, 0, 180.0)
+
+
 def line_to_foot(toes: int) -> list[TilePlacement]:
     table = [
         *spokes_of(9, [4, 7, 0, 2]),
@@ -262,6 +271,42 @@ def test_a_wider_or_taller_board_gives_a_wider_or_taller_table() -> None:
         median = mine[len(mine) // 2]
         assert all(abs(math.log(median / aspect)) < abs(math.log(median / o)) for o in others)
     assert tall[len(tall) // 2] < square[len(square) // 2] < wide[len(wide) // 2]
+
+
+# The boards the widget has on real screens (px): JupyterLab 1366x768, JupyterLab 1280x800
+# with the file browser open, a narrow notebook.
+WIDE, LAPTOP, NARROW = (900.0, 340.0), (820.0, 380.0), (600.0, 330.0)
+
+
+def board_counts(board: tuple[float, float], rounds: int = 8) -> dict[str, Counts]:
+    return {p: check_rounds(p, rounds, seed=21, board=board) for p in Rules.preset_names()}
+
+
+def median_shape(counts: Counts) -> float:
+    return sorted(counts.shapes)[len(counts.shapes) // 2]
+
+
+def test_tables_take_the_shape_of_a_wide_board() -> None:
+    # Every preset's table, over each move of random rounds (states of 20 tiles or more),
+    # has a median shape within 0.55 to 1.15 times the board's; the wider board gives the
+    # wider table in every preset; and the whole table fits the laptop's board with tiles
+    # 22 px wide or more after at least 95% of moves. No overlaps, no tile moved or apart,
+    # at most 1 tile in 1,000 linked.
+    wide, laptop, narrow = (board_counts(b) for b in (WIDE, LAPTOP, NARROW))
+    total = Counts("every preset on wide, laptop and narrow boards")
+    aspect = WIDE[0] / WIDE[1]
+    for preset in Rules.preset_names():
+        assert 0.55 * aspect <= median_shape(wide[preset]) <= 1.15 * aspect, wide[preset]
+        assert median_shape(wide[preset]) > median_shape(narrow[preset]), preset
+        for counts in (wide[preset], laptop[preset], narrow[preset]):
+            report(counts, links_per_1000=math.inf)
+            total.add(counts)
+    pooled = Counts("laptop")
+    for counts in laptop.values():
+        pooled.add(counts)
+    print(pooled.board_line())
+    assert pooled.readable() >= 0.95, pooled.board_line()
+    report(total)  # at most 1 tile in 1,000 linked
 
 
 def test_a_round_lays_itself_out_for_a_board() -> None:
