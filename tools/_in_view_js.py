@@ -7,7 +7,7 @@ buttons by their accessible names, and ``[role=status]`` (``.cfw-status`` first)
 
 from __future__ import annotations
 
-__all__ = ["ACT_JS", "ENTER_FULL_JS", "MEASURE_JS", "STATE_JS"]
+__all__ = ["ACT_JS", "ENTER_FULL_JS", "LOOK_JS", "MEASURE_JS", "PANEL_FN", "STATE_JS"]
 
 # Start counting the widget's changes (called just before the person's click).
 ACT_JS = """() => {
@@ -60,16 +60,12 @@ ENTER_FULL_JS = """() => {
     }, {once: true, capture: true});
 }"""
 
-# Everything measured after an action, in CSS pixels (boxes are [left, top, right, bottom]).
-MEASURE_JS = """() => {
-    const root = document.querySelector(".cfw");
-    const box = (e) => { const r = e.getBoundingClientRect();
-                         return [r.left, r.top, r.right, r.bottom]; };
+# The visible notebook panel round the widget ``root``: the scroll node (JupyterLab's
+# .jp-WindowedPanel-outer, or the nearest ancestor that scrolls), or the full-screen element, or
+# else the window; its box inside the window, its height, and the node (null for the window).
+PANEL_FN = """function panelOf(root) {
     const meet = (a, b) => [Math.max(a[0], b[0]), Math.max(a[1], b[1]),
                             Math.min(a[2], b[2]), Math.min(a[3], b[3])];
-    // The visible notebook panel: the scroll node round the widget (JupyterLab's
-    // .jp-WindowedPanel-outer, or the nearest ancestor that scrolls), or the full-screen
-    // element, or else the window; its part inside the window.
     const full = document.fullscreenElement;
     const named = ".jp-WindowedPanel-outer, .jp-Notebook, .jp-NotebookPanel-notebook";
     let node = null;
@@ -80,15 +76,46 @@ MEASURE_JS = """() => {
         if (p === full || scrolls) { node = p; break; }
     }
     if (full === root) node = root;
-    let panel = [0, 0, innerWidth, innerHeight];
-    let panelPx = innerHeight;
+    let box = [0, 0, innerWidth, innerHeight];
+    let px = innerHeight;
     if (node) {
         const r = node.getBoundingClientRect();
         const x = r.left + node.clientLeft;
         const y = r.top + node.clientTop;
-        panel = meet(panel, [x, y, x + node.clientWidth, y + node.clientHeight]);
-        panelPx = Math.min(node.clientHeight, innerHeight);
+        box = meet(box, [x, y, x + node.clientWidth, y + node.clientHeight]);
+        px = Math.min(node.clientHeight, innerHeight);
     }
+    return {box, px, node};
+}"""
+
+# The scroll (px, down is positive) that brings the widget wholly into the visible panel, or
+# its top to the panel's top when it is taller; and a point over the panel, beside the widget,
+# for the mouse wheel.
+LOOK_JS = (
+    "() => {"
+    + PANEL_FN
+    + """
+    const root = document.querySelector(".cfw");
+    const {box, node} = panelOf(root);
+    const r = root.getBoundingClientRect();
+    let delta = 0;
+    if (r.top < box[1] || r.height > box[3] - box[1]) delta = r.top - box[1];
+    else if (r.bottom > box[3]) delta = r.bottom - box[3];
+    const x = Math.max(box[0] + 4, Math.min(r.left - 20, box[2] - 4));
+    return {delta, x, y: (box[1] + box[3]) / 2, top: node ? node.scrollTop : scrollY};
+}"""
+)
+
+# Everything measured after an action, in CSS pixels (boxes are [left, top, right, bottom]).
+MEASURE_JS = (
+    "() => {"
+    + PANEL_FN
+    + """
+    const root = document.querySelector(".cfw");
+    const box = (e) => { const r = e.getBoundingClientRect();
+                         return [r.left, r.top, r.right, r.bottom]; };
+    const full = document.fullscreenElement;
+    const {box: panel, px: panelPx} = panelOf(root);
     const board = root.querySelector(".cfw-board");
     const svg = board.querySelector(".cfw-svg") || board.querySelector("svg");
     const vb = svg.viewBox.baseVal;
@@ -129,3 +156,4 @@ MEASURE_JS = """() => {
         full: !!full,
     };
 }"""
+)

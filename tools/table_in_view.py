@@ -7,7 +7,10 @@ at the fastest pace), and plays whole rounds by mouse as seat 0: a click on a pl
 and then on one of its targets, or on Draw or Pass. It plays at 1280x800 with JupyterLab's file
 browser open, at 1366x768 (the file browser open too), and in full screen at 1280x800 (the
 widget's full-screen button when it has one, else the browser's Fullscreen API on the widget
-after a key press in it). After every action, once the bots have moved, it measures in the page:
+after a key press in it). At the start of each round the person scrolls the notebook with the
+mouse wheel until the widget is in view (running the cell leaves JupyterLab scrolled to the new
+cell under it); from then on only the clicks and the widget's own focus moves scroll it. After
+every action, once the bots have moved, it measures in the page:
 
 - whole table in view: every table tile's box inside the board's box (1 px of slack), and the
   board inside the visible part of the notebook panel (or of the full screen);
@@ -43,7 +46,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from ._in_view_js import ACT_JS, ENTER_FULL_JS, MEASURE_JS, STATE_JS
+from ._in_view_js import ACT_JS, ENTER_FULL_JS, LOOK_JS, MEASURE_JS, STATE_JS
 
 __all__ = [
     "FULL_SCREEN",
@@ -165,7 +168,9 @@ class Run:
         """One line of the report."""
         return (
             f"{self.preset:<11} {self.screen.label:<14} actions {self.actions:>3}  "
-            f"whole+readable {self.share():>4.0%} (whole {self.share('whole'):>4.0%})  "
+            f"whole+readable {self.share():>4.0%} (whole {self.share('whole'):>4.0%}: tiles in"
+            f" board {self.share('tiles_in_board'):>4.0%}, board in panel"
+            f" {self.share('board_in_panel'):>4.0%})  "
             f"tile px median {self.px(50):4.1f} p10 {self.px(10):4.1f}  "
             f"widget max {self.tallest:4.0f} / panel {self.panel:4.0f} px "
             f"(taller {self.too_tall})  status in view {self.share('status_in_view'):>4.0%}  "
@@ -344,6 +349,18 @@ def show_file_browser(page: Any) -> None:
         page.wait_for_function(f"({shown})() >= 50")
 
 
+def look_at_widget(page: Any) -> None:
+    """Scroll the notebook with the mouse wheel, as a player would, until the widget is in view
+    (its top at the top of the panel when it is taller than the panel)."""
+    for _ in range(6):
+        look = page.evaluate(LOOK_JS)
+        if abs(look["delta"]) < 2:
+            return
+        page.mouse.move(look["x"], look["y"])
+        page.mouse.wheel(0, look["delta"])
+        time.sleep(0.25)  # the wheel may scroll smoothly
+
+
 def enter_full_screen(page: Any) -> None:
     """Full screen: the widget's own button when it has one, else F (or the API) in the widget."""
     button = page.locator('.cfw [data-key="fullscreen"]')
@@ -426,6 +443,8 @@ def play_round(
 ) -> tuple[list[Shot], Path | None]:
     """Play one round by mouse to its end, measuring after every action of the person."""
     st = settle(page, "", change_s=0, fresh=True)
+    if not page.evaluate("() => !!document.fullscreenElement"):
+        look_at_widget(page)
     seen: dict[str, list[float]] = {}
     shots: list[Shot] = []
     late: bytes | None = None
