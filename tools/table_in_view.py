@@ -284,7 +284,8 @@ def _servers() -> ModuleType:
     """tests/browser/servers.py: the browser tests' own JupyterLab and Chromium."""
     path = REPO / "tests" / "browser" / "servers.py"
     spec = importlib.util.spec_from_file_location("cfwidget_test_servers", path)
-    assert spec is not None and spec.loader is not None  # the file is part of the repository
+    if spec is None or spec.loader is None:
+        raise RuntimeError(f"cannot load the browser tests' servers from {path}")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -316,6 +317,7 @@ def start_kernel(base: str, path: str) -> str:
 
 
 def stop_kernel(base: str, session: str) -> None:
+    """Shut the notebook's kernel down (quietly, if the server is already gone)."""
     request = urllib.request.Request(f"{base}/api/sessions/{session}", method="DELETE")
     with contextlib.suppress(OSError), urllib.request.urlopen(request, timeout=30):
         pass
@@ -427,7 +429,7 @@ def act(page: Any, st: dict[str, Any], rng: random.Random) -> str:
         root.locator(f'.cfw-target[data-onto="{onto}"]').first.click()
         return f"{tile}@{onto}"
     name = "Draw" if st["draw"] else "Pass"
-    button = root.get_by_role("button", name=name, exact=True)
+    button = root.get_by_role("button", name=name, exact=True).first
     page.evaluate(ACT_JS)
     button.click()
     return name.lower()
