@@ -85,6 +85,16 @@ def test_the_widget_is_never_taller_than_the_visible_panel(
     assert run.too_tall == 0, (
         f"{run.line()}: taller than the {run.panel:.0f} px panel after {run.too_tall} actions"
     )
+
+
+@pytest.mark.parametrize("case", CASES, ids=ids)
+def test_the_status_line_stays_in_view_as_the_focus_moves(
+    runs: list[Run], case: tuple[str, object]
+) -> None:
+    """After each move the widget moves the keyboard focus; the notebook must not scroll the
+    status line (whose turn, what happened) out of the panel."""
+    preset, screen = case
+    run = run_of(runs, preset, getattr(screen, "label", ""))
     assert run.share("status_in_view") == 1.0, run.line()
 
 
