@@ -387,7 +387,7 @@ def _frames(page: Any) -> None:
 
 
 def settle(
-    page: Any, before: str, quiet_ms: float = 300, change_s: float = 8.0, fresh: bool = False
+    page: Any, before: str, quiet_ms: float = 200, change_s: float = 8.0, fresh: bool = False
 ) -> dict[str, Any]:
     """Wait until the person can act again (or the round is over) and the widget is still.
 
