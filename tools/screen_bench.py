@@ -2,9 +2,10 @@
 
 Run ``python -m tools.screen_bench``. It prints, and asserts nothing:
 
-1. the layout's update for one move (``Farmyard.add``, as ``tools/layout_check.py`` times it):
-   the median over every move of random rounds of wolf-lake, six-spokes and puremco (4, 4 and 3
-   players), laid out for today's board shape and for a wide one; the issue's limit is 5 ms;
+1. the layout's update for one move (``Farmyard.add``, as ``tools/layout_check.py`` times it,
+   each move the faster of two layouts of its round): the median over every move of random
+   rounds of wolf-lake, six-spokes and puremco (4, 4 and 3 players), laid out for today's board
+   shape and for a wide one; the issue's limit is 5 ms;
 2. the widget's draw of all 55 tiles of a double-nine set in headless Chromium (measured by
    ``tools/widget_bench.py``'s :func:`~tools.widget_bench.measure_draw`: the view's JavaScript
    plus the style and layout it causes); the issue's limit is 16 ms, one frame.
@@ -78,8 +79,9 @@ YARDSTICK_JS = """() => {
 def layout_times(
     preset: str, rounds: int, aspect: float = BOARD_ASPECT, seed: int = 0
 ) -> tuple[list[float], list[float]]:
-    """Seconds ``Farmyard.add`` took for each move of ``rounds`` random rounds of ``preset``,
-    and the seconds per move of the yardstick, timed after each round.
+    """Seconds ``Farmyard.add`` took for each move of ``rounds`` random rounds of ``preset``
+    (the faster of two layouts of the round), and the yardstick's seconds per move, timed after
+    each round.
 
     >>> moves, yardstick = layout_times("puremco", rounds=1)
     >>> len(moves) > 10, len(yardstick)
@@ -91,11 +93,14 @@ def layout_times(
     sticks: list[float] = []
     for i in range(rounds):
         table = random_round(rules, rng, PRESETS[preset])
-        yard = Farmyard(rules.spokes, rules.toes, aspect=aspect)
-        for placed in table:
-            t0 = time.perf_counter()
-            yard.add(placed)
-            times.append(time.perf_counter() - t0)
+        best = [float("inf")] * len(table)
+        for _ in range(2):  # each move's faster of two layouts: a busy moment is not the layout
+            yard = Farmyard(rules.spokes, rules.toes, aspect=aspect)
+            for k, placed in enumerate(table):
+                t0 = time.perf_counter()
+                yard.add(placed)
+                best[k] = min(best[k], time.perf_counter() - t0)
+        times += best
         seconds, steps = yardstick_rounds(4, seed=seed + i)  # interleaved: a fair pair
         sticks.append(seconds / steps)
     return times, sticks
