@@ -7,7 +7,15 @@ buttons by their accessible names, and ``[role=status]`` (``.cfw-status`` first)
 
 from __future__ import annotations
 
-__all__ = ["ACT_JS", "ENTER_FULL_JS", "LOOK_JS", "MEASURE_JS", "PANEL_FN", "STATE_JS"]
+__all__ = [
+    "ACT_JS",
+    "ENTER_FULL_JS",
+    "LOOK_JS",
+    "MEASURE_JS",
+    "PANEL_FN",
+    "STATE_JS",
+    "TARGETS_JS",
+]
 
 # Start counting the widget's changes (called just before the person's click).
 ACT_JS = """() => {
@@ -103,6 +111,41 @@ LOOK_JS = (
     else if (r.bottom > box[3]) delta = r.bottom - box[3];
     const x = Math.max(box[0] + 4, Math.min(r.left - 20, box[2] - 4));
     return {delta, x, y: (box[1] + box[3]) / 2, top: node ? node.scrollTop : scrollY};
+}"""
+)
+
+# The chosen tile's targets: how many there are, and how many are wholly in sight (inside the
+# visible panel and not cut off by a strip or board of the widget that clips or scrolls).
+TARGETS_JS = (
+    "() => {"
+    + PANEL_FN
+    + """
+    const root = document.querySelector(".cfw");
+    const meet = (a, b) => [Math.max(a[0], b[0]), Math.max(a[1], b[1]),
+                            Math.min(a[2], b[2]), Math.min(a[3], b[3])];
+    const {box} = panelOf(root);
+    const clip = (e) => {
+        let b = box;
+        for (let p = e.parentElement; p && p !== root.parentElement; p = p.parentElement) {
+            const st = getComputedStyle(p);
+            if (st.overflowX === "visible" && st.overflowY === "visible") continue;
+            const r = p.getBoundingClientRect();
+            if (!p.clientWidth && !p.clientHeight) continue;  // an SVG group: no box of its own
+            const x = r.left + p.clientLeft;
+            const y = r.top + p.clientTop;
+            b = meet(b, [x, y, x + p.clientWidth, y + p.clientHeight]);
+        }
+        return b;
+    };
+    const targets = [...root.querySelectorAll(".cfw-target[data-onto]")]
+        .filter((t) => t.getClientRects().length > 0);
+    const seen = targets.filter((t) => {
+        const r = t.getBoundingClientRect();
+        const c = clip(t);
+        return r.left >= c[0] - 1 && r.top >= c[1] - 1
+            && r.right <= c[2] + 1 && r.bottom <= c[3] + 1;
+    }).length;
+    return {count: targets.length, seen};
 }"""
 )
 

@@ -18,7 +18,9 @@ every action, once the bots have moved, it measures in the page:
 - tiles overlapping (their rotated rectangles, from the transforms) and tiles that moved since
   the last action of the same round;
 - the widget's height against the notebook panel's visible height, and whether the status
-  line is in view (after the widget moved the keyboard focus, as it does after every move).
+  line is in view (after the widget moved the keyboard focus, as it does after every move);
+- before each click on a target: how many of the chosen tile's targets are wholly in sight
+  (inside the panel, not cut off by a strip that scrolls or by the board's edge).
 
 It prints one line per preset and screen and asserts nothing; ``tests/browser/
 test_table_in_view.py`` asserts the issue's goals on what :func:`measure_presets` returns.
@@ -46,7 +48,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from ._in_view_js import ACT_JS, ENTER_FULL_JS, LOOK_JS, MEASURE_JS, STATE_JS
+from ._in_view_geometry import SLACK_PX, inside, moved, overlapping
+from ._in_view_js import ACT_JS, ENTER_FULL_JS, LOOK_JS, MEASURE_JS, STATE_JS, TARGETS_JS
 
 __all__ = [
     "FULL_SCREEN",
@@ -69,9 +72,6 @@ NAMES = ("Ann", "Bob", "Cy", "Dee")
 PACE = 0.2  # seconds a bot waits: the fastest the widget allows
 WAIT_MS = 60_000  # generous: the machine may be shared
 MIN_PX = 22.0  # the smallest readable tile (short side, screen pixels)
-SLACK_PX = 1.0  # a tile may poke this far out of the board and still count as in view
-OVERLAP_UNITS = 1.0  # SVG units two tiles may share (rounding of their transforms)
-MOVED_UNITS = 0.5  # SVG units a tile may shift between actions (rounding)
 
 
 @dataclass(frozen=True)
@@ -107,6 +107,8 @@ class Shot:
     overlaps: int
     moved: int
     over: bool  # the round ended with this action (or the bots' moves after it)
+    targets: int = 0  # the chosen tile's targets, when the action was a play
+    targets_seen: int = 0  # of those, the ones wholly in sight before the click
 
     @property
     def good(self) -> bool:
@@ -151,6 +153,11 @@ class Run:
     def moved(self) -> int:
         return sum(s.moved for s in self.shots)
 
+    def targets_share(self) -> float:
+        """The share of the chosen tiles' targets that were wholly in sight."""
+        shown = sum(s.targets for s in self.shots)
+        return sum(s.targets_seen for s in self.shots) / shown if shown else math.nan
+
     @property
     def tallest(self) -> float:
         return max((s.widget_px for s in self.shots), default=math.nan)
@@ -174,92 +181,19 @@ class Run:
             f"tile px median {self.px(50):4.1f} p10 {self.px(10):4.1f}  "
             f"widget max {self.tallest:4.0f} / panel {self.panel:4.0f} px "
             f"(taller {self.too_tall})  status in view {self.share('status_in_view'):>4.0%}  "
+            f"targets in sight {self.targets_share():>4.0%}  "
             f"overlaps {self.overlaps}  moved {self.moved}  ({self.seconds:.0f} s)"
         )
 
 
-# -- geometry ---------------------------------------------------------------------------------
-
-
-def _corners(m: Sequence[float], face: Sequence[float]) -> list[tuple[float, float]]:
-    a, b, c, d, e, f = m
-    x, y, w, h = face
-    out = []
-    for px, py in ((x, y), (x + w, y), (x + w, y + h), (x, y + h)):
-        out.append((a * px + c * py + e, b * px + d * py + f))
-    return out
-
-
-def _depth(p: list[tuple[float, float]], q: list[tuple[float, float]]) -> float:
-    """How deep two convex polygons overlap along their least axis (<= 0: apart or touching)."""
-    best = math.inf
-    for poly in (p, q):
-        for i in range(len(poly)):
-            (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % len(poly)]
-            nx, ny = y0 - y1, x1 - x0
-            norm = math.hypot(nx, ny) or 1.0
-            nx, ny = nx / norm, ny / norm
-            a = [nx * x + ny * y for x, y in p]
-            b = [nx * x + ny * y for x, y in q]
-            best = min(best, min(max(a), max(b)) - max(min(a), min(b)))
-    return best
-
-
-def overlapping(tiles: Sequence[dict[str, Any]], slack: float = OVERLAP_UNITS) -> int:
-    """Pairs of tiles whose rotated rectangles overlap by more than ``slack`` SVG units.
-
-    Each tile is ``{"m": [a, b, c, d, e, f], "face": [x, y, w, h]}``: its rectangle in its own
-    units and the matrix into the board's SVG units.
-
-    >>> upright = {"m": [1, 0, 0, 1, 0, 0], "face": [-100, -50, 200, 100]}
-    >>> beside = {"m": [1, 0, 0, 1, 200, 0], "face": [-100, -50, 200, 100]}
-    >>> across = {"m": [0, 1, -1, 0, 90, 0], "face": [-100, -50, 200, 100]}
-    >>> overlapping([upright, beside]), overlapping([upright, across])
-    (0, 1)
-    """
-    polys = [_corners(t["m"], t["face"]) for t in tiles]
-    boxes = [
-        (min(x for x, _ in p), min(y for _, y in p), max(x for x, _ in p), max(y for _, y in p))
-        for p in polys
-    ]
-    count = 0
-    for i in range(len(polys)):
-        for j in range(i + 1, len(polys)):
-            a, b = boxes[i], boxes[j]
-            if a[0] >= b[2] or b[0] >= a[2] or a[1] >= b[3] or b[1] >= a[3]:
-                continue
-            if _depth(polys[i], polys[j]) > slack:
-                count += 1
-    return count
-
-
-def _moved(tiles: Sequence[dict[str, Any]], seen: dict[str, list[float]]) -> int:
-    """Tiles whose matrix changed since ``seen`` (which is then brought up to date)."""
-    count = 0
-    for t in tiles:
-        before = seen.get(t["tile"])
-        if before is not None:
-            shift = max(abs(x - y) for x, y in zip(before[4:], t["m"][4:], strict=True))
-            turn = max(abs(x - y) for x, y in zip(before[:4], t["m"][:4], strict=True))
-            count += shift > MOVED_UNITS or turn > 1e-3
-        seen[t["tile"]] = list(t["m"])
-    return count
-
-
-def _inside(inner: Sequence[float], outer: Sequence[float], slack: float = SLACK_PX) -> bool:
-    return (
-        inner[0] >= outer[0] - slack
-        and inner[1] >= outer[1] - slack
-        and inner[2] <= outer[2] + slack
-        and inner[3] <= outer[3] + slack
-    )
+# -- what one action left on screen -------------------------------------------------------------
 
 
 def shot_of(raw: dict[str, Any], round_number: int, seen: dict[str, list[float]]) -> Shot:
     """A :class:`Shot` from what :data:`MEASURE_JS` read in the page."""
     tiles = raw["tiles"]
-    in_board = all(_inside(t["rect"], raw["board"]) for t in tiles if t["rect"][2] > t["rect"][0])
-    board_in_panel = _inside(raw["board"], raw["panel"])
+    in_board = all(inside(t["rect"], raw["board"]) for t in tiles if t["rect"][2] > t["rect"][0])
+    board_in_panel = inside(raw["board"], raw["panel"])
     px = min((t["px"] for t in tiles), default=raw["viewbox_px"])
     return Shot(
         round=round_number,
@@ -270,9 +204,9 @@ def shot_of(raw: dict[str, Any], round_number: int, seen: dict[str, list[float]]
         tile_px=px,
         widget_px=raw["widget_px"],
         panel_px=raw["panel_px"],
-        status_in_view=raw["status"] is not None and _inside(raw["status"], raw["panel"]),
+        status_in_view=raw["status"] is not None and inside(raw["status"], raw["panel"]),
         overlaps=overlapping(tiles),
-        moved=_moved(tiles, seen),
+        moved=moved(tiles, seen),
         over=raw["over"],
     )
 
@@ -408,8 +342,13 @@ def settle(
     raise TimeoutError(f"the widget did not settle in {WAIT_MS / 1000:.0f} s: {st}")
 
 
-def act(page: Any, st: dict[str, Any], rng: random.Random) -> str:
-    """One action of the person by mouse: a tile and a target, Draw, or Pass. Returns it."""
+def act(page: Any, st: dict[str, Any], rng: random.Random) -> tuple[str, dict[str, int]]:
+    """One action of the person by mouse: a tile and a target, Draw, or Pass.
+
+    Returns the action, and for a play how many targets the chosen tile showed and how many
+    of them were wholly in sight.
+    """
+    none = {"count": 0, "seen": 0}
     root = page.locator(".cfw").first
     if st["playable"]:
         tile = rng.choice(st["playable"])
@@ -422,17 +361,18 @@ def act(page: Any, st: dict[str, Any], rng: random.Random) -> str:
         )
         targets = root.locator(".cfw-target[data-onto]")
         if not targets.count():
-            return f"{tile} (played at once)"
+            return f"{tile} (played at once)", none
+        sight: dict[str, int] = page.evaluate(TARGETS_JS)
         ontos = targets.evaluate_all("ts => ts.map(t => t.dataset.onto)")
         onto = rng.choice(sorted(set(ontos)))
         page.evaluate(ACT_JS)  # the widget's changes are counted from here
         root.locator(f'.cfw-target[data-onto="{onto}"]').first.click()
-        return f"{tile}@{onto}"
+        return f"{tile}@{onto}", sight
     name = "Draw" if st["draw"] else "Pass"
     button = root.get_by_role("button", name=name, exact=True).first
     page.evaluate(ACT_JS)
     button.click()
-    return name.lower()
+    return name.lower(), none
 
 
 def play_round(
@@ -453,10 +393,11 @@ def play_round(
     for _ in range(limit):
         if st["over"]:
             break
-        act(page, st, rng)
+        _, sight = act(page, st, rng)
         st = settle(page, st["print"])
         _frames(page)
         shot = shot_of(page.evaluate(MEASURE_JS), number, seen)
+        shot.targets, shot.targets_seen = sight["count"], sight["seen"]
         shots.append(shot)
         if pictures is not None and not shot.over:
             late = page.screenshot()  # the latest table still in play
