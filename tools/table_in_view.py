@@ -299,9 +299,9 @@ def look_at_widget(page: Any) -> None:
 
 def enter_full_screen(page: Any) -> None:
     """Full screen: the widget's own button when it has one, else F (or the API) in the widget."""
-    button = page.locator('.cfw [data-key="fullscreen"]')
-    if button.count():
-        button.first.click()
+    button = page.locator('.cfw [data-key="fullscreen"]').first
+    if button.count() and button.is_visible():
+        button.click()
     else:
         page.evaluate(ENTER_FULL_JS)  # a listener that asks for full screen on the next key
         page.locator(".cfw .cfw-board").first.focus()
