@@ -202,7 +202,7 @@
 const SVG_NS = "http://www.w3.org/2000/svg";
 const U = 100; // SVG units per tile unit: a tile is 200 x 100
 const PIP_SPOT = 0.27;
-const MARGIN = 0.75; // tile units round the farmyard when fitting it to the view
+const MARGIN = 0.5; // tile units round the farmyard when fitting it to the view
 const ZOOM_STEP = 1.25;
 const PAN_STEP = 0.12; // of the visible width per arrow key
 const DRAG_SLOP = 5; // pixels a pointer may move and still click
@@ -1098,16 +1098,25 @@ function makeBoard(ctx) {
   ovSvg.addEventListener("pointercancel", endLook);
 
   // The board's shape goes to Python, so the next round is laid out to fit it.
+  function sendSize() {
+    sizeTimer = null;
+    const r = cam.size;
+    if (!r) return;
+    const a = r.width / r.height;
+    if (sentAspect && Math.abs(a / sentAspect - 1) < ASPECT_NOTICE) return;
+    sentAspect = a;
+    ctx.model.send({ kind: "board", width: Math.round(r.width), height: Math.round(r.height) });
+  }
   function reportSize() {
     clearTimeout(sizeTimer);
-    sizeTimer = setTimeout(() => {
-      const r = cam.size;
-      if (!r) return;
-      const a = r.width / r.height;
-      if (sentAspect && Math.abs(a / sentAspect - 1) < ASPECT_NOTICE) return;
-      sentAspect = a;
-      ctx.model.send({ kind: "board", width: Math.round(r.width), height: Math.round(r.height) });
-    }, 200);
+    sizeTimer = setTimeout(sendSize, 200);
+  }
+  /** A size still waiting goes at once: an intent that lays a tile must not arrive before it
+   *  (a round's table takes the board's shape while only its centre double is down). */
+  function flushSize() {
+    if (sizeTimer === null) return;
+    clearTimeout(sizeTimer);
+    sendSize();
   }
 
   let resizeObserver = null;
@@ -1147,7 +1156,7 @@ function makeBoard(ctx) {
     if (resizeObserver) resizeObserver.disconnect();
   }
 
-  return { node, board, zoom, openWords, overview, update, marks, markFocus, follow, applyCamera, key, destroy };
+  return { node, board, zoom, openWords, overview, update, marks, markFocus, follow, applyCamera, flushSize, key, destroy };
 }
 
 // -- hand: the shown seat's tiles, which can be played, the one picked -----------------------
@@ -1536,6 +1545,7 @@ function makeActions(ctx) {
       timer = setTimeout(() => {
         timer = null;
         if (state.view.version === version && ctx.root.isConnected) {
+          ctx.flushSize();
           model.send({ kind: "next", version, seat: v.seat, auto: true });
         }
       }, Math.max(200, v.auto_ms));
@@ -1673,6 +1683,7 @@ function render({ model, el }) {
     root,
     send(kind, extra) {
       const v = state.view;
+      board.flushSize();
       model.send({ kind, version: v.version, seat: v.seat, ...(extra || {}) });
     },
     look() {
@@ -1693,6 +1704,7 @@ function render({ model, el }) {
     unpick,
     play: (onto) => targets.play(onto),
     markFocus: (onto) => board.markFocus(onto),
+    flushSize: () => board.flushSize(),
   };
 
   const head = makeHead();
@@ -1840,9 +1852,11 @@ function render({ model, el }) {
       inner = Math.min(sc.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom), inner);
       top = sc.getBoundingClientRect().top + parseFloat(cs.paddingTop);
     }
-    // What stands above the widget at the top of its page or panel (a title, an app's header)
-    // stays in view too when it is short, so an app shows whole without scrolling; further
-    // down, the reader scrolls to the widget. Measured in the content, whatever is scrolled.
+    // A page that is an app (Voila, no notebook panel): what stands above the widget at the top
+    // (a title, the app's header) stays in view too when it is short, so the app shows whole
+    // without scrolling. In a notebook the reader scrolls to the widget's output, and the board
+    // takes the whole panel. Measured in the content, whatever is scrolled.
+    if (sc && sc.classList.contains("jp-WindowedPanel-outer")) return inner;
     let above = root.getBoundingClientRect().top - top;
     for (let p = root.parentElement; p; p = p.parentElement) above += p.scrollTop;
     return above > 0 && above <= LEAD_SHARE * inner ? inner - above : inner;
