@@ -103,22 +103,23 @@ def play(page: Page, full: bool, games: list[tuple[str, int]]) -> dict[str, dict
     return out
 
 
-# Puremco's tables come out about as tall as wide (25x22 tile units late in a round) while the
-# board is twice as wide as tall: shown whole, their tiles are under 22 px in a third of the
-# actions. Tables laid to the board's shape (issue 21, item 3: the layout's part) are what
-# this needs; the widget's part (the board takes the height there is) is done.
-SHAPE = pytest.mark.xfail(reason="needs tables shaped like the board (the layout's part)")
+# Measured on 2026-12-02 just under the goal: puremco in the 1366x768 panel showed the whole
+# table in 87.5% of actions (91.7% at 1280x800). Its tables come out a little taller than the
+# board's shape; the last few per cent are issue 21's open part.
+SHORT = {("puremco", 940)}
 
 
-@pytest.mark.parametrize(
-    "game",
-    [GAMES[0], GAMES[1], pytest.param(GAMES[2], marks=SHAPE)],
-    ids=lambda g: f"{g[0]}-{g[1]}",
-)
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g[0]}-{g[1]}")
 @pytest.mark.parametrize("panel", [(860, 679, 1280, 800), (940, 647, 1366, 768)], ids=str)
 def test_in_a_notebook_panel_the_whole_table_is_in_view_in_most_actions(
-    browser: Browser, url: str, panel: tuple[int, int, int, int], game: tuple[str, int]
+    browser: Browser,
+    url: str,
+    panel: tuple[int, int, int, int],
+    game: tuple[str, int],
+    request: pytest.FixtureRequest,
 ) -> None:
+    if (game[0], panel[0]) in SHORT:
+        request.applymarker(pytest.mark.xfail(reason="measured at 87.5%, goal 90%", strict=False))
     pg = browser.new_page(viewport={"width": panel[2], "height": panel[3]})
     try:
         pg.goto(url)
