@@ -13,6 +13,7 @@ import functools
 import http.server
 import json
 import os
+import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,6 +30,7 @@ __all__ = [
     "SYNCED",
     "advance",
     "finish_game",
+    "have_chromium",
     "send",
     "serve_static",
     "widget_state",
@@ -46,6 +48,21 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--disable-default-apps",
 ]
+
+
+def have_chromium() -> bool:
+    """True when Playwright is installed and Chromium is where the harness looks for it.
+
+    >>> isinstance(have_chromium(), bool)
+    True
+    """
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return False
+    return bool(shutil.which(CHROMIUM)) or Path(CHROMIUM).exists()
+
+
 STATIC = Path(__file__).resolve().parents[1] / "cfwidget" / "widget" / "static"
 SYNCED = ("view", "message", "display", "large", "palette")
 

@@ -21,18 +21,16 @@ from __future__ import annotations
 
 import argparse
 import random
-import shutil
 import statistics
 import time
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from cfwidget.core import Rules
 from cfwidget.table import BOARD_ASPECT, Farmyard
 
 from .bench import yardstick_rounds
-from .browser_harness import CHROMIUM, CHROMIUM_ARGS, serve_static
+from .browser_harness import CHROMIUM, CHROMIUM_ARGS, have_chromium, serve_static
 from .layout_check import random_round
 from .table_in_view import PRESETS
 from .widget_bench import measure_draw
@@ -111,12 +109,10 @@ def draw_times(repeat: int = 15) -> dict[str, float] | None:
 
     ``None`` when Playwright or Chromium is missing.
     """
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
+    if not have_chromium():
         return None
-    if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
-        return None
+    from playwright.sync_api import sync_playwright
+
     draws: list[float] = []
     sticks: list[float] = []
     with serve_static() as url, sync_playwright() as p:

@@ -18,10 +18,8 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import shutil
 import statistics
 import time
-from pathlib import Path
 from typing import Any
 
 from cfwidget.core import Game, Placed, Round, Rules, Tile, full_set
@@ -30,7 +28,14 @@ from cfwidget.table import Farmyard, TilePlacement, bounds
 from cfwidget.widget import GameWidget
 from cfwidget.widget._view import placed_tile
 
-from .browser_harness import CHROMIUM, CHROMIUM_ARGS, SYNCED, serve_static, widget_state
+from .browser_harness import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    SYNCED,
+    have_chromium,
+    serve_static,
+    widget_state,
+)
 
 __all__ = [
     "full_farmyard",
@@ -172,12 +177,10 @@ def browser_draw(repeat: int = 15) -> dict[str, float] | None:
 
     ``None`` when Playwright or Chromium is missing.
     """
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
+    if not have_chromium():
         return None
-    if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
-        return None
+    from playwright.sync_api import sync_playwright
+
     with serve_static() as url, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1100, "height": 900})

@@ -78,14 +78,26 @@ def bots_move(w: GameWidget) -> None:
         send(w, {"kind": "next", "version": w.version})
 
 
-def click_through_a_round(page: Page, w: GameWidget) -> list[dict[str, Any]]:
-    """Play Ann's turns by clicking (tile, then its first badge) until the round ends."""
+def click_through_a_round(
+    page: Page, w: GameWidget, *, mount: bool = True, tell_board: bool = False
+) -> list[dict[str, Any]]:
+    """Play Ann's turns by clicking (tile, then its first badge) until the round ends.
+
+    What the board showed after every click; the round's end is seen too when the widget is
+    mounted here. ``tell_board`` passes the board's size reports to Python as the kernel would,
+    so the next round is laid to the board's shape.
+    """
     seen: list[dict[str, Any]] = []
-    page.evaluate("s => cfw.mount(s)", widget_state(w))
-    for _ in range(200):
+    if mount:
+        page.evaluate("s => cfw.mount(s)", widget_state(w))
+    for _ in range(300):
         bots_move(w)
         page.evaluate("s => cfw.update(s)", widget_state(w))
-        seen.append(page.evaluate(MEASURE))
+        if tell_board:
+            for report in page.evaluate("cfw.boards()")[-1:]:
+                send(w, report)
+        if not w.round.is_over or mount:
+            seen.append(page.evaluate(MEASURE))
         if w.round.is_over:
             return seen
         playable = page.locator(".cfw-hand .cfw-htile.is-playable")

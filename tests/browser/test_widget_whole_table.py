@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from test_widget_follow import MEASURE, bots_move
+from test_widget_follow import click_through_a_round
 
 import cfwidget as cf
 from cfwidget.widget import GameWidget
@@ -44,31 +44,6 @@ def url() -> Iterator[str]:
         yield address
 
 
-def play_round(page: Page, w: GameWidget) -> list[dict[str, Any]]:
-    """Ann's turns clicked until the round ends; what the board showed after each click."""
-    seen: list[dict[str, Any]] = []
-    for _ in range(300):
-        bots_move(w)
-        page.evaluate("s => cfw.update(s)", widget_state(w))
-        for report in page.evaluate("cfw.boards()")[-1:]:
-            send(w, report)  # the board's shape, as the kernel takes it
-        if w.round.is_over:
-            return seen
-        seen.append(page.evaluate(MEASURE))
-        playable = page.locator(".cfw-hand .cfw-htile.is-playable")
-        if playable.count():
-            playable.first.click()
-            seen.append(page.evaluate(MEASURE))
-            page.locator(".cfw-hit circle").first.click()
-        elif w.view["can_draw"]:
-            page.locator('[data-key="draw"]').click()
-        else:
-            page.locator('[data-key="pass"]').click()
-        for message in page.evaluate("cfw.take()"):
-            send(w, message)
-    raise AssertionError("the round did not end")
-
-
 def play(page: Page, full: bool, games: list[tuple[str, int]]) -> dict[str, dict[str, Any]]:
     out = {}
     for preset, players in games:
@@ -84,9 +59,9 @@ def play(page: Page, full: bool, games: list[tuple[str, int]]) -> dict[str, dict
             for report in page.evaluate("cfw.boards()")[-1:]:
                 send(w, report)
             # The first round was dealt before the board was known: play it, then the second.
-            play_round(page, w)
+            click_through_a_round(page, w, mount=False, tell_board=True)
             send(w, {"kind": "next", "version": w.version})
-            seen += play_round(page, w)
+            seen += click_through_a_round(page, w, mount=False, tell_board=True)
             if full:
                 page.keyboard.press("Escape")
                 page.wait_for_function("document.fullscreenElement === null")
