@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import statistics
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,6 +26,8 @@ from typing import TYPE_CHECKING, Any
 import nbformat
 import pytest
 from servers import jupyter_lab, need_browser
+
+from tools.table_in_view import start_kernel
 
 SEED = 4  # double-six, two players: Ann plays, draws and passes, and goes out
 NOTEBOOK = "e2e_round.ipynb"
@@ -120,15 +121,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with jupyter_lab(root) as base:
         # Start the notebook's kernel now, so the page attaches to it and JupyterLab never
         # asks which kernel to use (it does when its kernel list is not loaded yet).
-        body = {"path": NOTEBOOK, "name": NOTEBOOK, "type": "notebook", "kernel": {"name": KERNEL}}
-        request = urllib.request.Request(
-            f"{base}/api/sessions",
-            data=json.dumps(body).encode(),
-            headers={"Content-Type": "application/json"},
-            method="POST",
-        )
-        with urllib.request.urlopen(request, timeout=60) as reply:
-            assert reply.status == 201, reply.status
+        start_kernel(base, NOTEBOOK)
         yield base
 
 
