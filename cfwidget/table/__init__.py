@@ -37,7 +37,7 @@ from ._geometry import (
 )
 from ._layout import BOARD_ASPECT, Farmyard, layout
 from ._placement import PlacedLike, TilePlacement, bounds
-from ._raster import svg_alt, svg_to_png
+from ._raster import image_bundle, svg_alt, svg_to_png
 
 __all__ = [
     "BADGE_GAP",
@@ -61,6 +61,7 @@ __all__ = [
     "contrast",
     "corners",
     "distance",
+    "image_bundle",
     "layout",
     "marks",
     "overlap_depth",

@@ -21,16 +21,18 @@ True
 
 from __future__ import annotations
 
+import base64
+import html
 import io
 import math
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from ..core import PictureError, shown
 
-__all__ = ["svg_alt", "svg_to_png"]
+__all__ = ["image_bundle", "svg_alt", "svg_to_png"]
 
 _NS = "{http://www.w3.org/2000/svg}"
 #: Attributes a child takes from its group unless it sets them itself.
@@ -230,3 +232,37 @@ def _small(png: bytes) -> bytes:
     out = io.BytesIO()
     paletted.save(out, format="PNG", optimize=True)
     return out.getvalue() if out.tell() < len(png) else png
+
+
+def image_bundle(
+    images: Mapping[str, bytes],
+    alt: str,
+    include: Iterable[str] | None = None,
+    exclude: Iterable[str] | None = None,
+) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+    """A notebook output of one picture with its text alternative (``_repr_mimebundle_``).
+
+    ``images`` maps image types to their bytes, the preferred first. JupyterLab and Voila
+    give the images they draw from SVG or PNG outputs no alt text, so the bundle leads with
+    HTML, an ``<img>`` of the first image with ``alt`` (shown first, even sanitized in a
+    notebook not yet trusted); then each image (SVG as text, others base64) with ``alt`` in
+    its metadata, and the words as plain text. ``include`` and ``exclude`` pick types.
+
+    >>> data, meta = image_bundle({"image/png": b"png"}, "A <small> chart.")
+    >>> data["text/html"]
+    '<img src="data:image/png;base64,cG5n" alt="A &lt;small&gt; chart.">'
+    >>> sorted(data), meta
+    (['image/png', 'text/html', 'text/plain'], {'image/png': {'alt': 'A <small> chart.'}})
+    """
+    first = next(iter(images))
+    encoded = {mime: base64.b64encode(raw).decode("ascii") for mime, raw in images.items()}
+    data = {
+        "text/html": f'<img src="data:{first};base64,{encoded[first]}" alt="{html.escape(alt)}">'
+    }
+    for mime, raw in images.items():
+        data[mime] = raw.decode("utf-8") if mime == "image/svg+xml" else encoded[mime]
+    data["text/plain"] = alt
+    keep = set(data) if include is None else set(include)
+    keep -= set(exclude or ())
+    data = {mime: value for mime, value in data.items() if mime in keep}
+    return data, {mime: {"alt": alt} for mime in images if mime in data}

@@ -31,7 +31,6 @@ it still needs 3 toes (tiles with a 4).
 
 from __future__ import annotations
 
-import base64
 import html
 import re
 from collections.abc import Iterable, Sequence
@@ -54,6 +53,7 @@ from ..table import (
     Marks,
     TilePlacement,
     bounds,
+    image_bundle,
     layout,
     marks,
     render_svg,
@@ -158,21 +158,8 @@ class Picture:
         JupyterLab and Voila show the HTML first (sanitized, in a notebook not yet trusted):
         the images they draw from SVG or PNG outputs get no alt text of their own.
         """
-        svg = base64.b64encode(self.text.encode("utf-8")).decode("ascii")
-        alt = html.escape(self.alt, quote=True)
-        data = {
-            "text/html": f'<img src="data:image/svg+xml;base64,{svg}" alt="{alt}">',
-            "image/svg+xml": self.text,
-            "image/png": base64.b64encode(self._repr_png_()).decode("ascii"),
-            "text/plain": self.alt,
-        }
-        keep = set(data) if include is None else set(include)
-        keep -= set(exclude or ())
-        data = {mime: value for mime, value in data.items() if mime in keep}
-        meta: dict[str, dict[str, str]] = {
-            mime: {"alt": self.alt} for mime in ("image/svg+xml", "image/png") if mime in data
-        }
-        return data, meta
+        images = {"image/svg+xml": self.text.encode("utf-8"), "image/png": self._repr_png_()}
+        return image_bundle(images, self.alt, include, exclude)
 
     def _ipython_display_(self) -> None:
         """Show the picture, then the words under it: two outputs, both stored with the notebook."""

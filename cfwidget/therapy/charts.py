@@ -23,13 +23,12 @@ Mean cue level (0 to 4): 2024-05-29 1, 2024-06-05 1.
 
 from __future__ import annotations
 
-import base64
-import html
 import io
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..table import image_bundle
 from .goals import Goal, goal_chart, goal_progress
 from .report import by_date, date_labels, figures, progress_chart
 
@@ -73,18 +72,7 @@ class Chart:
         self, include: Iterable[str] | None = None, exclude: Iterable[str] | None = None
     ) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
         """The image as HTML with its ``alt`` (shown first), as PNG, and the words as text."""
-        png = base64.b64encode(self.png()).decode("ascii")
-        alt = html.escape(self.alt, quote=True)
-        data = {
-            "text/html": f'<img src="data:image/png;base64,{png}" alt="{alt}">',
-            "image/png": png,
-            "text/plain": self.alt,
-        }
-        keep = set(data) if include is None else set(include)
-        keep -= set(exclude or ())
-        data = {mime: value for mime, value in data.items() if mime in keep}
-        meta = {"image/png": {"alt": self.alt}} if "image/png" in data else {}
-        return data, meta
+        return image_bundle({"image/png": self.png()}, self.alt, include, exclude)
 
     def __repr__(self) -> str:
         return f"<Chart: {self.alt.partition('. ')[0]}>"
