@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from ._badges import BADGE_GAP, BADGE_RADIUS, badge_spot, badge_spots, circle_gap
+from ._chart import Chart
 from ._drawing import (
     COLOURS,
     MODES,
@@ -48,6 +49,7 @@ __all__ = [
     "HALF_WIDE",
     "MODES",
     "PALETTE",
+    "Chart",
     "Farmyard",
     "Marks",
     "PlacedLike",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ._class_chart import class_chart, class_picture, class_words
 from ._exercises import (
     KINDS,
     Exercise,
@@ -38,7 +39,6 @@ from ._play_exercises import chickie_call, last_tile, round_over, toes_needed
 from ._progress import (
     ExerciseSummary,
     Progress,
-    class_chart,
     class_table,
     gather,
     read_progress,
@@ -65,7 +65,9 @@ __all__ = [
     "chance_exercise",
     "chickie_call",
     "class_chart",
+    "class_picture",
     "class_table",
+    "class_words",
     "deals_for_width",
     "deals_to_halve",
     "double_on_draw",

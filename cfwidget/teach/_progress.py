@@ -39,7 +39,6 @@ from ..core import LessonError, shown
 
 if TYPE_CHECKING:
     import pandas as pd
-    from matplotlib.figure import Figure
 
 __all__ = [
     "ENV_FOLDER",
@@ -48,8 +47,8 @@ __all__ = [
     "ExerciseSummary",
     "Progress",
     "ProgressFile",
+    "check_frame",
     "check_student",
-    "class_chart",
     "class_table",
     "gather",
     "read_progress",
@@ -491,7 +490,14 @@ def gather(folder: str | os.PathLike[str]) -> pd.DataFrame:
     return frame
 
 
-def _check_frame(frame: object) -> pd.DataFrame:
+def check_frame(frame: object) -> pd.DataFrame:
+    """``frame`` if it is a table :func:`gather` made, else a :class:`LessonError`.
+
+    >>> check_frame([])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cfwidget.LessonError: This needs the table gather() makes, with the columns student, ...
+    """
     import pandas as pd
 
     if not isinstance(frame, pd.DataFrame) or not set(COLUMNS) <= set(frame.columns):
@@ -513,7 +519,7 @@ def class_table(frame: pd.DataFrame) -> pd.DataFrame:
     """
     import pandas as pd
 
-    data = _check_frame(frame).assign(solved=frame["solved"].astype(int))
+    data = check_frame(frame).assign(solved=frame["solved"].astype(int))
     table = data.groupby(["student", "lesson"])[["solved", "hints", "minutes"]].sum()
     wide: pd.DataFrame = table.unstack("lesson")
     if wide.empty:
@@ -527,40 +533,3 @@ def class_table(frame: pd.DataFrame) -> pd.DataFrame:
         column = wide[(lesson, measure)].fillna(0)
         wide[(lesson, measure)] = column.round(1) if measure == "minutes" else column.astype(int)
     return wide
-
-
-def class_chart(frame: pd.DataFrame) -> Figure:
-    """Two bar charts per student, stacked by lesson: exercises solved and minutes spent.
-
-    >>> import tempfile
-    >>> where = tempfile.mkdtemp()
-    >>> Progress("Ann", where, clock=lambda: 0.0).check("a", "01", "9", correct=True)
-    >>> top, bottom = class_chart(gather(where)).axes
-    >>> [float(bar.get_height()) for bar in top.patches]
-    [1.0]
-    """
-    from matplotlib.figure import Figure
-
-    data = _check_frame(frame).assign(solved=frame["solved"].astype(int))
-    students = sorted(set(data["student"]))
-    lessons = sorted(set(data["lesson"]))
-    per = data.groupby(["lesson", "student"])[["solved", "minutes"]].sum()
-    fig = Figure(figsize=(7, 5), layout="constrained")
-    top, bottom = fig.subplots(2, 1, sharex=True)
-    x = list(range(len(students)))
-    for ax, measure, label in ((top, "solved", "exercises solved"), (bottom, "minutes", "minutes")):
-        base = [0.0] * len(students)
-        for lesson in lessons:
-            heights = [
-                float(per.loc[(lesson, s), measure]) if (lesson, s) in per.index else 0.0
-                for s in students
-            ]
-            ax.bar(x, heights, bottom=base, label=f"lesson {lesson}")
-            base = [b + h for b, h in zip(base, heights, strict=True)]
-        ax.set_ylabel(label)
-        ax.grid(axis="y", alpha=0.3)
-    top.set_title("The class's progress, by lesson")
-    bottom.set_xticks(x, students, rotation=30, ha="right")
-    if lessons:
-        top.legend(fontsize="small", ncols=min(len(lessons), 4))
-    return fig

@@ -5,10 +5,8 @@ progress_chart` and :func:`~cfwidget.therapy.goals.goal_chart` and describe them
 language from the same figures (each session's date and value, and what the chart says),
 so a therapist who listens to the page hears what one who looks at it sees.
 
-In a notebook a :class:`Chart` shows as an image that carries its text alternative
-(``alt``) wherever the notebook is opened: JupyterLab and Voila give the images they
-draw from ``image/png`` no alt text, so it is also given as HTML (an ``<img>`` with its
-``alt``), which they show first, even in a notebook not yet trusted.
+Each is a :class:`~cfwidget.table.Chart`: in a notebook, an image that carries its text
+alternative (``alt``) wherever the notebook is opened.
 
 >>> from cfwidget.therapy.sessionlog import SessionLog
 >>> turn = {"event": "turn", "t": 9, "turn": 1, "round": 1, "seat": 0, "started": 1,
@@ -23,59 +21,17 @@ Mean cue level (0 to 4): 2024-05-29 1, 2024-06-05 1.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..table import image_bundle
+from ..table import Chart
 from .goals import Goal, goal_chart, goal_progress
 from .report import by_date, date_labels, figures, progress_chart
 
 if TYPE_CHECKING:
-    from matplotlib.figure import Figure
-
     from .sessionlog import SessionLog
 
 __all__ = ["Chart", "goal_picture", "goal_words", "progress_picture", "progress_words"]
-
-#: Dots per inch of the PNG a notebook stores (a 7-inch chart is 560 pixels wide).
-DPI = 80
-
-
-@dataclass(frozen=True)
-class Chart:
-    """A chart and its text alternative: shown as an image with ``alt`` in a notebook.
-
-    >>> from matplotlib.figure import Figure
-    >>> chart = Chart(Figure(figsize=(2, 1)), alt="An empty chart.")
-    >>> data, meta = chart._repr_mimebundle_()
-    >>> sorted(data), meta["image/png"]
-    (['image/png', 'text/html', 'text/plain'], {'alt': 'An empty chart.'})
-    >>> 'alt="An empty chart."' in data["text/html"]
-    True
-    """
-
-    figure: Figure
-    alt: str
-
-    def png(self) -> bytes:
-        """The chart as PNG bytes, at :data:`DPI` dots per inch."""
-        buffer = io.BytesIO()
-        self.figure.savefig(buffer, format="png", dpi=DPI)
-        return buffer.getvalue()
-
-    def _repr_png_(self) -> bytes:
-        return self.png()
-
-    def _repr_mimebundle_(
-        self, include: Iterable[str] | None = None, exclude: Iterable[str] | None = None
-    ) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
-        """The image as HTML with its ``alt`` (shown first), as PNG, and the words as text."""
-        return image_bundle({"image/png": self.png()}, self.alt, include, exclude)
-
-    def __repr__(self) -> str:
-        return f"<Chart: {self.alt.partition('. ')[0]}>"
 
 
 def _number(value: float | None, unit: str = "") -> str:

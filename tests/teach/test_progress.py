@@ -11,7 +11,15 @@ from pathlib import Path
 import pytest
 
 import cfwidget as cf
-from cfwidget.teach import Progress, class_chart, class_table, gather, read_progress
+from cfwidget.teach import (
+    Progress,
+    class_chart,
+    class_picture,
+    class_table,
+    class_words,
+    gather,
+    read_progress,
+)
 from cfwidget.teach._progress import SUFFIX, default_folder, summarise
 
 
@@ -273,6 +281,22 @@ def test_class_chart_stacks_lessons_per_student(classroom: Path) -> None:
     assert solved == [2.0, 0.0, 1.0]
     minutes = [float(b.get_height()) for b in bottom.patches if isinstance(b, Rectangle)]
     assert [sum(minutes[i::3]) for i in range(3)] == [2.0, 2.0, 5.0]
+
+
+def test_the_class_picture_says_what_its_chart_shows(classroom: Path, tmp_path: Path) -> None:
+    picture = class_picture(gather(classroom))
+    assert picture.alt.splitlines() == [
+        "The class's progress: 3 students, lessons 01, 02, 05.",
+        "Exercises solved: Ann 2, Bob 0, S-07 1.",
+        "Minutes spent: Ann 2, Bob 2, S-07 5.",
+    ]
+    data, meta = picture._repr_mimebundle_()
+    assert data["text/html"].startswith('<img src="data:image/png;base64,')
+    assert 'alt="The class&#x27;s progress: 3 students' in data["text/html"]
+    assert meta["image/png"]["alt"] == picture.alt
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert class_words(gather(empty)) == "The class's progress: no progress files with answers yet."
 
 
 def test_teacher_side_refuses_what_is_not_a_gathered_table(tmp_path: Path) -> None:

@@ -1,0 +1,113 @@
+"""The class's progress as a chart, with the words a screen reader says for it.
+
+:func:`class_chart` draws two bar charts per student, stacked by lesson (exercises solved,
+minutes spent); :func:`class_words` says what they show; :func:`class_picture` hands out
+both as one :class:`~cfwidget.table.Chart`, which a notebook shows as an image with its
+text alternative.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..table import Chart
+from ._progress import check_frame
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.figure import Figure
+
+__all__ = ["class_chart", "class_picture", "class_words"]
+
+
+Totals = dict[tuple[str, str], dict[str, float]]
+
+
+def _per_student(frame: pd.DataFrame) -> tuple[list[str], list[str], Totals]:
+    """The students, the lessons, and per (lesson, student) the exercises solved and minutes."""
+    per: Totals = {}
+    for row in check_frame(frame).to_dict("records"):
+        key = (str(row["lesson"]), str(row["student"]))
+        cell = per.setdefault(key, {"solved": 0.0, "minutes": 0.0})
+        cell["solved"] += float(bool(row["solved"]))
+        cell["minutes"] += float(row["minutes"])
+    students = sorted({s for _, s in per})
+    lessons = sorted({lesson for lesson, _ in per})
+    return students, lessons, per
+
+
+def class_chart(frame: pd.DataFrame) -> Figure:
+    """Two bar charts per student, stacked by lesson: exercises solved and minutes spent.
+
+    >>> import tempfile
+    >>> from cfwidget.teach import Progress, gather
+    >>> where = tempfile.mkdtemp()
+    >>> Progress("Ann", where, clock=lambda: 0.0).check("a", "01", "9", correct=True)
+    >>> top, bottom = class_chart(gather(where)).axes
+    >>> [float(bar.get_height()) for bar in top.patches]
+    [1.0]
+    """
+    from matplotlib.figure import Figure
+
+    students, lessons, per = _per_student(frame)
+    fig = Figure(figsize=(7, 5), layout="constrained")
+    top, bottom = fig.subplots(2, 1, sharex=True)
+    x = list(range(len(students)))
+    for ax, measure, label in ((top, "solved", "exercises solved"), (bottom, "minutes", "minutes")):
+        base = [0.0] * len(students)
+        for lesson in lessons:
+            heights = [per.get((lesson, s), {}).get(measure, 0.0) for s in students]
+            ax.bar(x, heights, bottom=base, label=f"lesson {lesson}")
+            base = [b + h for b, h in zip(base, heights, strict=True)]
+        ax.set_ylabel(label)
+        ax.grid(axis="y", alpha=0.3)
+    top.set_title("The class's progress, by lesson")
+    bottom.set_xticks(x, students, rotation=30, ha="right")
+    if lessons:
+        top.legend(fontsize="small", ncols=min(len(lessons), 4))
+    return fig
+
+
+def class_words(frame: pd.DataFrame) -> str:
+    """What :func:`class_chart` shows, in plain words: every student's totals.
+
+    >>> import tempfile
+    >>> from cfwidget.teach import Progress, gather
+    >>> where = tempfile.mkdtemp()
+    >>> Progress("Ann", where, clock=lambda: 0.0).check("a", "01", "9", correct=True)
+    >>> print(class_words(gather(where)))
+    The class's progress: 1 student, lesson 01.
+    Exercises solved: Ann 1.
+    Minutes spent: Ann 0.
+    """
+    students, lessons, per = _per_student(frame)
+    if not students:
+        return "The class's progress: no progress files with answers yet."
+
+    def listed(measure: str) -> str:
+        total = {
+            s: sum(per.get((lesson, s), {}).get(measure, 0.0) for lesson in lessons)
+            for s in students
+        }
+        return ", ".join(f"{s} {round(total[s], 1):g}" for s in students)
+
+    who = "1 student" if len(students) == 1 else f"{len(students)} students"
+    which = f"lesson {lessons[0]}" if len(lessons) == 1 else f"lessons {', '.join(lessons)}"
+    return (
+        f"The class's progress: {who}, {which}.\n"
+        f"Exercises solved: {listed('solved')}.\n"
+        f"Minutes spent: {listed('minutes')}."
+    )
+
+
+def class_picture(frame: pd.DataFrame) -> Chart:
+    """:func:`class_chart` with :func:`class_words` as its text alternative.
+
+    >>> import tempfile
+    >>> from cfwidget.teach import Progress, gather
+    >>> where = tempfile.mkdtemp()
+    >>> Progress("Ann", where, clock=lambda: 0.0).hint("a", "01", 1)
+    >>> class_picture(gather(where)).alt.splitlines()[1]
+    'Exercises solved: Ann 0.'
+    """
+    return Chart(class_chart(frame), class_words(frame))
