@@ -222,6 +222,7 @@ const MAX_BOARD_RATIO = 0.8;
 const FIT_MARGIN_PX = 6;
 const LEAD_SHARE = 0.3; // a header up to this share of the visible height stays in view above
 const WIDE_PX = 1000; // a widget this wide keeps the moves in a side column
+const DOCK_PX = 700; // a widget this wide has the line and the buttons beside the hand
 const TRAIL_COLOURS = 8; // spoke colours of the trails under the lines (cfw-trail-0 .. 7)
 
 /** The keys, in words; H (the coach's hint) only where the widget has a Hint button. */
@@ -1761,20 +1762,21 @@ function render({ model, el }) {
   const tools = h("div", { class: "cfw-tools" });
   tools.append(board.zoom, fullButton, moreButton, movesButton);
   const controls = h("div", { class: "cfw-controls" });
-  controls.append(actions.node);
-  // The message shares the targets' line (kept even when empty, one line: many targets show
-  // their numbers only), last in the band, so nothing above it ever moves.
+  controls.append(actions.node, tools);
+  // The message shares the targets' line (kept even when empty: many targets show their
+  // numbers only, and a chosen tile's targets take the place of a message).
   const line = h("div", { class: "cfw-line" });
-  line.append(targets.node, message, tools);
-  // The hand and, beside it (under it when there is no room), the buttons; then the line with
-  // the targets, the message and the tools (zoom, full screen, More, Moves).
+  line.append(targets.node, message);
+  // One deck under the board. Docked (a widget wide enough): the hand, and beside it the line
+  // over the buttons and the tools (zoom, full screen, More, Moves), so the board gets the
+  // height a line of its own would take. Narrower: the hand, the buttons, then the line.
   const deck = h("div", { class: "cfw-deck" });
-  deck.append(hand.head, hand.node, controls);
+  deck.append(hand.head, hand.node, line, controls);
   // With the coach on, its sentence's lines are kept, so a hint never resizes the board.
   const coachBox = h("div", { class: "cfw-coachbox", hidden: true });
   coachBox.appendChild(coach.node);
   const band = h("div", { class: "cfw-band" });
-  band.append(deck, line, coachBox);
+  band.append(deck, coachBox);
   root.append(head.node, players.node, main, band, more, movesPanel);
   el.appendChild(root);
 
@@ -1866,6 +1868,7 @@ function render({ model, el }) {
     // Wide (full screen, or a wide page): the moves in a side column, else behind "Moves".
     const wide = isFull() || root.clientWidth >= WIDE_PX;
     root.classList.toggle("is-wide", wide);
+    root.classList.toggle("is-docked", root.clientWidth >= DOCK_PX);
     const home = wide ? side : movesPanel;
     if (logbox.parentNode !== home) {
       home.appendChild(logbox);
@@ -2047,6 +2050,9 @@ function render({ model, el }) {
     localNote = "";
     setText(message, model.get("message") || "");
     actions.schedule(v);
+    // The board's height first (a hand that grew a row makes the deck taller): focus given while
+    // the widget is a frame too tall would scroll the notebook to the button.
+    fitBoard();
     restoreFocus(key);
   }
 
