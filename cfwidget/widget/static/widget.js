@@ -377,7 +377,7 @@ export function drawTile(p, mode, palette) {
 }
 
 // The halves' centres of a tile, in SVG units: [[x, y], [x, y]] for `first` and `second`.
-function halfCentres(p) {
+export function halfCentres(p) {
   const a = (p.angle * Math.PI) / 180;
   const ux = (Math.cos(a) * U) / 2;
   const uy = (Math.sin(a) * U) / 2;
@@ -515,9 +515,39 @@ function ring(p, cls, pad) {
   });
 }
 
-// -- camera geometry: boxes in SVG units {x0, y0, x1, y1} ---------------------------------
+// -- the camera: pure functions of boxes and frames, in SVG units ----------------------------
+//
+// A box is a region {x0, y0, x1, y1}; a frame is what the board shows {cx, cy, w, h} (its
+// centre and size). These functions read no DOM and keep no state: makeBoard holds the
+// camera's state and asks them where to look (tests/js/camera.test.js tries them in Node).
 
-/** The box round a tile (rotated), grown by `pad`. */
+/**
+ * A region of the table, in SVG units.
+ * @typedef {{x0: number, y0: number, x1: number, y1: number}} Box
+ */
+/**
+ * What the board shows: its centre and size, in SVG units.
+ * @typedef {{cx: number, cy: number, w: number, h: number}} Frame
+ */
+/**
+ * The automatic camera's frame; `whole` when it shows the whole farmyard.
+ * @typedef {Frame & {whole: boolean}} AutoFrame
+ */
+/**
+ * A size in screen pixels.
+ * @typedef {{width: number, height: number}} Size
+ */
+/**
+ * Where a tile lies, in tile units (what tileBox and halfCentres need of a PlacedTile).
+ * @typedef {{x: number, y: number, angle: number}} Pose
+ */
+
+/**
+ * The box round a tile (rotated), grown by `pad`.
+ * @param {Pose} p
+ * @param {number} [pad]
+ * @returns {Box}
+ */
 export function tileBox(p, pad = 0) {
   const a = (p.angle * Math.PI) / 180;
   const c = Math.abs(Math.cos(a));
@@ -527,14 +557,23 @@ export function tileBox(p, pad = 0) {
   return { x0: p.x * U - hx, y0: p.y * U - hy, x1: p.x * U + hx, y1: p.y * U + hy };
 }
 
-/** The box round a target's badge. */
-function badgeBox(t) {
+/**
+ * The box round a target's badge.
+ * @param {{badge_x: number, badge_y: number}} t
+ * @returns {Box}
+ */
+export function badgeBox(t) {
   const r = BADGE_MAX * 1.2;
   return { x0: t.badge_x * U - r, y0: t.badge_y * U - r, x1: t.badge_x * U + r, y1: t.badge_y * U + r };
 }
 
-/** The smallest box holding all of `boxes` (null for none). */
+/**
+ * The smallest box holding all of `boxes` (null for none; nulls are skipped).
+ * @param {(Box|null)[]} boxes
+ * @returns {Box|null}
+ */
 export function unionBox(boxes) {
+  /** @type {Box|null} */
   let out = null;
   for (const b of boxes) {
     if (!b) continue;
@@ -545,7 +584,13 @@ export function unionBox(boxes) {
   return out;
 }
 
-/** The centre nearest `c` of a window `span` wide that covers lo..hi (lo..hi fits in it). */
+/**
+ * The centre nearest `c` of a window `span` wide that covers lo..hi (lo..hi fits in it).
+ * @param {number} c
+ * @param {number} lo
+ * @param {number} hi
+ * @param {number} span
+ */
 export function coverShift(c, lo, hi, span) {
   const half = span / 2;
   if (hi > c + half) c = hi - half;
@@ -553,18 +598,216 @@ export function coverShift(c, lo, hi, span) {
   return c;
 }
 
-/** The centre nearest `c` of a window `span` wide that stays on lo..hi (centred if wider). */
+/**
+ * The centre nearest `c` of a window `span` wide that stays on lo..hi (centred if wider).
+ * @param {number} c
+ * @param {number} lo
+ * @param {number} hi
+ * @param {number} span
+ */
 export function keepOn(c, lo, hi, span) {
   if (hi - lo <= span) return (lo + hi) / 2;
   return Math.min(Math.max(c, lo + span / 2), hi - span / 2);
 }
 
-function boxKey(b) {
+/**
+ * A frame as text, to the tenth of a unit: two frames with the same key look the same.
+ * @param {Frame} b
+ */
+export function boxKey(b) {
   return `${num(b.cx)} ${num(b.cy)} ${num(b.w)} ${num(b.h)}`;
 }
 
-function inside(b, view) {
-  return b.x0 >= view.cx - view.w / 2 - 1 && b.x1 <= view.cx + view.w / 2 + 1 && b.y0 >= view.cy - view.h / 2 - 1 && b.y1 <= view.cy + view.h / 2 + 1;
+/**
+ * Whether box `b` is inside the frame (with a unit to spare).
+ * @param {Box} b
+ * @param {Frame} frame
+ */
+export function inside(b, frame) {
+  return (
+    b.x0 >= frame.cx - frame.w / 2 - 1 &&
+    b.x1 <= frame.cx + frame.w / 2 + 1 &&
+    b.y0 >= frame.cy - frame.h / 2 - 1 &&
+    b.y1 <= frame.cy + frame.h / 2 + 1
+  );
+}
+
+/**
+ * A frame of the board's shape (`aspect` = width / height) round `frame`: it only grows.
+ * @param {Frame} frame
+ * @param {number} aspect
+ * @returns {Frame}
+ */
+export function stretch(frame, aspect) {
+  let { w, h: hh } = frame;
+  if (w / hh < aspect) w = hh * aspect;
+  else hh = w / aspect;
+  return { cx: frame.cx, cy: frame.cy, w, h: hh };
+}
+
+/**
+ * The widest frame (SVG units) a board of `size` pixels shows with tiles `minPx` wide.
+ * @param {Size} size
+ * @param {number} minPx
+ * @returns {{w: number, h: number}}
+ */
+export function widest(size, minPx) {
+  const k = U / minPx;
+  return { w: size.width * k, h: size.height * k };
+}
+
+/**
+ * The farmyard with a margin, and the badges of the chosen tile's `targets`.
+ * @param {Bounds|null|undefined} bounds
+ * @param {{badge_x: number, badge_y: number}[]} targets
+ * @returns {Box}
+ */
+export function tableBox(bounds, targets) {
+  const b = bounds || { min_x: -1, min_y: -1, max_x: 1, max_y: 1 };
+  const box = { x0: (b.min_x - MARGIN) * U, y0: (b.min_y - MARGIN) * U, x1: (b.max_x + MARGIN) * U, y1: (b.max_y + MARGIN) * U };
+  return /** @type {Box} */ (unionBox([box, ...targets.map(badgeBox)]));
+}
+
+/**
+ * The whole of box `t` in a frame of the board's shape, never zoomed in beyond a comfortable
+ * size on a small table (12 x 7 tile units, or 9 x 5 with large tiles).
+ * @param {Box} t
+ * @param {number} aspect
+ * @param {boolean} large
+ * @returns {Frame}
+ */
+export function fitBox(t, aspect, large) {
+  const minW = (large ? 9 : 12) * U;
+  const minH = (large ? 5 : 7) * U;
+  return stretch({ cx: (t.x0 + t.x1) / 2, cy: (t.y0 + t.y1) / 2, w: Math.max(t.x1 - t.x0, minW), h: Math.max(t.y1 - t.y0, minH) }, aspect);
+}
+
+/**
+ * What a followed view keeps in sight, as choices from all of it down to the one thing that
+ * matters most (the last move, the cue's and the hint's ends, the chosen tile's `targets`
+ * with their badges, the focused target alone, the last move alone): the first choice that
+ * fits the view is taken. Each tile is grown by `ringRoom` for the ring round it.
+ * @param {View} v
+ * @param {Target[]} targets
+ * @param {string|null} focusOnto
+ * @param {number} ringRoom
+ * @returns {Box[]}
+ */
+export function sightings(v, targets, focusOnto, ringRoom) {
+  const byTile = new Map((v.table || []).map((p) => [p.tile, p]));
+  /** @param {string} tile */
+  const boxOf = (tile) => {
+    const p = byTile.get(tile);
+    return p ? tileBox(p, ringRoom) : null;
+  };
+  const last = v.last ? [boxOf(v.last)] : [];
+  const cue = v.cue && v.cue.level > 0 ? (v.cue.ends || []).map(boxOf) : [];
+  if (v.hint && v.hint.onto) cue.push(boxOf(v.hint.onto));
+  const shown = targets.map((t) => unionBox([boxOf(t.onto), badgeBox(t)]));
+  const focused = targets.findIndex((t) => t.onto === focusOnto);
+  const one = shown.length ? [shown[Math.max(focused, 0)]] : [];
+  const choices = [[...last, ...cue, ...shown], [...cue, ...shown], one, last];
+  return choices.map(unionBox).filter((b) => b !== null);
+}
+
+/**
+ * The automatic frame: `fit` (the whole farmyard) when it is no wider than `most` (the
+ * widest frame at the smallest tile size); otherwise a frame of size `most` that starts
+ * where the camera was last centred (`follow`, else the table's middle), moves as little as
+ * it can to cover the first of `seen()` that fits, and stays on the table `table`.
+ * @param {Frame} fit
+ * @param {{w: number, h: number}} most
+ * @param {Box} table
+ * @param {{cx: number, cy: number}|null} follow
+ * @param {() => Box[]} seen
+ * @returns {AutoFrame}
+ */
+export function autoFrame(fit, most, table, follow, seen) {
+  if (fit.w <= most.w + 1e-6) return { ...fit, whole: true };
+  let cx = follow ? follow.cx : (table.x0 + table.x1) / 2;
+  let cy = follow ? follow.cy : (table.y0 + table.y1) / 2;
+  const aim = seen().find((b) => b.x1 - b.x0 <= most.w && b.y1 - b.y0 <= most.h);
+  if (aim) {
+    cx = coverShift(cx, aim.x0, aim.x1, most.w);
+    cy = coverShift(cy, aim.y0, aim.y1, most.h);
+  }
+  cx = keepOn(cx, table.x0, table.x1, most.w);
+  cy = keepOn(cy, table.y0, table.y1, most.h);
+  return { cx, cy, w: most.w, h: most.h, whole: false };
+}
+
+/**
+ * The frame `b` zoomed by `factor` (above 1 is in) round the point (px, py), or round its
+ * centre. Never in closer than 4 tile units wide; null when it would reach `autoW`, the
+ * automatic frame's width: out as far as that, and no further, the camera is automatic again.
+ * @param {Frame} b
+ * @param {number} autoW
+ * @param {number} factor
+ * @param {number} [px]
+ * @param {number} [py]
+ * @returns {Frame|null}
+ */
+export function zoomFrame(b, autoW, factor, px, py) {
+  const w = Math.max(b.w / factor, 4 * U);
+  if (w >= autoW - 1e-6) return null;
+  const k = w / b.w;
+  let { cx, cy } = b;
+  if (px !== undefined && py !== undefined) {
+    cx = px + (cx - px) * k;
+    cy = py + (cy - py) * k;
+  }
+  return { cx, cy, w, h: b.h * k };
+}
+
+/**
+ * The frame `b` moved by the fractions `fx` and `fy` of its width and height.
+ * @param {Frame} b
+ * @param {number} fx
+ * @param {number} fy
+ * @returns {Frame}
+ */
+export function panFrame(b, fx, fy) {
+  return { cx: b.cx + fx * b.w, cy: b.cy + fy * b.h, w: b.w, h: b.h };
+}
+
+/**
+ * The frame `b` dragged by (dx, dy) screen pixels on a board `widthPx` wide: the table
+ * follows the pointer.
+ * @param {Frame} b
+ * @param {number} dx
+ * @param {number} dy
+ * @param {number} widthPx
+ * @returns {Frame}
+ */
+export function dragFrame(b, dx, dy, widthPx) {
+  const scale = b.w / Math.max(widthPx, 1);
+  return { cx: b.cx - dx * scale, cy: b.cy - dy * scale, w: b.w, h: b.h };
+}
+
+/**
+ * Where a badge of radius `r` at (bx, by), outside `frame`, waits at the frame's edge, and
+ * the arrow (tip, left, right corners) that points from there towards it.
+ * @param {number} bx
+ * @param {number} by
+ * @param {number} r
+ * @param {Frame} frame
+ * @returns {{x: number, y: number, arrow: [number, number][]}}
+ */
+export function edgeBadge(bx, by, r, frame) {
+  const inset = r * 1.5;
+  const ix = Math.min(Math.max(bx, frame.cx - frame.w / 2 + inset), frame.cx + frame.w / 2 - inset);
+  const iy = Math.min(Math.max(by, frame.cy - frame.h / 2 + inset), frame.cy + frame.h / 2 - inset);
+  const a = Math.atan2(by - iy, bx - ix);
+  const [c, sn] = [Math.cos(a), Math.sin(a)];
+  return {
+    x: ix,
+    y: iy,
+    arrow: [
+      [ix + c * r * 1.45, iy + sn * r * 1.45],
+      [ix + c * r * 0.7 - sn * r * 0.6, iy + sn * r * 0.7 + c * r * 0.6],
+      [ix + c * r * 0.7 + sn * r * 0.6, iy + sn * r * 0.7 - c * r * 0.6],
+    ],
+  };
 }
 
 // -- board: the farmyard, drawn, with the marks of the chosen tile's targets ------------------
@@ -767,16 +1010,9 @@ function makeBoard(ctx) {
 
   /** A badge out of view: at the board's edge, an arrow towards its end; a click looks there. */
   function offView(t, i, bx, by, r, view, focused) {
-    const inset = r * 1.5;
-    const ix = Math.min(Math.max(bx, view.cx - view.w / 2 + inset), view.cx + view.w / 2 - inset);
-    const iy = Math.min(Math.max(by, view.cy - view.h / 2 + inset), view.cy + view.h / 2 - inset);
-    const a = Math.atan2(by - iy, bx - ix);
-    const [c, sn] = [Math.cos(a), Math.sin(a)];
+    const { x: ix, y: iy, arrow } = edgeBadge(bx, by, r, view);
     const g = s("g", { class: "cfw-target-mark cfw-badge-off" + (focused ? " is-focus" : ""), "data-onto": t.onto });
-    const tip = [ix + c * r * 1.45, iy + sn * r * 1.45];
-    const left = [ix + c * r * 0.7 - sn * r * 0.6, iy + sn * r * 0.7 + c * r * 0.6];
-    const right = [ix + c * r * 0.7 + sn * r * 0.6, iy + sn * r * 0.7 - c * r * 0.6];
-    g.appendChild(s("polygon", { class: "cfw-badge-arrow", points: [tip, left, right].map((q) => q.map(num).join(",")).join(" ") }));
+    g.appendChild(s("polygon", { class: "cfw-badge-arrow", points: arrow.map((q) => q.map(num).join(",")).join(" ") }));
     g.appendChild(s("circle", { class: "cfw-badge-dot", cx: num(ix), cy: num(iy), r: num(r), "vector-effect": "non-scaling-stroke" }));
     const label = s("text", { class: "cfw-badge-text", x: num(ix), y: num(iy), dy: "0.35em", "font-size": num(r * 1.25) });
     label.textContent = String(i + 1);
@@ -823,77 +1059,29 @@ function makeBoard(ctx) {
     return r.width / r.height;
   }
 
-  /** The widest view (SVG units) that still shows tiles at least minPx() wide. */
-  function widest() {
-    const r = size();
-    const k = U / minPx();
-    return { w: r.width * k, h: r.height * k };
+  function large() {
+    return ctx.root.classList.contains("is-large");
   }
 
   /** The farmyard with a margin, and the badges of the chosen tile's targets. */
-  function tableBox() {
-    const b = state.view.bounds || { min_x: -1, min_y: -1, max_x: 1, max_y: 1 };
-    const box = { x0: (b.min_x - MARGIN) * U, y0: (b.min_y - MARGIN) * U, x1: (b.max_x + MARGIN) * U, y1: (b.max_y + MARGIN) * U };
-    return unionBox([box, ...ctx.targetsOf(state.selected).map(badgeBox)]);
+  function table() {
+    return tableBox(state.view.bounds, ctx.targetsOf(state.selected));
   }
 
-  /** A box of the board's shape round `box` ({cx, cy, w, h}). */
-  function stretch(box) {
-    const a = aspect();
-    let { w, h: hh } = box;
-    if (w / hh < a) w = hh * a;
-    else hh = w / a;
-    return { cx: box.cx, cy: box.cy, w, h: hh };
-  }
-
-  /** The whole farmyard, never zoomed in beyond a comfortable size on a small table. */
-  function fitBox() {
-    const t = tableBox();
-    const large = ctx.root.classList.contains("is-large");
-    const minW = (large ? 9 : 12) * U;
-    const minH = (large ? 5 : 7) * U;
-    return stretch({ cx: (t.x0 + t.x1) / 2, cy: (t.y0 + t.y1) / 2, w: Math.max(t.x1 - t.x0, minW), h: Math.max(t.y1 - t.y0, minH) });
-  }
-
-  /** What a followed view keeps in sight, as choices from all of it down to the one thing
-   *  that matters most: the first choice that fits the view is taken. */
-  function sightings() {
-    const v = state.view;
-    const byTile = new Map((v.table || []).map((p) => [p.tile, p]));
-    // A tile with room for its ring round it (a pad of up to 7 px and a stroke of up to 7 px).
-    const ringRoom = 14 * (U / minPx());
-    const boxOf = (tile) => (byTile.has(tile) ? tileBox(byTile.get(tile), ringRoom) : null);
-    const last = v.last ? [boxOf(v.last)] : [];
-    const cue = v.cue && v.cue.level > 0 ? (v.cue.ends || []).map(boxOf) : [];
-    if (v.hint && v.hint.onto) cue.push(boxOf(v.hint.onto));
-    const list = ctx.targetsOf(state.selected);
-    const targets = list.map((t) => unionBox([boxOf(t.onto), badgeBox(t)]));
-    const focused = list.findIndex((t) => t.onto === state.focusOnto);
-    const one = targets.length ? [targets[Math.max(focused, 0)]] : [];
-    const choices = [[...last, ...cue, ...targets], [...cue, ...targets], one, last];
-    return choices.map(unionBox).filter((b) => b);
+  /** What a followed view keeps in sight (see sightings), a tile with room for its ring round
+   *  it (a pad of up to 7 px and a stroke of up to 7 px). */
+  function seen() {
+    return sightings(state.view, ctx.targetsOf(state.selected), state.focusOnto, 14 * (U / minPx()));
   }
 
   /** The automatic view: the whole farmyard, or a followed part of it at the smallest size. */
   function autoBox() {
-    const fit = fitBox();
-    const most = widest();
-    if (fit.w <= most.w + 1e-6) return { ...fit, whole: true };
-    const t = tableBox();
-    let cx = cam.follow ? cam.follow.cx : (t.x0 + t.x1) / 2;
-    let cy = cam.follow ? cam.follow.cy : (t.y0 + t.y1) / 2;
-    const aim = sightings().find((b) => b.x1 - b.x0 <= most.w && b.y1 - b.y0 <= most.h);
-    if (aim) {
-      cx = coverShift(cx, aim.x0, aim.x1, most.w);
-      cy = coverShift(cy, aim.y0, aim.y1, most.h);
-    }
-    cx = keepOn(cx, t.x0, t.x1, most.w);
-    cy = keepOn(cy, t.y0, t.y1, most.h);
-    return { cx, cy, w: most.w, h: most.h, whole: false };
+    const t = table();
+    return autoFrame(fitBox(t, aspect(), large()), widest(size(), minPx()), t, cam.follow, seen);
   }
 
   function currentBox() {
-    if (cam.box) return stretch(cam.box);
+    if (cam.box) return stretch(cam.box, aspect());
     return cam.auto || autoBox();
   }
 
@@ -901,7 +1089,7 @@ function makeBoard(ctx) {
   function follow() {
     if (cam.box) {
       const b = currentBox();
-      const all = sightings()[0];
+      const all = seen()[0];
       if (all && !inside(all, b)) cam.box = null;
     }
     applyCamera();
@@ -921,7 +1109,7 @@ function makeBoard(ctx) {
     felt.setAttribute("width", num(b.w * 3));
     felt.setAttribute("height", num(b.h * 3));
     zoomFit.setAttribute("aria-pressed", cam.box ? "false" : "true");
-    const t = tableBox();
+    const t = table();
     const whole = inside(t, b);
     overview.hidden = whole;
     board.classList.toggle("is-following", !whole);
@@ -945,29 +1133,15 @@ function makeBoard(ctx) {
     }
   }
 
+  /** Zoom by `factor` round (px, py); out as far as the automatic view, and no further:
+   *  tiles never get smaller than that. */
   function zoomBy(factor, px, py) {
-    const b = currentBox();
-    const auto = autoBox();
-    const w = Math.max(b.w / factor, 4 * U);
-    if (w >= auto.w - 1e-6) {
-      // Out as far as the automatic view, and no further: tiles never get smaller than that.
-      cam.box = null;
-      applyCamera();
-      return;
-    }
-    const k = w / b.w;
-    let { cx, cy } = b;
-    if (px !== undefined) {
-      cx = px + (cx - px) * k;
-      cy = py + (cy - py) * k;
-    }
-    cam.box = { cx, cy, w, h: b.h * k };
+    cam.box = zoomFrame(currentBox(), autoBox().w, factor, px, py);
     applyCamera();
   }
 
   function panBy(fx, fy) {
-    const b = currentBox();
-    cam.box = { cx: b.cx + fx * b.w, cy: b.cy + fy * b.h, w: b.w, h: b.h };
+    cam.box = panFrame(currentBox(), fx, fy);
     applyCamera();
   }
 
@@ -1042,8 +1216,7 @@ function makeBoard(ctx) {
       board.setPointerCapture(e.pointerId);
       board.classList.add("is-dragging");
     }
-    const scale = d.box.w / Math.max(size().width, 1);
-    cam.box = { cx: d.box.cx - dx * scale, cy: d.box.cy - dy * scale, w: d.box.w, h: d.box.h };
+    cam.box = dragFrame(d.box, dx, dy, size().width);
     applyCamera();
   });
   const endDrag = (e) => {
