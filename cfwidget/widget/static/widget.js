@@ -1,3 +1,4 @@
+// @ts-check
 // cfwidget: the Chicken Foot farmyard as an anywidget view.
 //
 // A plain ES module (no build step, no imports). Python owns the game: this
@@ -19,8 +20,8 @@
 // "More" (the open ends in words, how tiles look, the keys) and "Moves" when opened. The
 // board's height is what the visible panel leaves (render: fitBoard).
 
-// -- the view's shape: a mirror of cfwidget/widget_view.py, field by field ----------------
-// (tests/test_widget.py checks that every typedef here matches its TypedDict there.)
+// -- the view's shape: a mirror of cfwidget/widget/_view.py, field by field ---------------
+// (tests/widget/test_widget.py checks that every typedef here matches its TypedDict there.)
 
 /** @typedef {"you"|"bot"|"other"|"round-over"|"game-over"|"paused"} Waiting */
 /** @typedef {"you"|"bot"|"player"} PlayerKind */
@@ -199,6 +200,150 @@
  * @property {Hint|null} hint
  */
 
+// -- the intents: what the view sends, a mirror of the widgets' intent tables ---------------
+// (GameWidget.intents and GuidedSession.intents: cfwidget/widget/_widget.py, _hint.py and
+// cfwidget/therapy/widget.py; tests/widget/test_front_end.py checks them kind by kind.)
+// A stamped intent carries the view's version and seat; [name] is a field that may be left out.
+
+/** @typedef {"pips"|"numerals"|"colour"} Display */
+
+/**
+ * Play a hand tile: `move` is "tile@onto", with "!" after it to announce the last tile.
+ * @typedef {Object} PlayIntent
+ * @property {"play"} kind
+ * @property {number} version
+ * @property {number} seat
+ * @property {string} move
+ */
+
+/**
+ * @typedef {Object} DrawIntent
+ * @property {"draw"} kind
+ * @property {number} version
+ * @property {number} seat
+ */
+
+/**
+ * @typedef {Object} PassIntent
+ * @property {"pass"} kind
+ * @property {number} version
+ * @property {number} seat
+ */
+
+/**
+ * The next bot's move (`auto` when the view's timer asks), or the next round.
+ * @typedef {Object} NextIntent
+ * @property {"next"} kind
+ * @property {number} version
+ * @property {number} seat
+ * @property {boolean} [auto]
+ */
+
+/**
+ * @typedef {Object} UndoIntent
+ * @property {"undo"} kind
+ * @property {number} version
+ * @property {number} seat
+ */
+
+/**
+ * @typedef {Object} NewGameIntent
+ * @property {"new_game"} kind
+ * @property {number} version
+ * @property {number} seat
+ */
+
+/**
+ * @typedef {Object} HintIntent
+ * @property {"hint"} kind
+ * @property {number} version
+ * @property {number} seat
+ */
+
+/**
+ * @typedef {Object} DisplayIntent
+ * @property {"display"} kind
+ * @property {Display} value
+ */
+
+/**
+ * @typedef {Object} LargeIntent
+ * @property {"large"} kind
+ * @property {boolean} value
+ */
+
+/**
+ * The board's size in pixels, so a new round is laid out to its shape.
+ * @typedef {Object} BoardIntent
+ * @property {"board"} kind
+ * @property {number} width
+ * @property {number} height
+ */
+
+/**
+ * Guided play: the cue's wait is over.
+ * @typedef {Object} CueTickIntent
+ * @property {"cue_tick"} kind
+ * @property {number} version
+ * @property {number} seat
+ */
+
+/**
+ * Guided play: OK, place the move shown together.
+ * @typedef {Object} ConfirmIntent
+ * @property {"confirm"} kind
+ * @property {number} version
+ * @property {number} seat
+ */
+
+/**
+ * Guided play: a tile that fits nowhere, or a tile tried on a place where it does not go.
+ * @typedef {Object} TryIntent
+ * @property {"try"} kind
+ * @property {number} version
+ * @property {number} seat
+ * @property {string} tile
+ * @property {string} [onto]
+ */
+
+/**
+ * @typedef {PlayIntent|DrawIntent|PassIntent|NextIntent|UndoIntent|NewGameIntent|HintIntent|DisplayIntent|LargeIntent|BoardIntent|CueTickIntent|ConfirmIntent|TryIntent} Intent
+ */
+
+/**
+ * The intents stamped with the view's version and seat (sent by ctx.send).
+ * @typedef {Extract<Intent, {version: number}>} StampedIntent
+ */
+
+/**
+ * What ctx.send adds to a stamped intent of kind K besides its kind and stamp.
+ * @template {StampedIntent["kind"]} K
+ * @typedef {Omit<Extract<StampedIntent, {kind: K}>, "kind"|"version"|"seat">} IntentFields
+ */
+
+// -- the model: the traits the widget syncs, as anywidget hands them to render() ------------
+
+/**
+ * GameWidget's synced traits (cfwidget/widget/_widget.py).
+ * @typedef {Object} Traits
+ * @property {View} view
+ * @property {string} message
+ * @property {Display} display
+ * @property {boolean} large
+ * @property {string[]} palette
+ */
+
+/**
+ * The part of anywidget's model this file uses.
+ * @typedef {Object} Model
+ * @property {<K extends keyof Traits>(name: K) => Traits[K]} get
+ * @property {(message: Intent) => void} send
+ * @property {(event: string, callback: () => void) => void} on
+ * @property {(event: string, callback: () => void) => void} off
+ */
+
+// -- sizes and constants ----------------------------------------------------------------------
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 const U = 100; // SVG units per tile unit: a tile is 200 x 100
 const PIP_SPOT = 0.27;
@@ -223,8 +368,17 @@ const FIT_MARGIN_PX = 6;
 const LEAD_SHARE = 0.3; // a header up to this share of the visible height stays in view above
 const WIDE_PX = 1000; // a widget this wide keeps the moves in a side column
 const TRAIL_COLOURS = 8; // spoke colours of the trails under the lines (cfw-trail-0 .. 7)
+/** @type {[Display, string][]} the ways to show tiles, and their names in the menu */
+const LOOKS = [
+  ["pips", "pips"],
+  ["numerals", "numerals"],
+  ["colour", "coloured pips"],
+];
 
-/** The keys, in words; H (the coach's hint) only where the widget has a Hint button. */
+/**
+ * The keys, in words; H (the coach's hint) only where the widget has a Hint button.
+ * @param {boolean} coach
+ */
 function helpText(coach) {
   return (
     "Keys: \u2190 \u2192 choose a tile, Enter picks it; \u2190 \u2192 or Tab choose where it goes, " +
@@ -235,6 +389,19 @@ function helpText(coach) {
 
 // -- small DOM helpers (text only ever through textContent) -------------------------------
 
+/**
+ * Attributes to set: null, undefined and false leave one out, true sets it empty.
+ * @typedef {Record<string, string|number|boolean|null|undefined>} Attrs
+ */
+
+/**
+ * An HTML element with its attributes and its text.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Attrs|null} [attrs]
+ * @param {string|number|null} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function h(tag, attrs, text) {
   const node = document.createElement(tag);
   if (attrs) {
@@ -248,7 +415,13 @@ function h(tag, attrs, text) {
 
 const TILE_NAME = /(\d{1,2}-\d{1,2})/;
 
-/** Text whose tile names ("6-6", "9-4") never break across lines: each one in a nowrap span. */
+/**
+ * Text whose tile names ("6-6", "9-4") never break across lines: each one in a nowrap span.
+ * @template {Element} E
+ * @param {E} node
+ * @param {string} text
+ * @returns {E}
+ */
 function withTiles(node, text) {
   for (const [i, part] of String(text).split(TILE_NAME).entries()) {
     if (!part) continue;
@@ -257,6 +430,13 @@ function withTiles(node, text) {
   return node;
 }
 
+/**
+ * An SVG element with its attributes.
+ * @template {keyof SVGElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, string|number>} [attrs]
+ * @returns {SVGElementTagNameMap[K]}
+ */
 function s(tag, attrs) {
   const node = document.createElementNS(SVG_NS, tag);
   if (attrs) {
@@ -265,38 +445,66 @@ function s(tag, attrs) {
   return node;
 }
 
+/**
+ * Set a node's text, only when it changes (no needless mutation for screen readers).
+ * @param {Node} node
+ * @param {string|null|undefined} text
+ */
 function setText(node, text) {
   const value = text === undefined || text === null ? "" : String(text);
   if (node.textContent !== value) node.textContent = value;
 }
 
+/**
+ * A number for an SVG attribute, to a tenth.
+ * @param {number} v
+ */
 function num(v) {
   return String(Math.round(v * 10) / 10);
 }
 
-// -- drawing tiles (mirrors cfwidget/svg.py) -----------------------------------------------
+// -- drawing tiles (mirrors cfwidget/table/_drawing.py) ------------------------------------
 
-const PATTERNS = {
-  0: [],
-  1: ["c"],
-  2: ["tl", "br"],
-  3: ["tl", "c", "br"],
-  4: ["tl", "tr", "bl", "br"],
-  5: ["tl", "tr", "c", "bl", "br"],
-  6: ["tl", "tc", "tr", "bl", "bc", "br"],
-  7: ["tl", "tc", "tr", "c", "bl", "bc", "br"],
-  8: ["tl", "tc", "tr", "ml", "mr", "bl", "bc", "br"],
-  9: ["tl", "tc", "tr", "ml", "c", "mr", "bl", "bc", "br"],
-};
+/**
+ * A point as [x, y].
+ * @typedef {[number, number]} Point
+ */
+
+/** @typedef {"tl"|"tc"|"tr"|"ml"|"c"|"mr"|"bl"|"bc"|"br"} Spot */
+
+/** @type {Spot[][]} the pips of 0 to 9, by their spots on a 3 x 3 grid */
+const PATTERNS = [
+  [],
+  ["c"],
+  ["tl", "br"],
+  ["tl", "c", "br"],
+  ["tl", "tr", "bl", "br"],
+  ["tl", "tr", "c", "bl", "br"],
+  ["tl", "tc", "tr", "bl", "bc", "br"],
+  ["tl", "tc", "tr", "c", "bl", "bc", "br"],
+  ["tl", "tc", "tr", "ml", "mr", "bl", "bc", "br"],
+  ["tl", "tc", "tr", "ml", "c", "mr", "bl", "bc", "br"],
+];
+/** @type {Record<Spot, Point>} */
 const GRID = {
   tl: [-1, -1], tc: [0, -1], tr: [1, -1],
   ml: [-1, 0], c: [0, 0], mr: [1, 0],
   bl: [-1, 1], bc: [0, 1], br: [1, 1],
 };
+/** @type {Map<number, Point[]>} */
 const pipCache = new Map();
 
+/**
+ * Where the pips of `n` sit in a half, as offsets in tile units from its middle: up to 9 the
+ * familiar patterns; above that, rows of 4 (or 5 from 17 up). Python's pip_positions draws
+ * the same (tests/widget/test_front_end.py compares them).
+ * @param {number} n
+ * @returns {Point[]}
+ */
 export function pipPositions(n) {
-  if (pipCache.has(n)) return pipCache.get(n);
+  const known = pipCache.get(n);
+  if (known) return known;
+  /** @type {Point[]} */
   let out;
   if (PATTERNS[n]) {
     out = PATTERNS[n].map((k) => [GRID[k][0] * PIP_SPOT, GRID[k][1] * PIP_SPOT]);
@@ -316,13 +524,19 @@ export function pipPositions(n) {
   return out;
 }
 
+/** @param {number} n */
 function pipRadius(n) {
   return n <= 9 ? 9.5 : n <= 16 ? 8 : 6.5;
 }
 
+/** @type {Map<string, string>} */
 const pipPathCache = new Map();
 
-// All pips of one half as a single path (one element instead of up to nine circles).
+/**
+ * All pips of one half as a single path (one element instead of up to nine circles).
+ * @param {number} n
+ * @param {number} cx
+ */
 function pipPath(n, cx) {
   const key = `${n}|${cx}`;
   let d = pipPathCache.get(key);
@@ -340,6 +554,15 @@ function pipPath(n, cx) {
   return d;
 }
 
+/**
+ * One half's pips (or numeral) into the tile's group `g`, its middle at (cx, 0).
+ * @param {SVGGElement} g
+ * @param {number} n
+ * @param {number} cx
+ * @param {Display} mode
+ * @param {number} angle
+ * @param {string[]} palette
+ */
 function drawHalf(g, n, cx, mode, angle, palette) {
   if (mode === "numerals") {
     const t = s("text", {
@@ -363,7 +586,17 @@ function drawHalf(g, n, cx, mode, angle, palette) {
   g.appendChild(path);
 }
 
-// One tile as an SVG group; p = {x, y, angle, first, second, linked} in tile units.
+/**
+ * What drawTile needs of a tile, in tile units.
+ * @typedef {Pose & {first: number, second: number, linked?: boolean}} TileFace
+ */
+
+/**
+ * One tile as an SVG group.
+ * @param {TileFace} p
+ * @param {Display} mode
+ * @param {string[]} palette
+ */
 export function drawTile(p, mode, palette) {
   const g = s("g", {
     class: p.linked ? "cfw-tile is-linked" : "cfw-tile",
@@ -376,7 +609,11 @@ export function drawTile(p, mode, palette) {
   return g;
 }
 
-// The halves' centres of a tile, in SVG units: [[x, y], [x, y]] for `first` and `second`.
+/**
+ * The halves' centres of a tile, in SVG units: [[x, y], [x, y]] for `first` and `second`.
+ * @param {Pose} p
+ * @returns {[Point, Point]}
+ */
 export function halfCentres(p) {
   const a = (p.angle * Math.PI) / 180;
   const ux = (Math.cos(a) * U) / 2;
@@ -387,7 +624,11 @@ export function halfCentres(p) {
   ];
 }
 
-// A dashed line from a tile laid apart (its matching half) to the open end it was played onto.
+/**
+ * A dashed line from a tile laid apart (its matching half) to the open end it was played onto.
+ * @param {PlacedTile} p
+ * @param {PlacedTile} parent
+ */
 export function drawLink(p, parent) {
   const [from] = halfCentres(p);
   const to = parent.first === parent.second ? [parent.x * U, parent.y * U] : halfCentres(parent)[1];
@@ -397,6 +638,12 @@ export function drawLink(p, parent) {
   return g;
 }
 
+/**
+ * A hand tile, standing, as its own small SVG.
+ * @param {string} tile
+ * @param {Display} mode
+ * @param {string[]} palette
+ */
 function handTileSvg(tile, mode, palette) {
   const [a, b] = tileNumbers(tile);
   const svg = s("svg", { viewBox: "-54 -104 108 208", "aria-hidden": "true", focusable: "false" });
@@ -404,46 +651,126 @@ function handTileSvg(tile, mode, palette) {
   return svg;
 }
 
+/**
+ * The two numbers of a tile's name ("9-4" is [9, 4]).
+ * @param {string} text
+ * @returns {[number, number]}
+ */
 function tileNumbers(text) {
   const [a, b] = String(text).split("-").map((v) => Number.parseInt(v, 10));
   return [a, b];
 }
 
 let uidCounter = 0;
+/**
+ * An id no other widget on the page has.
+ * @param {string} prefix
+ */
 function uid(prefix) {
   uidCounter += 1;
   return `cfw-${prefix}-${uidCounter}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
+/** @type {Record<string, number>} */
 const ARROWS = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
 
+/**
+ * Focus the element `step` places from `current` in `list`, round the ends (the first when
+ * `current` is not in it).
+ * @param {HTMLElement[]} list
+ * @param {EventTarget|null} current
+ * @param {number} step
+ */
 function moveAmong(list, current, step) {
   if (!list.length) return;
-  let i = list.indexOf(current);
+  let i = list.findIndex((x) => x === current);
   i = i < 0 ? 0 : (i + step + list.length) % list.length;
   list[i].focus();
 }
 
+/**
+ * The HTML elements under `root` that match `selector`, in document order.
+ * @param {ParentNode} root
+ * @param {string} selector
+ */
+function allOf(root, selector) {
+  return [...root.querySelectorAll(selector)].filter((x) => x instanceof HTMLElement);
+}
+
+/**
+ * The first HTML element under `root` that matches `selector`, or null.
+ * @param {ParentNode} root
+ * @param {string} selector
+ */
+function firstOf(root, selector) {
+  const x = root.querySelector(selector);
+  return x instanceof HTMLElement ? x : null;
+}
+
+/**
+ * The element that has the focus, when it is an HTML element (its data-* are read).
+ * @returns {HTMLElement|null}
+ */
+function focused() {
+  const a = document.activeElement;
+  return a instanceof HTMLElement ? a : null;
+}
+
+/**
+ * Whether an element can take the focus now: not disabled, not hidden, laid out.
+ * @param {HTMLElement|null} el
+ * @returns {el is HTMLElement}
+ */
+function canFocus(el) {
+  return !!el && !el.matches(":disabled") && !el.hidden && el.offsetParent !== null;
+}
+
+/**
+ * Whether an event's target is an element with the class `name`.
+ * @param {EventTarget|null} node
+ * @param {string} name
+ */
 function hasClass(node, name) {
-  return !!(node && node.classList && node.classList.contains(name));
+  return node instanceof Element && node.classList.contains(name);
 }
 
 // -- the sections ----------------------------------------------------------------------------
 //
 // Each section is made once by `makeX(ctx)` and returns its nodes and `update(view)`,
-// plus what the other sections may ask of it. `ctx` is what they share:
-//
-// ctx.model        the anywidget model
-// ctx.state        {view, selected, focusOnto, paused}: the view drawn last, the hand tile
-//                  picked for play, the target under keyboard focus or pointer, bots paused
-// ctx.root         the widget's root element
-// ctx.send(kind, extra)       send an intent stamped with the view's version and seat
-// ctx.look()                  {mode, palette, key}: how tiles are drawn now
-// ctx.targetsOf(tile)         the targets of a hand tile (Target[])
-// ctx.showLocal(text)         a note in the message line that only the browser knows
-// ctx.pick(tile), ctx.unpick(focusTile)    choose a hand tile, or put it back
-// ctx.play(onto)              play the chosen tile on the end `onto`
-// ctx.markFocus(onto)         highlight the board mark of the target `onto`
+// plus what the other sections may ask of it. `ctx` (a Ctx) is what they share.
+
+/**
+ * What the browser alone knows besides the view.
+ * @typedef {Object} State
+ * @property {View} view the view drawn last
+ * @property {string|null} selected the hand tile picked for play
+ * @property {string|null} focusOnto the target under keyboard focus or pointer
+ * @property {boolean} paused the bots are paused
+ */
+
+/**
+ * How tiles are drawn now; `key` changes when any of it does.
+ * @typedef {{mode: Display, palette: string[], key: string}} Look
+ */
+
+/**
+ * What the sections share.
+ * @typedef {Object} Ctx
+ * @property {Model} model the anywidget model
+ * @property {State} state
+ * @property {HTMLElement} root the widget's root element
+ * @property {<K extends StampedIntent["kind"]>(kind: K, extra?: IntentFields<K>) => void} send
+ *   send an intent stamped with the view's version and seat
+ * @property {() => Look} look
+ * @property {(tile: string|null) => Target[]} targetsOf the targets of a hand tile
+ * @property {(text: string) => void} showLocal a note in the message line that only the
+ *   browser knows
+ * @property {(tile: string) => void} pick choose a hand tile
+ * @property {(focusTile: boolean) => void} unpick put it back (and focus it)
+ * @property {(onto: string) => void} play play the chosen tile on the end `onto`
+ * @property {(onto: string|null) => void} markFocus highlight the board mark of the target
+ * @property {() => void} flushSize send the board's size now if it is waiting
+ */
 
 // -- head: the last move, whose turn, the rule in force ---------------------------------------
 function makeHead() {
@@ -500,6 +827,12 @@ function makePlayers() {
 
 // -- board: the farmyard, its marks (last tile, cue, targets), pan and zoom ------------------
 
+/**
+ * A ring round a tile (its class `cls`), `pad` SVG units out from its edges.
+ * @param {Pose} p
+ * @param {string} cls
+ * @param {number} pad
+ */
 function ring(p, cls, pad) {
   const w = 200 + 2 * pad;
   const hgt = 100 + 2 * pad;
@@ -817,9 +1150,27 @@ export function edgeBadge(bx, by, r, frame) {
 // keeps that size and follows the play (the last move, the cue, every target of the chosen
 // tile with its badge), moving as little as it can, and the overview shows the whole table.
 // The user's zoom never goes below that size either. A move or a chosen tile outside the
-// user's view hands the camera back to automatic.
+// user's view hands the camera back to automatic. The camera's sums are the pure functions
+// above (stretch, fitBox, autoFrame, zoomFrame...); makeBoard keeps its state and the DOM.
+
+/**
+ * The camera's state.
+ * @typedef {Object} Camera
+ * @property {Frame|null} box set by the user's zoom or pan; null = automatic
+ * @property {AutoFrame|null} auto the automatic view, worked out by applyCamera
+ * @property {{cx: number, cy: number}|null} follow where the followed view was centred last
+ * @property {Size|null} size the board in pixels, kept by a ResizeObserver so drawing never
+ *   forces a layout
+ * @property {{x: number, y: number, box: Frame, id: number, moved: boolean}|null} drag a
+ *   mouse or pen drag: where it began, the view then, the pointer, whether it moved yet
+ * @property {boolean} dragged a drag just ended (its click must not play)
+ * @property {string} markKey the view the marks were drawn for
+ */
+
+/** @param {Ctx} ctx */
 function makeBoard(ctx) {
   const { state } = ctx;
+  /** @type {Camera} */
   const cam = {
     box: null, // {cx, cy, w, h} in SVG units, set by the user's zoom or pan; null = automatic
     auto: null, // the automatic view, worked out by applyCamera
@@ -830,9 +1181,12 @@ function makeBoard(ctx) {
     markKey: "", // the view the marks were drawn for
   };
   let drawnKey = ""; // display mode + palette the tiles were drawn with
+  /** @type {string[]} */
   let drawnTiles = []; // tiles drawn, in order
+  /** @type {number[]} */
   let spokes = []; // per tile drawn: which spoke of the centre it grows from (-1: the centre)
   let sentAspect = 0; // the board's shape as last told to Python
+  /** @type {ReturnType<typeof setTimeout>|null} */
   let sizeTimer = null;
 
   const node = h("div", { class: "cfw-boardbox" });
@@ -921,15 +1275,21 @@ function makeBoard(ctx) {
 
   /** The trail under tile `i`: a soft band from its parent's centre to its own, one colour per
    *  spoke, so which line grows from which end reads at a glance under a thicket of toes. */
+  /**
+   * @param {PlacedTile[]} rows
+   * @param {number} i
+   * @param {Node} out
+   */
   function trail(rows, i, out) {
     const p = rows[i];
-    const parent = p.onto === null || p.onto === undefined ? null : rows[p.onto];
-    if (!parent) {
+    const onto = p.onto;
+    const parent = onto === null || onto === undefined ? null : rows[onto];
+    if (onto === null || !parent) {
       spokes[i] = -1;
       return;
     }
-    let k = spokes[p.onto];
-    if (k === undefined || k < 0) k = spokes.filter((x, j) => j < i && rows[j].onto === p.onto).length;
+    let k = spokes[onto];
+    if (k === undefined || k < 0) k = spokes.filter((x, j) => j < i && rows[j].onto === onto).length;
     spokes[i] = k;
     out.appendChild(
       s("line", {
@@ -942,7 +1302,10 @@ function makeBoard(ctx) {
     );
   }
 
-  /** The marks: a ring on the last tile, the cue's rings, a numbered badge per target. */
+  /**
+   * The marks: a ring on the last tile, the cue's rings, a numbered badge per target.
+   * @param {View} v
+   */
   function marks(v) {
     markLayer.replaceChildren();
     hitLayer.replaceChildren();
@@ -953,23 +1316,26 @@ function makeBoard(ctx) {
     const upp = view.w / Math.max(size().width, 1);
     const pad = Math.max(8, 4 * upp);
     const r = Math.min(Math.max(30, BADGE_PX * upp), BADGE_MAX);
-    if (v.last && byTile.has(v.last)) {
-      markLayer.appendChild(ring(byTile.get(v.last), "cfw-lastring", pad));
-      ovMarks.appendChild(ring(byTile.get(v.last), "cfw-ov-last", 0));
+    const lastTile = v.last ? byTile.get(v.last) : undefined;
+    if (lastTile) {
+      markLayer.appendChild(ring(lastTile, "cfw-lastring", pad));
+      ovMarks.appendChild(ring(lastTile, "cfw-ov-last", 0));
     }
     const cue = v.cue;
     if (cue && cue.level > 0) {
       for (const end of cue.ends || []) {
-        if (!byTile.has(end)) continue;
+        const endTile = byTile.get(end);
+        if (!endTile) continue;
         const strong = cue.level >= 4 && end === cue.onto;
-        const mark = ring(byTile.get(end), strong ? "cfw-cue-ring is-move" : "cfw-cue-ring", pad * 1.6);
+        const mark = ring(endTile, strong ? "cfw-cue-ring is-move" : "cfw-cue-ring", pad * 1.6);
         mark.setAttribute("data-cue-end", end);
         markLayer.appendChild(mark);
       }
     }
     const hint = v.hint;
-    if (hint && hint.onto && byTile.has(hint.onto)) {
-      const mark = ring(byTile.get(hint.onto), "cfw-cue-ring is-move cfw-hint-ring", pad * 1.6);
+    const hintTile = hint && hint.onto ? byTile.get(hint.onto) : undefined;
+    if (hint && hint.onto && hintTile) {
+      const mark = ring(hintTile, "cfw-cue-ring is-move cfw-hint-ring", pad * 1.6);
       mark.setAttribute("data-hint-end", hint.onto);
       markLayer.appendChild(mark);
     }
@@ -1008,7 +1374,16 @@ function makeBoard(ctx) {
     });
   }
 
-  /** A badge out of view: at the board's edge, an arrow towards its end; a click looks there. */
+  /**
+   * A badge out of view: at the board's edge, an arrow towards its end; a click looks there.
+   * @param {Target} t
+   * @param {number} i
+   * @param {number} bx
+   * @param {number} by
+   * @param {number} r
+   * @param {Frame} view
+   * @param {boolean} focused
+   */
   function offView(t, i, bx, by, r, view, focused) {
     const { x: ix, y: iy, arrow } = edgeBadge(bx, by, r, view);
     const g = s("g", { class: "cfw-target-mark cfw-badge-off" + (focused ? " is-focus" : ""), "data-onto": t.onto });
@@ -1031,6 +1406,7 @@ function makeBoard(ctx) {
   // Focus and hover only restyle the marks: rebuilding them between a mousedown and
   // its mouseup would swallow the click. A target brought into focus from the keyboard
   // comes into view when the table is followed.
+  /** @param {string|null} onto */
   function markFocus(onto) {
     if (state.focusOnto === onto) return;
     state.focusOnto = onto;
@@ -1135,11 +1511,20 @@ function makeBoard(ctx) {
 
   /** Zoom by `factor` round (px, py); out as far as the automatic view, and no further:
    *  tiles never get smaller than that. */
+  /**
+   * @param {number} factor
+   * @param {number} [px]
+   * @param {number} [py]
+   */
   function zoomBy(factor, px, py) {
     cam.box = zoomFrame(currentBox(), autoBox().w, factor, px, py);
     applyCamera();
   }
 
+  /**
+   * @param {number} fx
+   * @param {number} fy
+   */
   function panBy(fx, fy) {
     cam.box = panFrame(currentBox(), fx, fy);
     applyCamera();
@@ -1150,6 +1535,13 @@ function makeBoard(ctx) {
     applyCamera();
   }
 
+  /**
+   * A point on the screen in the SVG's own units (null while it is not laid out).
+   * @param {SVGSVGElement} target
+   * @param {number} clientX
+   * @param {number} clientY
+   * @returns {Point|null}
+   */
   function svgPoint(target, clientX, clientY) {
     const ctm = target.getScreenCTM();
     if (!ctm) return null;
@@ -1174,8 +1566,11 @@ function makeBoard(ctx) {
     },
     { passive: false },
   );
+  /** @type {Map<number, Point>} */
   const touches = new Map(); // pointerId -> [clientX, clientY] of the fingers on the board
-  let pinch = null; // {dist, box}: the fingers' distance and the camera when the pinch began
+  /** @type {{dist: number, box: Frame}|null} */
+  let pinch = null; // the fingers' distance and the camera when the pinch began
+  /** @returns {{dist: number, mid: Point}} the two fingers' distance and their middle */
   function spread() {
     const [a, b] = [...touches.values()];
     return { dist: Math.hypot(a[0] - b[0], a[1] - b[1]), mid: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] };
@@ -1219,6 +1614,7 @@ function makeBoard(ctx) {
     cam.box = dragFrame(d.box, dx, dy, size().width);
     applyCamera();
   });
+  /** @param {PointerEvent} e */
   const endDrag = (e) => {
     if (touches.delete(e.pointerId)) {
       if (touches.size < 2) pinch = null;
@@ -1238,7 +1634,7 @@ function makeBoard(ctx) {
   board.addEventListener("click", (e) => {
     const v = state.view;
     if (cam.dragged || !v.guided || !v.playing || !state.selected) return;
-    const g = e.target && e.target.closest ? e.target.closest(".cfw-tile") : null;
+    const g = e.target instanceof Element ? e.target.closest(".cfw-tile") : null;
     const onto = g ? g.getAttribute("data-tile") : null;
     if (!onto || ctx.targetsOf(state.selected).some((t) => t.onto === onto)) return;
     ctx.send("try", { tile: state.selected, onto });
@@ -1246,7 +1642,9 @@ function makeBoard(ctx) {
   board.addEventListener("pointercancel", endDrag);
 
   // The overview: press, or press and drag, to look at that part of the table.
+  /** @type {number|null} */
   let ovPointer = null;
+  /** @param {PointerEvent} e */
   function lookAt(e) {
     const pt = svgPoint(ovSvg, e.clientX, e.clientY);
     if (!pt) return;
@@ -1264,6 +1662,7 @@ function makeBoard(ctx) {
   ovSvg.addEventListener("pointermove", (e) => {
     if (ovPointer === e.pointerId) lookAt(e);
   });
+  /** @param {PointerEvent} e */
   const endLook = (e) => {
     if (ovPointer === e.pointerId) ovPointer = null;
   };
@@ -1281,7 +1680,7 @@ function makeBoard(ctx) {
     ctx.model.send({ kind: "board", width: Math.round(r.width), height: Math.round(r.height) });
   }
   function reportSize() {
-    clearTimeout(sizeTimer);
+    if (sizeTimer !== null) clearTimeout(sizeTimer);
     sizeTimer = setTimeout(sendSize, 200);
   }
   /** A size still waiting goes at once: an intent that lays a tile must not arrive before it
@@ -1292,6 +1691,7 @@ function makeBoard(ctx) {
     sendSize();
   }
 
+  /** @type {ResizeObserver|null} */
   let resizeObserver = null;
   if (typeof ResizeObserver !== "undefined") {
     resizeObserver = new ResizeObserver((entries) => {
@@ -1305,7 +1705,11 @@ function makeBoard(ctx) {
     resizeObserver.observe(board);
   }
 
-  /** Arrow keys pan the focused board; + and - zoom and 0 fits from anywhere. */
+  /**
+   * Arrow keys pan the focused board; + and - zoom and 0 fits from anywhere.
+   * @param {KeyboardEvent} e
+   * @returns {boolean} whether the key was the board's
+   */
   function key(e) {
     const k = e.key;
     if (e.target === board && k in ARROWS) {
@@ -1325,7 +1729,7 @@ function makeBoard(ctx) {
   }
 
   function destroy() {
-    clearTimeout(sizeTimer);
+    if (sizeTimer !== null) clearTimeout(sizeTimer);
     if (resizeObserver) resizeObserver.disconnect();
   }
 
@@ -1337,9 +1741,12 @@ function makeBoard(ctx) {
 // The hand is one Tab stop (a roving tabindex): the picked tile, else the tile last
 // focused, else the first has tabindex 0 and the others -1; the arrow keys, Home and End
 // move among the tiles, and Enter or Space picks one.
+/** @param {Ctx} ctx */
 function makeHand(ctx) {
   const { state } = ctx;
+  /** @type {Map<string, HTMLButtonElement>} */
   const buttons = new Map();
+  /** @type {string|null} */
   let current = null; // the tile that holds the hand's Tab stop
   const head = h("p", { class: "cfw-hand-head cfw-vh", id: uid("hand") });
   const node = h("div", { class: "cfw-hand", role: "group", "aria-labelledby": head.id });
@@ -1396,10 +1803,13 @@ function makeHand(ctx) {
     rove(state.selected && buttons.has(state.selected) ? state.selected : current);
   }
 
-  /** Give the hand's one Tab stop to `tile` (or to the first tile when it is gone). */
+  /**
+   * Give the hand's one Tab stop to `tile` (or to the first tile when it is gone).
+   * @param {string|null} tile
+   */
   function rove(tile) {
-    const first = node.querySelector(".cfw-htile");
-    current = tile && buttons.has(tile) ? tile : first ? first.dataset.tile : null;
+    const first = firstOf(node, ".cfw-htile");
+    current = tile && buttons.has(tile) ? tile : first ? first.dataset.tile || null : null;
     for (const [t, btn] of buttons) {
       const want = t === current ? "0" : "-1";
       if (btn.getAttribute("tabindex") !== want) btn.setAttribute("tabindex", want);
@@ -1414,15 +1824,20 @@ function makeHand(ctx) {
     if (state.selected) rove(state.selected);
   }
 
+  /** @param {string|null} tile */
   function focusTile(tile) {
-    if (tile && buttons.has(tile)) buttons.get(tile).focus();
+    const btn = tile ? buttons.get(tile) : undefined;
+    if (btn) btn.focus();
   }
 
-  /** Arrow keys, Home and End move among the hand's tiles. */
+  /**
+   * Arrow keys, Home and End move among the hand's tiles.
+   * @param {KeyboardEvent} e
+   */
   function key(e) {
     const t = e.target;
     if (!hasClass(t, "cfw-htile")) return false;
-    const all = [...node.querySelectorAll(".cfw-htile")];
+    const all = allOf(node, ".cfw-htile");
     if (e.key in ARROWS) moveAmong(all, t, ARROWS[e.key]);
     else if (e.key === "Home" || e.key === "End") {
       if (all.length) all[e.key === "Home" ? 0 : all.length - 1].focus();
@@ -1434,6 +1849,7 @@ function makeHand(ctx) {
 }
 
 // -- targets: where the picked tile can go, as numbered buttons ------------------------------
+/** @param {Ctx} ctx */
 function makeTargets(ctx) {
   const { state } = ctx;
   const node = h("div", { class: "cfw-targets", role: "group", "aria-label": "Where the chosen tile can go" });
@@ -1473,7 +1889,7 @@ function makeTargets(ctx) {
       b.addEventListener("focus", () => ctx.markFocus(t.onto));
       b.addEventListener("mouseenter", () => ctx.markFocus(t.onto));
       b.addEventListener("blur", () => ctx.markFocus(null));
-      b.addEventListener("mouseleave", () => ctx.markFocus(document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.onto || null : null));
+      b.addEventListener("mouseleave", () => ctx.markFocus(focused()?.dataset.onto || null));
       node.appendChild(b);
     });
     if (v.announce) node.appendChild(announceLabel);
@@ -1488,23 +1904,29 @@ function makeTargets(ctx) {
     if (row && line.getBoundingClientRect().height > row * 1.5) node.classList.add("is-compact");
   }
 
-  /** Send the play of the picked tile on `onto` (with '!' when announcing is ticked). */
+  /**
+   * Send the play of the picked tile on `onto` (with '!' when announcing is ticked).
+   * @param {string} onto
+   */
   function play(onto) {
     const item = ctx.targetsOf(state.selected).find((t) => t.onto === onto);
     if (!item) return;
-    const say = announceBox.checked && item.say;
-    ctx.send("play", { move: say ? item.say : item.move });
+    const say = announceBox.checked ? item.say : null;
+    ctx.send("play", { move: say || item.move });
   }
 
   function focusFirst() {
-    const first = node.querySelector(".cfw-target");
+    const first = firstOf(node, ".cfw-target");
     if (first) first.focus();
   }
 
-  /** Arrow keys move among the targets. */
+  /**
+   * Arrow keys move among the targets.
+   * @param {KeyboardEvent} e
+   */
   function key(e) {
     if (!hasClass(e.target, "cfw-target") || !(e.key in ARROWS)) return false;
-    moveAmong([...node.querySelectorAll(".cfw-target")], e.target, ARROWS[e.key]);
+    moveAmong(allOf(node, ".cfw-target"), e.target, ARROWS[e.key]);
     return true;
   }
 
@@ -1527,7 +1949,7 @@ function makeLog() {
     const names = v.names || [];
     // Append only what is new when the log grew; rebuild otherwise.
     const have = node.children.length;
-    const grew = have <= entries.length && have > 0 && node.children[have - 1].dataset.text === entries[have - 1].text;
+    const grew = have <= entries.length && have > 0 && node.children[have - 1].getAttribute("data-text") === entries[have - 1].text;
     if (!grew) node.replaceChildren();
     for (let i = grew ? have : 0; i < entries.length; i++) {
       const { seat, text } = entries[i];
@@ -1545,6 +1967,7 @@ function makeLog() {
 }
 
 // -- result: the points of a finished round --------------------------------------------------
+/** @param {Ctx} ctx */
 function makeResult(ctx) {
   const node = h("section", { class: "cfw-result", "aria-labelledby": uid("result") });
   const title = h("h3", { id: node.getAttribute("aria-labelledby") });
@@ -1587,6 +2010,7 @@ function makeResult(ctx) {
   }
 
   /** The final places and totals, best first; players level after every tie-break share a place. */
+  /** @param {Standing[]|null} rows */
   function showStandings(rows) {
     standings.replaceChildren();
     standings.hidden = !rows;
@@ -1616,7 +2040,7 @@ function makeSheet() {
     node.replaceChildren();
     const sh = v.sheet;
     node.hidden = !sh || !sh.rounds.length;
-    if (node.hidden) return;
+    if (!sh || node.hidden) return;
     // One row per player (8 players with long names fit), one column per round, then the total.
     const table = h("table", { class: "cfw-table" });
     table.appendChild(h("caption", null, "Score sheet"));
@@ -1644,8 +2068,10 @@ function makeSheet() {
 }
 
 // -- actions: draw, pass, next, undo, the bots' pace, the look -------------------------------
+/** @param {Ctx} ctx */
 function makeActions(ctx) {
   const { model, state } = ctx;
+  /** @type {ReturnType<typeof setTimeout>|null} */
   let timer = null; // when the next bot moves, at a timed pace
   const node = h("div", { class: "cfw-actions" });
   const draw = h("button", { type: "button", class: "cfw-btn", "aria-keyshortcuts": "D", "data-key": "draw" }, "Draw");
@@ -1661,7 +2087,7 @@ function makeActions(ctx) {
   const displayId = uid("display");
   const displayLabel = h("label", { for: displayId, class: "cfw-field" }, "Show ");
   const displaySelect = h("select", { id: displayId, "data-key": "display" });
-  for (const [value, text] of [["pips", "pips"], ["numerals", "numerals"], ["colour", "coloured pips"]]) {
+  for (const [value, text] of LOOKS) {
     displaySelect.appendChild(h("option", { value }, text));
   }
   displayLabel.appendChild(displaySelect);
@@ -1683,7 +2109,10 @@ function makeActions(ctx) {
     schedule(state.view);
     update(state.view);
   });
-  displaySelect.addEventListener("change", () => model.send({ kind: "display", value: displaySelect.value }));
+  displaySelect.addEventListener("change", () => {
+    const look = LOOKS.find(([value]) => value === displaySelect.value);
+    if (look) model.send({ kind: "display", value: look[0] });
+  });
   largeBox.addEventListener("change", () => model.send({ kind: "large", value: largeBox.checked }));
 
   /** @param {View} v */
@@ -1707,7 +2136,10 @@ function makeActions(ctx) {
     largeBox.checked = !!model.get("large");
   }
 
-  // Bots at a human pace: after auto_ms, ask the kernel for the bot's move.
+  /**
+   * Bots at a human pace: after auto_ms, ask the kernel for the bot's move.
+   * @param {View} v
+   */
   function schedule(v) {
     if (timer !== null) {
       clearTimeout(timer);
@@ -1725,14 +2157,21 @@ function makeActions(ctx) {
     }
   }
 
+  /** @param {HTMLButtonElement} btn */
   function press(btn) {
     if (!btn.disabled && !btn.hidden) btn.click();
     else ctx.showLocal(`${btn.textContent} is not possible now.`);
   }
 
-  /** D, P, N, U and H press Draw, Pass, Next, Undo and Hint. */
+  /** @type {Record<string, HTMLButtonElement>} */
+  const keyed = { d: draw, p: pass, n: next, u: undo, h: hint };
+
+  /**
+   * D, P, N, U and H press Draw, Pass, Next, Undo and Hint.
+   * @param {KeyboardEvent} e
+   */
   function key(e) {
-    const btn = { d: draw, p: pass, n: next, u: undo, h: hint }[e.key.toLowerCase()];
+    const btn = keyed[e.key.toLowerCase()];
     if (!btn || e.key.length !== 1 || (btn === hint && hint.hidden)) return false;
     press(btn);
     return true;
@@ -1762,11 +2201,14 @@ function makeCoach() {
 }
 
 // -- cue (guided play only): the prompt, OK to place it together, speech, a turn sound -------
+/** @param {Ctx} ctx */
 function makeCue(ctx) {
   const { model, state } = ctx;
+  /** @type {ReturnType<typeof setTimeout>|null} */
   let timer = null; // when the cue rises next
   let spoken = ""; // the prompt last read aloud
   let lastWaiting = "";
+  /** @type {AudioContext|null} */
   let audio = null;
   const node = h("div", { class: "cfw-cue", role: "status", "aria-live": "polite" });
   const text = h("p", { class: "cfw-cue-text" });
@@ -1803,6 +2245,7 @@ function makeCue(ctx) {
     lastWaiting = v.waiting || "";
   }
 
+  /** @param {string} words */
   function speak(words) {
     const synth = typeof window !== "undefined" ? window.speechSynthesis : null;
     if (!synth || typeof SpeechSynthesisUtterance === "undefined") return;
@@ -1840,7 +2283,13 @@ function makeCue(ctx) {
 
 // -- the view: the sections put together ------------------------------------------------------
 
+/**
+ * Draw the widget into `el` and keep it in step with the model; anywidget calls this.
+ * @param {{model: Model, el: HTMLElement}} widget
+ * @returns {() => void} what undoes it all when the view goes
+ */
 function render({ model, el }) {
+  /** @type {State} */
   const state = {
     view: model.get("view") || {},
     selected: null,
@@ -1850,6 +2299,7 @@ function render({ model, el }) {
   let localNote = "";
   const root = h("div", { class: "cfw", "data-lm-suppress-shortcuts": "true" });
 
+  /** @type {Ctx} */
   const ctx = {
     model,
     state,
@@ -1857,7 +2307,8 @@ function render({ model, el }) {
     send(kind, extra) {
       const v = state.view;
       board.flushSize();
-      model.send({ kind, version: v.version, seat: v.seat, ...(extra || {}) });
+      // TypeScript cannot tie the generic kind to its fields in the union: the cast says so.
+      model.send(/** @type {Intent} */ ({ kind, version: v.version, seat: v.seat, ...(extra || {}) }));
     },
     look() {
       const mode = model.get("display") || "pips";
@@ -1890,6 +2341,7 @@ function render({ model, el }) {
   const sheet = makeSheet();
   const actions = makeActions(ctx);
   const coach = makeCoach();
+  /** @type {ReturnType<typeof makeCue>|null} */
   let cue = null; // made when a view first has a cue
   const message = h("p", { class: "cfw-message", role: "status", "aria-live": "polite" });
   const help = h("p", { class: "cfw-help" }, helpText(false));
@@ -1951,6 +2403,10 @@ function render({ model, el }) {
   root.append(head.node, players.node, main, band, more, movesPanel);
   el.appendChild(root);
 
+  /**
+   * @param {HTMLButtonElement} button
+   * @param {boolean} shown
+   */
   function toggle(button, shown) {
     button.setAttribute("aria-expanded", shown ? "true" : "false");
   }
@@ -2002,6 +2458,7 @@ function render({ model, el }) {
   // The visible height of what scrolls the widget (JupyterLab's notebook panel, or the window),
   // less the rest of the widget: the chrome's height never depends on the board's, so this
   // settles at once. Recomputed when the panel, the widget or its chrome change size.
+  /** @type {Element|null} */
   let scroller = null;
   function findScroller() {
     if (scroller && scroller.isConnected && scroller.contains(root)) return scroller;
@@ -2068,7 +2525,9 @@ function render({ model, el }) {
       arrange();
     });
   }
+  /** @type {ResizeObserver|null} */
   let sizeObserver = null;
+  /** @type {Element|null} */
   let observed = null;
   if (typeof ResizeObserver !== "undefined") {
     sizeObserver = new ResizeObserver(arrangeSoon);
@@ -2087,12 +2546,13 @@ function render({ model, el }) {
   // Keep JupyterLab's command-mode shortcuts (d d, a, b, arrows) off our focusable elements.
   root.addEventListener("focusin", (e) => {
     const t = e.target;
-    if (t && t.setAttribute && !t.hasAttribute("data-lm-suppress-shortcuts")) {
+    if (t instanceof Element && !t.hasAttribute("data-lm-suppress-shortcuts")) {
       t.setAttribute("data-lm-suppress-shortcuts", "true");
     }
   });
 
   // -- picking a tile: the hand, the targets and the board's marks follow -------------------
+  /** @param {string} tile */
   function pick(tile) {
     const v = state.view;
     if (state.selected === tile) {
@@ -2116,6 +2576,7 @@ function render({ model, el }) {
     targets.focusFirst();
   }
 
+  /** @param {boolean} focusTile */
   function unpick(focusTile) {
     const tile = state.selected;
     state.selected = null;
@@ -2135,8 +2596,8 @@ function render({ model, el }) {
   root.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const t = e.target;
-    const tag = t && t.tagName;
-    if (tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && t.type !== "checkbox")) return;
+    const tag = t instanceof Element ? t.tagName : null;
+    if (tag === "SELECT" || tag === "TEXTAREA" || (t instanceof HTMLInputElement && t.type !== "checkbox")) return;
     let done;
     if (e.key === "Escape") {
       // Esc puts a chosen tile back; else it leaves full screen (where the browser lets it by).
@@ -2157,27 +2618,29 @@ function render({ model, el }) {
 
   // -- focus survives a redraw ---------------------------------------------------------------
   function focusKey() {
-    const a = document.activeElement;
-    return a && root.contains(a) && a.dataset ? a.dataset.key || null : null;
+    const a = focused();
+    return a && root.contains(a) ? a.dataset.key || null : null;
   }
 
+  /** @param {string|null} key */
   function restoreFocus(key) {
     if (!key) return;
-    const a = document.activeElement;
-    if (a && root.contains(a) && a.dataset && a.dataset.key === key && !a.disabled && !a.hidden) return;
-    const same = root.querySelector(`[data-key="${CSS.escape(key)}"]`);
-    if (same && !same.disabled && !same.hidden && same.offsetParent !== null) {
+    const a = focused();
+    if (a && root.contains(a) && a.dataset.key === key && !a.matches(":disabled") && !a.hidden) return;
+    const same = firstOf(root, `[data-key="${CSS.escape(key)}"]`);
+    if (canFocus(same)) {
       same.focus();
       return;
     }
     const { draw, pass, next } = actions.buttons;
+    /** @type {(HTMLElement|null)[]} */
     const fallbacks = [];
     if (state.view.playing) {
-      fallbacks.push(hand.node.querySelector(".cfw-htile.is-playable"), draw, pass);
+      fallbacks.push(firstOf(hand.node, ".cfw-htile.is-playable"), draw, pass);
     }
-    fallbacks.push(next, result.next, result.again, hand.node.querySelector(".cfw-htile"), board.board);
+    fallbacks.push(next, result.next, result.again, firstOf(hand.node, ".cfw-htile"), board.board);
     for (const f of fallbacks) {
-      if (f && !f.disabled && !f.hidden && f.offsetParent !== null) {
+      if (canFocus(f)) {
         f.focus();
         return;
       }
