@@ -6,12 +6,16 @@
 // model.send({kind, version, ...}). There is no rule logic here. Every text is
 // set with textContent or createTextNode, never parsed as HTML.
 //
-// The file reads top to bottom: the shape of the view (typedefs), small DOM
-// helpers, drawing a tile, then one section per part of the screen (head,
-// players, board, hand, targets, log, result, sheet, actions, coach, cue), each made
-// by a function that builds its nodes once and returns an `update(view)`, and
-// last `render`, which puts the sections together. The cue section (guided
-// play) is made only when a view has a cue.
+// The file is checked by TypeScript's checker (// @ts-check, jsconfig.json) and its pure
+// helpers (pips, the camera) are exported for Node's tests in tests/js; it imports in Node
+// without a DOM, so everything that touches the page stays inside functions.
+//
+// The file reads top to bottom: the shape of the view, the intents and the model
+// (typedefs), small DOM helpers, drawing a tile, the camera's pure functions, then one
+// section per part of the screen (head, players, board, hand, targets, log, result, sheet,
+// actions, coach, cue), each made by a function that builds its nodes once and returns an
+// `update(view)`, and last `render`, which puts the sections together. The cue section
+// (guided play) is made only when a view has a cue.
 //
 // On screen, top to bottom: the turn line; the round and the seats; the board (the round's
 // result as a card over it, the overview in its corner when the table is followed; the moves
@@ -998,6 +1002,7 @@ export function widest(size, minPx) {
 export function tableBox(bounds, targets) {
   const b = bounds || { min_x: -1, min_y: -1, max_x: 1, max_y: 1 };
   const box = { x0: (b.min_x - MARGIN) * U, y0: (b.min_y - MARGIN) * U, x1: (b.max_x + MARGIN) * U, y1: (b.max_y + MARGIN) * U };
+  // Never null: the farmyard's box is always one of them.
   return /** @type {Box} */ (unionBox([box, ...targets.map(badgeBox)]));
 }
 
@@ -1037,8 +1042,8 @@ export function sightings(v, targets, focusOnto, ringRoom) {
   const cue = v.cue && v.cue.level > 0 ? (v.cue.ends || []).map(boxOf) : [];
   if (v.hint && v.hint.onto) cue.push(boxOf(v.hint.onto));
   const shown = targets.map((t) => unionBox([boxOf(t.onto), badgeBox(t)]));
-  const focused = targets.findIndex((t) => t.onto === focusOnto);
-  const one = shown.length ? [shown[Math.max(focused, 0)]] : [];
+  const inFocus = targets.findIndex((t) => t.onto === focusOnto);
+  const one = shown.length ? [shown[Math.max(inFocus, 0)]] : [];
   const choices = [[...last, ...cue, ...shown], [...cue, ...shown], one, last];
   return choices.map(unionBox).filter((b) => b !== null);
 }
