@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 PYTEST_NOTEBOOKS := notebooks --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: lab test lint bench benches layout-check notebooks pictures binder-check clean
+.PHONY: lab test lint js-check bench benches layout-check notebooks pictures binder-check clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,21 +24,41 @@ $(VOILA_PY): jupyter-config/voila.py $(STAMP)
 	mkdir -p $(dir $@)
 	cp jupyter-config/voila.py $@
 
+# The front end's checks need Node 20+ and TypeScript's checker: npm installs the checker as
+# package-lock.json pins it, into node_modules, again only when the lock file changes. Nothing
+# is built: widget.js is checked as it ships (jsconfig.json) and its pure helpers run in Node.
+NODE_STAMP := node_modules/.installed-$(shell cksum < package-lock.json | cut -d' ' -f1)
+TSC := node_modules/.bin/tsc -p jsconfig.json
+NODE_TESTS := node --test --test-reporter=dot tests/js/
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	rm -f node_modules/.installed-*
+	touch $(NODE_STAMP)
+
 # JupyterLab refuses to run as root unless told; containers and CI machines often are root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 lab: $(STAMP) $(VOILA_PY)
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/
 
-test: $(STAMP) $(VOILA_PY)
+test: $(STAMP) $(VOILA_PY) $(NODE_STAMP)
 	$(BIN)/python -m ruff check cfwidget tests tools
 	$(BIN)/python -m mypy
+	$(TSC)
+	$(NODE_TESTS)
 	$(BIN)/python -m pytest -q tests cfwidget README.md $(PYTEST_NOTEBOOKS)
 
-lint: $(STAMP)
+lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python -m ruff check cfwidget tests tools
 	$(BIN)/python -m ruff format --check cfwidget tests tools
 	$(BIN)/python -m mypy
+	$(TSC)
+
+# The front end alone: TypeScript's checker, then the Node unit tests (a few seconds).
+js-check: $(NODE_STAMP)
+	$(TSC)
+	$(NODE_TESTS)
 
 # Measurements (they print numbers and assert nothing); the tools live in tools/, out of the wheel.
 bench: $(STAMP)
@@ -79,4 +99,4 @@ binder-check:
 		--ExecutePreprocessor.timeout=300 --output-dir build/binder-notebooks notebooks/*.ipynb
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info
+	rm -rf $(VENV) build dist *.egg-info node_modules

@@ -1010,16 +1010,21 @@ def test_table_rows_log_lines_and_sheet_rounds_have_named_fields() -> None:
     assert w.view["cue"] is None and w.view["guided"] is None
 
 
-def jsdoc_typedefs() -> dict[str, list[tuple[str, str]] | str]:
-    """Each typedef in widget.js: an object's ``(property, type)`` list, or an alias's type."""
-    text = (Path(cf.widget.__file__).parent / "static" / "widget.js").read_text()
+def jsdoc_typedefs(section: str = "the view's shape") -> dict[str, list[tuple[str, str]] | str]:
+    """Each typedef in one section of widget.js (from its ``// -- <section>`` heading to the
+    next heading): an object's ``(property, type)`` list (``[name]`` for a property that may
+    be left out), or an alias's type."""
+    whole = (Path(cf.widget.__file__).parent / "static" / "widget.js").read_text()
+    start = whole.index(f"\n// -- {section}")
+    end = whole.find("\n// -- ", start + 1)
+    text = whole[start:end]
     out: dict[str, list[tuple[str, str]] | str] = {}
     for block in re.findall(r"/\*\*(.*?)\*/", text, re.S):
         found = re.search(r"@typedef \{(.+?)\} (\w+)", block)
         if found is None:
             continue
         kind, name = found.groups()
-        props = re.findall(r"@property \{(.+?)\} (\w+)", block)
+        props = re.findall(r"@property \{(.+?)\} (\w+|\[\w+\])", block)
         out[name] = [(prop, typ) for typ, prop in props] if kind == "Object" else kind
     return out
 

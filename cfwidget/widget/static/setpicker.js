@@ -1,12 +1,48 @@
+// @ts-check
 // The set picker: every tile of a set drawn with its pips; tap a tile to mark it as left
 // in a hand. A view only: Python draws the tiles (trusted SVG with no text from people)
 // and owns the rules; the browser sends back which tiles are marked.
 
+/**
+ * One tile of the set, as Python sends it: its name and its picture.
+ * @typedef {Object} PickerTile
+ * @property {string} tile
+ * @property {string} svg
+ */
+
+/**
+ * SetPicker's synced traits (cfwidget/widget/_setpicker.py).
+ * @typedef {Object} PickerTraits
+ * @property {PickerTile[]} tiles
+ * @property {string[]} selected
+ * @property {string} caption
+ * @property {string} label
+ */
+
+/**
+ * The part of anywidget's model the picker uses.
+ * @typedef {Object} PickerModel
+ * @property {<K extends keyof PickerTraits>(name: K) => PickerTraits[K]} get
+ * @property {<K extends keyof PickerTraits>(name: K, value: PickerTraits[K]) => void} set
+ * @property {() => void} save_changes
+ * @property {(event: string, callback: () => void) => void} on
+ * @property {(event: string, callback: () => void) => void} off
+ */
+
+/**
+ * A tile's SVG, parsed, as a node of this document.
+ * @param {string} svgText
+ */
 function tileNode(svgText) {
   const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
   return document.importNode(doc.documentElement, true);
 }
 
+/**
+ * Draw the picker into `el` and keep it in step with the model; anywidget calls this.
+ * @param {{model: PickerModel, el: HTMLElement}} widget
+ * @returns {() => void} what undoes it when the view goes
+ */
 function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "cfw-picker";
@@ -17,12 +53,14 @@ function render({ model, el }) {
   grid.setAttribute("role", "group");
   root.append(caption, grid);
   el.appendChild(root);
+  /** @type {Map<string, HTMLButtonElement>} */
   const buttons = new Map();
 
   function selected() {
     return new Set(model.get("selected") || []);
   }
 
+  /** @param {string} tile */
   function toggle(tile) {
     const now = selected();
     if (now.has(tile)) now.delete(tile);

@@ -1,3 +1,4 @@
+// @ts-check
 // cfwidget: the Chicken Foot farmyard as an anywidget view.
 //
 // A plain ES module (no build step, no imports). Python owns the game: this
@@ -5,12 +6,16 @@
 // model.send({kind, version, ...}). There is no rule logic here. Every text is
 // set with textContent or createTextNode, never parsed as HTML.
 //
-// The file reads top to bottom: the shape of the view (typedefs), small DOM
-// helpers, drawing a tile, then one section per part of the screen (head,
-// players, board, hand, targets, log, result, sheet, actions, coach, cue), each made
-// by a function that builds its nodes once and returns an `update(view)`, and
-// last `render`, which puts the sections together. The cue section (guided
-// play) is made only when a view has a cue.
+// The file is checked by TypeScript's checker (// @ts-check, jsconfig.json) and its pure
+// helpers (pips, the camera) are exported for Node's tests in tests/js; it imports in Node
+// without a DOM, so everything that touches the page stays inside functions.
+//
+// The file reads top to bottom: the shape of the view, the intents and the model
+// (typedefs), small DOM helpers, drawing a tile, the camera's pure functions, then one
+// section per part of the screen (head, players, board, hand, targets, log, result, sheet,
+// actions, coach, cue), each made by a function that builds its nodes once and returns an
+// `update(view)`, and last `render`, which puts the sections together. The cue section
+// (guided play) is made only when a view has a cue.
 //
 // On screen, top to bottom: the turn line; the round and the seats; the board (the round's
 // result as a card over it, the overview in its corner when the table is followed; the moves
@@ -19,8 +24,8 @@
 // "More" (the open ends in words, how tiles look, the keys) and "Moves" when opened. The
 // board's height is what the visible panel leaves (render: fitBoard).
 
-// -- the view's shape: a mirror of cfwidget/widget_view.py, field by field ----------------
-// (tests/test_widget.py checks that every typedef here matches its TypedDict there.)
+// -- the view's shape: a mirror of cfwidget/widget/_view.py, field by field ---------------
+// (tests/widget/test_widget.py checks that every typedef here matches its TypedDict there.)
 
 /** @typedef {"you"|"bot"|"other"|"round-over"|"game-over"|"paused"} Waiting */
 /** @typedef {"you"|"bot"|"player"} PlayerKind */
@@ -199,6 +204,150 @@
  * @property {Hint|null} hint
  */
 
+// -- the intents: what the view sends, a mirror of the widgets' intent tables ---------------
+// (GameWidget.intents and GuidedSession.intents: cfwidget/widget/_widget.py, _hint.py and
+// cfwidget/therapy/widget.py; tests/widget/test_front_end.py checks them kind by kind.)
+// A stamped intent carries the view's version and seat; [name] is a field that may be left out.
+
+/** @typedef {"pips"|"numerals"|"colour"} Display */
+
+/**
+ * Play a hand tile: `move` is "tile@onto", with "!" after it to announce the last tile.
+ * @typedef {Object} PlayIntent
+ * @property {"play"} kind
+ * @property {number} version
+ * @property {number} seat
+ * @property {string} move
+ */
+
+/**
+ * @typedef {Object} DrawIntent
+ * @property {"draw"} kind
+ * @property {number} version
+ * @property {number} seat
+ */
+
+/**
+ * @typedef {Object} PassIntent
+ * @property {"pass"} kind
+ * @property {number} version
+ * @property {number} seat
+ */
+
+/**
+ * The next bot's move (`auto` when the view's timer asks), or the next round.
+ * @typedef {Object} NextIntent
+ * @property {"next"} kind
+ * @property {number} version
+ * @property {number} seat
+ * @property {boolean} [auto]
+ */
+
+/**
+ * @typedef {Object} UndoIntent
+ * @property {"undo"} kind
+ * @property {number} version
+ * @property {number} seat
+ */
+
+/**
+ * @typedef {Object} NewGameIntent
+ * @property {"new_game"} kind
+ * @property {number} version
+ * @property {number} seat
+ */
+
+/**
+ * @typedef {Object} HintIntent
+ * @property {"hint"} kind
+ * @property {number} version
+ * @property {number} seat
+ */
+
+/**
+ * @typedef {Object} DisplayIntent
+ * @property {"display"} kind
+ * @property {Display} value
+ */
+
+/**
+ * @typedef {Object} LargeIntent
+ * @property {"large"} kind
+ * @property {boolean} value
+ */
+
+/**
+ * The board's size in pixels, so a new round is laid out to its shape.
+ * @typedef {Object} BoardIntent
+ * @property {"board"} kind
+ * @property {number} width
+ * @property {number} height
+ */
+
+/**
+ * Guided play: the cue's wait is over.
+ * @typedef {Object} CueTickIntent
+ * @property {"cue_tick"} kind
+ * @property {number} version
+ * @property {number} seat
+ */
+
+/**
+ * Guided play: OK, place the move shown together.
+ * @typedef {Object} ConfirmIntent
+ * @property {"confirm"} kind
+ * @property {number} version
+ * @property {number} seat
+ */
+
+/**
+ * Guided play: a tile that fits nowhere, or a tile tried on a place where it does not go.
+ * @typedef {Object} TryIntent
+ * @property {"try"} kind
+ * @property {number} version
+ * @property {number} seat
+ * @property {string} tile
+ * @property {string} [onto]
+ */
+
+/**
+ * @typedef {PlayIntent|DrawIntent|PassIntent|NextIntent|UndoIntent|NewGameIntent|HintIntent|DisplayIntent|LargeIntent|BoardIntent|CueTickIntent|ConfirmIntent|TryIntent} Intent
+ */
+
+/**
+ * The intents stamped with the view's version and seat (sent by ctx.send).
+ * @typedef {Extract<Intent, {version: number}>} StampedIntent
+ */
+
+/**
+ * What ctx.send adds to a stamped intent of kind K besides its kind and stamp.
+ * @template {StampedIntent["kind"]} K
+ * @typedef {Omit<Extract<StampedIntent, {kind: K}>, "kind"|"version"|"seat">} IntentFields
+ */
+
+// -- the model: the traits the widget syncs, as anywidget hands them to render() ------------
+
+/**
+ * GameWidget's synced traits (cfwidget/widget/_widget.py).
+ * @typedef {Object} Traits
+ * @property {View} view
+ * @property {string} message
+ * @property {Display} display
+ * @property {boolean} large
+ * @property {string[]} palette
+ */
+
+/**
+ * The part of anywidget's model this file uses.
+ * @typedef {Object} Model
+ * @property {<K extends keyof Traits>(name: K) => Traits[K]} get
+ * @property {(message: Intent) => void} send
+ * @property {(event: string, callback: () => void) => void} on
+ * @property {(event: string, callback: () => void) => void} off
+ */
+
+// -- sizes and constants ----------------------------------------------------------------------
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 const U = 100; // SVG units per tile unit: a tile is 200 x 100
 const PIP_SPOT = 0.27;
@@ -224,8 +373,17 @@ const LEAD_SHARE = 0.3; // a header up to this share of the visible height stays
 const WIDE_PX = 1000; // a widget this wide keeps the moves in a side column
 const DOCK_PX = 700; // a widget this wide has the line and the buttons beside the hand
 const TRAIL_COLOURS = 8; // spoke colours of the trails under the lines (cfw-trail-0 .. 7)
+/** @type {[Display, string][]} the ways to show tiles, and their names in the menu */
+const LOOKS = [
+  ["pips", "pips"],
+  ["numerals", "numerals"],
+  ["colour", "coloured pips"],
+];
 
-/** The keys, in words; H (the coach's hint) only where the widget has a Hint button. */
+/**
+ * The keys, in words; H (the coach's hint) only where the widget has a Hint button.
+ * @param {boolean} coach
+ */
 function helpText(coach) {
   return (
     "Keys: \u2190 \u2192 choose a tile, Enter picks it; \u2190 \u2192 or Tab choose where it goes, " +
@@ -236,6 +394,19 @@ function helpText(coach) {
 
 // -- small DOM helpers (text only ever through textContent) -------------------------------
 
+/**
+ * Attributes to set: null, undefined and false leave one out, true sets it empty.
+ * @typedef {Record<string, string|number|boolean|null|undefined>} Attrs
+ */
+
+/**
+ * An HTML element with its attributes and its text.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Attrs|null} [attrs]
+ * @param {string|number|null} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function h(tag, attrs, text) {
   const node = document.createElement(tag);
   if (attrs) {
@@ -249,7 +420,13 @@ function h(tag, attrs, text) {
 
 const TILE_NAME = /(\d{1,2}-\d{1,2})/;
 
-/** Text whose tile names ("6-6", "9-4") never break across lines: each one in a nowrap span. */
+/**
+ * Text whose tile names ("6-6", "9-4") never break across lines: each one in a nowrap span.
+ * @template {Element} E
+ * @param {E} node
+ * @param {string} text
+ * @returns {E}
+ */
 function withTiles(node, text) {
   for (const [i, part] of String(text).split(TILE_NAME).entries()) {
     if (!part) continue;
@@ -258,6 +435,13 @@ function withTiles(node, text) {
   return node;
 }
 
+/**
+ * An SVG element with its attributes.
+ * @template {keyof SVGElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, string|number>} [attrs]
+ * @returns {SVGElementTagNameMap[K]}
+ */
 function s(tag, attrs) {
   const node = document.createElementNS(SVG_NS, tag);
   if (attrs) {
@@ -266,38 +450,66 @@ function s(tag, attrs) {
   return node;
 }
 
+/**
+ * Set a node's text, only when it changes (no needless mutation for screen readers).
+ * @param {Node} node
+ * @param {string|null|undefined} text
+ */
 function setText(node, text) {
   const value = text === undefined || text === null ? "" : String(text);
   if (node.textContent !== value) node.textContent = value;
 }
 
+/**
+ * A number for an SVG attribute, to a tenth.
+ * @param {number} v
+ */
 function num(v) {
   return String(Math.round(v * 10) / 10);
 }
 
-// -- drawing tiles (mirrors cfwidget/svg.py) -----------------------------------------------
+// -- drawing tiles (mirrors cfwidget/table/_drawing.py) ------------------------------------
 
-const PATTERNS = {
-  0: [],
-  1: ["c"],
-  2: ["tl", "br"],
-  3: ["tl", "c", "br"],
-  4: ["tl", "tr", "bl", "br"],
-  5: ["tl", "tr", "c", "bl", "br"],
-  6: ["tl", "tc", "tr", "bl", "bc", "br"],
-  7: ["tl", "tc", "tr", "c", "bl", "bc", "br"],
-  8: ["tl", "tc", "tr", "ml", "mr", "bl", "bc", "br"],
-  9: ["tl", "tc", "tr", "ml", "c", "mr", "bl", "bc", "br"],
-};
+/**
+ * A point as [x, y].
+ * @typedef {[number, number]} Point
+ */
+
+/** @typedef {"tl"|"tc"|"tr"|"ml"|"c"|"mr"|"bl"|"bc"|"br"} Spot */
+
+/** @type {Spot[][]} the pips of 0 to 9, by their spots on a 3 x 3 grid */
+const PATTERNS = [
+  [],
+  ["c"],
+  ["tl", "br"],
+  ["tl", "c", "br"],
+  ["tl", "tr", "bl", "br"],
+  ["tl", "tr", "c", "bl", "br"],
+  ["tl", "tc", "tr", "bl", "bc", "br"],
+  ["tl", "tc", "tr", "c", "bl", "bc", "br"],
+  ["tl", "tc", "tr", "ml", "mr", "bl", "bc", "br"],
+  ["tl", "tc", "tr", "ml", "c", "mr", "bl", "bc", "br"],
+];
+/** @type {Record<Spot, Point>} */
 const GRID = {
   tl: [-1, -1], tc: [0, -1], tr: [1, -1],
   ml: [-1, 0], c: [0, 0], mr: [1, 0],
   bl: [-1, 1], bc: [0, 1], br: [1, 1],
 };
+/** @type {Map<number, Point[]>} */
 const pipCache = new Map();
 
+/**
+ * Where the pips of `n` sit in a half, as offsets in tile units from its middle: up to 9 the
+ * familiar patterns; above that, rows of 4 (or 5 from 17 up). Python's pip_positions draws
+ * the same (tests/widget/test_front_end.py compares them).
+ * @param {number} n
+ * @returns {Point[]}
+ */
 export function pipPositions(n) {
-  if (pipCache.has(n)) return pipCache.get(n);
+  const known = pipCache.get(n);
+  if (known) return known;
+  /** @type {Point[]} */
   let out;
   if (PATTERNS[n]) {
     out = PATTERNS[n].map((k) => [GRID[k][0] * PIP_SPOT, GRID[k][1] * PIP_SPOT]);
@@ -317,13 +529,19 @@ export function pipPositions(n) {
   return out;
 }
 
+/** @param {number} n */
 function pipRadius(n) {
   return n <= 9 ? 9.5 : n <= 16 ? 8 : 6.5;
 }
 
+/** @type {Map<string, string>} */
 const pipPathCache = new Map();
 
-// All pips of one half as a single path (one element instead of up to nine circles).
+/**
+ * All pips of one half as a single path (one element instead of up to nine circles).
+ * @param {number} n
+ * @param {number} cx
+ */
 function pipPath(n, cx) {
   const key = `${n}|${cx}`;
   let d = pipPathCache.get(key);
@@ -341,6 +559,15 @@ function pipPath(n, cx) {
   return d;
 }
 
+/**
+ * One half's pips (or numeral) into the tile's group `g`, its middle at (cx, 0).
+ * @param {SVGGElement} g
+ * @param {number} n
+ * @param {number} cx
+ * @param {Display} mode
+ * @param {number} angle
+ * @param {string[]} palette
+ */
 function drawHalf(g, n, cx, mode, angle, palette) {
   if (mode === "numerals") {
     const t = s("text", {
@@ -364,7 +591,17 @@ function drawHalf(g, n, cx, mode, angle, palette) {
   g.appendChild(path);
 }
 
-// One tile as an SVG group; p = {x, y, angle, first, second, linked} in tile units.
+/**
+ * What drawTile needs of a tile, in tile units.
+ * @typedef {Pose & {first: number, second: number, linked?: boolean}} TileFace
+ */
+
+/**
+ * One tile as an SVG group.
+ * @param {TileFace} p
+ * @param {Display} mode
+ * @param {string[]} palette
+ */
 export function drawTile(p, mode, palette) {
   const g = s("g", {
     class: p.linked ? "cfw-tile is-linked" : "cfw-tile",
@@ -377,8 +614,12 @@ export function drawTile(p, mode, palette) {
   return g;
 }
 
-// The halves' centres of a tile, in SVG units: [[x, y], [x, y]] for `first` and `second`.
-function halfCentres(p) {
+/**
+ * The halves' centres of a tile, in SVG units: [[x, y], [x, y]] for `first` and `second`.
+ * @param {Pose} p
+ * @returns {[Point, Point]}
+ */
+export function halfCentres(p) {
   const a = (p.angle * Math.PI) / 180;
   const ux = (Math.cos(a) * U) / 2;
   const uy = (Math.sin(a) * U) / 2;
@@ -388,7 +629,11 @@ function halfCentres(p) {
   ];
 }
 
-// A dashed line from a tile laid apart (its matching half) to the open end it was played onto.
+/**
+ * A dashed line from a tile laid apart (its matching half) to the open end it was played onto.
+ * @param {PlacedTile} p
+ * @param {PlacedTile} parent
+ */
 export function drawLink(p, parent) {
   const [from] = halfCentres(p);
   const to = parent.first === parent.second ? [parent.x * U, parent.y * U] : halfCentres(parent)[1];
@@ -398,6 +643,12 @@ export function drawLink(p, parent) {
   return g;
 }
 
+/**
+ * A hand tile, standing, as its own small SVG.
+ * @param {string} tile
+ * @param {Display} mode
+ * @param {string[]} palette
+ */
 function handTileSvg(tile, mode, palette) {
   const [a, b] = tileNumbers(tile);
   const svg = s("svg", { viewBox: "-54 -104 108 208", "aria-hidden": "true", focusable: "false" });
@@ -405,46 +656,126 @@ function handTileSvg(tile, mode, palette) {
   return svg;
 }
 
+/**
+ * The two numbers of a tile's name ("9-4" is [9, 4]).
+ * @param {string} text
+ * @returns {[number, number]}
+ */
 function tileNumbers(text) {
   const [a, b] = String(text).split("-").map((v) => Number.parseInt(v, 10));
   return [a, b];
 }
 
 let uidCounter = 0;
+/**
+ * An id no other widget on the page has.
+ * @param {string} prefix
+ */
 function uid(prefix) {
   uidCounter += 1;
   return `cfw-${prefix}-${uidCounter}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
+/** @type {Record<string, number>} */
 const ARROWS = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
 
+/**
+ * Focus the element `step` places from `current` in `list`, round the ends (the first when
+ * `current` is not in it).
+ * @param {HTMLElement[]} list
+ * @param {EventTarget|null} current
+ * @param {number} step
+ */
 function moveAmong(list, current, step) {
   if (!list.length) return;
-  let i = list.indexOf(current);
+  let i = list.findIndex((x) => x === current);
   i = i < 0 ? 0 : (i + step + list.length) % list.length;
   list[i].focus();
 }
 
+/**
+ * The HTML elements under `root` that match `selector`, in document order.
+ * @param {ParentNode} root
+ * @param {string} selector
+ */
+function allOf(root, selector) {
+  return [...root.querySelectorAll(selector)].filter((x) => x instanceof HTMLElement);
+}
+
+/**
+ * The first HTML element under `root` that matches `selector`, or null.
+ * @param {ParentNode} root
+ * @param {string} selector
+ */
+function firstOf(root, selector) {
+  const x = root.querySelector(selector);
+  return x instanceof HTMLElement ? x : null;
+}
+
+/**
+ * The element that has the focus, when it is an HTML element (its data-* are read).
+ * @returns {HTMLElement|null}
+ */
+function focused() {
+  const a = document.activeElement;
+  return a instanceof HTMLElement ? a : null;
+}
+
+/**
+ * Whether an element can take the focus now: not disabled, not hidden, laid out.
+ * @param {HTMLElement|null} el
+ * @returns {el is HTMLElement}
+ */
+function canFocus(el) {
+  return !!el && !el.matches(":disabled") && !el.hidden && el.offsetParent !== null;
+}
+
+/**
+ * Whether an event's target is an element with the class `name`.
+ * @param {EventTarget|null} node
+ * @param {string} name
+ */
 function hasClass(node, name) {
-  return !!(node && node.classList && node.classList.contains(name));
+  return node instanceof Element && node.classList.contains(name);
 }
 
 // -- the sections ----------------------------------------------------------------------------
 //
 // Each section is made once by `makeX(ctx)` and returns its nodes and `update(view)`,
-// plus what the other sections may ask of it. `ctx` is what they share:
-//
-// ctx.model        the anywidget model
-// ctx.state        {view, selected, focusOnto, paused}: the view drawn last, the hand tile
-//                  picked for play, the target under keyboard focus or pointer, bots paused
-// ctx.root         the widget's root element
-// ctx.send(kind, extra)       send an intent stamped with the view's version and seat
-// ctx.look()                  {mode, palette, key}: how tiles are drawn now
-// ctx.targetsOf(tile)         the targets of a hand tile (Target[])
-// ctx.showLocal(text)         a note in the message line that only the browser knows
-// ctx.pick(tile), ctx.unpick(focusTile)    choose a hand tile, or put it back
-// ctx.play(onto)              play the chosen tile on the end `onto`
-// ctx.markFocus(onto)         highlight the board mark of the target `onto`
+// plus what the other sections may ask of it. `ctx` (a Ctx) is what they share.
+
+/**
+ * What the browser alone knows besides the view.
+ * @typedef {Object} State
+ * @property {View} view the view drawn last
+ * @property {string|null} selected the hand tile picked for play
+ * @property {string|null} focusOnto the target under keyboard focus or pointer
+ * @property {boolean} paused the bots are paused
+ */
+
+/**
+ * How tiles are drawn now; `key` changes when any of it does.
+ * @typedef {{mode: Display, palette: string[], key: string}} Look
+ */
+
+/**
+ * What the sections share.
+ * @typedef {Object} Ctx
+ * @property {Model} model the anywidget model
+ * @property {State} state
+ * @property {HTMLElement} root the widget's root element
+ * @property {<K extends StampedIntent["kind"]>(kind: K, extra?: IntentFields<K>) => void} send
+ *   send an intent stamped with the view's version and seat
+ * @property {() => Look} look
+ * @property {(tile: string|null) => Target[]} targetsOf the targets of a hand tile
+ * @property {(text: string) => void} showLocal a note in the message line that only the
+ *   browser knows
+ * @property {(tile: string) => void} pick choose a hand tile
+ * @property {(focusTile: boolean) => void} unpick put it back (and focus it)
+ * @property {(onto: string) => void} play play the chosen tile on the end `onto`
+ * @property {(onto: string|null) => void} markFocus highlight the board mark of the target
+ * @property {() => void} flushSize send the board's size now if it is waiting
+ */
 
 // -- head: the last move, whose turn, the rule in force ---------------------------------------
 function makeHead() {
@@ -501,6 +832,12 @@ function makePlayers() {
 
 // -- board: the farmyard, its marks (last tile, cue, targets), pan and zoom ------------------
 
+/**
+ * A ring round a tile (its class `cls`), `pad` SVG units out from its edges.
+ * @param {Pose} p
+ * @param {string} cls
+ * @param {number} pad
+ */
 function ring(p, cls, pad) {
   const w = 200 + 2 * pad;
   const hgt = 100 + 2 * pad;
@@ -516,9 +853,39 @@ function ring(p, cls, pad) {
   });
 }
 
-// -- camera geometry: boxes in SVG units {x0, y0, x1, y1} ---------------------------------
+// -- the camera: pure functions of boxes and frames, in SVG units ----------------------------
+//
+// A box is a region {x0, y0, x1, y1}; a frame is what the board shows {cx, cy, w, h} (its
+// centre and size). These functions read no DOM and keep no state: makeBoard holds the
+// camera's state and asks them where to look (tests/js/camera.test.js tries them in Node).
 
-/** The box round a tile (rotated), grown by `pad`. */
+/**
+ * A region of the table, in SVG units.
+ * @typedef {{x0: number, y0: number, x1: number, y1: number}} Box
+ */
+/**
+ * What the board shows: its centre and size, in SVG units.
+ * @typedef {{cx: number, cy: number, w: number, h: number}} Frame
+ */
+/**
+ * The automatic camera's frame; `whole` when it shows the whole farmyard.
+ * @typedef {Frame & {whole: boolean}} AutoFrame
+ */
+/**
+ * A size in screen pixels.
+ * @typedef {{width: number, height: number}} Size
+ */
+/**
+ * Where a tile lies, in tile units (what tileBox and halfCentres need of a PlacedTile).
+ * @typedef {{x: number, y: number, angle: number}} Pose
+ */
+
+/**
+ * The box round a tile (rotated), grown by `pad`.
+ * @param {Pose} p
+ * @param {number} [pad]
+ * @returns {Box}
+ */
 export function tileBox(p, pad = 0) {
   const a = (p.angle * Math.PI) / 180;
   const c = Math.abs(Math.cos(a));
@@ -528,14 +895,23 @@ export function tileBox(p, pad = 0) {
   return { x0: p.x * U - hx, y0: p.y * U - hy, x1: p.x * U + hx, y1: p.y * U + hy };
 }
 
-/** The box round a target's badge. */
-function badgeBox(t) {
+/**
+ * The box round a target's badge.
+ * @param {{badge_x: number, badge_y: number}} t
+ * @returns {Box}
+ */
+export function badgeBox(t) {
   const r = BADGE_MAX * 1.2;
   return { x0: t.badge_x * U - r, y0: t.badge_y * U - r, x1: t.badge_x * U + r, y1: t.badge_y * U + r };
 }
 
-/** The smallest box holding all of `boxes` (null for none). */
+/**
+ * The smallest box holding all of `boxes` (null for none; nulls are skipped).
+ * @param {(Box|null)[]} boxes
+ * @returns {Box|null}
+ */
 export function unionBox(boxes) {
+  /** @type {Box|null} */
   let out = null;
   for (const b of boxes) {
     if (!b) continue;
@@ -546,7 +922,13 @@ export function unionBox(boxes) {
   return out;
 }
 
-/** The centre nearest `c` of a window `span` wide that covers lo..hi (lo..hi fits in it). */
+/**
+ * The centre nearest `c` of a window `span` wide that covers lo..hi (lo..hi fits in it).
+ * @param {number} c
+ * @param {number} lo
+ * @param {number} hi
+ * @param {number} span
+ */
 export function coverShift(c, lo, hi, span) {
   const half = span / 2;
   if (hi > c + half) c = hi - half;
@@ -554,18 +936,360 @@ export function coverShift(c, lo, hi, span) {
   return c;
 }
 
-/** The centre nearest `c` of a window `span` wide that stays on lo..hi (centred if wider). */
+/**
+ * The centre nearest `c` of a window `span` wide that stays on lo..hi (centred if wider).
+ * @param {number} c
+ * @param {number} lo
+ * @param {number} hi
+ * @param {number} span
+ */
 export function keepOn(c, lo, hi, span) {
   if (hi - lo <= span) return (lo + hi) / 2;
   return Math.min(Math.max(c, lo + span / 2), hi - span / 2);
 }
 
-function boxKey(b) {
+/**
+ * A frame as text, to the tenth of a unit: two frames with the same key look the same.
+ * @param {Frame} b
+ */
+export function boxKey(b) {
   return `${num(b.cx)} ${num(b.cy)} ${num(b.w)} ${num(b.h)}`;
 }
 
-function inside(b, view) {
-  return b.x0 >= view.cx - view.w / 2 - 1 && b.x1 <= view.cx + view.w / 2 + 1 && b.y0 >= view.cy - view.h / 2 - 1 && b.y1 <= view.cy + view.h / 2 + 1;
+/**
+ * Whether box `b` is inside the frame (with a unit to spare).
+ * @param {Box} b
+ * @param {Frame} frame
+ */
+export function inside(b, frame) {
+  return (
+    b.x0 >= frame.cx - frame.w / 2 - 1 &&
+    b.x1 <= frame.cx + frame.w / 2 + 1 &&
+    b.y0 >= frame.cy - frame.h / 2 - 1 &&
+    b.y1 <= frame.cy + frame.h / 2 + 1
+  );
+}
+
+/**
+ * A frame of the board's shape (`aspect` = width / height) round `frame`: it only grows.
+ * @param {Frame} frame
+ * @param {number} aspect
+ * @returns {Frame}
+ */
+export function stretch(frame, aspect) {
+  let { w, h: hh } = frame;
+  if (w / hh < aspect) w = hh * aspect;
+  else hh = w / aspect;
+  return { cx: frame.cx, cy: frame.cy, w, h: hh };
+}
+
+/**
+ * The widest frame (SVG units) a board of `size` pixels shows with tiles `minPx` wide.
+ * @param {Size} size
+ * @param {number} minPx
+ * @returns {{w: number, h: number}}
+ */
+export function widest(size, minPx) {
+  const k = U / minPx;
+  return { w: size.width * k, h: size.height * k };
+}
+
+/**
+ * The farmyard with a margin, and the badges of the chosen tile's `targets`.
+ * @param {Bounds|null|undefined} bounds
+ * @param {{badge_x: number, badge_y: number}[]} targets
+ * @returns {Box}
+ */
+export function tableBox(bounds, targets) {
+  const b = bounds || { min_x: -1, min_y: -1, max_x: 1, max_y: 1 };
+  const box = { x0: (b.min_x - MARGIN) * U, y0: (b.min_y - MARGIN) * U, x1: (b.max_x + MARGIN) * U, y1: (b.max_y + MARGIN) * U };
+  // Never null: the farmyard's box is always one of them.
+  return /** @type {Box} */ (unionBox([box, ...targets.map(badgeBox)]));
+}
+
+/**
+ * The whole of box `t` in a frame of the board's shape, never zoomed in beyond a comfortable
+ * size on a small table (12 x 7 tile units, or 9 x 5 with large tiles).
+ * @param {Box} t
+ * @param {number} aspect
+ * @param {boolean} large
+ * @returns {Frame}
+ */
+export function fitBox(t, aspect, large) {
+  const minW = (large ? 9 : 12) * U;
+  const minH = (large ? 5 : 7) * U;
+  return stretch({ cx: (t.x0 + t.x1) / 2, cy: (t.y0 + t.y1) / 2, w: Math.max(t.x1 - t.x0, minW), h: Math.max(t.y1 - t.y0, minH) }, aspect);
+}
+
+/**
+ * What a followed view keeps in sight, as choices from all of it down to the one thing that
+ * matters most (the last move, the cue's and the hint's ends, the chosen tile's `targets`
+ * with their badges, the focused target alone, the last move alone): the first choice that
+ * fits the view is taken. Each tile is grown by `ringRoom` for the ring round it.
+ * @param {View} v
+ * @param {Target[]} targets
+ * @param {string|null} focusOnto
+ * @param {number} ringRoom
+ * @returns {Box[]}
+ */
+export function sightings(v, targets, focusOnto, ringRoom) {
+  const byTile = new Map((v.table || []).map((p) => [p.tile, p]));
+  /** @param {string} tile */
+  const boxOf = (tile) => {
+    const p = byTile.get(tile);
+    return p ? tileBox(p, ringRoom) : null;
+  };
+  const last = v.last ? [boxOf(v.last)] : [];
+  const cue = v.cue && v.cue.level > 0 ? (v.cue.ends || []).map(boxOf) : [];
+  if (v.hint && v.hint.onto) cue.push(boxOf(v.hint.onto));
+  const shown = targets.map((t) => unionBox([boxOf(t.onto), badgeBox(t)]));
+  const inFocus = targets.findIndex((t) => t.onto === focusOnto);
+  const one = shown.length ? [shown[Math.max(inFocus, 0)]] : [];
+  const choices = [[...last, ...cue, ...shown], [...cue, ...shown], one, last];
+  return choices.map(unionBox).filter((b) => b !== null);
+}
+
+/**
+ * The automatic frame: `fit` (the whole farmyard) when it is no wider than `most` (the
+ * widest frame at the smallest tile size); otherwise a frame of size `most` that starts
+ * where the camera was last centred (`follow`, else the table's middle), moves as little as
+ * it can to cover the first of `seen()` that fits, and stays on the table `table`.
+ * @param {Frame} fit
+ * @param {{w: number, h: number}} most
+ * @param {Box} table
+ * @param {{cx: number, cy: number}|null} follow
+ * @param {() => Box[]} seen
+ * @returns {AutoFrame}
+ */
+export function autoFrame(fit, most, table, follow, seen) {
+  if (fit.w <= most.w + 1e-6) return { ...fit, whole: true };
+  let cx = follow ? follow.cx : (table.x0 + table.x1) / 2;
+  let cy = follow ? follow.cy : (table.y0 + table.y1) / 2;
+  const aim = seen().find((b) => b.x1 - b.x0 <= most.w && b.y1 - b.y0 <= most.h);
+  if (aim) {
+    cx = coverShift(cx, aim.x0, aim.x1, most.w);
+    cy = coverShift(cy, aim.y0, aim.y1, most.h);
+  }
+  cx = keepOn(cx, table.x0, table.x1, most.w);
+  cy = keepOn(cy, table.y0, table.y1, most.h);
+  return { cx, cy, w: most.w, h: most.h, whole: false };
+}
+
+/**
+ * The frame `b` zoomed by `factor` (above 1 is in) round the point (px, py), or round its
+ * centre. Never in closer than 4 tile units wide; null when it would reach `autoW`, the
+ * automatic frame's width: out as far as that, and no further, the camera is automatic again.
+ * @param {Frame} b
+ * @param {number} autoW
+ * @param {number} factor
+ * @param {number} [px]
+ * @param {number} [py]
+ * @returns {Frame|null}
+ */
+export function zoomFrame(b, autoW, factor, px, py) {
+  const w = Math.max(b.w / factor, 4 * U);
+  if (w >= autoW - 1e-6) return null;
+  const k = w / b.w;
+  let { cx, cy } = b;
+  if (px !== undefined && py !== undefined) {
+    cx = px + (cx - px) * k;
+    cy = py + (cy - py) * k;
+  }
+  return { cx, cy, w, h: b.h * k };
+}
+
+/**
+ * The frame `b` moved by the fractions `fx` and `fy` of its width and height.
+ * @param {Frame} b
+ * @param {number} fx
+ * @param {number} fy
+ * @returns {Frame}
+ */
+export function panFrame(b, fx, fy) {
+  return { cx: b.cx + fx * b.w, cy: b.cy + fy * b.h, w: b.w, h: b.h };
+}
+
+/**
+ * The frame `b` dragged by (dx, dy) screen pixels on a board `widthPx` wide: the table
+ * follows the pointer.
+ * @param {Frame} b
+ * @param {number} dx
+ * @param {number} dy
+ * @param {number} widthPx
+ * @returns {Frame}
+ */
+export function dragFrame(b, dx, dy, widthPx) {
+  const scale = b.w / Math.max(widthPx, 1);
+  return { cx: b.cx - dx * scale, cy: b.cy - dy * scale, w: b.w, h: b.h };
+}
+
+/**
+ * Where a badge of radius `r` at (bx, by), outside `frame`, waits at the frame's edge, and
+ * the arrow (tip, left, right corners) that points from there towards it.
+ * @param {number} bx
+ * @param {number} by
+ * @param {number} r
+ * @param {Frame} frame
+ * @returns {{x: number, y: number, arrow: [number, number][]}}
+ */
+export function edgeBadge(bx, by, r, frame) {
+  const inset = r * 1.5;
+  const ix = Math.min(Math.max(bx, frame.cx - frame.w / 2 + inset), frame.cx + frame.w / 2 - inset);
+  const iy = Math.min(Math.max(by, frame.cy - frame.h / 2 + inset), frame.cy + frame.h / 2 - inset);
+  const a = Math.atan2(by - iy, bx - ix);
+  const [c, sn] = [Math.cos(a), Math.sin(a)];
+  return {
+    x: ix,
+    y: iy,
+    arrow: [
+      [ix + c * r * 1.45, iy + sn * r * 1.45],
+      [ix + c * r * 0.7 - sn * r * 0.6, iy + sn * r * 0.7 + c * r * 0.6],
+      [ix + c * r * 0.7 + sn * r * 0.6, iy + sn * r * 0.7 - c * r * 0.6],
+    ],
+  };
+}
+
+// -- the board's pointers: zoom by wheel or pinch, pan by dragging, look from the overview --
+
+/**
+ * What the board's pointer handlers need of it.
+ * @typedef {Object} PointerParts
+ * @property {HTMLDivElement} board
+ * @property {SVGSVGElement} svg the farmyard
+ * @property {SVGSVGElement} ovSvg the overview
+ * @property {Camera} cam the camera's state (a drag, the user's frame)
+ * @property {() => Frame} currentBox the frame shown now
+ * @property {() => Size} size the board in pixels
+ * @property {(factor: number, px?: number, py?: number) => void} zoomBy
+ * @property {() => void} applyCamera show the camera's frame
+ */
+
+/**
+ * A point on the screen in the SVG's own units (null while it is not laid out).
+ * @param {SVGSVGElement} target
+ * @param {number} clientX
+ * @param {number} clientY
+ * @returns {Point|null}
+ */
+function svgPoint(target, clientX, clientY) {
+  const ctm = target.getScreenCTM();
+  if (!ctm) return null;
+  const pt = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
+  return [pt.x, pt.y];
+}
+
+/**
+ * The board's pointers: Ctrl or Cmd with the wheel and a two-finger pinch zoom, a mouse or pen
+ * drag pans (and the click that ends it plays nothing), a press on the overview looks there.
+ * @param {PointerParts} parts
+ */
+function bindPointers({ board, svg, ovSvg, cam, currentBox, size, zoomBy, applyCamera }) {
+  // Notebook conventions: a plain wheel (or a touch swipe) scrolls the page; Ctrl or Cmd with
+  // the wheel zooms (a trackpad pinch arrives as a wheel with ctrlKey), and so do two fingers.
+  board.addEventListener(
+    "wheel",
+    (e) => {
+      if (!(e.ctrlKey || e.metaKey)) return;
+      e.preventDefault();
+      const pt = svgPoint(svg, e.clientX, e.clientY);
+      const factor = Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015));
+      if (pt) zoomBy(factor, pt[0], pt[1]);
+      else zoomBy(factor);
+    },
+    { passive: false },
+  );
+  /** @type {Map<number, Point>} */
+  const touches = new Map(); // pointerId -> [clientX, clientY] of the fingers on the board
+  /** @type {{dist: number, box: Frame}|null} */
+  let pinch = null; // the fingers' distance and the camera when the pinch began
+  /** @returns {{dist: number, mid: Point}} the two fingers' distance and their middle */
+  function spread() {
+    const [a, b] = [...touches.values()];
+    return { dist: Math.hypot(a[0] - b[0], a[1] - b[1]), mid: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] };
+  }
+  board.addEventListener("pointerdown", (e) => {
+    if (e.pointerType === "touch") {
+      // One finger scrolls the page (touch-action in the CSS); two fingers pinch-zoom.
+      touches.set(e.pointerId, [e.clientX, e.clientY]);
+      if (touches.size === 2) {
+        pinch = { dist: Math.max(spread().dist, 1), box: currentBox() };
+        cam.dragged = true;
+      }
+      return;
+    }
+    if (e.button !== 0) return;
+    cam.drag = { x: e.clientX, y: e.clientY, box: currentBox(), id: e.pointerId, moved: false };
+    cam.dragged = false;
+  });
+  board.addEventListener("pointermove", (e) => {
+    if (touches.has(e.pointerId)) {
+      touches.set(e.pointerId, [e.clientX, e.clientY]);
+      if (pinch && touches.size === 2) {
+        const { dist, mid } = spread();
+        cam.box = pinch.box;
+        const pt = svgPoint(svg, mid[0], mid[1]);
+        if (pt) zoomBy(dist / pinch.dist, pt[0], pt[1]);
+        else zoomBy(dist / pinch.dist);
+      }
+      return;
+    }
+    const d = cam.drag;
+    if (!d || d.id !== e.pointerId) return;
+    const dx = e.clientX - d.x;
+    const dy = e.clientY - d.y;
+    if (!d.moved && Math.hypot(dx, dy) < DRAG_SLOP) return;
+    if (!d.moved) {
+      d.moved = true;
+      board.setPointerCapture(e.pointerId);
+      board.classList.add("is-dragging");
+    }
+    cam.box = dragFrame(d.box, dx, dy, size().width);
+    applyCamera();
+  });
+  /** @param {PointerEvent} e */
+  const endDrag = (e) => {
+    if (touches.delete(e.pointerId)) {
+      if (touches.size < 2) pinch = null;
+      if (!touches.size) setTimeout(() => (cam.dragged = false), 0);
+      return;
+    }
+    const d = cam.drag;
+    if (!d || d.id !== e.pointerId) return;
+    cam.dragged = d.moved;
+    cam.drag = null;
+    board.classList.remove("is-dragging");
+    if (d.moved) setTimeout(() => (cam.dragged = false), 0);
+  };
+  board.addEventListener("pointerup", endDrag);
+  board.addEventListener("pointercancel", endDrag);
+
+  // The overview: press, or press and drag, to look at that part of the table.
+  /** @type {number|null} */
+  let ovPointer = null;
+  /** @param {PointerEvent} e */
+  function lookAt(e) {
+    const pt = svgPoint(ovSvg, e.clientX, e.clientY);
+    if (!pt) return;
+    const b = currentBox();
+    cam.box = { cx: pt[0], cy: pt[1], w: b.w, h: b.h };
+    applyCamera();
+  }
+  ovSvg.addEventListener("pointerdown", (e) => {
+    if (e.button !== 0) return;
+    e.preventDefault();
+    ovPointer = e.pointerId;
+    if (ovSvg.setPointerCapture) ovSvg.setPointerCapture(e.pointerId);
+    lookAt(e);
+  });
+  ovSvg.addEventListener("pointermove", (e) => {
+    if (ovPointer === e.pointerId) lookAt(e);
+  });
+  /** @param {PointerEvent} e */
+  const endLook = (e) => {
+    if (ovPointer === e.pointerId) ovPointer = null;
+  };
+  ovSvg.addEventListener("pointerup", endLook);
+  ovSvg.addEventListener("pointercancel", endLook);
 }
 
 // -- board: the farmyard, drawn, with the marks of the chosen tile's targets ------------------
@@ -575,9 +1299,27 @@ function inside(b, view) {
 // keeps that size and follows the play (the last move, the cue, every target of the chosen
 // tile with its badge), moving as little as it can, and the overview shows the whole table.
 // The user's zoom never goes below that size either. A move or a chosen tile outside the
-// user's view hands the camera back to automatic.
+// user's view hands the camera back to automatic. The camera's sums are the pure functions
+// above (stretch, fitBox, autoFrame, zoomFrame...); makeBoard keeps its state and the DOM.
+
+/**
+ * The camera's state.
+ * @typedef {Object} Camera
+ * @property {Frame|null} box set by the user's zoom or pan; null = automatic
+ * @property {AutoFrame|null} auto the automatic view, worked out by applyCamera
+ * @property {{cx: number, cy: number}|null} follow where the followed view was centred last
+ * @property {Size|null} size the board in pixels, kept by a ResizeObserver so drawing never
+ *   forces a layout
+ * @property {{x: number, y: number, box: Frame, id: number, moved: boolean}|null} drag a
+ *   mouse or pen drag: where it began, the view then, the pointer, whether it moved yet
+ * @property {boolean} dragged a drag just ended (its click must not play)
+ * @property {string} markKey the view the marks were drawn for
+ */
+
+/** @param {Ctx} ctx */
 function makeBoard(ctx) {
   const { state } = ctx;
+  /** @type {Camera} */
   const cam = {
     box: null, // {cx, cy, w, h} in SVG units, set by the user's zoom or pan; null = automatic
     auto: null, // the automatic view, worked out by applyCamera
@@ -588,9 +1330,12 @@ function makeBoard(ctx) {
     markKey: "", // the view the marks were drawn for
   };
   let drawnKey = ""; // display mode + palette the tiles were drawn with
+  /** @type {string[]} */
   let drawnTiles = []; // tiles drawn, in order
+  /** @type {number[]} */
   let spokes = []; // per tile drawn: which spoke of the centre it grows from (-1: the centre)
   let sentAspect = 0; // the board's shape as last told to Python
+  /** @type {ReturnType<typeof setTimeout>|null} */
   let sizeTimer = null;
 
   const node = h("div", { class: "cfw-boardbox" });
@@ -679,15 +1424,21 @@ function makeBoard(ctx) {
 
   /** The trail under tile `i`: a soft band from its parent's centre to its own, one colour per
    *  spoke, so which line grows from which end reads at a glance under a thicket of toes. */
+  /**
+   * @param {PlacedTile[]} rows
+   * @param {number} i
+   * @param {Node} out
+   */
   function trail(rows, i, out) {
     const p = rows[i];
-    const parent = p.onto === null || p.onto === undefined ? null : rows[p.onto];
-    if (!parent) {
+    const onto = p.onto;
+    const parent = onto === null || onto === undefined ? null : rows[onto];
+    if (onto === null || !parent) {
       spokes[i] = -1;
       return;
     }
-    let k = spokes[p.onto];
-    if (k === undefined || k < 0) k = spokes.filter((x, j) => j < i && rows[j].onto === p.onto).length;
+    let k = spokes[onto];
+    if (k === undefined || k < 0) k = spokes.filter((x, j) => j < i && rows[j].onto === onto).length;
     spokes[i] = k;
     out.appendChild(
       s("line", {
@@ -700,7 +1451,10 @@ function makeBoard(ctx) {
     );
   }
 
-  /** The marks: a ring on the last tile, the cue's rings, a numbered badge per target. */
+  /**
+   * The marks: a ring on the last tile, the cue's rings, a numbered badge per target.
+   * @param {View} v
+   */
   function marks(v) {
     markLayer.replaceChildren();
     hitLayer.replaceChildren();
@@ -711,23 +1465,26 @@ function makeBoard(ctx) {
     const upp = view.w / Math.max(size().width, 1);
     const pad = Math.max(8, 4 * upp);
     const r = Math.min(Math.max(30, BADGE_PX * upp), BADGE_MAX);
-    if (v.last && byTile.has(v.last)) {
-      markLayer.appendChild(ring(byTile.get(v.last), "cfw-lastring", pad));
-      ovMarks.appendChild(ring(byTile.get(v.last), "cfw-ov-last", 0));
+    const lastTile = v.last ? byTile.get(v.last) : undefined;
+    if (lastTile) {
+      markLayer.appendChild(ring(lastTile, "cfw-lastring", pad));
+      ovMarks.appendChild(ring(lastTile, "cfw-ov-last", 0));
     }
     const cue = v.cue;
     if (cue && cue.level > 0) {
       for (const end of cue.ends || []) {
-        if (!byTile.has(end)) continue;
+        const endTile = byTile.get(end);
+        if (!endTile) continue;
         const strong = cue.level >= 4 && end === cue.onto;
-        const mark = ring(byTile.get(end), strong ? "cfw-cue-ring is-move" : "cfw-cue-ring", pad * 1.6);
+        const mark = ring(endTile, strong ? "cfw-cue-ring is-move" : "cfw-cue-ring", pad * 1.6);
         mark.setAttribute("data-cue-end", end);
         markLayer.appendChild(mark);
       }
     }
     const hint = v.hint;
-    if (hint && hint.onto && byTile.has(hint.onto)) {
-      const mark = ring(byTile.get(hint.onto), "cfw-cue-ring is-move cfw-hint-ring", pad * 1.6);
+    const hintTile = hint && hint.onto ? byTile.get(hint.onto) : undefined;
+    if (hint && hint.onto && hintTile) {
+      const mark = ring(hintTile, "cfw-cue-ring is-move cfw-hint-ring", pad * 1.6);
       mark.setAttribute("data-hint-end", hint.onto);
       markLayer.appendChild(mark);
     }
@@ -766,18 +1523,20 @@ function makeBoard(ctx) {
     });
   }
 
-  /** A badge out of view: at the board's edge, an arrow towards its end; a click looks there. */
+  /**
+   * A badge out of view: at the board's edge, an arrow towards its end; a click looks there.
+   * @param {Target} t
+   * @param {number} i
+   * @param {number} bx
+   * @param {number} by
+   * @param {number} r
+   * @param {Frame} view
+   * @param {boolean} focused
+   */
   function offView(t, i, bx, by, r, view, focused) {
-    const inset = r * 1.5;
-    const ix = Math.min(Math.max(bx, view.cx - view.w / 2 + inset), view.cx + view.w / 2 - inset);
-    const iy = Math.min(Math.max(by, view.cy - view.h / 2 + inset), view.cy + view.h / 2 - inset);
-    const a = Math.atan2(by - iy, bx - ix);
-    const [c, sn] = [Math.cos(a), Math.sin(a)];
+    const { x: ix, y: iy, arrow } = edgeBadge(bx, by, r, view);
     const g = s("g", { class: "cfw-target-mark cfw-badge-off" + (focused ? " is-focus" : ""), "data-onto": t.onto });
-    const tip = [ix + c * r * 1.45, iy + sn * r * 1.45];
-    const left = [ix + c * r * 0.7 - sn * r * 0.6, iy + sn * r * 0.7 + c * r * 0.6];
-    const right = [ix + c * r * 0.7 + sn * r * 0.6, iy + sn * r * 0.7 - c * r * 0.6];
-    g.appendChild(s("polygon", { class: "cfw-badge-arrow", points: [tip, left, right].map((q) => q.map(num).join(",")).join(" ") }));
+    g.appendChild(s("polygon", { class: "cfw-badge-arrow", points: arrow.map((q) => q.map(num).join(",")).join(" ") }));
     g.appendChild(s("circle", { class: "cfw-badge-dot", cx: num(ix), cy: num(iy), r: num(r), "vector-effect": "non-scaling-stroke" }));
     const label = s("text", { class: "cfw-badge-text", x: num(ix), y: num(iy), dy: "0.35em", "font-size": num(r * 1.25) });
     label.textContent = String(i + 1);
@@ -796,6 +1555,7 @@ function makeBoard(ctx) {
   // Focus and hover only restyle the marks: rebuilding them between a mousedown and
   // its mouseup would swallow the click. A target brought into focus from the keyboard
   // comes into view when the table is followed.
+  /** @param {string|null} onto */
   function markFocus(onto) {
     if (state.focusOnto === onto) return;
     state.focusOnto = onto;
@@ -824,77 +1584,29 @@ function makeBoard(ctx) {
     return r.width / r.height;
   }
 
-  /** The widest view (SVG units) that still shows tiles at least minPx() wide. */
-  function widest() {
-    const r = size();
-    const k = U / minPx();
-    return { w: r.width * k, h: r.height * k };
+  function large() {
+    return ctx.root.classList.contains("is-large");
   }
 
   /** The farmyard with a margin, and the badges of the chosen tile's targets. */
-  function tableBox() {
-    const b = state.view.bounds || { min_x: -1, min_y: -1, max_x: 1, max_y: 1 };
-    const box = { x0: (b.min_x - MARGIN) * U, y0: (b.min_y - MARGIN) * U, x1: (b.max_x + MARGIN) * U, y1: (b.max_y + MARGIN) * U };
-    return unionBox([box, ...ctx.targetsOf(state.selected).map(badgeBox)]);
+  function table() {
+    return tableBox(state.view.bounds, ctx.targetsOf(state.selected));
   }
 
-  /** A box of the board's shape round `box` ({cx, cy, w, h}). */
-  function stretch(box) {
-    const a = aspect();
-    let { w, h: hh } = box;
-    if (w / hh < a) w = hh * a;
-    else hh = w / a;
-    return { cx: box.cx, cy: box.cy, w, h: hh };
-  }
-
-  /** The whole farmyard, never zoomed in beyond a comfortable size on a small table. */
-  function fitBox() {
-    const t = tableBox();
-    const large = ctx.root.classList.contains("is-large");
-    const minW = (large ? 9 : 12) * U;
-    const minH = (large ? 5 : 7) * U;
-    return stretch({ cx: (t.x0 + t.x1) / 2, cy: (t.y0 + t.y1) / 2, w: Math.max(t.x1 - t.x0, minW), h: Math.max(t.y1 - t.y0, minH) });
-  }
-
-  /** What a followed view keeps in sight, as choices from all of it down to the one thing
-   *  that matters most: the first choice that fits the view is taken. */
-  function sightings() {
-    const v = state.view;
-    const byTile = new Map((v.table || []).map((p) => [p.tile, p]));
-    // A tile with room for its ring round it (a pad of up to 7 px and a stroke of up to 7 px).
-    const ringRoom = 14 * (U / minPx());
-    const boxOf = (tile) => (byTile.has(tile) ? tileBox(byTile.get(tile), ringRoom) : null);
-    const last = v.last ? [boxOf(v.last)] : [];
-    const cue = v.cue && v.cue.level > 0 ? (v.cue.ends || []).map(boxOf) : [];
-    if (v.hint && v.hint.onto) cue.push(boxOf(v.hint.onto));
-    const list = ctx.targetsOf(state.selected);
-    const targets = list.map((t) => unionBox([boxOf(t.onto), badgeBox(t)]));
-    const focused = list.findIndex((t) => t.onto === state.focusOnto);
-    const one = targets.length ? [targets[Math.max(focused, 0)]] : [];
-    const choices = [[...last, ...cue, ...targets], [...cue, ...targets], one, last];
-    return choices.map(unionBox).filter((b) => b);
+  /** What a followed view keeps in sight (see sightings), a tile with room for its ring round
+   *  it (a pad of up to 7 px and a stroke of up to 7 px). */
+  function seen() {
+    return sightings(state.view, ctx.targetsOf(state.selected), state.focusOnto, 14 * (U / minPx()));
   }
 
   /** The automatic view: the whole farmyard, or a followed part of it at the smallest size. */
   function autoBox() {
-    const fit = fitBox();
-    const most = widest();
-    if (fit.w <= most.w + 1e-6) return { ...fit, whole: true };
-    const t = tableBox();
-    let cx = cam.follow ? cam.follow.cx : (t.x0 + t.x1) / 2;
-    let cy = cam.follow ? cam.follow.cy : (t.y0 + t.y1) / 2;
-    const aim = sightings().find((b) => b.x1 - b.x0 <= most.w && b.y1 - b.y0 <= most.h);
-    if (aim) {
-      cx = coverShift(cx, aim.x0, aim.x1, most.w);
-      cy = coverShift(cy, aim.y0, aim.y1, most.h);
-    }
-    cx = keepOn(cx, t.x0, t.x1, most.w);
-    cy = keepOn(cy, t.y0, t.y1, most.h);
-    return { cx, cy, w: most.w, h: most.h, whole: false };
+    const t = table();
+    return autoFrame(fitBox(t, aspect(), large()), widest(size(), minPx()), t, cam.follow, seen);
   }
 
   function currentBox() {
-    if (cam.box) return stretch(cam.box);
+    if (cam.box) return stretch(cam.box, aspect());
     return cam.auto || autoBox();
   }
 
@@ -902,7 +1614,7 @@ function makeBoard(ctx) {
   function follow() {
     if (cam.box) {
       const b = currentBox();
-      const all = sightings()[0];
+      const all = seen()[0];
       if (all && !inside(all, b)) cam.box = null;
     }
     applyCamera();
@@ -922,7 +1634,7 @@ function makeBoard(ctx) {
     felt.setAttribute("width", num(b.w * 3));
     felt.setAttribute("height", num(b.h * 3));
     zoomFit.setAttribute("aria-pressed", cam.box ? "false" : "true");
-    const t = tableBox();
+    const t = table();
     const whole = inside(t, b);
     overview.hidden = whole;
     board.classList.toggle("is-following", !whole);
@@ -946,29 +1658,24 @@ function makeBoard(ctx) {
     }
   }
 
+  /** Zoom by `factor` round (px, py); out as far as the automatic view, and no further:
+   *  tiles never get smaller than that. */
+  /**
+   * @param {number} factor
+   * @param {number} [px]
+   * @param {number} [py]
+   */
   function zoomBy(factor, px, py) {
-    const b = currentBox();
-    const auto = autoBox();
-    const w = Math.max(b.w / factor, 4 * U);
-    if (w >= auto.w - 1e-6) {
-      // Out as far as the automatic view, and no further: tiles never get smaller than that.
-      cam.box = null;
-      applyCamera();
-      return;
-    }
-    const k = w / b.w;
-    let { cx, cy } = b;
-    if (px !== undefined) {
-      cx = px + (cx - px) * k;
-      cy = py + (cy - py) * k;
-    }
-    cam.box = { cx, cy, w, h: b.h * k };
+    cam.box = zoomFrame(currentBox(), autoBox().w, factor, px, py);
     applyCamera();
   }
 
+  /**
+   * @param {number} fx
+   * @param {number} fy
+   */
   function panBy(fx, fy) {
-    const b = currentBox();
-    cam.box = { cx: b.cx + fx * b.w, cy: b.cy + fy * b.h, w: b.w, h: b.h };
+    cam.box = panFrame(currentBox(), fx, fy);
     applyCamera();
   }
 
@@ -977,126 +1684,20 @@ function makeBoard(ctx) {
     applyCamera();
   }
 
-  function svgPoint(target, clientX, clientY) {
-    const ctm = target.getScreenCTM();
-    if (!ctm) return null;
-    const pt = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
-    return [pt.x, pt.y];
-  }
-
   zoomIn.addEventListener("click", () => zoomBy(ZOOM_STEP));
   zoomOut.addEventListener("click", () => zoomBy(1 / ZOOM_STEP));
   zoomFit.addEventListener("click", fit);
-  // Notebook conventions: a plain wheel (or a touch swipe) scrolls the page; Ctrl or Cmd with
-  // the wheel zooms (a trackpad pinch arrives as a wheel with ctrlKey), and so do two fingers.
-  board.addEventListener(
-    "wheel",
-    (e) => {
-      if (!(e.ctrlKey || e.metaKey)) return;
-      e.preventDefault();
-      const pt = svgPoint(svg, e.clientX, e.clientY);
-      const factor = Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015));
-      if (pt) zoomBy(factor, pt[0], pt[1]);
-      else zoomBy(factor);
-    },
-    { passive: false },
-  );
-  const touches = new Map(); // pointerId -> [clientX, clientY] of the fingers on the board
-  let pinch = null; // {dist, box}: the fingers' distance and the camera when the pinch began
-  function spread() {
-    const [a, b] = [...touches.values()];
-    return { dist: Math.hypot(a[0] - b[0], a[1] - b[1]), mid: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] };
-  }
-  board.addEventListener("pointerdown", (e) => {
-    if (e.pointerType === "touch") {
-      // One finger scrolls the page (touch-action in the CSS); two fingers pinch-zoom.
-      touches.set(e.pointerId, [e.clientX, e.clientY]);
-      if (touches.size === 2) {
-        pinch = { dist: Math.max(spread().dist, 1), box: currentBox() };
-        cam.dragged = true;
-      }
-      return;
-    }
-    if (e.button !== 0) return;
-    cam.drag = { x: e.clientX, y: e.clientY, box: currentBox(), id: e.pointerId, moved: false };
-    cam.dragged = false;
-  });
-  board.addEventListener("pointermove", (e) => {
-    if (touches.has(e.pointerId)) {
-      touches.set(e.pointerId, [e.clientX, e.clientY]);
-      if (pinch && touches.size === 2) {
-        const { dist, mid } = spread();
-        cam.box = pinch.box;
-        const pt = svgPoint(svg, mid[0], mid[1]);
-        if (pt) zoomBy(dist / pinch.dist, pt[0], pt[1]);
-        else zoomBy(dist / pinch.dist);
-      }
-      return;
-    }
-    const d = cam.drag;
-    if (!d || d.id !== e.pointerId) return;
-    const dx = e.clientX - d.x;
-    const dy = e.clientY - d.y;
-    if (!d.moved && Math.hypot(dx, dy) < DRAG_SLOP) return;
-    if (!d.moved) {
-      d.moved = true;
-      board.setPointerCapture(e.pointerId);
-      board.classList.add("is-dragging");
-    }
-    const scale = d.box.w / Math.max(size().width, 1);
-    cam.box = { cx: d.box.cx - dx * scale, cy: d.box.cy - dy * scale, w: d.box.w, h: d.box.h };
-    applyCamera();
-  });
-  const endDrag = (e) => {
-    if (touches.delete(e.pointerId)) {
-      if (touches.size < 2) pinch = null;
-      if (!touches.size) setTimeout(() => (cam.dragged = false), 0);
-      return;
-    }
-    const d = cam.drag;
-    if (!d || d.id !== e.pointerId) return;
-    cam.dragged = d.moved;
-    cam.drag = null;
-    board.classList.remove("is-dragging");
-    if (d.moved) setTimeout(() => (cam.dragged = false), 0);
-  };
-  board.addEventListener("pointerup", endDrag);
+  bindPointers({ board, svg, ovSvg, cam, currentBox, size, zoomBy, applyCamera });
   // Guided play: with a tile chosen, a click on a table tile that is not one of its targets
   // is a try at a wrong place, and the session records it.
   board.addEventListener("click", (e) => {
     const v = state.view;
     if (cam.dragged || !v.guided || !v.playing || !state.selected) return;
-    const g = e.target && e.target.closest ? e.target.closest(".cfw-tile") : null;
+    const g = e.target instanceof Element ? e.target.closest(".cfw-tile") : null;
     const onto = g ? g.getAttribute("data-tile") : null;
     if (!onto || ctx.targetsOf(state.selected).some((t) => t.onto === onto)) return;
     ctx.send("try", { tile: state.selected, onto });
   });
-  board.addEventListener("pointercancel", endDrag);
-
-  // The overview: press, or press and drag, to look at that part of the table.
-  let ovPointer = null;
-  function lookAt(e) {
-    const pt = svgPoint(ovSvg, e.clientX, e.clientY);
-    if (!pt) return;
-    const b = currentBox();
-    cam.box = { cx: pt[0], cy: pt[1], w: b.w, h: b.h };
-    applyCamera();
-  }
-  ovSvg.addEventListener("pointerdown", (e) => {
-    if (e.button !== 0) return;
-    e.preventDefault();
-    ovPointer = e.pointerId;
-    if (ovSvg.setPointerCapture) ovSvg.setPointerCapture(e.pointerId);
-    lookAt(e);
-  });
-  ovSvg.addEventListener("pointermove", (e) => {
-    if (ovPointer === e.pointerId) lookAt(e);
-  });
-  const endLook = (e) => {
-    if (ovPointer === e.pointerId) ovPointer = null;
-  };
-  ovSvg.addEventListener("pointerup", endLook);
-  ovSvg.addEventListener("pointercancel", endLook);
 
   // The board's shape goes to Python, so the next round is laid out to fit it.
   function sendSize() {
@@ -1109,7 +1710,7 @@ function makeBoard(ctx) {
     ctx.model.send({ kind: "board", width: Math.round(r.width), height: Math.round(r.height) });
   }
   function reportSize() {
-    clearTimeout(sizeTimer);
+    if (sizeTimer !== null) clearTimeout(sizeTimer);
     sizeTimer = setTimeout(sendSize, 200);
   }
   /** A size still waiting goes at once: an intent that lays a tile must not arrive before it
@@ -1120,6 +1721,7 @@ function makeBoard(ctx) {
     sendSize();
   }
 
+  /** @type {ResizeObserver|null} */
   let resizeObserver = null;
   if (typeof ResizeObserver !== "undefined") {
     resizeObserver = new ResizeObserver((entries) => {
@@ -1133,7 +1735,11 @@ function makeBoard(ctx) {
     resizeObserver.observe(board);
   }
 
-  /** Arrow keys pan the focused board; + and - zoom and 0 fits from anywhere. */
+  /**
+   * Arrow keys pan the focused board; + and - zoom and 0 fits from anywhere.
+   * @param {KeyboardEvent} e
+   * @returns {boolean} whether the key was the board's
+   */
   function key(e) {
     const k = e.key;
     if (e.target === board && k in ARROWS) {
@@ -1153,7 +1759,7 @@ function makeBoard(ctx) {
   }
 
   function destroy() {
-    clearTimeout(sizeTimer);
+    if (sizeTimer !== null) clearTimeout(sizeTimer);
     if (resizeObserver) resizeObserver.disconnect();
   }
 
@@ -1165,9 +1771,12 @@ function makeBoard(ctx) {
 // The hand is one Tab stop (a roving tabindex): the picked tile, else the tile last
 // focused, else the first has tabindex 0 and the others -1; the arrow keys, Home and End
 // move among the tiles, and Enter or Space picks one.
+/** @param {Ctx} ctx */
 function makeHand(ctx) {
   const { state } = ctx;
+  /** @type {Map<string, HTMLButtonElement>} */
   const buttons = new Map();
+  /** @type {string|null} */
   let current = null; // the tile that holds the hand's Tab stop
   const head = h("p", { class: "cfw-hand-head cfw-vh", id: uid("hand") });
   const node = h("div", { class: "cfw-hand", role: "group", "aria-labelledby": head.id });
@@ -1224,10 +1833,13 @@ function makeHand(ctx) {
     rove(state.selected && buttons.has(state.selected) ? state.selected : current);
   }
 
-  /** Give the hand's one Tab stop to `tile` (or to the first tile when it is gone). */
+  /**
+   * Give the hand's one Tab stop to `tile` (or to the first tile when it is gone).
+   * @param {string|null} tile
+   */
   function rove(tile) {
-    const first = node.querySelector(".cfw-htile");
-    current = tile && buttons.has(tile) ? tile : first ? first.dataset.tile : null;
+    const first = firstOf(node, ".cfw-htile");
+    current = tile && buttons.has(tile) ? tile : first ? first.dataset.tile || null : null;
     for (const [t, btn] of buttons) {
       const want = t === current ? "0" : "-1";
       if (btn.getAttribute("tabindex") !== want) btn.setAttribute("tabindex", want);
@@ -1242,15 +1854,20 @@ function makeHand(ctx) {
     if (state.selected) rove(state.selected);
   }
 
+  /** @param {string|null} tile */
   function focusTile(tile) {
-    if (tile && buttons.has(tile)) buttons.get(tile).focus();
+    const btn = tile ? buttons.get(tile) : undefined;
+    if (btn) btn.focus();
   }
 
-  /** Arrow keys, Home and End move among the hand's tiles. */
+  /**
+   * Arrow keys, Home and End move among the hand's tiles.
+   * @param {KeyboardEvent} e
+   */
   function key(e) {
     const t = e.target;
     if (!hasClass(t, "cfw-htile")) return false;
-    const all = [...node.querySelectorAll(".cfw-htile")];
+    const all = allOf(node, ".cfw-htile");
     if (e.key in ARROWS) moveAmong(all, t, ARROWS[e.key]);
     else if (e.key === "Home" || e.key === "End") {
       if (all.length) all[e.key === "Home" ? 0 : all.length - 1].focus();
@@ -1262,6 +1879,7 @@ function makeHand(ctx) {
 }
 
 // -- targets: where the picked tile can go, as numbered buttons ------------------------------
+/** @param {Ctx} ctx */
 function makeTargets(ctx) {
   const { state } = ctx;
   const node = h("div", { class: "cfw-targets", role: "group", "aria-label": "Where the chosen tile can go" });
@@ -1301,7 +1919,7 @@ function makeTargets(ctx) {
       b.addEventListener("focus", () => ctx.markFocus(t.onto));
       b.addEventListener("mouseenter", () => ctx.markFocus(t.onto));
       b.addEventListener("blur", () => ctx.markFocus(null));
-      b.addEventListener("mouseleave", () => ctx.markFocus(document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.onto || null : null));
+      b.addEventListener("mouseleave", () => ctx.markFocus(focused()?.dataset.onto || null));
       node.appendChild(b);
     });
     if (v.announce) node.appendChild(announceLabel);
@@ -1316,23 +1934,29 @@ function makeTargets(ctx) {
     if (row && line.getBoundingClientRect().height > row * 1.5) node.classList.add("is-compact");
   }
 
-  /** Send the play of the picked tile on `onto` (with '!' when announcing is ticked). */
+  /**
+   * Send the play of the picked tile on `onto` (with '!' when announcing is ticked).
+   * @param {string} onto
+   */
   function play(onto) {
     const item = ctx.targetsOf(state.selected).find((t) => t.onto === onto);
     if (!item) return;
-    const say = announceBox.checked && item.say;
-    ctx.send("play", { move: say ? item.say : item.move });
+    const say = announceBox.checked ? item.say : null;
+    ctx.send("play", { move: say || item.move });
   }
 
   function focusFirst() {
-    const first = node.querySelector(".cfw-target");
+    const first = firstOf(node, ".cfw-target");
     if (first) first.focus();
   }
 
-  /** Arrow keys move among the targets. */
+  /**
+   * Arrow keys move among the targets.
+   * @param {KeyboardEvent} e
+   */
   function key(e) {
     if (!hasClass(e.target, "cfw-target") || !(e.key in ARROWS)) return false;
-    moveAmong([...node.querySelectorAll(".cfw-target")], e.target, ARROWS[e.key]);
+    moveAmong(allOf(node, ".cfw-target"), e.target, ARROWS[e.key]);
     return true;
   }
 
@@ -1355,7 +1979,7 @@ function makeLog() {
     const names = v.names || [];
     // Append only what is new when the log grew; rebuild otherwise.
     const have = node.children.length;
-    const grew = have <= entries.length && have > 0 && node.children[have - 1].dataset.text === entries[have - 1].text;
+    const grew = have <= entries.length && have > 0 && node.children[have - 1].getAttribute("data-text") === entries[have - 1].text;
     if (!grew) node.replaceChildren();
     for (let i = grew ? have : 0; i < entries.length; i++) {
       const { seat, text } = entries[i];
@@ -1373,6 +1997,7 @@ function makeLog() {
 }
 
 // -- result: the points of a finished round --------------------------------------------------
+/** @param {Ctx} ctx */
 function makeResult(ctx) {
   const node = h("section", { class: "cfw-result", "aria-labelledby": uid("result") });
   const title = h("h3", { id: node.getAttribute("aria-labelledby") });
@@ -1415,6 +2040,7 @@ function makeResult(ctx) {
   }
 
   /** The final places and totals, best first; players level after every tie-break share a place. */
+  /** @param {Standing[]|null} rows */
   function showStandings(rows) {
     standings.replaceChildren();
     standings.hidden = !rows;
@@ -1444,7 +2070,7 @@ function makeSheet() {
     node.replaceChildren();
     const sh = v.sheet;
     node.hidden = !sh || !sh.rounds.length;
-    if (node.hidden) return;
+    if (!sh || node.hidden) return;
     // One row per player (8 players with long names fit), one column per round, then the total.
     const table = h("table", { class: "cfw-table" });
     table.appendChild(h("caption", null, "Score sheet"));
@@ -1472,8 +2098,10 @@ function makeSheet() {
 }
 
 // -- actions: draw, pass, next, undo, the bots' pace, the look -------------------------------
+/** @param {Ctx} ctx */
 function makeActions(ctx) {
   const { model, state } = ctx;
+  /** @type {ReturnType<typeof setTimeout>|null} */
   let timer = null; // when the next bot moves, at a timed pace
   const node = h("div", { class: "cfw-actions" });
   const draw = h("button", { type: "button", class: "cfw-btn", "aria-keyshortcuts": "D", "data-key": "draw" }, "Draw");
@@ -1489,7 +2117,7 @@ function makeActions(ctx) {
   const displayId = uid("display");
   const displayLabel = h("label", { for: displayId, class: "cfw-field" }, "Show ");
   const displaySelect = h("select", { id: displayId, "data-key": "display" });
-  for (const [value, text] of [["pips", "pips"], ["numerals", "numerals"], ["colour", "coloured pips"]]) {
+  for (const [value, text] of LOOKS) {
     displaySelect.appendChild(h("option", { value }, text));
   }
   displayLabel.appendChild(displaySelect);
@@ -1511,7 +2139,10 @@ function makeActions(ctx) {
     schedule(state.view);
     update(state.view);
   });
-  displaySelect.addEventListener("change", () => model.send({ kind: "display", value: displaySelect.value }));
+  displaySelect.addEventListener("change", () => {
+    const look = LOOKS.find(([value]) => value === displaySelect.value);
+    if (look) model.send({ kind: "display", value: look[0] });
+  });
   largeBox.addEventListener("change", () => model.send({ kind: "large", value: largeBox.checked }));
 
   /** @param {View} v */
@@ -1535,7 +2166,10 @@ function makeActions(ctx) {
     largeBox.checked = !!model.get("large");
   }
 
-  // Bots at a human pace: after auto_ms, ask the kernel for the bot's move.
+  /**
+   * Bots at a human pace: after auto_ms, ask the kernel for the bot's move.
+   * @param {View} v
+   */
   function schedule(v) {
     if (timer !== null) {
       clearTimeout(timer);
@@ -1553,14 +2187,21 @@ function makeActions(ctx) {
     }
   }
 
+  /** @param {HTMLButtonElement} btn */
   function press(btn) {
     if (!btn.disabled && !btn.hidden) btn.click();
     else ctx.showLocal(`${btn.textContent} is not possible now.`);
   }
 
-  /** D, P, N, U and H press Draw, Pass, Next, Undo and Hint. */
+  /** @type {Record<string, HTMLButtonElement>} */
+  const keyed = { d: draw, p: pass, n: next, u: undo, h: hint };
+
+  /**
+   * D, P, N, U and H press Draw, Pass, Next, Undo and Hint.
+   * @param {KeyboardEvent} e
+   */
   function key(e) {
-    const btn = { d: draw, p: pass, n: next, u: undo, h: hint }[e.key.toLowerCase()];
+    const btn = keyed[e.key.toLowerCase()];
     if (!btn || e.key.length !== 1 || (btn === hint && hint.hidden)) return false;
     press(btn);
     return true;
@@ -1590,11 +2231,14 @@ function makeCoach() {
 }
 
 // -- cue (guided play only): the prompt, OK to place it together, speech, a turn sound -------
+/** @param {Ctx} ctx */
 function makeCue(ctx) {
   const { model, state } = ctx;
+  /** @type {ReturnType<typeof setTimeout>|null} */
   let timer = null; // when the cue rises next
   let spoken = ""; // the prompt last read aloud
   let lastWaiting = "";
+  /** @type {AudioContext|null} */
   let audio = null;
   const node = h("div", { class: "cfw-cue", role: "status", "aria-live": "polite" });
   const text = h("p", { class: "cfw-cue-text" });
@@ -1631,6 +2275,7 @@ function makeCue(ctx) {
     lastWaiting = v.waiting || "";
   }
 
+  /** @param {string} words */
   function speak(words) {
     const synth = typeof window !== "undefined" ? window.speechSynthesis : null;
     if (!synth || typeof SpeechSynthesisUtterance === "undefined") return;
@@ -1668,7 +2313,13 @@ function makeCue(ctx) {
 
 // -- the view: the sections put together ------------------------------------------------------
 
+/**
+ * Draw the widget into `el` and keep it in step with the model; anywidget calls this.
+ * @param {{model: Model, el: HTMLElement}} widget
+ * @returns {() => void} what undoes it all when the view goes
+ */
 function render({ model, el }) {
+  /** @type {State} */
   const state = {
     view: model.get("view") || {},
     selected: null,
@@ -1678,6 +2329,7 @@ function render({ model, el }) {
   let localNote = "";
   const root = h("div", { class: "cfw", "data-lm-suppress-shortcuts": "true" });
 
+  /** @type {Ctx} */
   const ctx = {
     model,
     state,
@@ -1685,7 +2337,8 @@ function render({ model, el }) {
     send(kind, extra) {
       const v = state.view;
       board.flushSize();
-      model.send({ kind, version: v.version, seat: v.seat, ...(extra || {}) });
+      // TypeScript cannot tie the generic kind to its fields in the union: the cast says so.
+      model.send(/** @type {Intent} */ ({ kind, version: v.version, seat: v.seat, ...(extra || {}) }));
     },
     look() {
       const mode = model.get("display") || "pips";
@@ -1718,6 +2371,7 @@ function render({ model, el }) {
   const sheet = makeSheet();
   const actions = makeActions(ctx);
   const coach = makeCoach();
+  /** @type {ReturnType<typeof makeCue>|null} */
   let cue = null; // made when a view first has a cue
   const message = h("p", { class: "cfw-message", role: "status", "aria-live": "polite" });
   const help = h("p", { class: "cfw-help" }, helpText(false));
@@ -1780,6 +2434,10 @@ function render({ model, el }) {
   root.append(head.node, players.node, main, band, more, movesPanel);
   el.appendChild(root);
 
+  /**
+   * @param {HTMLButtonElement} button
+   * @param {boolean} shown
+   */
   function toggle(button, shown) {
     button.setAttribute("aria-expanded", shown ? "true" : "false");
   }
@@ -1831,6 +2489,7 @@ function render({ model, el }) {
   // The visible height of what scrolls the widget (JupyterLab's notebook panel, or the window),
   // less the rest of the widget: the chrome's height never depends on the board's, so this
   // settles at once. Recomputed when the panel, the widget or its chrome change size.
+  /** @type {Element|null} */
   let scroller = null;
   function findScroller() {
     if (scroller && scroller.isConnected && scroller.contains(root)) return scroller;
@@ -1898,7 +2557,9 @@ function render({ model, el }) {
       arrange();
     });
   }
+  /** @type {ResizeObserver|null} */
   let sizeObserver = null;
+  /** @type {Element|null} */
   let observed = null;
   if (typeof ResizeObserver !== "undefined") {
     sizeObserver = new ResizeObserver(arrangeSoon);
@@ -1917,12 +2578,13 @@ function render({ model, el }) {
   // Keep JupyterLab's command-mode shortcuts (d d, a, b, arrows) off our focusable elements.
   root.addEventListener("focusin", (e) => {
     const t = e.target;
-    if (t && t.setAttribute && !t.hasAttribute("data-lm-suppress-shortcuts")) {
+    if (t instanceof Element && !t.hasAttribute("data-lm-suppress-shortcuts")) {
       t.setAttribute("data-lm-suppress-shortcuts", "true");
     }
   });
 
   // -- picking a tile: the hand, the targets and the board's marks follow -------------------
+  /** @param {string} tile */
   function pick(tile) {
     const v = state.view;
     if (state.selected === tile) {
@@ -1946,6 +2608,7 @@ function render({ model, el }) {
     targets.focusFirst();
   }
 
+  /** @param {boolean} focusTile */
   function unpick(focusTile) {
     const tile = state.selected;
     state.selected = null;
@@ -1965,8 +2628,8 @@ function render({ model, el }) {
   root.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const t = e.target;
-    const tag = t && t.tagName;
-    if (tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && t.type !== "checkbox")) return;
+    const tag = t instanceof Element ? t.tagName : null;
+    if (tag === "SELECT" || tag === "TEXTAREA" || (t instanceof HTMLInputElement && t.type !== "checkbox")) return;
     let done;
     if (e.key === "Escape") {
       // Esc puts a chosen tile back; else it leaves full screen (where the browser lets it by).
@@ -1987,27 +2650,29 @@ function render({ model, el }) {
 
   // -- focus survives a redraw ---------------------------------------------------------------
   function focusKey() {
-    const a = document.activeElement;
-    return a && root.contains(a) && a.dataset ? a.dataset.key || null : null;
+    const a = focused();
+    return a && root.contains(a) ? a.dataset.key || null : null;
   }
 
+  /** @param {string|null} key */
   function restoreFocus(key) {
     if (!key) return;
-    const a = document.activeElement;
-    if (a && root.contains(a) && a.dataset && a.dataset.key === key && !a.disabled && !a.hidden) return;
-    const same = root.querySelector(`[data-key="${CSS.escape(key)}"]`);
-    if (same && !same.disabled && !same.hidden && same.offsetParent !== null) {
+    const a = focused();
+    if (a && root.contains(a) && a.dataset.key === key && !a.matches(":disabled") && !a.hidden) return;
+    const same = firstOf(root, `[data-key="${CSS.escape(key)}"]`);
+    if (canFocus(same)) {
       same.focus();
       return;
     }
     const { draw, pass, next } = actions.buttons;
+    /** @type {(HTMLElement|null)[]} */
     const fallbacks = [];
     if (state.view.playing) {
-      fallbacks.push(hand.node.querySelector(".cfw-htile.is-playable"), draw, pass);
+      fallbacks.push(firstOf(hand.node, ".cfw-htile.is-playable"), draw, pass);
     }
-    fallbacks.push(next, result.next, result.again, hand.node.querySelector(".cfw-htile"), board.board);
+    fallbacks.push(next, result.next, result.again, firstOf(hand.node, ".cfw-htile"), board.board);
     for (const f of fallbacks) {
-      if (f && !f.disabled && !f.hidden && f.offsetParent !== null) {
+      if (canFocus(f)) {
         f.focus();
         return;
       }
