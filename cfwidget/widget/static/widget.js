@@ -19,8 +19,8 @@
 // "More" (the open ends in words, how tiles look, the keys) and "Moves" when opened. The
 // board's height is what the visible panel leaves (render: fitBoard).
 
-// -- the view's shape: a mirror of cfwidget/widget_view.py, field by field ----------------
-// (tests/test_widget.py checks that every typedef here matches its TypedDict there.)
+// -- the view's shape: a mirror of cfwidget/widget/_view.py, field by field ---------------
+// (tests/widget/test_widget.py checks that every typedef here matches its TypedDict there.)
 
 /** @typedef {"you"|"bot"|"other"|"round-over"|"game-over"|"paused"} Waiting */
 /** @typedef {"you"|"bot"|"player"} PlayerKind */
@@ -274,7 +274,7 @@ function num(v) {
   return String(Math.round(v * 10) / 10);
 }
 
-// -- drawing tiles (mirrors cfwidget/svg.py) -----------------------------------------------
+// -- drawing tiles (mirrors cfwidget/table/_drawing.py) -----------------------------------
 
 const PATTERNS = {
   0: [],
