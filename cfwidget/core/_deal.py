@@ -11,12 +11,12 @@ from __future__ import annotations
 import operator
 from collections.abc import Collection, Iterable, Sequence
 
+from .._shared import shown
 from ._errors import DealError, NotationError, RulesError, ScoreError
 from ._rules import Rules
 from ._scoring import check_player_names
 from ._tiles import Tile, TileLike, full_set, tiles_text, to_tile
 from ._tileset import tile_set
-from ._words import shown
 
 __all__ = [
     "DEFAULT_NAMES",

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from .._shared import plural, shown
 from ._errors import RulesError
 from ._tiles import MAX_PIP_LIMIT, MIN_PIP_LIMIT, set_size
-from ._words import plural, shown
 
 if TYPE_CHECKING:
     from ._rules import Rules

@@ -49,16 +49,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
 
-from ..core import (
-    Move,
-    Round,
-    SeatOddsError,
-    Tile,
-    article,
-    name_in_text,
-    plural,
-    tile_penalty,
-)
+from .._shared import article, name_in_text, plural
+from ..core import Move, Round, Tile, tile_penalty
+from ._errors import SeatOddsError
 from ._seat import _check_playing, _check_round, _check_seat, draw_outlook, unseen_tiles
 
 __all__ = ["Advice", "CoachBot", "coach_hint", "coach_moves", "seat_lacks"]

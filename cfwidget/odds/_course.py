@@ -24,8 +24,10 @@ import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.ticker import NullFormatter
 
-from ..core import OddsError, Round, Rules, Tile, full_set, set_size, shown
+from .._shared import shown
+from ..core import Round, Rules, Tile, full_set, set_size
 from . import _exact as odds
+from ._errors import OddsError
 
 __all__ = [
     "ConvergenceExplorer",

@@ -25,9 +25,12 @@ import ipywidgets as widgets
 import pandas as pd
 from matplotlib.figure import Figure
 
-from ..core import BotError, Move, OddsError, Round, Rules, Tile, full_set, set_size, shown
+from .._shared import shown
+from ..core import Move, Round, Rules, Tile, full_set, set_size
+from ..players import BotError
 from . import _exact as odds
 from . import _seat as seat_odds
+from ._errors import OddsError
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

@@ -52,8 +52,9 @@ from typing import NamedTuple
 
 import pandas as pd
 
-from ..core import Move, Placed, Round, Rules, SeatOddsError, Tile, full_set
+from ..core import Move, Placed, Round, Rules, Tile, full_set
 from . import _seat as seat_odds
+from ._errors import SeatOddsError
 
 __all__ = [
     "World",

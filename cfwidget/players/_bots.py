@@ -22,7 +22,9 @@ import random
 import re
 from collections.abc import Callable, Sequence
 
-from ..core import BotError, Game, Move, Round, SimulationError, Tile, shown, tile_penalty
+from .._shared import shown
+from ..core import Game, Move, Round, Tile, tile_penalty
+from ._errors import BotError, SimulationError
 
 __all__ = [
     "BOTS",

@@ -23,6 +23,7 @@ from ._drawing import (
     svg,
     tile_svg,
 )
+from ._errors import PictureError
 from ._geometry import (
     HALF_LONG,
     HALF_WIDE,
@@ -50,6 +51,7 @@ __all__ = [
     "PALETTE",
     "Farmyard",
     "Marks",
+    "PictureError",
     "PlacedLike",
     "Rect",
     "SpatialGrid",

@@ -29,7 +29,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
-from ..core import AnswerError, LessonError, NotationError, Tile, shown, to_tile
+from .._shared import shown
+from ..core import NotationError, Tile, to_tile
+from ._errors import AnswerError, LessonError
 
 __all__ = [
     "KINDS",

@@ -23,7 +23,8 @@ from typing import Any
 
 import ipywidgets as ipw
 
-from ..core import RecordError, SessionError, SettingsError
+from ..core import RecordError
+from ._errors import SessionError, SettingsError
 from .goals import Goal, load_goals, set_goal
 from .records import new_record_path, records_folder, unfinished
 from .report import export_csv, export_json, load_logs

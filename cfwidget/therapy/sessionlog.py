@@ -32,7 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core import SessionError, shown
+from .._shared import shown
+from ._errors import SessionError
 from .journal import read_journal
 
 __all__ = ["NOT_RATED", "TURN_COLUMNS", "SessionLog", "load_log"]

@@ -24,7 +24,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..core import Rules, SettingsError, shown
+from .._shared import shown
+from ..core import Rules
+from ._errors import SettingsError
 
 __all__ = [
     "ASSIST_LEVELS",

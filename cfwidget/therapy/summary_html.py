@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..core import plural, write_private
+from .._shared import plural, write_private
 from .report import NOT_RATED, Figures, SessionLog, as_log, figures, up_to
 from .settings import CUE_LEVELS
 

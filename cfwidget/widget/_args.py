@@ -14,8 +14,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal
 
-from ..core import BotError, WidgetError
-from ..players import Bot, make_bot, tips
+from ..players import Bot, BotError, make_bot, tips
+from ._errors import WidgetError
 
 __all__ = [
     "ARGS",

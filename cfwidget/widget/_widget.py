@@ -43,7 +43,8 @@ from typing import Any, ClassVar, Literal, cast
 
 import traitlets as t
 
-from ..core import Game, IllegalMove, Move, NotationError, Round, WidgetError, name_in_text, shown
+from .._shared import name_in_text, shown
+from ..core import Game, IllegalMove, Move, NotationError, Round
 from ..players import Bot
 from ..table import PALETTE, render_svg
 from ._args import (
@@ -62,6 +63,7 @@ from ._args import (
 )
 from ._args import _whole as _whole
 from ._board import LaidTable, board_aspect
+from ._errors import WidgetError
 from ._flow import new_game, undo_span
 from ._guard import PythonOwned
 from ._hint import HintGiver

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 import cfwidget as cf
+from cfwidget._shared import shown_name
 from cfwidget.widget import GameWidget
 from tools.browser_harness import STATIC, advance, finish_game, send, serve_static, widget_state
 from tools.widget_bench import measure_draw
@@ -304,7 +305,7 @@ def test_the_board_pans_and_zooms_by_keys_buttons_and_ctrl_wheel(page: Page) -> 
 
 def test_names_are_inert_text(page: Page) -> None:
     w = GameWidget(cf.Game(["Ann", XSS, "Cy"], seed=0), humans=[0], pace="click")
-    shown = cf.core.shown_name(XSS)  # capped like any long name
+    shown = shown_name(XSS)  # capped like any long name
     advance(w, lambda w: len(w.round.history) >= 4)
     mount(page, w)
     assert page.locator(".cfw img").count() == 0

@@ -14,7 +14,7 @@ import pytest
 
 import cfwidget as cf
 from cfwidget import Move, Round, Rules, Tile
-from cfwidget.core import article, plural
+from cfwidget._shared import article, plural
 from cfwidget.players import RandomBot
 from cfwidget.therapy.scorekeeper import ScoreKeeper
 
