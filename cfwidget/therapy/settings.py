@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .._shared import shown
+from .._shared import MAX_SEED, SEED_RANGE, is_whole, shown
 from ..core import Rules
 from ._errors import SettingsError
 
@@ -206,8 +206,8 @@ class SessionSettings:
         _whole("cue_start", self.cue_start, 0, 4)
         _seconds("cue_wait", self.cue_wait, 3.0, 600.0)
         _whole("fade_every", self.fade_every, 0, 50)
-        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
-            raise SettingsError(f"seed must be a whole number, got {self.seed!r}")
+        if not is_whole(self.seed) or not 0 <= self.seed <= MAX_SEED:
+            raise SettingsError(f"seed must be {SEED_RANGE}; got {shown(self.seed)}")
 
     @property
     def players(self) -> int:

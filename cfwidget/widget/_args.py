@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal
 
+from .._shared import offset_seed
 from ..players import Bot, BotError, make_bot, tips
 from ._errors import WidgetError
 
@@ -123,7 +124,7 @@ def check_display(display: object, displays: Sequence[str]) -> str:
 
 def as_bot(value: BotLike, seat: int, seed: int | None) -> Bot:
     if isinstance(value, str):
-        return make_bot(value, None if seed is None else seed + seat)
+        return make_bot(value, None if seed is None else offset_seed(seed, seat))
     if callable(value):
         return value
     raise BotError(f"the bot for seat {seat} must be a callable or a bot name, got {value!r}")
