@@ -257,6 +257,48 @@ def chromium() -> Iterator[Any]:
 
 
 @contextlib.contextmanager
+def harness_page(
+    browser: Any,
+    url: str,
+    width: int = 1000,
+    height: int = 1000,
+    *,
+    ready: bool = True,
+    strict: bool = False,
+) -> Iterator[Any]:
+    """The harness page (``tools/browser_harness.py``) at ``url`` in a fresh context, once its
+    script is ready (``ready``); fails if the page raised an error and, when ``strict``, if it
+    wrote an error or warning to the console or opened a dialog."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
+    if strict:
+        page.on(
+            "console",
+            lambda msg: (
+                problems.append(f"console {msg.type}: {msg.text}")
+                if msg.type in ("error", "warning")
+                else None
+            ),
+        )
+
+        def on_dialog(dialog: Any) -> None:
+            problems.append(f"a dialog opened: {dialog.message}")
+            dialog.dismiss()
+
+        page.on("dialog", on_dialog)
+    try:
+        page.goto(url)
+        if ready:
+            page.wait_for_function("window.cfwReady === true")
+        yield page
+    finally:
+        context.close()
+    assert not problems, problems
+
+
+@contextlib.contextmanager
 def app_page(
     browser: Any, url: str, label: str, wait_ms: int, ready: str | None = None
 ) -> Iterator[Any]:

@@ -3,40 +3,16 @@ press Hint (or H) and the coach's sentence appears, with the tile and its end ri
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
 import cfwidget as cf
 from cfwidget.widget import GameWidget
-from tools.browser_harness import advance, send, serve_static, widget_state
+from tools.browser_harness import advance, send, widget_state
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
-
-
-@pytest.fixture(scope="module")
-def url() -> Iterator[str]:
-    with serve_static() as address:
-        yield address
-
-
-@pytest.fixture
-def page(browser: Browser, url: str) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1000, "height": 1000})
-    pg = context.new_page()
-    problems: list[str] = []
-    pg.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
-    pg.on(
-        "console",
-        lambda msg: problems.append(msg.text) if msg.type in ("error", "warning") else None,
-    )
-    pg.goto(url)
-    pg.wait_for_function("window.cfwReady === true")
-    yield pg
-    context.close()
-    assert not problems, problems
+    from playwright.sync_api import Page
 
 
 def pump(page: Page, w: GameWidget) -> list[dict[str, Any]]:

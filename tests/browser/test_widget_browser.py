@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,49 +22,14 @@ import pytest
 import cfwidget as cf
 from cfwidget._shared import shown_name
 from cfwidget.widget import GameWidget
-from tools.browser_harness import STATIC, advance, finish_game, send, serve_static, widget_state
+from tools.browser_harness import STATIC, advance, finish_game, send, widget_state
 from tools.widget_bench import measure_draw
 
 XSS = "<img src=x onerror=alert(1)>"
 
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
-
-
-@pytest.fixture(scope="module")
-def url() -> Iterator[str]:
-    with serve_static() as address:
-        yield address
-
-
-@pytest.fixture
-def page(browser: Browser, url: str) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1000, "height": 1000})
-    pg = context.new_page()
-    problems: list[str] = []
-    dialogs: list[str] = []
-    pg.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
-    pg.on(
-        "console",
-        lambda msg: (
-            problems.append(f"console {msg.type}: {msg.text}")
-            if msg.type in ("error", "warning")
-            else None
-        ),
-    )
-
-    def on_dialog(dialog: Any) -> None:
-        dialogs.append(dialog.message)
-        dialog.dismiss()
-
-    pg.on("dialog", on_dialog)
-    pg.goto(url)
-    pg.wait_for_function("window.cfwReady === true")
-    yield pg
-    context.close()
-    assert not problems, problems
-    assert not dialogs, f"a dialog opened: {dialogs}"
+    from playwright.sync_api import Page
 
 
 # -- helpers ---------------------------------------------------------------------------------------
