@@ -39,38 +39,36 @@ __all__ = [
 Prefer = Mapping[str, Callable[[random.Random], Any]]
 
 
+def _declared(option: Option) -> tuple[str, Any]:
+    """What the option's check declares: ``("choice", values)``, ``("whole", (low, high,
+    none allowed))`` or ``("hand size", None)``; a check of another kind fails loudly."""
+    check = option.check
+    values = getattr(check, "values", None)
+    if values is not None:
+        return "choice", tuple(values)
+    if hasattr(check, "low") and hasattr(check, "high"):
+        return "whole", (check.low, check.high, getattr(check, "none", None) is not None)
+    if "table name" in option.allowed:
+        return "hand size", None
+    raise AssertionError(
+        f"option {option.name!r} has a check these tests cannot draw values from "
+        f"({type(check).__name__}: {option.allowed}); teach tests/core/option_mixes.py it"
+    )
+
+
 def choice_values(option: Option) -> tuple[Any, ...] | None:
     """The values of a choice option (``None`` for a numeric or hand-size option)."""
-    values = getattr(option.check, "values", None)
-    return tuple(values) if values is not None else None
-
-
-def _whole_range(option: Option) -> tuple[int, int, bool] | None:
-    check = option.check
-    if hasattr(check, "low") and hasattr(check, "high"):
-        return check.low, check.high, getattr(check, "none", None) is not None
-    return None
-
-
-def _is_hand_size(option: Option) -> bool:
-    return "table name" in option.allowed
-
-
-def _unknown(option: Option) -> AssertionError:
-    return AssertionError(
-        f"option {option.name!r} has a check these tests cannot draw values from "
-        f"({type(option.check).__name__}: {option.allowed}); teach tests/core/option_mixes.py it"
-    )
+    kind, spec = _declared(option)
+    return spec if kind == "choice" else None
 
 
 def random_value(option: Option, rng: random.Random, max_pip: int = 9) -> Any:
     """One value ``option`` allows, from its declaration."""
-    values = choice_values(option)
-    if values is not None:
-        return rng.choice(values)
-    whole = _whole_range(option)
-    if whole is not None:
-        low, high, none = whole
+    kind, spec = _declared(option)
+    if kind == "choice":
+        return rng.choice(spec)
+    if kind == "whole":
+        low, high, none = spec
         if none and rng.random() < 0.3:
             return None
         # The ends now and then, otherwise anywhere (small numbers more often).
@@ -80,25 +78,20 @@ def random_value(option: Option, rng: random.Random, max_pip: int = 9) -> Any:
         if roll < 0.3:
             return high
         return rng.randint(low, min(high, low + rng.choice([3, 10, 100, high - low])))
-    if _is_hand_size(option):
-        if rng.random() < 0.15:
-            return rng.choice(sorted(HAND_TABLES))
-        return rng.randint(2, min(12, set_size(max_pip) // 2))
-    raise _unknown(option)
+    if rng.random() < 0.15:
+        return rng.choice(sorted(HAND_TABLES))
+    return rng.randint(2, min(12, set_size(max_pip) // 2))
 
 
 def every_value(option: Option, max_pip: int = 9) -> list[Any]:
     """A few values of ``option`` that together reach every kind it allows."""
-    values = choice_values(option)
-    if values is not None:
-        return list(values)
-    whole = _whole_range(option)
-    if whole is not None:
-        low, high, none = whole
+    kind, spec = _declared(option)
+    if kind == "choice":
+        return list(spec)
+    if kind == "whole":
+        low, high, none = spec
         return sorted({low, (low + high) // 2, high}) + ([None] if none else [])
-    if _is_hand_size(option):
-        return [*sorted(HAND_TABLES), 2, set_size(max_pip) // 4]
-    raise _unknown(option)
+    return [*sorted(HAND_TABLES), 2, set_size(max_pip) // 4]
 
 
 def random_options(rng: random.Random, prefer: Prefer | None = None) -> dict[str, Any]:
@@ -133,17 +126,13 @@ def option_strategy(option: Option, narrow: Mapping[str, Any] | None = None) -> 
     """A hypothesis strategy for one option's values (``narrow[name]`` replaces it)."""
     if narrow and option.name in narrow:
         return narrow[option.name]
-    values = choice_values(option)
-    if values is not None:
-        return st.sampled_from(values)
-    whole = _whole_range(option)
-    if whole is not None:
-        low, high, none = whole
-        numbers = st.integers(low, high)
-        return st.none() | numbers if none else numbers
-    if _is_hand_size(option):
-        return st.sampled_from(sorted(HAND_TABLES)) | st.integers(2, 6)
-    raise _unknown(option)
+    kind, spec = _declared(option)
+    if kind == "choice":
+        return st.sampled_from(spec)
+    if kind == "whole":
+        low, high, none = spec
+        return st.none() | st.integers(low, high) if none else st.integers(low, high)
+    return st.sampled_from(sorted(HAND_TABLES)) | st.integers(2, 6)
 
 
 def _rules_or_none(options: dict[str, Any]) -> cf.Rules | None:
