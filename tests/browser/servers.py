@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from tools.browser_harness import CHROMIUM, CHROMIUM_ARGS
+from tools.browser_harness import CHROMIUM, CHROMIUM_ARGS, send, widget_state
 
 __all__ = [
     "CHROMIUM",
@@ -296,6 +296,16 @@ def harness_page(
     finally:
         context.close()
     assert not problems, problems
+
+
+def pump(page: Any, w: Any) -> list[dict[str, Any]]:
+    """Hand what the harness page's view sent to the widget ``w`` (a GameWidget or a
+    GuidedSession), then give the view the widget's new state; returns what was sent."""
+    messages: list[dict[str, Any]] = page.evaluate("cfw.take()")
+    for m in messages:
+        send(w, m)
+    page.evaluate("s => cfw.update(s)", widget_state(w))
+    return messages
 
 
 @contextlib.contextmanager

@@ -3,25 +3,17 @@ press Hint (or H) and the coach's sentence appears, with the tile and its end ri
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
+from servers import pump
 
 import cfwidget as cf
 from cfwidget.widget import GameWidget
-from tools.browser_harness import advance, send, widget_state
+from tools.browser_harness import advance, widget_state
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
-
-
-def pump(page: Page, w: GameWidget) -> list[dict[str, Any]]:
-    """Hand what the view sent to the widget, then give the view the widget's new state."""
-    messages: list[dict[str, Any]] = page.evaluate("cfw.take()")
-    for m in messages:
-        send(w, m)
-    page.evaluate("s => cfw.update(s)", widget_state(w))
-    return messages
 
 
 def with_choice(w: GameWidget) -> bool:

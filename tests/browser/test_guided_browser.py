@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from servers import harness_page
+from servers import harness_page, pump
 
 from cfwidget.therapy.session import Session
 from cfwidget.therapy.settings import SessionSettings
@@ -35,14 +35,6 @@ def page(browser: Any, url: str) -> Iterator[Any]:
 def mount(page: Any, w: GuidedSession) -> None:
     page.evaluate("cfw.unmount()")
     page.evaluate("s => cfw.mount(s)", widget_state(w))
-
-
-def pump(page: Any, w: GuidedSession) -> list[dict[str, Any]]:
-    messages: list[dict[str, Any]] = page.evaluate("cfw.take()")
-    for m in messages:
-        w._handle_msg({"content": {"data": {"method": "custom", "content": m}}, "buffers": []})
-    page.evaluate("s => cfw.update(s)", widget_state(w))
-    return messages
 
 
 def guided(**settings: Any) -> GuidedSession:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from servers import pump
 
 import cfwidget as cf
 from cfwidget._shared import shown_name
@@ -42,15 +43,6 @@ def mount(page: Page, w: GameWidget) -> None:
 def sent(page: Page) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = page.evaluate("cfw.take()")
     return out
-
-
-def pump(page: Page, w: GameWidget) -> list[dict[str, Any]]:
-    """Hand what the view sent to the widget, then give the view the widget's new state."""
-    messages = sent(page)
-    for m in messages:
-        send(w, m)
-    page.evaluate("s => cfw.update(s)", widget_state(w))
-    return messages
 
 
 def active(page: Page) -> dict[str, Any]:
