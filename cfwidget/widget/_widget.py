@@ -43,6 +43,7 @@ from typing import Any, ClassVar, Literal, cast
 
 import traitlets as t
 
+from .._shared import is_whole as _whole
 from .._shared import name_in_text, shown
 from ..core import Game, IllegalMove, Move, NotationError, Round
 from ..players import Bot
@@ -61,7 +62,6 @@ from ._args import (
     check_seat,
     unknown_args,
 )
-from ._args import _whole as _whole
 from ._board import LaidTable, board_aspect
 from ._errors import WidgetError
 from ._flow import new_game, undo_span
