@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -116,3 +117,13 @@ def test_asking_draw_odds_when_nothing_is_hidden_is_the_engines_seat_error() -> 
     with pytest.raises(cf.SeatError, match="can see every tile: there is nothing left to draw"):
         rnd.draw_odds(loser)
     assert json.dumps(rnd.to_dict()) == before
+
+
+def test_the_therapists_app_refuses_a_seed_before_anything_is_drawn(tmp_path: Path) -> None:
+    from cfwidget.therapy.app import guided_app
+
+    for seed in (10**5000, -1, 1.5):
+        with pytest.raises(cf.SettingsError, match=r"seed must be a whole number from 0 to"):
+            guided_app(tmp_path / "records", seed=seed)  # type: ignore[arg-type]
+    assert not (tmp_path / "records").exists()  # refused before the records folder was made
+    assert guided_app(tmp_path / "records", seed=MAX_SEED) is not None

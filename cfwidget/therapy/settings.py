@@ -35,6 +35,7 @@ __all__ = [
     "SessionSettings",
     "check_assist",
     "check_client",
+    "check_session_seed",
     "name_warning",
 ]
 
@@ -106,6 +107,19 @@ def name_warning(text: str) -> str | None:
                 "Records use client codes only: please leave names out."
             )
     return None
+
+
+def check_session_seed(seed: object) -> int:
+    """A session's seed: a whole number from 0 to 2**64 - 1 (it is written in the record).
+
+    >>> check_session_seed(-1)
+    Traceback (most recent call last):
+    ...
+    cfwidget.SettingsError: seed must be a whole number from 0 to ... (2**64 - 1); got -1
+    """
+    if not is_whole(seed) or not 0 <= seed <= MAX_SEED:
+        raise SettingsError(f"seed must be {SEED_RANGE}; got {shown(seed)}")
+    return seed
 
 
 def check_assist(level: object) -> str:
@@ -206,8 +220,7 @@ class SessionSettings:
         _whole("cue_start", self.cue_start, 0, 4)
         _seconds("cue_wait", self.cue_wait, 3.0, 600.0)
         _whole("fade_every", self.fade_every, 0, 50)
-        if not is_whole(self.seed) or not 0 <= self.seed <= MAX_SEED:
-            raise SettingsError(f"seed must be {SEED_RANGE}; got {shown(self.seed)}")
+        check_session_seed(self.seed)
 
     @property
     def players(self) -> int:
