@@ -244,18 +244,26 @@ def test_each_error_lives_in_the_lowest_layer_that_raises_it() -> None:
 
 
 def test_upper_layer_errors_do_not_load_their_layer_until_asked_for() -> None:
-    """`import cfwidget` stays quick: `cf.BotError` loads the players (and pandas) on first use."""
+    """`import cfwidget` stays quick: `cf.BotError` loads the players (and pandas) on first
+    use, and an error pickled elsewhere unpickles in a fresh interpreter through that name."""
+    import pickle
     import subprocess
     import sys
 
+    errors = package_errors()
+    pickled = pickle.dumps([error("a message") for error in errors.values()])
     code = (
-        "import sys, cfwidget as cf; before = 'cfwidget.players' in sys.modules; "
-        "error = cf.BotError; print(before, 'cfwidget.players' in sys.modules, error.__module__)"
+        "import pickle, sys, cfwidget as cf; before = 'cfwidget.players' in sys.modules; "
+        "error = cf.BotError; after = 'cfwidget.players' in sys.modules; "
+        "back = pickle.loads(sys.stdin.buffer.read()); "
+        "print(before, after, error.__module__, sorted(type(e).__name__ for e in back))"
     )
     out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO
+        [sys.executable, "-c", code], input=pickled, capture_output=True, check=True, cwd=REPO
     )
-    assert out.stdout.split() == ["False", "True", "cfwidget"]
+    before, after, module, *names = out.stdout.decode().strip().split(maxsplit=3)
+    assert (before, after, module) == ("False", "True", "cfwidget")
+    assert names == [str(sorted(errors))]
 
 
 def test_modules_are_small_enough_to_read_in_one_sitting() -> None:
