@@ -80,7 +80,8 @@ def random_value(option: Option, rng: random.Random, max_pip: int = 9) -> Any:
         return rng.randint(low, min(high, low + rng.choice([3, 10, 100, high - low])))
     if rng.random() < 0.15:
         return rng.choice(sorted(HAND_TABLES))
-    return rng.randint(2, min(12, set_size(max_pip) // 2))
+    half = set_size(max_pip) // 2  # the most a fixed hand size may be
+    return rng.randint(2, min(12, half) if rng.random() < 0.8 else half)
 
 
 def every_value(option: Option, max_pip: int = 9) -> list[Any]:
