@@ -16,17 +16,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .core import (
-    AnswerError,
-    BotError,
     DealError,
-    ExecutorError,
     Game,
     IllegalMove,
-    LessonError,
     Move,
     NotationError,
-    OddsError,
-    PictureError,
     Placed,
     RecordError,
     Round,
@@ -35,28 +29,19 @@ from .core import (
     ScoreError,
     ScoreSheet,
     SeatError,
-    SeatOddsError,
-    SessionError,
-    SettingsError,
-    SimulationError,
     Tile,
     TileError,
-    WidgetError,
     full_set,
 )
-from .table import svg
+from .table import PictureError, svg
+from .therapy import SessionError, SettingsError
 
 __all__ = [
-    "AnswerError",
-    "BotError",
     "DealError",
-    "ExecutorError",
     "Game",
     "IllegalMove",
-    "LessonError",
     "Move",
     "NotationError",
-    "OddsError",
     "PictureError",
     "Placed",
     "RecordError",
@@ -66,13 +51,10 @@ __all__ = [
     "ScoreError",
     "ScoreSheet",
     "SeatError",
-    "SeatOddsError",
     "SessionError",
     "SettingsError",
-    "SimulationError",
     "Tile",
     "TileError",
-    "WidgetError",
     "full_set",
     "svg",
 ]
@@ -84,19 +66,36 @@ if TYPE_CHECKING:  # what the lazy names below resolve to, for type checkers
     from . import teach as teach
     from . import therapy as therapy
     from . import widget as widget
+    from .odds import OddsError as OddsError
+    from .odds import SeatOddsError as SeatOddsError
+    from .players import BotError as BotError
+    from .players import ExecutorError as ExecutorError
+    from .players import SimulationError as SimulationError
     from .players import simulate as simulate
+    from .teach import AnswerError as AnswerError
+    from .teach import LessonError as LessonError
     from .therapy.app import guided_app as guided_app
     from .therapy.scorekeeper import ScoreKeeper as ScoreKeeper
     from .therapy.session import Session as Session
     from .therapy.settings import SessionSettings as SessionSettings
     from .therapy.widget import GuidedSession as GuidedSession
     from .widget import GameWidget as GameWidget
+    from .widget import WidgetError as WidgetError
 
 __version__ = "0.1.0"
 
 # Modules that need pandas, ipywidgets or anywidget load on first use, so that
-# `import cfwidget` stays quick for the engine alone.
+# `import cfwidget` stays quick for the engine alone. The errors of those layers are
+# defined with them, so `cf.BotError` (say) loads its layer when it is first asked for.
 _LAZY = {
+    "AnswerError": ("cfwidget.teach", "AnswerError"),
+    "LessonError": ("cfwidget.teach", "LessonError"),
+    "BotError": ("cfwidget.players", "BotError"),
+    "ExecutorError": ("cfwidget.players", "ExecutorError"),
+    "OddsError": ("cfwidget.odds", "OddsError"),
+    "SeatOddsError": ("cfwidget.odds", "SeatOddsError"),
+    "SimulationError": ("cfwidget.players", "SimulationError"),
+    "WidgetError": ("cfwidget.widget", "WidgetError"),
     "simulate": ("cfwidget.players", "simulate"),
     "odds": ("cfwidget.odds", None),
     "bots": ("cfwidget.players", None),

@@ -1,14 +1,17 @@
-"""The package's shape: layers that import only downward, private modules, one home for errors.
+"""The package's shape: layers that import only downward, private modules, errors with their layer.
 
-The layers, lowest first: ``core`` (the rules engine) -> ``table`` (pictures of a table) ->
-``players`` and ``odds`` -> ``widget``, ``teach`` -> ``therapy``. A module may import from its
-own layer and the layers below it, never above. ``core`` knows nothing of pictures, widgets or
-pandas; its ``_repr_svg_`` and ``layout()`` import the picture code inside the method.
+The layers, lowest first: ``_shared`` (private words, files and number checks every layer
+uses) -> ``core`` (the rules engine) -> ``table`` (pictures of a table) -> ``players`` and
+``odds`` -> ``widget``, ``teach`` -> ``therapy``. A module may import from its own layer and
+the layers below it, never above. ``core`` knows nothing of pictures, widgets or pandas; its
+``_repr_svg_`` and ``layout()`` import the picture code inside the method. Each layer defines
+its own errors in its ``_errors.py``: the lowest layer that raises an error is its home.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib
 import inspect
 import zipfile
 from collections.abc import Iterator
@@ -23,14 +26,17 @@ PACKAGE = REPO / "cfwidget"
 
 #: What each part of the package may import from (besides itself).
 ALLOWED: dict[str, set[str]] = {
-    "core": set(),
-    "table": {"core"},
-    "players": {"core", "table"},
-    "odds": {"core", "table", "players"},
-    "teach": {"core", "table", "players", "odds"},
-    "widget": {"core", "table", "players", "odds"},
-    "therapy": {"core", "table", "players", "odds", "widget"},
+    "_shared": set(),
+    "core": {"_shared"},
+    "table": {"_shared", "core"},
+    "players": {"_shared", "core", "table"},
+    "odds": {"_shared", "core", "table", "players"},
+    "teach": {"_shared", "core", "table", "players", "odds"},
+    "widget": {"_shared", "core", "table", "players", "odds"},
+    "therapy": {"_shared", "core", "table", "players", "odds", "widget"},
 }
+#: The layers from the lowest up (one order that every import above respects).
+ORDER = ["_shared", "core", "table", "players", "odds", "teach", "widget", "therapy"]
 #: Imports that may run only inside a function: the picture code behind ``_repr_svg_``.
 LAZY_ALLOWED: dict[str, set[str]] = {"core": {"table"}}
 #: Third-party packages the engine must not need. Only ``ScoreSheet.to_frame`` may import
@@ -156,30 +162,108 @@ def test_all_lists_public_names_that_exist(part: str) -> None:
     assert len(set(names)) == len(names)
 
 
-def test_errors_are_defined_once_and_print_as_the_package_names() -> None:
-    errors = {
+def _classes(path: Path) -> Iterator[ast.ClassDef]:
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ClassDef):
+            yield node
+
+
+def package_errors() -> dict[str, type[ValueError]]:
+    """Every error the package face offers (the lazy names of upper layers included)."""
+    return {
         name: obj
-        for name, obj in vars(cf).items()
-        if inspect.isclass(obj) and issubclass(obj, ValueError)
+        for name in dir(cf)
+        if inspect.isclass(obj := getattr(cf, name)) and issubclass(obj, ValueError)
     }
-    assert set(errors) >= {"IllegalMove", "RulesError", "DealError", "NotationError"}
-    home = ast.parse((PACKAGE / "core" / "_errors.py").read_text(encoding="utf-8"))
-    defined = {node.name for node in ast.walk(home) if isinstance(node, ast.ClassDef)}
+
+
+def error_homes() -> dict[str, str]:
+    """Each error's name -> the layer whose ``_errors.py`` defines it."""
+    return {
+        node.name: part
+        for part, path in modules()
+        if path.name == "_errors.py"
+        for node in _classes(path)
+    }
+
+
+def test_the_order_of_layers_matches_what_each_may_import() -> None:
+    assert sorted(ORDER) == sorted(ALLOWED)
+    for i, part in enumerate(ORDER):
+        assert ALLOWED[part] <= set(ORDER[:i]), part
+
+
+def test_errors_are_defined_once_with_their_layer_and_print_as_the_package_names() -> None:
+    errors = package_errors()
+    assert set(errors) >= {"IllegalMove", "RulesError", "DealError", "NotationError", "BotError"}
+    homes = error_homes()
+    assert set(homes) == set(errors)  # every error defined is offered at the top, and back
     for name, error in errors.items():
         assert error.__module__ == "cfwidget", name
-        assert name in defined, name
+        layer = importlib.import_module(f"cfwidget.{homes[name]}")
+        assert getattr(layer, name) is error, f"{name} is not on the face of {layer.__name__}"
     defined_elsewhere = [
         f"{path.relative_to(REPO)}: {node.name}"
         for _, path in modules()
         if path.name != "_errors.py"
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-        if isinstance(node, ast.ClassDef)
-        and any(getattr(b, "id", "").endswith(("Error", "Exception")) for b in node.bases)
+        for node in _classes(path)
+        if any(getattr(b, "id", "").endswith(("Error", "Exception")) for b in node.bases)
     ]
     assert defined_elsewhere == []
     with pytest.raises(cf.IllegalMove) as info:
         cf.Round.deal(cf.Rules(), players=2, seed=1).play("pass")
     assert str(info.type) == "<class 'cfwidget.IllegalMove'>"
+
+
+def raisers() -> dict[str, set[str]]:
+    """Each error's name -> the layers with a ``raise Name(...)`` or ``return Name(...)``."""
+    errors = error_homes()
+    found: dict[str, set[str]] = {}
+    for part, path in modules():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            value = node.exc if isinstance(node, ast.Raise) else getattr(node, "value", None)
+            if not isinstance(node, ast.Raise | ast.Return) or not isinstance(value, ast.Call):
+                continue
+            if isinstance(value.func, ast.Name) and value.func.id in errors:
+                found.setdefault(value.func.id, set()).add(part)
+    return found
+
+
+def test_each_error_lives_in_the_lowest_layer_that_raises_it() -> None:
+    """`cfwidget.core` holds the rules engine's errors only; BotError lives with the bots."""
+    homes = error_homes()
+    wrong = {
+        name: (homes[name], sorted(parts, key=ORDER.index))
+        for name, parts in raisers().items()
+        if name in homes and min(parts, key=ORDER.index) != homes[name]
+    }
+    assert wrong == {}
+    # The engine raises every error it defines: none is kept in core for a layer above.
+    unused = [name for name, part in homes.items() if part not in raisers().get(name, set())]
+    assert unused == []
+
+
+def test_upper_layer_errors_do_not_load_their_layer_until_asked_for() -> None:
+    """`import cfwidget` stays quick: `cf.BotError` loads the players (and pandas) on first
+    use, and an error pickled elsewhere unpickles in a fresh interpreter through that name."""
+    import pickle
+    import subprocess
+    import sys
+
+    errors = package_errors()
+    pickled = pickle.dumps([error("a message") for error in errors.values()])
+    code = (
+        "import pickle, sys, cfwidget as cf; before = 'cfwidget.players' in sys.modules; "
+        "error = cf.BotError; after = 'cfwidget.players' in sys.modules; "
+        "back = pickle.loads(sys.stdin.buffer.read()); "
+        "print(before, after, error.__module__, sorted(type(e).__name__ for e in back))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], input=pickled, capture_output=True, check=True, cwd=REPO
+    )
+    before, after, module, *names = out.stdout.decode().strip().split(maxsplit=3)
+    assert (before, after, module) == ("False", "True", "cfwidget")
+    assert names == [str(sorted(errors))]
 
 
 def test_modules_are_small_enough_to_read_in_one_sitting() -> None:

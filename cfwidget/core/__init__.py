@@ -1,7 +1,8 @@
 """The rules engine: tiles, rules and presets, moves, the round, games, records and scores.
 
 Everything here is pure Python and knows nothing of pictures, widgets or pandas; the
-rest of the package builds on it.
+rest of the package builds on it. Its errors are the engine's (``IllegalMove``,
+``RulesError``...); each layer above defines its own (``cfwidget.players.BotError``...).
 
 >>> from cfwidget.core import Round, Rules
 >>> rnd = Round.deal(Rules.preset("wolf-lake"), players=4, seed=7)
@@ -13,27 +14,15 @@ from __future__ import annotations
 
 from ._deal import check_rules, check_seed
 from ._errors import (
-    AnswerError,
-    BotError,
     DealError,
-    ExecutorError,
     IllegalMove,
-    LessonError,
     NotationError,
-    OddsError,
-    PictureError,
     RecordError,
     RulesError,
     ScoreError,
     SeatError,
-    SeatOddsError,
-    SessionError,
-    SettingsError,
-    SimulationError,
     TileError,
-    WidgetError,
 )
-from ._files import private_folder, write_private
 from ._game import Game
 from ._moves import Move, MoveLike
 from ._options import HAND_TABLES, Option
@@ -42,30 +31,22 @@ from ._round import Placed, Round
 from ._rules import OPTIONS, Rules, tile_penalty
 from ._scoring import MAX_ROUND_SCORE, ScoreSheet, check_player_names
 from ._tiles import MAX_PIP_LIMIT, MIN_PIP_LIMIT, Tile, TileLike, full_set, set_size, to_tile
-from ._words import NAME_LIMIT, article, name_in_text, plural, shown, shown_name
 
 __all__ = [
     "HAND_TABLES",
     "MAX_PIP_LIMIT",
     "MAX_ROUND_SCORE",
     "MIN_PIP_LIMIT",
-    "NAME_LIMIT",
     "OPTIONS",
     "PRESETS",
     "PRESET_TABLE",
-    "AnswerError",
-    "BotError",
     "DealError",
-    "ExecutorError",
     "Game",
     "IllegalMove",
-    "LessonError",
     "Move",
     "MoveLike",
     "NotationError",
-    "OddsError",
     "Option",
-    "PictureError",
     "Placed",
     "Preset",
     "RecordError",
@@ -75,26 +56,14 @@ __all__ = [
     "ScoreError",
     "ScoreSheet",
     "SeatError",
-    "SeatOddsError",
-    "SessionError",
-    "SettingsError",
-    "SimulationError",
     "Tile",
     "TileError",
     "TileLike",
-    "WidgetError",
-    "article",
     "check_player_names",
     "check_rules",
     "check_seed",
     "full_set",
-    "name_in_text",
-    "plural",
-    "private_folder",
     "set_size",
-    "shown",
-    "shown_name",
     "tile_penalty",
     "to_tile",
-    "write_private",
 ]

@@ -8,15 +8,15 @@ cfwidget.DealError: hands and boneyard must hold every tile of the set exactly o
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Collection, Iterable, Sequence
 
+from .._shared import check_seed as shared_check_seed
+from .._shared import shown
 from ._errors import DealError, NotationError, RulesError, ScoreError
 from ._rules import Rules
 from ._scoring import check_player_names
 from ._tiles import Tile, TileLike, full_set, tiles_text, to_tile
 from ._tileset import tile_set
-from ._words import shown
 
 __all__ = [
     "DEFAULT_NAMES",
@@ -108,21 +108,17 @@ def check_rules(rules: object) -> Rules:
 
 
 def check_seed(seed: object) -> int:
-    """A deal's seed as an ``int``: whole numbers only, so that a record can hold it.
+    """A deal's seed as an ``int`` from 0 to 2**64 - 1, so that a record can hold it.
 
     Integer types of other libraries (NumPy's, say) are taken as their value.
 
     >>> check_seed("7")
     Traceback (most recent call last):
     ...
-    cfwidget.DealError: seed must be a whole number (or None for a fresh shuffle), got '7'
+    cfwidget.DealError: seed must be a whole number from 0 to ... (2**64 - 1), or None for a \
+fresh shuffle; got '7'
     """
-    if not isinstance(seed, bool):
-        try:
-            return operator.index(seed)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-    raise DealError(f"seed must be a whole number (or None for a fresh shuffle), got {shown(seed)}")
+    return shared_check_seed(seed, DealError, fresh=True)
 
 
 DEFAULT_NAMES = {n: tuple(f"Player {i + 1}" for i in range(n)) for n in range(2, 9)}

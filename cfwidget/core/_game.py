@@ -71,7 +71,7 @@ class Game:
                 "with the double laid out before the deal, hands of "
                 f"{size} leave no room for it in a double-{self.rules.max_pip} set"
             )
-        # The same check as Round.deal: a DealError unless the seed is a whole number.
+        # The same check as Round.deal: a DealError unless the seed is from 0 to 2**64 - 1.
         seed = random.SystemRandom().randrange(2**63) if seed is None else check_seed(seed)
         self.seed = seed
         self._rng = random.Random(seed)

@@ -4,7 +4,9 @@ The five rule texts (000 to 004) disagree in a dozen places; each place is an op
 :class:`~cfwidget.Rules`, declared here in one :class:`Option` record. ``Rules`` checks,
 lists, describes and records its options from these records, lessons and the widget read
 their labels and words, and ``docs/rules.md`` explains them for people. Adding an option is
-one field of ``Rules`` and one entry in ``_DECLARED``.
+one field of ``Rules`` and one entry in ``_DECLARED``: the differential, property and invariant
+tests draw their option mixes from these entries, and fail until the reference engine
+(``tests/core/reference_engine.py``) reads an option that changes how a round plays.
 
 >>> from cfwidget.core import OPTIONS
 >>> OPTIONS["round_end"].allowed, OPTIONS["round_end"].sources[1]
@@ -18,9 +20,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from .._shared import plural, shown
 from ._errors import RulesError
 from ._tiles import MAX_PIP_LIMIT, MIN_PIP_LIMIT, set_size
-from ._words import plural, shown
 
 if TYPE_CHECKING:
     from ._rules import Rules

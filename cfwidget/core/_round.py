@@ -20,6 +20,7 @@ from bisect import insort
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
+from .._shared import MAX_SEED
 from ._deal import check_args, check_complete, check_rules, check_seed, tile_list
 from ._errors import DealError, IllegalMove, NotationError
 from ._moves import DRAW, PASS, Move, MoveLike, to_move
@@ -134,7 +135,8 @@ class Round(RoundState, RoundRecords, RoundViews):
 
         The deal is exactly ``random.Random(seed).shuffle(list(full_set(max_pip)))``
         dealt out hand by hand; the rest is the chicken yard, drawn from the front.
-        ``seed`` is a whole number (``None``: a fresh one from the system).
+        ``seed`` is a whole number from 0 to 2**64 - 1 (``None``: a fresh one from the
+        system), so that a record can always write it down.
 
         The holder of ``start`` (default: the highest double) opens the round.
         ``first_player="high-draw"`` is an option of a whole :class:`~cfwidget.Game`
@@ -149,8 +151,8 @@ class Round(RoundState, RoundRecords, RoundViews):
         size = rules.hand_size_for(players)
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        elif seed.__class__ is not int:
-            seed = check_seed(seed)
+        elif seed.__class__ is not int or not 0 <= seed <= MAX_SEED:
+            seed = check_seed(seed)  # a DealError naming the seeds there are
         order = tuple(shuffled_bits(rules.max_pip, seed))  # so that its slices are tuples
         hands = []
         for i in range(0, players * size, size):  # a loop, not a list comprehension: no closure

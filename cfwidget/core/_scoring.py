@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ._words import plural
+from .._shared import plural
 
 if TYPE_CHECKING:
     import pandas as pd

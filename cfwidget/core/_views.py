@@ -19,11 +19,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ._errors import SeatError, SeatOddsError
+from .._shared import article, plural, shown
+from ._errors import SeatError
 from ._moves import Move, MoveLike, to_move
 from ._rules import Rules
 from ._tiles import Tile, TileLike, full_set, to_tile
-from ._words import article, plural, shown
 
 if TYPE_CHECKING:  # the picture layer's type, for annotations only
     from ..table import TilePlacement
@@ -304,9 +304,7 @@ class RoundViews:
         seen = set(self.hand(seat)) | {p.tile for p in self.table}
         unseen = [t for t in full_set(self.rules.max_pip) if t not in seen]
         if not unseen:
-            raise SeatOddsError(
-                f"{self.names[seat]} can see every tile: there is nothing left to draw"
-            )
+            raise SeatError(f"{self.names[seat]} can see every tile: there is nothing left to draw")
         numbers = self.fitting_numbers()
         fitting = sum(1 for t in unseen if t[0] in numbers or t[1] in numbers)
         return Fraction(fitting, len(unseen))

@@ -9,7 +9,6 @@ Fraction(36, 55)
 
 from __future__ import annotations
 
-from ..core import OddsError, SeatOddsError
 from ..players import register_bot
 from ._coach import Advice, CoachBot, coach_hint, coach_moves, seat_lacks
 from ._course import (
@@ -25,6 +24,7 @@ from ._course import (
     running_share_figure,
     shrinking_figure,
 )
+from ._errors import OddsError, SeatOddsError
 from ._exact import (
     NEVER,
     DrawWait,

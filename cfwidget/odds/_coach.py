@@ -49,16 +49,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
 
-from ..core import (
-    Move,
-    Round,
-    SeatOddsError,
-    Tile,
-    article,
-    name_in_text,
-    plural,
-    tile_penalty,
-)
+from .._shared import article, check_seed, name_in_text, plural
+from ..core import Move, Round, Tile, tile_penalty
+from ..players import BotError
+from ._errors import SeatOddsError
 from ._seat import _check_playing, _check_round, _check_seat, draw_outlook, unseen_tiles
 
 __all__ = ["Advice", "CoachBot", "coach_hint", "coach_moves", "seat_lacks"]
@@ -502,7 +496,7 @@ class CoachBot:
     """
 
     def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed
+        self.seed = None if seed is None else check_seed(seed, BotError, fresh=True)
 
     def __call__(self, rnd: Round, seat: int) -> Move:
         moves = rnd.legal_moves()

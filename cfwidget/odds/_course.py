@@ -24,8 +24,10 @@ import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.ticker import NullFormatter
 
-from ..core import OddsError, Round, Rules, Tile, full_set, set_size, shown
+from .._shared import check_seed, seed_at, shown
+from ..core import Round, Rules, Tile, full_set, set_size
 from . import _exact as odds
+from ._errors import OddsError
 
 __all__ = [
     "ConvergenceExplorer",
@@ -64,9 +66,8 @@ def _png(fig: Figure) -> bytes:
 
 def _deals(rules: Rules, players: int, deals: int, seed: int) -> list[Round]:
     _count("deals", deals, 1, 1_000_000)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise OddsError(f"seed must be a whole number, got {shown(seed)}")
-    return [Round.deal(rules, players, seed=seed * 1_000_003 + i) for i in range(deals)]
+    seed = check_seed(seed, OddsError)
+    return [Round.deal(rules, players, seed=seed_at(seed, i)) for i in range(deals)]
 
 
 def dealt_hands(rules: Rules, players: int, deals: int, seed: int) -> list[tuple[Tile, ...]]:

@@ -33,20 +33,20 @@ from typing import NamedTuple
 
 import pandas as pd
 
+from .._shared import shown
 from ..core import (
     MAX_PIP_LIMIT,
     MIN_PIP_LIMIT,
     OPTIONS,
-    OddsError,
     Rules,
     Tile,
     TileLike,
     full_set,
     set_size,
-    shown,
     tile_penalty,
     to_tile,
 )
+from ._errors import OddsError
 
 __all__ = [
     "DrawWait",

@@ -25,9 +25,12 @@ import ipywidgets as widgets
 import pandas as pd
 from matplotlib.figure import Figure
 
-from ..core import BotError, Move, OddsError, Round, Rules, Tile, full_set, set_size, shown
+from .._shared import check_seed, seed_at, shown
+from ..core import Move, Round, Rules, Tile, full_set, set_size
+from ..players import BotError
 from . import _exact as odds
 from . import _seat as seat_odds
+from ._errors import OddsError
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -161,9 +164,10 @@ def dealt_hand_costs(rules: Rules, players: int, deals: int, seed: int) -> pd.Se
     >>> dealt_hand_costs(Rules(hand_size=9), players=4, deals=3, seed=1).tolist()
     [92, 88, 70]
     """
+    seed = check_seed(seed, OddsError)
     costs = []
     for i in range(deals):
-        rnd = Round.deal(rules, players, seed=seed * 1_000_003 + i)
+        rnd = Round.deal(rules, players, seed=seed_at(seed, i))
         hand = rnd.to_dict()["deal"]["hands"][0]
         costs.append(sum(rules.penalty(t) for t in hand))
     return pd.Series(costs, name="penalty", dtype=int)
@@ -191,7 +195,7 @@ def resampled_foot_draws(rnd: Round, seat: int, samples: int, seed: int) -> list
     """
     outlook = seat_odds.foot_outlook(rnd, seat)
     number, needed = outlook["double"][0], outlook["needed"]
-    rng = random.Random(seed)
+    rng = random.Random(check_seed(seed, OddsError))
     out: list[int | str] = []
     worlds = iter(_seat_worlds(rnd, seat, rng))
     for _ in range(samples):
@@ -322,9 +326,10 @@ def draw_checks(
     ``also(rnd, seat, i)``, called before each such draw of round ``i``, adds columns (another
     chance to compare, say).
     """
+    seed = check_seed(seed, OddsError)
     rows = []
     for i in range(rounds):
-        rnd = Round.deal(rules, players, seed=seed * 1_000_003 + i)
+        rnd = Round.deal(rules, players, seed=seed_at(seed, i))
         while not rnd.is_over:
             turn = rnd.turn
             must_draw = rnd.drawn is None and rnd.yard_count and not rnd.can_play(turn)

@@ -31,7 +31,9 @@ from typing import TypedDict
 
 import pandas as pd
 
-from ..core import Round, SeatOddsError, Tile, full_set, shown
+from .._shared import shown
+from ..core import Round, Tile, full_set
+from ._errors import SeatOddsError
 from ._exact import (
     DrawWait,
     draws_until_fit,

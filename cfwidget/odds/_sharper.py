@@ -52,8 +52,10 @@ from typing import NamedTuple
 
 import pandas as pd
 
-from ..core import Move, Placed, Round, Rules, SeatOddsError, Tile, full_set
+from .._shared import check_seed
+from ..core import Move, Placed, Round, Rules, Tile, full_set
 from . import _seat as seat_odds
+from ._errors import SeatOddsError
 
 __all__ = [
     "World",
@@ -412,8 +414,7 @@ class _Chain:
 def _worlds(view: _View, worlds: int, seed: int, trust_passes: bool) -> list[World]:
     if isinstance(worlds, bool) or not isinstance(worlds, int) or not 1 <= worlds <= 100_000:
         raise SeatOddsError(f"worlds must be a whole number from 1 to 100000, got {worlds!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SeatOddsError(f"seed must be a whole number, got {seed!r}")
+    seed = check_seed(seed, SeatOddsError)
     tiles, unseen, seats = _read_story(view, trust_passes)
     chain = _Chain(unseen, seats, random.Random(seed))
     for _ in range(_BURN_IN):

@@ -22,6 +22,7 @@ from ._bots import (
     register_bot,
     tips,
 )
+from ._errors import BotError, ExecutorError, SimulationError
 from ._simulation import ROUND_COLUMNS, simulate
 from ._tournament import (
     duplicate_match,
@@ -37,7 +38,10 @@ __all__ = [
     "BOTS",
     "ROUND_COLUMNS",
     "Bot",
+    "BotError",
+    "ExecutorError",
     "RandomBot",
+    "SimulationError",
     "TipsBot",
     "duplicate_match",
     "face_value",

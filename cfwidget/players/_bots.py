@@ -22,7 +22,9 @@ import random
 import re
 from collections.abc import Callable, Sequence
 
-from ..core import BotError, Game, Move, Round, SimulationError, Tile, shown, tile_penalty
+from .._shared import check_seed, shown
+from ..core import Game, Move, Round, Tile, tile_penalty
+from ._errors import BotError, SimulationError
 
 __all__ = [
     "BOTS",
@@ -50,8 +52,8 @@ class RandomBot:
     """
 
     def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed
-        self._random = random.Random(seed).random
+        self.seed = None if seed is None else check_seed(seed, BotError, fresh=True)
+        self._random = random.Random(self.seed).random
 
     def __call__(self, rnd: Round, seat: int) -> Move:
         moves = rnd.legal_moves()
@@ -259,7 +261,8 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     >>> make_bot("greedy") is greedy
     True
     """
-    return find_bot(name)(seed)
+    factory = find_bot(name)
+    return factory(None if seed is None else check_seed(seed, BotError, fresh=True))
 
 
 def play_round(rnd: Round, bots: Sequence[Bot]) -> None:

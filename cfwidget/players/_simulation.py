@@ -24,17 +24,10 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from ..core import (
-    BotError,
-    ExecutorError,
-    Round,
-    Rules,
-    SimulationError,
-    check_rules,
-    check_seed,
-    shown,
-)
+from .._shared import shown
+from ..core import Round, Rules, check_rules, check_seed
 from ._bots import Bot, RandomBot, find_bot, make_bot
+from ._errors import BotError, ExecutorError, SimulationError
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -32,8 +32,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from ..core import Move, Round, Rules, SimulationError
+from ..core import Move, Round, Rules
 from ._bots import Bot, heaviest
+from ._errors import SimulationError
 from ._simulation import simulate
 
 if TYPE_CHECKING:

@@ -24,6 +24,7 @@ from ._drawing import (
     svg,
     tile_svg,
 )
+from ._errors import PictureError
 from ._geometry import (
     HALF_LONG,
     HALF_WIDE,
@@ -52,6 +53,7 @@ __all__ = [
     "Chart",
     "Farmyard",
     "Marks",
+    "PictureError",
     "PlacedLike",
     "Rect",
     "SpatialGrid",

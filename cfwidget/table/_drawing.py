@@ -23,7 +23,9 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 from xml.sax.saxutils import escape, quoteattr
 
-from ..core import PictureError, SeatError, Tile, TileLike, name_in_text, plural, shown, to_tile
+from .._shared import name_in_text, plural, shown
+from ..core import SeatError, Tile, TileLike, to_tile
+from ._errors import PictureError
 from ._layout import PlacedLike, TilePlacement, bounds, layout
 
 __all__ = [

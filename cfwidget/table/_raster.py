@@ -30,7 +30,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from ..core import PictureError, shown
+from .._shared import shown
+from ._errors import PictureError
 
 __all__ = ["image_bundle", "svg_alt", "svg_to_png"]
 

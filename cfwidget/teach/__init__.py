@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ._class_chart import class_chart, class_picture, class_words
+from ._errors import AnswerError, LessonError
 from ._exercises import (
     KINDS,
     Exercise,
@@ -36,13 +37,7 @@ from ._lessons import (
     story,
 )
 from ._play_exercises import chickie_call, last_tile, round_over, toes_needed
-from ._progress import (
-    ExerciseSummary,
-    Progress,
-    class_table,
-    gather,
-    read_progress,
-)
+from ._progress import ExerciseSummary, Progress, class_table, gather, read_progress
 from ._rule_exercises import how_many_tiles, who_starts
 
 __all__ = [
@@ -52,9 +47,11 @@ __all__ = [
     "SHEETS",
     "SOURCES",
     "AnswerControl",
+    "AnswerError",
     "Exercise",
     "ExerciseSummary",
     "Feedback",
+    "LessonError",
     "Picture",
     "Progress",
     "SignIn",

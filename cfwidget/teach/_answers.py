@@ -29,7 +29,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
-from ..core import AnswerError, LessonError, NotationError, Tile, shown, to_tile
+from .._shared import is_whole, shown
+from ..core import NotationError, Tile, to_tile
+from ._errors import AnswerError, LessonError
 
 __all__ = [
     "KINDS",
@@ -59,10 +61,6 @@ def listing(items: Iterable[object], last: str = "and") -> str:
     if not names:
         return "nothing"
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {last} " + names[-1]
-
-
-def _is_whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _number_given(n: int, choices: Sequence[str]) -> str:
@@ -97,9 +95,9 @@ def _one_tile(item: object, choices: Sequence[str]) -> Tile:
     """One tile from ``"9-4"``, ``(9, 4)`` or a Tile; anything else is an AnswerError."""
     if isinstance(item, Tile):
         return item
-    if _is_whole(item):
-        raise AnswerError(_number_given(item, choices))  # type: ignore[arg-type]
-    if isinstance(item, tuple) and len(item) == 2 and all(_is_whole(x) for x in item):
+    if is_whole(item):
+        raise AnswerError(_number_given(item, choices))
+    if isinstance(item, tuple) and len(item) == 2 and all(is_whole(x) for x in item):
         try:
             return Tile(item[0], item[1])
         except NotationError as exc:
@@ -134,11 +132,11 @@ def read_tiles(answer: object, choices: Sequence[str] = ()) -> list[Tile]:
         parts = [p.strip(" '\"") for p in re.split(r"[,;\s]+", text)]
         return [_one_tile(p, choices) for p in parts if p]
     if isinstance(answer, Tile) or (
-        isinstance(answer, tuple) and len(answer) == 2 and all(_is_whole(x) for x in answer)
+        isinstance(answer, tuple) and len(answer) == 2 and all(is_whole(x) for x in answer)
     ):
         return [_one_tile(answer, choices)]
-    if _is_whole(answer):
-        raise AnswerError(_number_given(answer, choices))  # type: ignore[arg-type]
+    if is_whole(answer):
+        raise AnswerError(_number_given(answer, choices))
     if isinstance(answer, (list, tuple, set, frozenset)):
         return [_one_tile(item, choices) for item in answer]
     example = f'["{choices[0]}"]' if choices else '["9-4", "6-6"]'
@@ -166,11 +164,11 @@ def read_number(answer: object, what: str = "the score") -> int:
         value = int(text)
     elif isinstance(answer, float) and answer.is_integer():
         value = int(answer)
-    if not _is_whole(value):
+    if not is_whole(value):
         raise AnswerError(
             f"{shown(answer)} is not a whole number: write {what} in digits, like 12."
         )
-    number: int = value  # type: ignore[assignment]
+    number: int = value
     if number > 10**12:
         raise AnswerError(f"{shown(answer, 20)} is far too big to be {what}.")
     if number < 0:

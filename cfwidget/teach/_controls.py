@@ -26,9 +26,10 @@ import anywidget
 import ipywidgets as widgets
 import traitlets as t
 
-from ..core import LessonError, shown
+from .._shared import shown
 from ..table import tile_svg
 from ._answers import Exercise, Feedback
+from ._errors import LessonError
 from ._progress import Progress
 from ._signin import SignIn
 

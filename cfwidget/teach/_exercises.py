@@ -25,19 +25,8 @@ Correct! Bob can play 3-2.
 
 from __future__ import annotations
 
-from ..core import (
-    OPTIONS,
-    AnswerError,
-    LessonError,
-    Move,
-    NotationError,
-    Round,
-    ScoreSheet,
-    Tile,
-    article,
-    plural,
-    shown,
-)
+from .._shared import article, plural, shown
+from ..core import OPTIONS, Move, NotationError, Round, ScoreSheet, Tile
 from ._answers import (
     KINDS,
     Exercise,
@@ -51,6 +40,7 @@ from ._answers import (
     sentence,
     slug,
 )
+from ._errors import AnswerError, LessonError
 
 _BLANK = Tile(0, 0)
 

@@ -24,20 +24,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .._shared import shown
 from ..core import (
     HAND_TABLES,
     OPTIONS,
     PRESET_TABLE,
     PRESETS,
-    BotError,
-    LessonError,
     Move,
     Round,
     Rules,
     RulesError,
     ScoreSheet,
-    shown,
 )
+from ._errors import LessonError
 from ._pictures import Picture, picture
 
 if TYPE_CHECKING:
@@ -298,6 +297,8 @@ def narrate(rnd: Round, bots: Sequence[Callable[[Round, int], Move]], moves: int
       Bob plays 9-7 as a spoke of the centre double 9-9
     """
     if not isinstance(bots, Sequence) or len(bots) != rnd.players:
+        from ..players import BotError  # the bots' own error; the players layer loads pandas
+
         got = str(len(bots)) if isinstance(bots, Sequence) else repr(bots)[:60]
         raise BotError(f"need one bot per seat ({rnd.players}), got {got}")
     if isinstance(moves, bool) or not isinstance(moves, int) or moves < 0:

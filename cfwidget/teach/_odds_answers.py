@@ -18,8 +18,9 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 
-from ..core import AnswerError, LessonError, shown
+from .._shared import shown
 from ._answers import Exercise, slug
+from ._errors import AnswerError, LessonError
 
 __all__ = [
     "CHANCE_TOLERANCE",

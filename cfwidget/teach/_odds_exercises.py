@@ -25,7 +25,8 @@ from fractions import Fraction
 
 import pandas as pd
 
-from ..core import AnswerError, LessonError, Round, full_set, set_size, shown
+from .._shared import shown
+from ..core import Round, full_set, set_size
 from ..odds import (
     hand_pips,
     holds_number_odds,
@@ -37,6 +38,7 @@ from ..odds import (
     wait_for_fit,
 )
 from ._answers import Exercise, slug
+from ._errors import AnswerError, LessonError
 from ._odds_answers import (
     CHANCE_TOLERANCE,
     _check_exact,

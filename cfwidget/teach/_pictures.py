@@ -36,18 +36,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..core import (
-    Game,
-    LessonError,
-    Round,
-    SeatError,
-    Tile,
-    TileLike,
-    article,
-    name_in_text,
-    plural,
-    shown,
-)
+from .._shared import article, name_in_text, plural, shown
+from ..core import Game, Round, SeatError, Tile, TileLike
 from ..table import (
     BOARD_ASPECT,
     Marks,
@@ -60,6 +50,7 @@ from ..table import (
     svg_alt,
     svg_to_png,
 )
+from ._errors import LessonError
 
 __all__ = ["MAX_WIDTH", "SCALE", "Picture", "picture"]
 

@@ -15,18 +15,10 @@ turn.
 
 from __future__ import annotations
 
-from ..core import (
-    AnswerError,
-    LessonError,
-    Move,
-    NotationError,
-    Round,
-    Tile,
-    article,
-    plural,
-    shown,
-)
+from .._shared import article, plural, shown
+from ..core import Move, NotationError, Round, Tile
 from ._answers import Exercise, listing, read_number, read_tiles, sentence, slug
+from ._errors import AnswerError, LessonError
 from ._exercises import _key, _own_copy
 from ._rule_exercises import _cap, _pick, _plain, _table, _texts
 

@@ -35,7 +35,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..core import LessonError, shown
+from .._shared import shown
+from ._errors import LessonError
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -26,19 +26,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from ..core import (
-    OPTIONS,
-    PRESET_TABLE,
-    AnswerError,
-    LessonError,
-    Round,
-    Rules,
-    Tile,
-    plural,
-    shown,
-    to_tile,
-)
+from .._shared import plural, shown
+from ..core import OPTIONS, PRESET_TABLE, Round, Rules, Tile, to_tile
 from ._answers import Exercise, listing, read_name, read_number, sentence, slug
+from ._errors import AnswerError, LessonError
 from ._exercises import _key
 
 __all__ = ["how_many_tiles", "who_starts"]

@@ -32,7 +32,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..core import LessonError, shown
+from .._shared import shown
+from ._errors import LessonError
 from ._progress import Progress, check_student
 
 __all__ = ["SignIn", "sign_in"]

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ._errors import SessionError, SettingsError
+
 if TYPE_CHECKING:  # what the lazy names below resolve to, for type checkers
     from .app import guided_app as guided_app
     from .scorekeeper import ScoreKeeper as ScoreKeeper
@@ -31,7 +33,15 @@ if TYPE_CHECKING:  # what the lazy names below resolve to, for type checkers
     from .settings import SessionSettings as SessionSettings
     from .widget import GuidedSession as GuidedSession
 
-__all__ = ["GuidedSession", "ScoreKeeper", "Session", "SessionSettings", "guided_app"]
+__all__ = [
+    "GuidedSession",
+    "ScoreKeeper",
+    "Session",
+    "SessionError",
+    "SessionSettings",
+    "SettingsError",
+    "guided_app",
+]
 
 _LAZY = {
     "GuidedSession": "widget",

@@ -23,12 +23,13 @@ from typing import Any
 
 import ipywidgets as ipw
 
-from ..core import RecordError, SessionError, SettingsError
+from ..core import RecordError
+from ._errors import SessionError, SettingsError
 from .goals import Goal, load_goals, set_goal
 from .records import new_record_path, records_folder, unfinished
 from .report import export_csv, export_json, load_logs
 from .session import Session
-from .settings import CUE_LEVELS, SessionSettings, check_client, name_warning
+from .settings import CUE_LEVELS, SessionSettings, check_client, check_session_seed, name_warning
 from .summary_html import write_summary
 from .widget import TOUCH, GuidedSession, readable, therapist_controls
 
@@ -107,6 +108,7 @@ def guided_app(
     ``records``: the records folder (default: :func:`records_folder`, which follows
     ``CFWIDGET_RECORDS``).
     """
+    seed = check_session_seed(seed)  # refused now, not when Start is pressed
     folder = records_folder(records)
     style = {"description_width": "initial"}
     title = ipw.HTML(

@@ -40,7 +40,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import Move, Round, SettingsError, article
+from .._shared import article
+from ..core import Move, Round
+from ._errors import SettingsError
 
 __all__ = ["MAX_LEVEL", "Cue", "CueLadder", "cue_for"]
 

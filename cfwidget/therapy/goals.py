@@ -31,7 +31,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..core import SessionError, SettingsError, plural, private_folder, shown, write_private
+from .._shared import plural, private_folder, shown, write_private
+from ._errors import SessionError, SettingsError
 from .report import as_log, by_date, check_seat, date_labels
 from .sessionlog import SessionLog
 from .settings import check_client

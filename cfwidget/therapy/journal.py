@@ -41,7 +41,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from ..core import SessionError, private_folder
+from .._shared import private_folder
+from ._errors import SessionError
 
 __all__ = ["Journal", "JournalRead", "private_folder", "read_journal", "repair"]
 

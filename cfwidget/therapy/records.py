@@ -23,7 +23,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core import private_folder, write_private
+from .._shared import private_folder, write_private
 from .journal import read_journal
 from .settings import check_client
 

@@ -47,7 +47,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..core import SeatError, SessionError, shown, write_private
+from .._shared import shown, write_private
+from ..core import SeatError
+from ._errors import SessionError
 from .sessionlog import NOT_RATED, TURN_COLUMNS, SessionLog, load_log
 from .settings import check_client
 

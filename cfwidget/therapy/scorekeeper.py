@@ -31,6 +31,7 @@ from typing import Any
 
 import ipywidgets as ipw
 
+from .._shared import name_in_text, plural, shown_name
 from ..core import (
     MAX_ROUND_SCORE,
     Rules,
@@ -40,9 +41,6 @@ from ..core import (
     TileLike,
     check_player_names,
     check_rules,
-    name_in_text,
-    plural,
-    shown_name,
     to_tile,
 )
 from ..widget import SetPicker

@@ -45,15 +45,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core import (
-    Move,
-    NotationError,
-    RecordError,
-    SettingsError,
-    Tile,
-    TileError,
-    shown,
-)
+from .._shared import shown
+from ..core import Move, NotationError, RecordError, Tile, TileError
+from ._errors import SettingsError
 from .cues import Cue, cue_for
 from .journal import Journal, read_journal, repair
 from .settings import SessionSettings, check_assist, check_client

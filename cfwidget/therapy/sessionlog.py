@@ -32,7 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core import SessionError, shown
+from .._shared import is_whole, shown
+from ._errors import SessionError
 from .journal import read_journal
 
 __all__ = ["NOT_RATED", "TURN_COLUMNS", "SessionLog", "load_log"]
@@ -112,7 +113,7 @@ class SessionLog:
         log = cls(
             client=str(first.get("client", "")),
             date=str(first.get("date", "")),
-            version=version if isinstance(version, int) and not isinstance(version, bool) else 1,
+            version=version if is_whole(version) else 1,
             goals=str(first.get("goals", "") or ""),
             settings=dict(first.get("settings") or {}) if _is_map(first.get("settings")) else {},
         )
@@ -177,7 +178,7 @@ class _Reading:
 
     def read(self, e: Mapping[str, Any]) -> None:
         n = e.get("n")
-        if isinstance(n, int) and not isinstance(n, bool):
+        if is_whole(n):
             if n in self.seen:  # the same event written twice: count it once
                 self.duplicates += 1
                 return
@@ -263,7 +264,7 @@ def _whole(e: Mapping[str, Any], key: str, default: int | None = None) -> int:
 
 
 def _count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    return is_whole(value) and value >= 0
 
 
 def _turn_row(e: Mapping[str, Any]) -> dict[str, Any]:

@@ -24,7 +24,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..core import Rules, SettingsError, shown
+from .._shared import MAX_SEED, SEED_RANGE, is_whole, shown
+from ..core import Rules
+from ._errors import SettingsError
 
 __all__ = [
     "ASSIST_LEVELS",
@@ -33,6 +35,7 @@ __all__ = [
     "SessionSettings",
     "check_assist",
     "check_client",
+    "check_session_seed",
     "name_warning",
 ]
 
@@ -104,6 +107,19 @@ def name_warning(text: str) -> str | None:
                 "Records use client codes only: please leave names out."
             )
     return None
+
+
+def check_session_seed(seed: object) -> int:
+    """A session's seed: a whole number from 0 to 2**64 - 1 (it is written in the record).
+
+    >>> check_session_seed(-1)
+    Traceback (most recent call last):
+    ...
+    cfwidget.SettingsError: seed must be a whole number from 0 to ... (2**64 - 1); got -1
+    """
+    if not is_whole(seed) or not 0 <= seed <= MAX_SEED:
+        raise SettingsError(f"seed must be {SEED_RANGE}; got {shown(seed)}")
+    return seed
 
 
 def check_assist(level: object) -> str:
@@ -204,8 +220,7 @@ class SessionSettings:
         _whole("cue_start", self.cue_start, 0, 4)
         _seconds("cue_wait", self.cue_wait, 3.0, 600.0)
         _whole("fade_every", self.fade_every, 0, 50)
-        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
-            raise SettingsError(f"seed must be a whole number, got {self.seed!r}")
+        check_session_seed(self.seed)
 
     @property
     def players(self) -> int:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .._shared import offset_seed
 from ..core import Game, IllegalMove, NotationError, RecordError
 from ..players import Bot, make_bot
 from .cues import CueLadder
@@ -139,7 +140,9 @@ class SessionState:
             names += [f"Bot {i + 1}" for i in range(st.bots)]
             self._game = Game(names, rules=st.rules(), seed=st.seed)
             self._bots = {
-                s: make_bot("tips", st.seed + s) for s in range(len(names)) if s not in st.people
+                s: make_bot("tips", offset_seed(st.seed, s))
+                for s in range(len(names))
+                if s not in st.people
             }
             self._ladders = {
                 s: CueLadder(st.cue_start, st.cue_wait, st.fade_every) for s in st.people

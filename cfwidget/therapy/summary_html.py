@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..core import plural, write_private
+from .._shared import is_whole, plural, write_private
 from .report import NOT_RATED, Figures, SessionLog, as_log, figures, up_to
 from .settings import CUE_LEVELS
 
@@ -114,7 +114,7 @@ def _seconds(value: object) -> str:
 
 
 def _number(value: object, default: int | None = None) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
+    return value if is_whole(value) else default
 
 
 def settings_in_words(settings: Mapping[str, Any]) -> list[str]:

@@ -30,8 +30,10 @@ from typing import Any
 
 import ipywidgets as ipw
 
-from ..core import Move, Round, SessionError, name_in_text, shown
+from .._shared import name_in_text, shown
+from ..core import Move, Round
 from ..widget import GameWidget, View, Waiting, handles
+from ._errors import SessionError
 from .session import Session
 from .settings import ASSIST_LEVELS, CUE_LEVELS, name_warning
 

@@ -10,6 +10,7 @@ All rules stay in Python; the browser receives only what the viewing seat may se
 
 from __future__ import annotations
 
+from ._errors import WidgetError
 from ._intents import MAX_MESSAGE_BYTES, IntentHandler, handles
 from ._setpicker import SetPicker
 from ._view import PlayerKind, View, Waiting
@@ -25,5 +26,6 @@ __all__ = [
     "SetPicker",
     "View",
     "Waiting",
+    "WidgetError",
     "handles",
 ]

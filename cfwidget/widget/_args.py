@@ -14,8 +14,9 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal
 
-from ..core import BotError, WidgetError
-from ..players import Bot, make_bot, tips
+from .._shared import is_whole, offset_seed
+from ..players import Bot, BotError, make_bot, tips
+from ._errors import WidgetError
 
 __all__ = [
     "ARGS",
@@ -36,10 +37,6 @@ MIN_PACE, MAX_PACE = 0.2, 60.0
 #: Seconds a bot waits before it moves, unless the widget is given another ``pace``.
 DEFAULT_PACE = 1.0
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 ARGS = (
@@ -76,7 +73,7 @@ def check_humans(humans: Iterable[int], players: int) -> tuple[int, ...]:
         raise WidgetError(f"humans must be a list of seat numbers, got {humans!r}")
     seats = list(humans)
     for s in seats:
-        if not _whole(s) or not 0 <= s < players:
+        if not is_whole(s) or not 0 <= s < players:
             raise WidgetError(f"humans must be seat numbers from 0 to {players - 1}, got {s!r}")
     if len(set(seats)) != len(seats):
         raise WidgetError(f"humans lists a seat twice: {seats}")
@@ -87,7 +84,7 @@ def check_seat(seat: object, humans: tuple[int, ...], players: int) -> int:
     """The seat a widget shows: ``seat``, or the first human for ``None`` and ``"turn"``."""
     if seat is None or seat == "turn":
         return humans[0] if humans else 0
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players:
+    if is_whole(seat) and 0 <= seat < players:
         return seat
     raise WidgetError(f"seat must be a seat number from 0 to {players - 1} or 'turn', got {seat!r}")
 
@@ -123,7 +120,7 @@ def check_display(display: object, displays: Sequence[str]) -> str:
 
 def as_bot(value: BotLike, seat: int, seed: int | None) -> Bot:
     if isinstance(value, str):
-        return make_bot(value, None if seed is None else seed + seat)
+        return make_bot(value, None if seed is None else offset_seed(seed, seat))
     if callable(value):
         return value
     raise BotError(f"the bot for seat {seat} must be a callable or a bot name, got {value!r}")
@@ -143,7 +140,7 @@ def check_bots(
         chosen = dict.fromkeys(free, bots)
     elif isinstance(bots, Mapping):
         for s, b in bots.items():
-            if not _whole(s) or not 0 <= s < players:
+            if not is_whole(s) or not 0 <= s < players:
                 raise BotError(f"bots has a seat {s!r}; seats run from 0 to {players - 1}")
             if s in humans:
                 raise WidgetError(f"seat {s} is listed as a human and as a bot")

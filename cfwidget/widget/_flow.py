@@ -25,7 +25,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Collection
 
-from ..core import Game, Move, Round, name_in_text
+from .._shared import name_in_text
+from ..core import Game, Move, Round
 
 __all__ = ["new_game", "next_seed", "undo_span"]
 

@@ -28,7 +28,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, TypedDict
 
-from ..core import Game, Move, Round, Tile, name_in_text, shown_name
+from .._shared import name_in_text, shown_name
+from ..core import Game, Move, Round, Tile
 from ..table import TilePlacement, badge_spots, bounds
 from ._args import Pace
 from ._words import move_words, onto_words, open_words, opening_words, or_list

@@ -43,7 +43,9 @@ from typing import Any, ClassVar, Literal, cast
 
 import traitlets as t
 
-from ..core import Game, IllegalMove, Move, NotationError, Round, WidgetError, name_in_text, shown
+from .._shared import is_whole as _whole
+from .._shared import name_in_text, shown
+from ..core import Game, IllegalMove, Move, NotationError, Round
 from ..players import Bot
 from ..table import PALETTE, render_svg
 from ._args import (
@@ -60,8 +62,8 @@ from ._args import (
     check_seat,
     unknown_args,
 )
-from ._args import _whole as _whole
 from ._board import LaidTable, board_aspect
+from ._errors import WidgetError
 from ._flow import new_game, undo_span
 from ._guard import PythonOwned
 from ._hint import HintGiver

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core import Move, Tile, article
+from .._shared import article
+from ..core import Move, Tile
 
 __all__ = [
     "ROLE_WORDS",

@@ -15,7 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from servers import chromium
+from servers import chromium, harness_page
+
+from tools.browser_harness import serve_static
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -40,3 +42,25 @@ def pictures(tmp_path: Path) -> Path:
     folder = ROOT / chosen if chosen else tmp_path
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+@pytest.fixture(scope="module")
+def url() -> Iterator[str]:
+    """The widget's harness page served from this checkout (one server per test module)."""
+    with serve_static() as address:
+        yield address
+
+
+@pytest.fixture
+def page(browser: Any, url: str) -> Iterator[Any]:
+    """A fresh 1000x1000 harness page that fails its test on any page error, console error
+    or warning, or dialog. Modules that need another page define their own ``page``."""
+    with harness_page(browser, url, strict=True) as pg:
+        yield pg
+
+
+@pytest.fixture
+def wide(browser: Any, url: str) -> Iterator[Any]:
+    """A fresh 1280x900 harness page (a laptop's notebook) that fails on a page error."""
+    with harness_page(browser, url, 1280, 900) as pg:
+        yield pg

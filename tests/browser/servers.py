@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from tools.browser_harness import CHROMIUM, CHROMIUM_ARGS
+from tools.browser_harness import CHROMIUM, CHROMIUM_ARGS, send, widget_state
 
 __all__ = [
     "CHROMIUM",
@@ -254,6 +254,58 @@ def chromium() -> Iterator[Any]:
             yield browser
         finally:
             browser.close()
+
+
+@contextlib.contextmanager
+def harness_page(
+    browser: Any,
+    url: str,
+    width: int = 1000,
+    height: int = 1000,
+    *,
+    ready: bool = True,
+    strict: bool = False,
+) -> Iterator[Any]:
+    """The harness page (``tools/browser_harness.py``) at ``url`` in a fresh context, once its
+    script is ready (``ready``); fails if the page raised an error and, when ``strict``, if it
+    wrote an error or warning to the console or opened a dialog."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
+    if strict:
+        page.on(
+            "console",
+            lambda msg: (
+                problems.append(f"console {msg.type}: {msg.text}")
+                if msg.type in ("error", "warning")
+                else None
+            ),
+        )
+
+        def on_dialog(dialog: Any) -> None:
+            problems.append(f"a dialog opened: {dialog.message}")
+            dialog.dismiss()
+
+        page.on("dialog", on_dialog)
+    try:
+        page.goto(url)
+        if ready:
+            page.wait_for_function("window.cfwReady === true")
+        yield page
+    finally:
+        context.close()
+    assert not problems, problems
+
+
+def pump(page: Any, w: Any) -> list[dict[str, Any]]:
+    """Hand what the harness page's view sent to the widget ``w`` (a GameWidget or a
+    GuidedSession), then give the view the widget's new state; returns what was sent."""
+    messages: list[dict[str, Any]] = page.evaluate("cfw.take()")
+    for m in messages:
+        send(w, m)
+    page.evaluate("s => cfw.update(s)", widget_state(w))
+    return messages
 
 
 @contextlib.contextmanager

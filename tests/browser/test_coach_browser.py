@@ -3,49 +3,17 @@ press Hint (or H) and the coach's sentence appears, with the tile and its end ri
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
+from servers import pump
 
 import cfwidget as cf
 from cfwidget.widget import GameWidget
-from tools.browser_harness import advance, send, serve_static, widget_state
+from tools.browser_harness import advance, widget_state
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
-
-
-@pytest.fixture(scope="module")
-def url() -> Iterator[str]:
-    with serve_static() as address:
-        yield address
-
-
-@pytest.fixture
-def page(browser: Browser, url: str) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1000, "height": 1000})
-    pg = context.new_page()
-    problems: list[str] = []
-    pg.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
-    pg.on(
-        "console",
-        lambda msg: problems.append(msg.text) if msg.type in ("error", "warning") else None,
-    )
-    pg.goto(url)
-    pg.wait_for_function("window.cfwReady === true")
-    yield pg
-    context.close()
-    assert not problems, problems
-
-
-def pump(page: Page, w: GameWidget) -> list[dict[str, Any]]:
-    """Hand what the view sent to the widget, then give the view the widget's new state."""
-    messages: list[dict[str, Any]] = page.evaluate("cfw.take()")
-    for m in messages:
-        send(w, m)
-    page.evaluate("s => cfw.update(s)", widget_state(w))
-    return messages
+    from playwright.sync_api import Page
 
 
 def with_choice(w: GameWidget) -> bool:

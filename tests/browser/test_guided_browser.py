@@ -10,11 +10,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from servers import harness_page, pump
 
 from cfwidget.therapy.session import Session
 from cfwidget.therapy.settings import SessionSettings
 from cfwidget.therapy.widget import GuidedSession
-from tools.browser_harness import serve_static, widget_state
+from tools.browser_harness import widget_state
 
 
 class Clock:
@@ -25,28 +26,15 @@ class Clock:
 
 
 @pytest.fixture(scope="module")
-def page(browser: Any) -> Iterator[Any]:
-    with serve_static() as url:
-        pg = browser.new_page(viewport={"width": 1000, "height": 1000})
-        errors: list[str] = []
-        pg.on("pageerror", lambda exc: errors.append(str(exc)))
-        pg.goto(url)
-        pg.wait_for_function("window.cfwReady === true")
+def page(browser: Any, url: str) -> Iterator[Any]:
+    """One harness page for the module: each test mounts its own session on it."""
+    with harness_page(browser, url) as pg:
         yield pg
-        assert not errors, errors
 
 
 def mount(page: Any, w: GuidedSession) -> None:
     page.evaluate("cfw.unmount()")
     page.evaluate("s => cfw.mount(s)", widget_state(w))
-
-
-def pump(page: Any, w: GuidedSession) -> list[dict[str, Any]]:
-    messages: list[dict[str, Any]] = page.evaluate("cfw.take()")
-    for m in messages:
-        w._handle_msg({"content": {"data": {"method": "custom", "content": m}}, "buffers": []})
-    page.evaluate("s => cfw.update(s)", widget_state(w))
-    return messages
 
 
 def guided(**settings: Any) -> GuidedSession:

@@ -6,9 +6,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from servers import harness_page
 
 from cfwidget.widget import SetPicker
-from tools.browser_harness import serve_static
 
 MOUNT = """async (state) => {
   const mod = await import("/setpicker.js");
@@ -31,14 +31,10 @@ MOUNT = """async (state) => {
 
 
 @pytest.fixture(scope="module")
-def page(browser: Any) -> Iterator[Any]:
-    with serve_static() as url:
-        pg = browser.new_page(viewport={"width": 800, "height": 900})
-        errors: list[str] = []
-        pg.on("pageerror", lambda exc: errors.append(str(exc)))
-        pg.goto(url)
+def page(browser: Any, url: str) -> Iterator[Any]:
+    """One 800x900 harness page for the module (the set picker mounts without a widget)."""
+    with harness_page(browser, url, 800, 900, ready=False) as pg:
         yield pg
-        assert not errors, errors
 
 
 def test_every_tile_is_drawn_with_pips_and_taps_toggle(page: Any) -> None:

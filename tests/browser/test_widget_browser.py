@@ -14,57 +14,23 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from servers import pump
 
 import cfwidget as cf
+from cfwidget._shared import shown_name
 from cfwidget.widget import GameWidget
-from tools.browser_harness import STATIC, advance, finish_game, send, serve_static, widget_state
+from tools.browser_harness import STATIC, advance, finish_game, send, widget_state
 from tools.widget_bench import measure_draw
 
 XSS = "<img src=x onerror=alert(1)>"
 
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
-
-
-@pytest.fixture(scope="module")
-def url() -> Iterator[str]:
-    with serve_static() as address:
-        yield address
-
-
-@pytest.fixture
-def page(browser: Browser, url: str) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1000, "height": 1000})
-    pg = context.new_page()
-    problems: list[str] = []
-    dialogs: list[str] = []
-    pg.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
-    pg.on(
-        "console",
-        lambda msg: (
-            problems.append(f"console {msg.type}: {msg.text}")
-            if msg.type in ("error", "warning")
-            else None
-        ),
-    )
-
-    def on_dialog(dialog: Any) -> None:
-        dialogs.append(dialog.message)
-        dialog.dismiss()
-
-    pg.on("dialog", on_dialog)
-    pg.goto(url)
-    pg.wait_for_function("window.cfwReady === true")
-    yield pg
-    context.close()
-    assert not problems, problems
-    assert not dialogs, f"a dialog opened: {dialogs}"
+    from playwright.sync_api import Page
 
 
 # -- helpers ---------------------------------------------------------------------------------------
@@ -77,15 +43,6 @@ def mount(page: Page, w: GameWidget) -> None:
 def sent(page: Page) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = page.evaluate("cfw.take()")
     return out
-
-
-def pump(page: Page, w: GameWidget) -> list[dict[str, Any]]:
-    """Hand what the view sent to the widget, then give the view the widget's new state."""
-    messages = sent(page)
-    for m in messages:
-        send(w, m)
-    page.evaluate("s => cfw.update(s)", widget_state(w))
-    return messages
 
 
 def active(page: Page) -> dict[str, Any]:
@@ -304,7 +261,7 @@ def test_the_board_pans_and_zooms_by_keys_buttons_and_ctrl_wheel(page: Page) -> 
 
 def test_names_are_inert_text(page: Page) -> None:
     w = GameWidget(cf.Game(["Ann", XSS, "Cy"], seed=0), humans=[0], pace="click")
-    shown = cf.core.shown_name(XSS)  # capped like any long name
+    shown = shown_name(XSS)  # capped like any long name
     advance(w, lambda w: len(w.round.history) >= 4)
     mount(page, w)
     assert page.locator(".cfw img").count() == 0

@@ -8,17 +8,16 @@ off at the board's edge. The board tells Python its shape.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
 import cfwidget as cf
 from cfwidget.widget import GameWidget
-from tools.browser_harness import send, serve_static, widget_state
+from tools.browser_harness import send, widget_state
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Page
 
 MIN_TILE_PX = 22
 
@@ -44,24 +43,6 @@ MEASURE = """() => {
     })),
   };
 }"""
-
-
-@pytest.fixture(scope="module")
-def url() -> Iterator[str]:
-    with serve_static() as address:
-        yield address
-
-
-@pytest.fixture
-def wide(browser: Browser, url: str) -> Iterator[Page]:
-    pg = browser.new_page(viewport={"width": 1280, "height": 900})
-    errors: list[str] = []
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    pg.goto(url)
-    pg.wait_for_function("window.cfwReady === true")
-    yield pg
-    pg.close()
-    assert not errors, errors
 
 
 def within(inner: list[float], outer: list[float], slack: float = 1.5) -> bool:

@@ -12,7 +12,6 @@ the round's points and the standings of 8 players with 40-letter names are whole
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -25,7 +24,7 @@ from cfwidget.therapy.settings import SessionSettings
 from cfwidget.therapy.widget import GuidedSession
 from cfwidget.widget import GameWidget
 from cfwidget.widget._view import placed_tile
-from tools.browser_harness import advance, finish_game, send, serve_static, widget_state
+from tools.browser_harness import advance, finish_game, send, widget_state
 from tools.widget_bench import full_farmyard
 
 if TYPE_CHECKING:
@@ -34,27 +33,11 @@ if TYPE_CHECKING:
 SIZES = [(1280, 800), (1366, 768), (1280, 900), (1024, 768)]
 
 
-@pytest.fixture(scope="module")
-def url() -> Iterator[str]:
-    with serve_static() as address:
-        yield address
-
-
 def open_page(browser: Browser, url: str, width: int, height: int) -> Page:
     pg = browser.new_page(viewport={"width": width, "height": height})
     pg.goto(url)
     pg.wait_for_function("window.cfwReady === true")
     return pg
-
-
-@pytest.fixture
-def wide(browser: Browser, url: str) -> Iterator[Page]:
-    pg = open_page(browser, url, 1280, 900)
-    errors: list[str] = []
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield pg
-    pg.close()
-    assert not errors, errors
 
 
 # -- states ----------------------------------------------------------------------------------------

@@ -12,7 +12,6 @@ the first is laid to it. The figures are printed; the asserts hold the issue's g
 from __future__ import annotations
 
 import statistics
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -20,7 +19,7 @@ from test_widget_follow import click_through_a_round
 
 import cfwidget as cf
 from cfwidget.widget import GameWidget
-from tools.browser_harness import send, serve_static, widget_state
+from tools.browser_harness import send, widget_state
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -36,12 +35,6 @@ PANEL_JS = """([width, height]) => {
     host.before(panel);
     panel.append(host);
 }"""
-
-
-@pytest.fixture(scope="module")
-def url() -> Iterator[str]:
-    with serve_static() as address:
-        yield address
 
 
 def play(page: Page, full: bool, games: list[tuple[str, int]]) -> dict[str, dict[str, Any]]:

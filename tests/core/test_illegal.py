@@ -9,41 +9,18 @@ the round exactly as it was.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
+from hand_made import make
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cfwidget as cf
-from cfwidget import Move, Round, Rules, Tile
+from cfwidget import Move, Round, Rules
 
 # --- helpers -------------------------------------------------------------------------------------
-
-
-def make(
-    rules: Rules,
-    hands: Sequence[Iterable[str]],
-    yard: Iterable[str] = (),
-    *,
-    rest_to: int | None = None,
-    moves: Iterable[str] = (),
-) -> Round:
-    """A deal of the whole set (unnamed tiles go to the yard's end, or to hand ``rest_to``),
-    then ``moves`` played."""
-    hand_tiles = [[Tile.parse(t) for t in hand] for hand in hands]
-    yard_tiles = [Tile.parse(t) for t in yard]
-    named = {t for hand in hand_tiles for t in hand} | set(yard_tiles)
-    rest = [t for t in cf.full_set(rules.max_pip) if t not in named]
-    if rest_to is None:
-        yard_tiles += rest
-    else:
-        hand_tiles[rest_to] += rest
-    rnd = Round.from_deal(rules, hand_tiles, yard_tiles)
-    for move in moves:
-        rnd.play(move)
-    return rnd
 
 
 def snapshot(rnd: Round) -> tuple[Any, ...]:

@@ -8,28 +8,15 @@ keeper, 003 (the six-spoke page, "Chicken Foot vs Mexican Train"), 004 (double-s
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
 
 import pytest
+from hand_made import legal, make
 
 import cfwidget as cf
 from cfwidget import Move, Round, Rules, Tile
-from cfwidget.core import article, plural
+from cfwidget._shared import article, plural
 from cfwidget.players import RandomBot
 from cfwidget.therapy.scorekeeper import ScoreKeeper
-
-
-def make(rules: Rules, hands: Sequence[Iterable[str]], yard: Iterable[str] = ()) -> Round:
-    """A deal of ``rules``' set: ``hands``, then ``yard`` drawn first, then every other tile."""
-    hand_tiles = [[Tile.parse(t) for t in hand] for hand in hands]
-    yard_tiles = [Tile.parse(t) for t in yard]
-    named = {t for hand in hand_tiles for t in hand} | set(yard_tiles)
-    yard_tiles += [t for t in cf.full_set(rules.max_pip) if t not in named]
-    return Round.from_deal(rules, hand_tiles, yard_tiles)
-
-
-def legal(rnd: Round) -> list[str]:
-    return [str(m) for m in rnd.legal_moves()]
 
 
 def play_out(rnd: Round, bot: RandomBot) -> None:

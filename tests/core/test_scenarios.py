@@ -9,10 +9,10 @@ chicken yard (after any tiles named to be drawn first), or into one seat's hand.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pytest
+from hand_made import legal, make
 
 import cfwidget as cf
 from cfwidget import Move, Placed, Round, Rules, Tile
@@ -22,33 +22,6 @@ from cfwidget import Move, Placed, Round, Rules, Tile
 
 def T(text: str) -> Tile:
     return Tile.parse(text)
-
-
-def make(
-    rules: Rules,
-    hands: Sequence[Iterable[str]],
-    yard: Iterable[str] = (),
-    *,
-    rest_to: int | None = None,
-    **kwargs: Any,
-) -> Round:
-    """A deal of ``rules``' set: ``hands``, then ``yard`` drawn first, then every other tile.
-
-    The other tiles go to the end of the yard, or into hand ``rest_to`` (to empty the yard).
-    """
-    hand_tiles = [[T(t) for t in hand] for hand in hands]
-    yard_tiles = [T(t) for t in yard]
-    named = {t for hand in hand_tiles for t in hand} | set(yard_tiles)
-    rest = [t for t in cf.full_set(rules.max_pip) if t not in named]
-    if rest_to is None:
-        yard_tiles += rest
-    else:
-        hand_tiles[rest_to] += rest
-    return Round.from_deal(rules, hand_tiles, yard_tiles, **kwargs)
-
-
-def legal(rnd: Round) -> list[str]:
-    return [str(m) for m in rnd.legal_moves()]
 
 
 def play(rnd: Round, *moves: str) -> None:

@@ -8,11 +8,12 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from cfwidget.core import PictureError, Placed, Rules, Tile, TileLike, full_set
+from cfwidget.core import Placed, Rules, Tile, TileLike, full_set
 from cfwidget.table import (
     COLOURS,
     MODES,
     PALETTE,
+    PictureError,
     bounds,
     contrast,
     layout,
@@ -217,7 +218,8 @@ def random_names(rng: random.Random, count: int) -> list[list[str]]:
 
 
 def test_any_name_makes_a_valid_svg_without_control_characters() -> None:
-    from cfwidget.core import Round, shown_name
+    from cfwidget._shared import shown_name
+    from cfwidget.core import Round
     from cfwidget.table import svg
 
     rng = random.Random(153)

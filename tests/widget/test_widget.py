@@ -21,6 +21,7 @@ import pytest
 
 import cfwidget as cf
 import cfwidget.widget
+from cfwidget._shared import NAME_LIMIT, shown_name
 from cfwidget.players import RandomBot, greedy
 from cfwidget.therapy.session import Session
 from cfwidget.therapy.settings import SessionSettings
@@ -756,8 +757,8 @@ def test_the_synced_state_never_holds_another_seats_tiles_or_the_yard() -> None:
 
 def test_an_xss_name_stays_a_plain_string() -> None:
     w = GameWidget(cf.Game(["Ann", XSS], seed=0), pace="click")
-    shown = cf.core.shown_name(XSS)  # capped like every long name, and still plain text
-    assert shown == XSS[: cf.core.NAME_LIMIT - 1] + "\u2026"
+    shown = shown_name(XSS)  # capped like every long name, and still plain text
+    assert shown == XSS[: NAME_LIMIT - 1] + "\u2026"
     assert w.view["names"][1] == shown and w.view["players"][1]["name"] == shown
     send(w, intent(w, "play", move="9-1@9-9"))
     send(w, intent(w, "next"))
@@ -1172,8 +1173,8 @@ def test_a_right_to_left_name_is_isolated_in_sentences_and_plain_in_lists() -> N
 
 def test_every_view_caps_a_long_name_the_same_way() -> None:
     long = "Bartholomew-Maximilian von Habsburg"[:40]
-    shown = cf.core.shown_name(long)
-    assert len(shown) <= cf.core.NAME_LIMIT and shown == "Bartholomew-Maximilian\u2026"
+    shown = shown_name(long)
+    assert len(shown) <= NAME_LIMIT and shown == "Bartholomew-Maximilian\u2026"
     w = GameWidget(cf.Game([long, "Bob"], seed=0), pace="click")
     assert w.view["names"][0] == shown and w.view["players"][0]["name"] == shown
     assert f"{shown}'s hand" in cf.svg(w.round, seat=0).replace("&apos;", "'")
