@@ -281,11 +281,10 @@ class GameWidget(HintGiver, PythonOwned):
         if bundle is None:
             return None
         data, metadata = bundle
-        data = dict(data)
-        data["text/plain"] = repr(self)
         laid = self._laid.of(self._round)
-        data.update(saved_pictures(laid, lambda scale: self.to_svg(scale=scale)))
-        return data, metadata
+        pictures, words = saved_pictures(laid, lambda scale: self.to_svg(scale=scale))
+        data = {**data, **pictures, "text/plain": repr(self)}
+        return data, {**metadata, **words}
 
     # -- the intents -------------------------------------------------------------------
 

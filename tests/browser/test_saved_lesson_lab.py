@@ -3,9 +3,9 @@
 JupyterLab does not trust a notebook it did not run itself: it shows no SVG output
 from it, only sanitized HTML, and a widget without its kernel cannot draw. What it
 does show is each lesson picture's HTML (an ``<img>`` of its SVG, with its alt text)
-and the widget's PNG, which it stores next to its SVG. The lesson is run here first
-(as ``tools/run_notebooks.py`` runs the stored lessons), copied into a fresh
-JupyterLab, and opened; no cell is run in the browser.
+and the widget's saved table (an ``<img>`` of its PNG, with its alt text). The lesson
+is run here first (as ``tools/run_notebooks.py`` runs the stored lessons), copied into
+a fresh JupyterLab, and opened; no cell is run in the browser.
 """
 
 from __future__ import annotations
@@ -70,10 +70,11 @@ def test_jupyterlab_shows_the_pictures_of_an_untrusted_lesson(
         )
         assert len(found) == expected
         pictures = [alt for src, alt in found if src.startswith("data:image/svg+xml;base64,")]
-        widgets = [src for src, _ in found if src.startswith("data:image/png;base64,")]
+        widgets = [alt for src, alt in found if src.startswith("data:image/png;base64,")]
         assert len(pictures) + len(widgets) == expected and pictures and widgets
-        # A lesson picture keeps its alt text, sanitized or not.
+        # A lesson picture and a widget's saved table keep their alt text, sanitized or not.
         assert all(alt and alt.startswith("Chicken Foot, ") for alt in pictures), pictures
+        assert all(alt and ": the table. Centre double " in alt for alt in widgets), widgets
         # Every image is decoded and drawn at a real size (not a broken image).
         sizes = images.evaluate_all(
             "(imgs) => imgs.map((i) => [i.complete, i.naturalWidth, i.naturalHeight])"

@@ -6,6 +6,7 @@ Messages are fed the way ipywidgets delivers a comm message from the browser
 
 from __future__ import annotations
 
+import html
 import itertools
 import json
 import random
@@ -157,6 +158,22 @@ def test_mimebundle_extends_anywidget_with_a_static_svg() -> None:
     root = ElementTree.fromstring(static_svg(w))
     assert len(w.round.table) > 20
     assert max(float(root.get("width", 0)), float(root.get("height", 0))) <= 640.5
+
+
+def test_the_saved_picture_carries_the_tables_words_as_its_alt() -> None:
+    w = fresh()
+    send(w, intent(w, "play", move="9-1@9-9"))
+    bundle = w._repr_mimebundle_()
+    assert bundle is not None
+    data, meta = bundle
+    alt = meta["image/png"]["alt"]
+    assert alt.startswith("Chicken Foot, round 1 of 10") and "9-1" in alt
+    assert meta["image/svg+xml"]["alt"] == alt
+    # The HTML (what an untrusted JupyterLab shows) is the PNG with that alt, escaped.
+    assert data["text/html"].startswith('<img src="data:image/png;base64,' + data["image/png"])
+    assert data["text/html"].endswith(f' alt="{html.escape(alt)}">')
+    # The live widget is still what a running notebook shows, and the text is the repr.
+    assert "application/vnd.jupyter.widget-view+json" in data and data["text/plain"] == repr(w)
 
 
 def static_svg(w: GameWidget) -> str:
