@@ -191,6 +191,29 @@ def jupyter_lab(root: Path) -> Iterator[str]:
 
 
 @contextlib.contextmanager
+def jupyter_notebook(root: Path) -> Iterator[str]:
+    """A Jupyter Notebook 7 server on ``root`` with no token; yields its base URL."""
+    port = free_port()
+    args = [
+        str(BIN / "python"),
+        "-m",
+        "notebook",
+        "--no-browser",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        "--ServerApp.token=",
+        "--ServerApp.password=",
+        "--ServerApp.disable_check_xsrf=True",
+        f"--ServerApp.root_dir={root}",
+        "--JupyterNotebookApp.news_url=",
+    ]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        args.append("--allow-root")
+    with _server(args, "/api/status", port, root) as base:
+        yield base
+
+
+@contextlib.contextmanager
 def voila(notebook: Path, cull_after: int | None = None) -> Iterator[str]:
     """Voila serving one notebook as an app (no code shown); yields its URL.
 
