@@ -168,13 +168,13 @@ def _server(
 
 
 @contextlib.contextmanager
-def jupyter_lab(root: Path) -> Iterator[str]:
-    """A JupyterLab server on ``root`` with no token; yields its base URL."""
+def _jupyter(module: str, root: Path, *options: str) -> Iterator[str]:
+    """A Jupyter front end (``python -m module``) on ``root``, no token; yields its base URL."""
     port = free_port()
     args = [
         str(BIN / "python"),
         "-m",
-        "jupyterlab",
+        module,
         "--no-browser",
         "--ip=127.0.0.1",
         f"--port={port}",
@@ -182,35 +182,30 @@ def jupyter_lab(root: Path) -> Iterator[str]:
         "--ServerApp.password=",
         "--ServerApp.disable_check_xsrf=True",
         f"--ServerApp.root_dir={root}",
-        "--LabApp.news_url=",
+        *options,
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         args.append("--allow-root")
     with _server(args, "/api/status", port, root) as base:
         yield base
+
+
+def jupyter_lab(root: Path) -> contextlib.AbstractContextManager[str]:
+    """A JupyterLab server on ``root`` with no token; yields its base URL."""
+    return _jupyter("jupyterlab", root, "--LabApp.news_url=")
+
+
+def jupyter_notebook(root: Path) -> contextlib.AbstractContextManager[str]:
+    """A Jupyter Notebook 7 server on ``root`` with no token; yields its base URL."""
+    return _jupyter("notebook", root, "--JupyterNotebookApp.news_url=")
 
 
 @contextlib.contextmanager
-def jupyter_notebook(root: Path) -> Iterator[str]:
-    """A Jupyter Notebook 7 server on ``root`` with no token; yields its base URL."""
-    port = free_port()
-    args = [
-        str(BIN / "python"),
-        "-m",
-        "notebook",
-        "--no-browser",
-        "--ip=127.0.0.1",
-        f"--port={port}",
-        "--ServerApp.token=",
-        "--ServerApp.password=",
-        "--ServerApp.disable_check_xsrf=True",
-        f"--ServerApp.root_dir={root}",
-        "--JupyterNotebookApp.news_url=",
-    ]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        args.append("--allow-root")
-    with _server(args, "/api/status", port, root) as base:
-        yield base
+def voila_app(folder: Path, name: str, cells: list[str]) -> Iterator[str]:
+    """Voila serving a notebook of ``cells`` written to ``folder/name``; yields its URL."""
+    need_browser()
+    with voila(write_notebook(folder / name, cells)) as url:
+        yield url
 
 
 @contextlib.contextmanager

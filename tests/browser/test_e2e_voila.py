@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from servers import app_page, need_browser, voila, write_notebook
+from servers import app_page, voila_app
 
 WAIT = 60_000  # ms: generous, the machine is shared
 
@@ -34,9 +34,7 @@ if TYPE_CHECKING:
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    need_browser()
-    path = write_notebook(tmp_path_factory.mktemp("voila") / "e2e_app.ipynb", CELLS)
-    with voila(path) as url:
+    with voila_app(tmp_path_factory.mktemp("voila"), "e2e_app.ipynb", CELLS) as url:
         yield url
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from servers import app_page, jupyter_notebook, need_browser, voila, write_notebook
+from servers import app_page, jupyter_notebook, need_browser, voila_app, write_notebook
 
 from tools.table_in_view import start_kernel, stop_kernel
 
@@ -120,9 +120,7 @@ def test_in_notebook_7_the_widget_fits_and_goes_full_screen(
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    need_browser()
-    path = write_notebook(tmp_path_factory.mktemp("voila-full") / "full_app.ipynb", CELLS)
-    with voila(path) as url:
+    with voila_app(tmp_path_factory.mktemp("voila-full"), "full_app.ipynb", CELLS) as url:
         yield url
 
 
