@@ -36,11 +36,13 @@ from ._errors import (
 from ._files import private_folder, write_private
 from ._game import Game
 from ._moves import Move, MoveLike
+from ._observation import Observation, observe
 from ._options import HAND_TABLES, Option
 from ._presets import PRESET_TABLE, PRESETS, Preset
 from ._round import Placed, Round
 from ._rules import OPTIONS, Rules, tile_penalty
 from ._scoring import MAX_ROUND_SCORE, ScoreSheet, check_player_names
+from ._seatwords import refusal, rule_line, tile_refusal, what_to_do
 from ._tiles import MAX_PIP_LIMIT, MIN_PIP_LIMIT, Tile, TileLike, full_set, set_size, to_tile
 from ._words import NAME_LIMIT, article, name_in_text, plural, shown, shown_name
 
@@ -63,6 +65,7 @@ __all__ = [
     "Move",
     "MoveLike",
     "NotationError",
+    "Observation",
     "OddsError",
     "Option",
     "PictureError",
@@ -89,12 +92,17 @@ __all__ = [
     "check_seed",
     "full_set",
     "name_in_text",
+    "observe",
     "plural",
     "private_folder",
+    "refusal",
+    "rule_line",
     "set_size",
     "shown",
     "shown_name",
     "tile_penalty",
+    "tile_refusal",
     "to_tile",
+    "what_to_do",
     "write_private",
 ]
