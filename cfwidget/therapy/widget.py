@@ -30,7 +30,7 @@ from typing import Any
 
 import ipywidgets as ipw
 
-from ..core import Move, Round, SessionError, name_in_text, shown
+from ..core import Move, Observation, Round, SessionError, name_in_text, shown
 from ..widget import GameWidget, View, Waiting, handles
 from .session import Session
 from .settings import ASSIST_LEVELS, CUE_LEVELS, name_warning
@@ -192,7 +192,7 @@ class GuidedSession(GameWidget):
             return ("paused" if s.paused else "game-over"), None, ""
         return super()._waiting(rnd)
 
-    def _status(self, rnd: Round, obs: Mapping[str, Any], waiting: Waiting) -> str:
+    def _status(self, rnd: Round, obs: Observation, waiting: Waiting) -> str:
         s = self.session
         if s.ended:
             return "The session has ended. Thank you!"

@@ -43,7 +43,18 @@ from typing import Any, ClassVar, Literal, cast
 
 import traitlets as t
 
-from ..core import Game, IllegalMove, Move, NotationError, Round, WidgetError, name_in_text, shown
+from ..core import (
+    Game,
+    IllegalMove,
+    Move,
+    NotationError,
+    Observation,
+    Round,
+    WidgetError,
+    name_in_text,
+    shown,
+    what_to_do,
+)
 from ..players import Bot
 from ..table import PALETTE, render_svg
 from ._args import (
@@ -459,7 +470,8 @@ class GameWidget(HintGiver, PythonOwned):
         bot = self._bots.get(seat)
         if bot is None:
             if seat == self._seat:
-                return self._refuse("It is your turn: play a tile, draw or pass")
+                todo = what_to_do(rnd.observation(seat))  # only the actions legal now
+                return self._refuse(f"It is your turn: {todo}")
             return self._refuse(f"It is {self._name(seat)}'s turn: waiting for them to move")
         try:
             while not rnd.is_over and rnd.turn == seat:
@@ -555,7 +567,7 @@ class GameWidget(HintGiver, PythonOwned):
         rnd = self._round
         if self._follow_turn and not rnd.is_over and rnd.turn in self._humans:
             self._seat = rnd.turn
-        obs = rnd.observe(self._seat)
+        obs = rnd.observation(self._seat)
         waiting, auto_ms, next_label = self._waiting(rnd)
         controls = Controls(
             version=self._version,
@@ -576,8 +588,8 @@ class GameWidget(HintGiver, PythonOwned):
     def _waiting(self, rnd: Round) -> tuple[Waiting, int | None, str]:
         return waiting_for(rnd, self._game, self._seat, self._humans, self._bots, self._pace)
 
-    def _status(self, rnd: Round, obs: Mapping[str, Any], waiting: Waiting) -> str:
-        return status_words(rnd, obs, waiting, self._pace, self._game)
+    def _status(self, rnd: Round, obs: Observation, waiting: Waiting) -> str:
+        return status_words(obs, waiting, self._pace, self._game)
 
     def _seed(self) -> int | None:
         return self._game.seed if self._game is not None else self._round.seed
