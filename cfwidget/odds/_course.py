@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import math
+import random
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -62,10 +63,14 @@ def _png(fig: Figure) -> bytes:
 # --- samples from the engine -------------------------------------------------------------------
 
 
-def _deals(rules: Rules, players: int, deals: int, seed: int) -> list[Round]:
+def _check_deals(deals: int, seed: int) -> None:
     _count("deals", deals, 1, 1_000_000)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise OddsError(f"seed must be a whole number, got {shown(seed)}")
+
+
+def _deals(rules: Rules, players: int, deals: int, seed: int) -> list[Round]:
+    _check_deals(deals, seed)
     return [Round.deal(rules, players, seed=seed * 1_000_003 + i) for i in range(deals)]
 
 
@@ -76,10 +81,15 @@ def dealt_hands(rules: Rules, players: int, deals: int, seed: int) -> list[tuple
     >>> [len(hand) for hand in dealt_hands(Rules(hand_size=9), players=4, deals=3, seed=1)]
     [9, 9, 9]
     """
-    return [
-        tuple(Tile.parse(t) for t in rnd.to_dict()["deal"]["hands"][0])
-        for rnd in _deals(rules, players, deals, seed)
-    ]
+    _check_deals(deals, seed)
+    Round.deal(rules, players, seed=seed)  # the rules and the table checked as for a deal
+    size = rules.hand_size_for(players)
+    hands = []
+    for i in range(deals):  # Round.deal's shuffle, dealt hand by hand: seat 0 is dealt first
+        tiles = list(full_set(rules.max_pip))
+        random.Random(seed * 1_000_003 + i).shuffle(tiles)
+        hands.append(tuple(tiles[:size]))
+    return hands
 
 
 def deal_shares(rules: Rules, players: int, deals: int, seed: int) -> list[bool]:

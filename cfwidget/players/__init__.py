@@ -20,6 +20,7 @@ from ._bots import (
     play_game,
     play_round,
     register_bot,
+    seat_view,
     tips,
 )
 from ._simulation import ROUND_COLUMNS, simulate
@@ -49,6 +50,7 @@ __all__ = [
     "play_round",
     "plot_win_rates",
     "register_bot",
+    "seat_view",
     "simulate",
     "summarize",
     "tips",

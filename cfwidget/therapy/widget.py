@@ -30,7 +30,7 @@ from typing import Any
 
 import ipywidgets as ipw
 
-from ..core import Move, Observation, Round, SessionError, name_in_text, shown
+from ..core import Observation, Round, SessionError, name_in_text, shown
 from ..widget import GameWidget, View, Waiting, handles
 from .session import Session
 from .settings import ASSIST_LEVELS, CUE_LEVELS, name_warning
@@ -212,7 +212,7 @@ class GuidedSession(GameWidget):
         cue = s.cue() if not (s.paused or s.ended) else s.cue_for_level(0)
         due = s.next_cue_at()
         wait_ms = None if due is None else max(250, round((due - s._clock()) * 1000) + 150)
-        shown = Move.parse(cue.move) if cue.move else None
+        shown = cue.shown
         view["cue"] = {
             "level": cue.level,
             "label": CUE_LEVELS[cue.level],

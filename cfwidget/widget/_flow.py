@@ -25,9 +25,9 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Collection
 
-from ..core import Game, Move, Round, name_in_text
+from ..core import Game, Move, Observation, Round, name_in_text, what_to_do
 
-__all__ = ["new_game", "next_seed", "undo_span"]
+__all__ = ["new_game", "next_seed", "undo_span", "your_turn"]
 
 
 def undo_span(
@@ -67,6 +67,17 @@ def undo_span(
             if start > last:
                 return 0, "A drawn tile cannot be put back: play it or pass"
     return len(history) - start, ""
+
+
+def your_turn(obs: Observation) -> str:
+    """Why Next waits for the person to move, naming only the actions legal now.
+
+    >>> import cfwidget as cf
+    >>> rnd = cf.Round.deal(cf.Rules(), players=2, seed=0)
+    >>> your_turn(rnd.observation(rnd.turn))
+    'It is your turn: play a tile with a 9 on 9-9'
+    """
+    return f"It is your turn: {what_to_do(obs)}"
 
 
 def next_seed(seed: int) -> int:

@@ -39,22 +39,11 @@ import pathlib
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar, Literal, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 
 import traitlets as t
 
-from ..core import (
-    Game,
-    IllegalMove,
-    Move,
-    NotationError,
-    Observation,
-    Round,
-    WidgetError,
-    name_in_text,
-    shown,
-    what_to_do,
-)
+from ..core import Game, IllegalMove, Move, NotationError, Round, WidgetError, name_in_text, shown
 from ..players import Bot
 from ..table import PALETTE, render_svg
 from ._args import (
@@ -73,7 +62,7 @@ from ._args import (
 )
 from ._args import _whole as _whole
 from ._board import LaidTable, board_aspect
-from ._flow import new_game, undo_span
+from ._flow import new_game, undo_span, your_turn
 from ._guard import PythonOwned
 from ._hint import HintGiver
 from ._intents import (
@@ -99,6 +88,9 @@ from ._view import (
     waiting_for,
     where_words,
 )
+
+if TYPE_CHECKING:
+    from ..core import Observation
 
 __all__ = ["DISPLAYS", "INTENTS", "GameWidget"]
 
@@ -470,8 +462,7 @@ class GameWidget(HintGiver, PythonOwned):
         bot = self._bots.get(seat)
         if bot is None:
             if seat == self._seat:
-                todo = what_to_do(rnd.observation(seat))  # only the actions legal now
-                return self._refuse(f"It is your turn: {todo}")
+                return self._refuse(your_turn(rnd.observation(seat)))
             return self._refuse(f"It is {self._name(seat)}'s turn: waiting for them to move")
         try:
             while not rnd.is_over and rnd.turn == seat:
