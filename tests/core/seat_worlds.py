@@ -131,9 +131,14 @@ def world(rnd: Round, deal: Deal, seat: int, rng: random.Random, tries: int = 6)
         return None
     moves = rnd.moves
     kept: Round | None = None
-    for _ in range(tries):
+    # The freshest secret first: the tile another seat drew last, if it is still hidden.
+    fresh = [p for p in hidden if p[0] < 0 and p[1] == len(owners) - 1]
+    for attempt in range(tries):
         pool = rng.choice(pools)
         a, b = rng.sample(pool, 2)
+        if attempt == 0 and fresh and not rnd.is_over:
+            a = fresh[0]
+            b = rng.choice([p for p in hidden if p != a])
         if a[2] == b[2] and a[2] >= 0:
             continue  # two places in one hand: nothing moves between owners
         ta, tb = tile_at(a), tile_at(b)
