@@ -31,7 +31,7 @@ from typing import Any
 import ipywidgets as ipw
 
 from ..core import Observation, Round, SessionError, name_in_text, shown
-from ..widget import GameWidget, View, Waiting, handles
+from ..widget import GameWidget, View, Waiting, handles, your_turn
 from .session import Session
 from .settings import ASSIST_LEVELS, CUE_LEVELS, name_warning
 
@@ -141,7 +141,7 @@ class GuidedSession(GameWidget):
             if not s.next_round():
                 return self._refuse("The game is over" if self.session.game.is_over else "")
         elif not s.bot_step():
-            return self._refuse("It is your turn: play a tile, draw or pass")
+            return self._refuse(your_turn(self._round.observation(self._round.turn)))
         self._say("")
         self.refresh(force=True)
         return True

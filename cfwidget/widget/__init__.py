@@ -10,6 +10,7 @@ All rules stay in Python; the browser receives only what the viewing seat may se
 
 from __future__ import annotations
 
+from ._flow import your_turn
 from ._intents import MAX_MESSAGE_BYTES, IntentHandler, handles
 from ._setpicker import SetPicker
 from ._view import PlayerKind, View, Waiting
@@ -26,4 +27,5 @@ __all__ = [
     "View",
     "Waiting",
     "handles",
+    "your_turn",
 ]
