@@ -213,7 +213,7 @@ class Report:
 
 
 def boundary_breaks(
-    probe: Probe, spots: Sequence[Position], seed: int = 0, tries: int = 3, stop: int = 3
+    probe: Probe, spots: Sequence[Position], seed: int = 0, tries: int = 2, stop: int = 3
 ) -> Report:
     """Where ``probe`` tells a seat something that changes with tiles it cannot see.
 

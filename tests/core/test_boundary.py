@@ -50,14 +50,15 @@ def probe_moves(obs: Observation) -> list[Move]:
 def told(rnd: Round, seat: int) -> tuple[object, ...]:
     """Everything the engine and the coach say to ``seat`` now.
 
-    The observation, with its JSON form (whose ``rule`` is the rule line), and the coach's
-    hint. The other words (:func:`~cfwidget.core.refusal`, :func:`~cfwidget.core.what_to_do`,
+    The observation (every field; its JSON form, whose ``rule`` is the rule line, is made
+    from it) and the coach's hint. The other words (:func:`~cfwidget.core.refusal`,
+    :func:`~cfwidget.core.what_to_do`,
     :func:`~cfwidget.core.tile_refusal`) are functions of the observation, and the round's
     own methods give exactly those words (both checked below), so an unchanged observation
     means unchanged words.
     """
     obs = rnd.observation(seat)
-    said: list[object] = [obs, obs.to_dict()]
+    said: list[object] = [obs]  # its JSON form, rule line included, is a function of it
     if obs.to_move and len(obs.legal_moves) > 1:  # the coach reads the round itself
         advice = coach_hint(rnd, seat)
         said.append((advice.move, advice.sentence))
@@ -68,7 +69,7 @@ def test_the_rounds_words_are_the_observations_words() -> None:
     """Round.refusal, tile_refusal, rule_in_force and observe say what the seat's
     observation says, in every position of every preset (a sample of each)."""
     for preset in PRESETS:
-        for spot in spots(preset)[::10]:
+        for spot in spots(preset)[::25]:
             rnd, seat = spot.rnd, spot.seat
             obs = rnd.observation(seat)
             assert rnd.observe(seat) == obs.to_dict()
@@ -179,6 +180,12 @@ def test_every_refusal_and_what_to_do_names_only_legal_actions(preset: str) -> N
         players = rng.choice([p for p in (2, 3, 4, 5) if p * rules.hand_size_for(p) < 50])
         rnd = Round.deal(rules, players, seed=r)
         while not rnd.is_over:
+            moves = rnd.legal_moves()
+            # Every position where the seat has drawn or has no play (where the old words
+            # went wrong), and a quarter of the others: the test stays quick enough for CI.
+            if rnd.drawn is None and moves[0].is_play and rng.random() < 0.75:
+                rnd.play(moves[rng.randrange(len(moves))])
+                continue
             obs = rnd.observation(rnd.turn)
             legal = legal_kinds(obs)
             t = obs.hand[0]
@@ -201,7 +208,7 @@ def test_every_refusal_and_what_to_do_names_only_legal_actions(preset: str) -> N
         if len(bad) > 5:
             break
     assert bad == [], "\n".join(bad[:5])
-    assert sentences > 2_000 * 40
+    assert sentences > 2_000 * 15
 
 
 def test_a_drawn_tile_that_does_not_fit_is_told_to_pass_only() -> None:
