@@ -46,7 +46,9 @@ class Observation:
     seat's turn); ``has_drawn`` says, for every seat, that the seat to move has
     drawn this turn (a draw is seen by all, the tile is not). ``legal_moves`` is
     empty unless this seat is to move. ``scores`` is ``None`` until the round is
-    over, when the hands are counted in front of everyone.
+    over, when the hands are counted in front of everyone. ``penalties`` says when (the
+    index of the move in ``history``) and which seat drew a penalty tile; the tile is only
+    in that seat's own hand.
 
     >>> from cfwidget import Round, Rules
     >>> obs = Round.deal(Rules(), players=2, seed=3).observation(0)
@@ -71,6 +73,7 @@ class Observation:
     drawn: Tile | None
     legal_moves: tuple[Move, ...]
     history: tuple[tuple[int, Move], ...]
+    penalties: tuple[tuple[int, int], ...]
     passes_in_a_row: int
     over: bool
     went_out: int | None
@@ -179,6 +182,7 @@ def observe(rnd: Round, seat: int) -> Observation:
         drawn=rnd.drawn if mine else None,
         legal_moves=tuple(rnd.legal_moves()) if mine else (),
         history=rnd.history,
+        penalties=tuple((index, who) for index, who, _ in rnd.penalties),
         passes_in_a_row=rnd.passes_in_a_row(),
         over=over,
         went_out=rnd.went_out,
