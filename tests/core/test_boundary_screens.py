@@ -1,5 +1,5 @@
-"""The information boundary on the screens: a widget, its messages and a guided session's
-cues show a seat nothing that changes with tiles it cannot see.
+"""The information boundary on the screens: a widget, its messages, a guided session's cues
+and the whole guided-session screen show a seat nothing that changes with tiles it cannot see.
 
 The same re-dealt worlds as test_boundary.py (:mod:`seat_worlds`). A widget is slow to build
 (about 20 ms), so this looks at fewer positions of each preset: half of them right after
@@ -9,6 +9,7 @@ another seat drew, where the old rule line named the drawn tile.
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 import pytest
@@ -17,6 +18,9 @@ from seat_worlds import Deal, Position, boundary_breaks, positions
 import cfwidget as cf
 from cfwidget import Move, Round
 from cfwidget.therapy.cues import MAX_LEVEL, cue_for
+from cfwidget.therapy.session import Session
+from cfwidget.therapy.settings import SessionSettings
+from cfwidget.therapy.widget import GuidedSession
 from cfwidget.widget import GameWidget
 
 PRESETS = cf.Rules.preset_names()
@@ -130,3 +134,56 @@ def test_practice_undo_is_the_study_mode_that_takes_back_bot_moves() -> None:
     """The old rule, kept for practice only (documented): the checker sees it go further."""
     _, beyond = _undo_games(practice=True, games=6)
     assert any(not s.startswith("0:") for s in beyond)
+
+
+# -- a guided session ---------------------------------------------------------------------------
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.now = 1_700_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _guided_view(session: Session, rnd: Round) -> dict[str, Any]:
+    """The client's screen with ``rnd`` as the session's round (put back afterwards)."""
+    rounds = session.game._rounds  # the test puts a re-dealt world in the game's place
+    old = rounds[-1]
+    rounds[-1] = rnd
+    try:
+        return dict(GuidedSession(session).view)
+    finally:
+        rounds[-1] = old
+
+
+def _guided_screen(session: Session, rnd: Round, seat: int) -> dict[str, Any]:
+    return _guided_view(session, rnd)
+
+
+def test_a_guided_session_shows_the_client_nothing_it_cannot_see() -> None:
+    """The client (seat 0) of a therapy session: its whole screen, cue included, is the same
+    in every re-dealt world, at positions along three sessions."""
+    rng = random.Random(11)
+    looked = redealt = 0
+    for k in range(3):
+        clock = _Clock()
+        session = Session(SessionSettings(seed=k), client="AB12", clock=clock)
+        for _ in range(60):
+            if session.round.is_over:
+                break
+            if session.whose_turn() == "bot":
+                session.bot_step()
+            else:
+                clock.now += 2
+                session.attempt(session.cue_for_level(4).move or "")
+            if rng.random() < 0.5:
+                rnd = session.round
+                spot = Position(rnd, Deal.of(rnd), 0)
+                probe = partial(_guided_screen, session)
+                report = boundary_breaks(probe, [spot], seed=k)
+                assert report.breaks == [], "\n".join(report.breaks or [])
+                looked += 1
+                redealt += report.redealt
+    assert looked >= 30 and redealt >= 0.6 * looked
