@@ -53,6 +53,7 @@ from ..core import (
     Tile,
     TileError,
     shown,
+    tile_refusal,
 )
 from .cues import Cue, cue_for
 from .journal import Journal, read_journal, repair
@@ -254,7 +255,9 @@ class Session(SessionState):
         if any(m.tile == t for m in obs.legal_moves):
             return self._say(True, "")
         held = t in obs.hand
-        reason = f"{t} does not fit any open end now" if held else f"{t} is not in the hand"
+        # The engine's words for the seat to move (after a draw, only the drawn tile counts).
+        why = tile_refusal(obs, t) if held else None
+        reason = why or f"{t} is not in the hand"
         gentle = "That one waits for later. Let's find one that fits."
         return self._refused(seat, str(t), reason, gentle)
 
