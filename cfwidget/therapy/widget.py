@@ -146,7 +146,13 @@ class GuidedSession(GameWidget):
         self.refresh(force=True)
         return True
 
-    def _undo(self) -> bool:
+    def _undo(self, therapist: bool = False) -> bool:
+        """The client's Undo follows the widget's rule (its own last turn, until anyone else
+        moves: :mod:`cfwidget.widget._flow`); the therapist can always take back a turn."""
+        if not therapist:
+            count, reason = self._undo_span()
+            if not count:
+                return self._refuse(reason)
         done = self.session.undo()
         self._say("" if done else self.session.message)
         self.refresh(force=True)
@@ -165,8 +171,12 @@ class GuidedSession(GameWidget):
         self.refresh(force=True)
 
     def take_back(self) -> bool:
-        """Take back the last person's turn (and the bot moves after it)."""
-        return self._undo()
+        """Take back the last person's turn (and the bot moves after it): the therapist's tool.
+
+        The client's own Undo takes back only its last turn before anyone else moves, so it
+        never puts a tile the client saw a bot play back into the bot's hand.
+        """
+        return self._undo(therapist=True)
 
     def set_cue(self, level: int) -> None:
         """Set this turn's cue level (0 to 4)."""
