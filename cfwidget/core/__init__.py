@@ -25,11 +25,13 @@ from ._errors import (
 )
 from ._game import Game
 from ._moves import Move, MoveLike
+from ._observation import Observation, observe
 from ._options import HAND_TABLES, Option
 from ._presets import PRESET_TABLE, PRESETS, Preset
 from ._round import Placed, Round
 from ._rules import OPTIONS, Rules, tile_penalty
 from ._scoring import MAX_ROUND_SCORE, ScoreSheet, check_player_names
+from ._seatwords import refusal, rule_line, tile_refusal, what_to_do
 from ._tiles import MAX_PIP_LIMIT, MIN_PIP_LIMIT, Tile, TileLike, full_set, set_size, to_tile
 
 __all__ = [
@@ -46,6 +48,7 @@ __all__ = [
     "Move",
     "MoveLike",
     "NotationError",
+    "Observation",
     "Option",
     "Placed",
     "Preset",
@@ -63,7 +66,12 @@ __all__ = [
     "check_rules",
     "check_seed",
     "full_set",
+    "observe",
+    "refusal",
+    "rule_line",
     "set_size",
     "tile_penalty",
+    "tile_refusal",
     "to_tile",
+    "what_to_do",
 ]

@@ -7,8 +7,10 @@ appear in it.
 
 The rule in force (:meth:`RoundViews.rule_in_force`) and the reasons a move or
 a tile is refused (:meth:`RoundViews.refusal`, :meth:`RoundViews.tile_refusal`)
-are worded here and only here: the widget, the lessons, the exercises and the
-therapy sessions all ask the round.
+are worded in :mod:`cfwidget.core._seatwords` from one seat's
+:class:`~cfwidget.Observation` and only there: these methods pass the
+observation of the seat to move, and the widget, the lessons, the exercises and
+the therapy sessions all ask the round or the observation.
 
 >>> article(9), article(8), article(11)
 ('a 9', 'an 8', 'an 11')
@@ -19,11 +21,13 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from .._shared import article, plural, shown
+from .._shared import article, shown
 from ._errors import SeatError
 from ._moves import Move, MoveLike, to_move
+from ._observation import Observation, observe
 from ._rules import Rules
-from ._tiles import Tile, TileLike, full_set, to_tile
+from ._seatwords import explain, how_it_ended, rule_line, tile_refusal
+from ._tiles import Tile, TileLike, full_set
 
 if TYPE_CHECKING:  # the picture layer's type, for annotations only
     from ..table import TilePlacement
@@ -40,38 +44,17 @@ class RoundViews:
     if TYPE_CHECKING:
         rules: Rules
         names: tuple[str, ...]
-        start: Tile
-        _over: bool
-        _out: int | None
         _turn: int
-        _next: tuple[int, ...]
 
         @property
         def players(self) -> int: ...
         @property
-        def needed(self) -> int: ...
-        @property
-        def blocked(self) -> bool: ...
-        @property
-        def end_reason(self) -> str | None: ...
-        def passes_in_a_row(self) -> int: ...
-        @property
-        def drawn(self) -> Tile | None: ...
-        @property
         def forced(self) -> Tile | None: ...
         @property
         def table(self) -> tuple[Any, ...]: ...
-        @property
-        def history(self) -> tuple[tuple[int, Move], ...]: ...
-        @property
-        def yard_count(self) -> int: ...
         def hand(self, seat: int) -> tuple[Tile, ...]: ...
-        def hand_counts(self) -> list[int]: ...
-        def can_play(self, seat: int) -> bool: ...
         def legal_moves(self) -> list[Move]: ...
         def open_ends(self) -> list[tuple[Tile, int, int]]: ...
-        def scores(self) -> list[int]: ...
-        def _place_of(self, tile: Tile) -> tuple[int, int] | None: ...
 
     def _seat(self, seat: object) -> int:
         """``seat`` itself, if it is a seat at this table; anything else is a SeatError."""
@@ -79,66 +62,33 @@ class RoundViews:
             raise SeatError(f"seat must be from 0 to {self.players - 1}, got {shown(seat)}")
         return seat
 
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now, as a typed :class:`~cfwidget.Observation`.
+
+        Every sentence for a seat, every bot's choice and the widget's view are made
+        from this value alone (see :mod:`cfwidget.core._observation`).
+
+        >>> from cfwidget import Round, Rules
+        >>> obs = Round.deal(Rules(), players=3, seed=2).observation(1)
+        >>> obs.hand_counts, obs.yard_count, obs.to_move
+        ((9, 9, 9), 27, True)
+        """
+        return observe(self, seat)  # type: ignore[arg-type]  # self is a Round
+
+    def _mover(self) -> Observation:
+        """The observation of the seat to move (the last to move once the round is over)."""
+        return observe(self, self._turn)  # type: ignore[arg-type]  # self is a Round
+
     def _explain(self, m: Move) -> str:
         """Why ``m`` is not allowed now, in words a learner understands."""
-        if self._over:
-            return "the round is over: no more moves can be made"
-        name = self.names[self._turn]
-        hand = self.hand(self._turn)
-        drawn = self.drawn
-        if m.kind == "draw":
-            if drawn is not None:
-                return (
-                    f"{name} has already drawn this turn: "
-                    f"play the drawn tile {drawn} if it fits, or pass"
-                )
-            if self.can_play(self._turn):
-                return f"{name} has a tile that fits, so {name} must play instead of drawing"
-            return "the chicken yard is empty, so there is nothing to draw: pass instead"
-        if m.kind == "pass":
-            if drawn is not None:
-                return f"the drawn tile {drawn} fits, and these rules say it must be played"
-            if self.can_play(self._turn):
-                return (
-                    f"{name} has a tile that fits, so passing is not allowed: {name} must play it"
-                )
-            return (
-                f"{name} has no tile that fits, so passing is not allowed yet: "
-                "draw from the chicken yard first"
-            )
-        t, u = m.tile, m.onto
-        if t is None or u is None:  # never: a play names both tiles
-            return f"{m} is not allowed now"
-        if t not in hand:
-            return f"{name} does not hold {t}"
-        if drawn is not None and t != drawn:
-            return f"after drawing, only the drawn tile {drawn} may be played this turn"
-        place = self._place_of(u)
-        if place is None:
-            return f"{u} is not on the table"
-        n, free = place
-        if not free:
-            if u == self.start:
-                return f"the centre double {u} already has all its spokes"
-            if u[0] == u[1]:
-                return f"the chicken foot on {u} already has all its toes"
-            return f"{u} is already covered: play on an open end"
-        f = self.forced
-        if f is not None and u != f:
-            return self.rule_in_force() + f": play a tile with {article(f[0])} on {f}"
-        if not t.has(n):
-            return f"{t} does not match {u}: the open end of {u} shows {n}"
-        if m.announce:
-            if self.rules.last_tile == "silent":
-                return "these rules do not use announcing the last tile ('!')"
-            return "announce ('!') only with the play that leaves you one tile"
-        return f"{m} is not allowed now"
+        return explain(self._mover(), m)
 
     def refusal(self, move: MoveLike) -> str | None:
         """Why ``move`` is not allowed now, in plain words, or ``None`` if it is allowed.
 
         The same words :meth:`~cfwidget.Round.play` gives its
-        :class:`~cfwidget.IllegalMove`; text that is not a move raises
+        :class:`~cfwidget.IllegalMove`, made from the observation of the seat to
+        move (:func:`cfwidget.core.refusal`); text that is not a move raises
         :class:`~cfwidget.NotationError`.
 
         >>> from cfwidget import Round, Rules
@@ -161,60 +111,20 @@ class RoundViews:
         >>> rnd.tile_refusal("9-7") is None
         True
         """
-        t = to_tile(tile)
-        if any(m.tile == t for m in self.legal_moves()):
-            return None
-        if self._over:
-            return "the round is over: no more moves can be made"
-        name = self.names[self._turn]
-        drawn = self.drawn
-        if t not in self.hand(self._turn):
-            return f"{name} does not hold {t}"
-        if drawn is not None and t != drawn:
-            return f"after drawing, only the drawn tile {drawn} may be played this turn"
-        if self.forced is not None:
-            return f"{t} cannot be played now: {self.rule_in_force()}"
-        shown = [str(n) for n in sorted(self.fitting_numbers())]
-        ends = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
-        return f"{t} matches no open end (the open ends show {ends})"
+        return tile_refusal(self._mover(), tile)
 
-    def rule_in_force(self) -> str:
-        """The rule that limits play now, in plain words.
+    def rule_in_force(self, seat: int | None = None) -> str:
+        """The rule that limits play now, in plain words, as ``seat`` may hear it.
+
+        ``seat`` defaults to the seat to move, who hears its drawn tile named;
+        another seat hears only that a tile was drawn (:func:`cfwidget.core.rule_line`).
 
         >>> from cfwidget import Round, Rules
         >>> Round.deal(Rules(), players=2, seed=3).rule_in_force()
         'the centre double 9-9 still needs 4 spokes (tiles with a 9)'
         """
-        f = self.forced
-        if self._over:
-            return f"the round is over: {self.how_it_ended()}"
-        if f is None:
-            rule = "play on any open end"
-        elif f == self.start:
-            rule = (
-                f"the centre double {f} still needs {plural(self.needed, 'spoke')} "
-                f"(tiles with {article(f[0])})"
-            )
-        else:
-            rule = (
-                f"the chicken foot on {f} still needs {plural(self.needed, 'toe')} "
-                f"(tiles with {article(f[0])})"
-            )
-        drawn = self.drawn
-        if drawn is not None:  # the turn goes on with the tile just drawn, or a pass
-            if any(m.is_play for m in self.legal_moves()):
-                how = "must" if self.rules.must_play_drawn else "may"
-                rule += f"; after drawing, only the drawn tile {drawn} {how} be played"
-            else:
-                rule += f"; the drawn tile {drawn} does not fit, so pass"
-        if self.rules.round_end == "all-passed":
-            k = self.passes_in_a_row()
-            if k:
-                rule += (
-                    f"; {plural(k, 'player')} in turn {'has' if k == 1 else 'have'} passed, "
-                    f"and the round ends if all {self.players} do"
-                )
-        return rule
+        obs = self._mover() if seat is None else self.observation(self._seat(seat))
+        return rule_line(obs)
 
     def how_it_ended(self) -> str | None:
         """Why the round ended, in plain words (``None`` while it goes on).
@@ -226,56 +136,22 @@ class RoundViews:
         >>> rnd.play("3-2@3-3"); rnd.play("3-0@3-3"); rnd.how_it_ended()
         'Player 1 went out'
         """
-        reason = self.end_reason
-        if reason is None:
-            return None
-        if self._out is not None:
-            return f"{self.names[self._out]} went out"
-        if reason == "all-passed":
-            passes = plural(self.players, "pass", "passes")
-            return f"every player passed in turn ({passes} in a row)"
-        return "the chicken yard is empty and nobody can play"
+        return how_it_ended(self._mover())
 
     def observe(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know, as a JSON-ready dict.
+        """What ``seat`` may know, as a JSON-ready dict (:meth:`Observation.to_dict`).
 
         Its own hand, the table, how many tiles every hand and the yard hold,
         whose turn it is, the rule in force, and its legal moves when it is to
-        move. Other hands and the yard order never appear.
+        move. Other hands, another seat's drawn tile and the yard order never
+        appear.
 
         >>> from cfwidget import Round, Rules
         >>> view = Round.deal(Rules(), players=3, seed=2).observe(1)
         >>> view["hand_counts"], view["yard_count"], view["rule"]
         ([9, 9, 9], 27, 'the centre double 9-9 still needs 4 spokes (tiles with a 9)')
         """
-        seat = self._seat(seat)
-        to_move = not self._over and seat == self._turn
-        over = self._over
-        return {
-            "seat": seat,
-            "names": list(self.names),
-            "turn": self._turn,
-            "hand": [str(t) for t in self.hand(seat)],
-            "hand_counts": self.hand_counts(),
-            "yard_count": self.yard_count,
-            "start": str(self.start),
-            "table": [
-                [str(p.tile), None if p.onto is None else str(p.onto), p.number, p.slot]
-                for p in self.table
-            ],
-            "open_ends": [[str(t), n, k] for t, n, k in self.open_ends()],
-            "forced": None if self.forced is None else str(self.forced),
-            "needed": self.needed,
-            "rule": self.rule_in_force(),
-            "drawn": str(self.drawn) if to_move and self.drawn is not None else None,
-            "legal_moves": [str(m) for m in self.legal_moves()] if to_move else [],
-            "history": [[s, str(m)] for s, m in self.history],
-            "over": over,
-            "went_out": self._out,
-            "blocked": self.blocked,
-            "scores": self.scores() if over else None,
-            "rules": self.rules.to_dict(),
-        }
+        return self.observation(self._seat(seat)).to_dict()
 
     def fitting_numbers(self) -> set[int]:
         """The numbers a tile needs to be playable now (the forced double's, or any open end's)."""

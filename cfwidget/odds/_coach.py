@@ -50,10 +50,10 @@ from fractions import Fraction
 from math import comb
 
 from .._shared import article, check_seed, name_in_text, plural
-from ..core import Move, Round, Tile, tile_penalty
+from ..core import Move, Observation, Round, Tile, full_set, tile_penalty
 from ..players import BotError
 from ._errors import SeatOddsError
-from ._seat import _check_playing, _check_round, _check_seat, draw_outlook, unseen_tiles
+from ._seat import _check_playing, _check_round, _check_seat
 
 __all__ = ["Advice", "CoachBot", "coach_hint", "coach_moves", "seat_lacks"]
 
@@ -109,7 +109,7 @@ def _wanted(forced: Tile | None, free: dict[Tile, int], open_: dict[Tile, int]) 
     return frozenset(open_[tile] for tile, places in free.items() if places)
 
 
-def seat_lacks(rnd: Round) -> list[frozenset[int]]:
+def seat_lacks(rnd: Round | Observation) -> list[frozenset[int]]:
     """The numbers each seat surely holds no tile of, from the public history alone.
 
     A seat that draws held no tile that fitted then (the numbers wanted: the forced double's,
@@ -127,7 +127,11 @@ def seat_lacks(rnd: Round) -> list[frozenset[int]]:
     >>> [sorted(numbers) for numbers in seat_lacks(rnd)]
     [[], [3]]
     """
-    _check_round(rnd)
+    if isinstance(rnd, Observation):
+        penalties = {index for index, _seat in rnd.penalties}  # when, never which tile
+    else:
+        _check_round(rnd)
+        penalties = {index for index, _seat, _tile in rnd.penalties}
     rules = rnd.rules
     start = rnd.start
     free: dict[Tile, int] = {start: rules.spokes}  # free places of each table tile
@@ -136,7 +140,6 @@ def seat_lacks(rnd: Round) -> list[frozenset[int]]:
     lacks: list[frozenset[int]] = [frozenset()] * rnd.players
     drew: list[frozenset[int] | None] = [None] * rnd.players  # numbers wanted at this turn's draw
     held = list(lacks)  # what the hand lacked before this turn's draw
-    penalties = {index for index, _seat, _tile in rnd.penalties}  # when, never which tile
     for index, (seat, move) in enumerate(rnd.history):
         if move.kind == "draw":
             wanted = _wanted(forced, free, open_)
@@ -174,9 +177,9 @@ def seat_lacks(rnd: Round) -> list[frozenset[int]]:
 
 @dataclass
 class _View:
-    """What the seat to move knows, and the chances it works out from it (cached)."""
+    """What the seat to move knows (its observation), and the chances it works out (cached)."""
 
-    rnd: Round
+    obs: Observation
     seat: int
     hand: tuple[Tile, ...]
     unseen: list[Tile]
@@ -187,20 +190,20 @@ class _View:
     _odds: dict[tuple[int, frozenset[int]], Fraction] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, rnd: Round, seat: int) -> _View:
-        unseen = unseen_tiles(rnd, seat)
-        blank = rnd.rules.double_blank
+    def of(cls, obs: Observation) -> _View:
+        seen = set(obs.hand) | {placed.tile for placed in obs.table}
+        unseen = [tile for tile in full_set(obs.rules.max_pip) if tile not in seen]
+        blank = obs.rules.double_blank
         cost = sum(tile_penalty(t, blank) for t in unseen) / len(unseen) if unseen else 0.0
-        return cls(
-            rnd, seat, rnd.hand(seat), unseen, rnd.hand_counts(), seat_lacks(rnd), blank, cost
-        )
+        counts = list(obs.hand_counts)
+        return cls(obs, obs.seat, obs.hand, unseen, counts, seat_lacks(obs), blank, cost)
 
     def cost(self, tile: Tile) -> int:
         return tile_penalty(tile, self.blank)
 
     def order(self) -> list[int]:
         """The other seats in the order they move after this one."""
-        n = self.rnd.players
+        n = self.obs.players
         return [(self.seat + d) % n for d in range(1, n)]
 
     def holds(self, other: int, numbers: frozenset[int]) -> Fraction:
@@ -219,7 +222,7 @@ class _View:
 
     def double_seen(self, number: int) -> bool:
         """Whether the double of ``number`` is on the table already."""
-        return any(placed.tile == (number, number) for placed in self.rnd.table)
+        return any(placed.tile == (number, number) for placed in self.obs.table)
 
     def key_seat(self) -> int:
         """The other seat nearest to going out (fewest tiles; the next to move on a tie)."""
@@ -247,13 +250,31 @@ class _Table:
         return self.numbers - {self.forced[0]} or frozenset({self.forced[0]})
 
 
-def _table_after(rnd: Round, move: Move) -> _Table:
-    after = rnd
-    if move.is_play:  # only the table is read from the copy, never a hand or the yard
-        after = rnd.copy()
-        after.play(move)
-    numbers = frozenset(n for _, n, _ in after.open_ends())
-    return _Table(numbers, after.forced, after.needed)
+def _table_after(obs: Observation, move: Move) -> _Table:
+    """The table after ``move`` of the seat to move, worked out from what it sees.
+
+    The open ends as the rules leave them: the end played on loses a place, the tile laid
+    opens its far number (a double opens its toes and is the double to fill first).
+    """
+    ends = {tile: [number, free] for tile, number, free in obs.open_ends}
+    forced, needed = obs.forced, obs.needed
+    tile, onto = move.tile, move.onto
+    if move.is_play and tile is not None and onto is not None:
+        number, free = ends[onto]
+        if free == 1:
+            del ends[onto]
+        else:
+            ends[onto][1] = free - 1
+        if onto == forced:
+            needed = free - 1
+            if not needed:
+                forced = None
+        if tile.is_double:
+            ends[tile] = [number, obs.rules.toes]
+            forced, needed = tile, obs.rules.toes
+        else:
+            ends[tile] = [tile.other(number), 1]
+    return _Table(frozenset(end[0] for end in ends.values()), forced, needed)
 
 
 @dataclass(frozen=True)
@@ -267,10 +288,10 @@ class _Scored:
 
 
 def _score(view: _View, move: Move) -> _Scored:
-    rnd = view.rnd
+    obs = view.obs
     tile = move.tile
     shed = view.cost(tile) if tile is not None else 0
-    table = _table_after(rnd, move)
+    table = _table_after(obs, move)
     rest = [t for t in view.hand if t != tile]
     if move.is_play and not rest:
         return _Scored(move, OUT + shed, shed, table, 0)
@@ -285,7 +306,7 @@ def _score(view: _View, move: Move) -> _Scored:
         p = float(view.holds(other, table.faced(distance)))
         score += (1 - p) * THEIR_DRAW * view.mean_cost
         score -= DANGER.get(view.counts[other], 0.0) * p * left
-    mine = table.faced(rnd.players)
+    mine = table.faced(obs.players)
     follow = sum(1 for t in rest if t[0] in mine or t[1] in mine)
     score += FOLLOW * min(follow, 3) if follow else -MY_DRAW * view.mean_cost
     score -= WAITING * len(gives_up)
@@ -298,7 +319,7 @@ def _score(view: _View, move: Move) -> _Scored:
 
 
 def _ranked(view: _View) -> list[_Scored]:
-    moves = view.rnd.legal_moves()
+    moves = view.obs.legal_moves
     scored = [_score(view, m) for m in moves]
     order = sorted(range(len(scored)), key=lambda i: (-scored[i].score, i))
     return [scored[i] for i in order]
@@ -334,7 +355,7 @@ def _odds_clause(view: _View, table: _Table) -> tuple[str, Fraction, int]:
     other = view.key_seat()
     numbers = table.faced(view.order().index(other) + 1)
     p = view.holds(other, numbers)
-    name = name_in_text(view.rnd.names[other])
+    name = name_in_text(view.obs.names[other])
     words = f"{name} has {plural(view.counts[other], 'tile')} left and "
     if not numbers:
         return words + "nothing to play on", p, other
@@ -362,7 +383,7 @@ def _reason(view: _View, it: _Scored, plays: Sequence[_Scored]) -> str:
         return f"the double blank costs {plural(view.blank, 'point')} if it stays in your hand"
     if tile.is_double:
         return (
-            f"a chicken foot, which needs {view.rnd.rules.toes} tiles with {article(tile[0])} "
+            f"a chicken foot, which needs {view.obs.rules.toes} tiles with {article(tile[0])} "
             "before any other play"
         )
     heaviest = max(plays, key=lambda p: p.shed)  # the first of the heaviest, in rank order
@@ -371,7 +392,7 @@ def _reason(view: _View, it: _Scored, plays: Sequence[_Scored]) -> str:
         distance = view.order().index(other) + 1
         mine = view.holds(other, it.table.faced(distance))
         theirs = view.holds(other, heaviest.table.faced(distance))
-        name = name_in_text(view.rnd.names[other])
+        name = name_in_text(view.obs.names[other])
         kept = sorted(heaviest.gives_up - it.gives_up)
         if kept:
             n = kept[0]
@@ -393,7 +414,7 @@ def _reason(view: _View, it: _Scored, plays: Sequence[_Scored]) -> str:
 
 
 def _advice(view: _View, it: _Scored, ranked: Sequence[_Scored]) -> Advice:
-    rnd, move = view.rnd, it.move
+    obs, move = view.obs, it.move
     plays = [p for p in ranked if p.move.is_play and not p.move.announce]
     if move.is_play:
         if len(view.hand) == 1:
@@ -404,23 +425,25 @@ def _advice(view: _View, it: _Scored, ranked: Sequence[_Scored]) -> Advice:
         reason = _reason(view, it, plays)
         return Advice(move, it.score, f"{_move_words(move)}: {reason}; {clause}.", p, other)
     if move.kind == "draw":
-        seen = draw_outlook(rnd, view.seat)
-        forced = rnd.forced
+        numbers = obs.fitting_numbers()
+        forced = obs.forced
         if forced is None:
-            wanted = f"none of your tiles shows {_numbers(rnd.fitting_numbers())}"
+            wanted = f"none of your tiles shows {_numbers(numbers)}"
         else:
-            what = "centre double" if forced == rnd.start else "chicken foot on"
+            what = "centre double" if forced == obs.start else "chicken foot on"
             wanted = f"none of your tiles has {article(forced[0])}, which the {what} {forced} needs"
-        p = seen["p_next_fits"]
+        unseen = view.unseen
+        fitting = sum(1 for t in unseen if t[0] in numbers or t[1] in numbers)
+        p = Fraction(fitting, len(unseen)) if unseen else Fraction(0)
         return Advice(
             move,
             it.score,
             f"Draw: {wanted}; a tile drawn now fits with {_chance(p)} "
-            f"({seen['fitting']} of the {seen['unseen']} tiles you cannot see).",
+            f"({fitting} of the {len(unseen)} tiles you cannot see).",
             p,
             view.seat,
         )
-    drawn = rnd.drawn
+    drawn = obs.drawn
     if drawn is None:
         return Advice(
             move, it.score, "Pass: the chicken yard is empty and none of your tiles fits."
@@ -465,7 +488,7 @@ def coach_moves(rnd: Round, seat: int | None = None) -> list[Advice]:
     a tile drawn now fits with a 27% chance (6 of the 22 tiles you cannot see).
     """
     checked, who = _to_move(rnd, seat)
-    view = _View.of(checked, who)
+    view = _View.of(checked.observation(who))  # the coach reads this seat's view only
     ranked = _ranked(view)
     return [_advice(view, it, ranked) for it in ranked]
 
@@ -479,7 +502,7 @@ def coach_hint(rnd: Round, seat: int | None = None) -> Advice:
     Player 1 has 18 tiles left and more than a 99% chance of holding a 9.
     """
     checked, who = _to_move(rnd, seat)
-    view = _View.of(checked, who)
+    view = _View.of(checked.observation(who))  # the coach reads this seat's view only
     ranked = _ranked(view)
     return _advice(view, ranked[0], ranked)
 
@@ -503,7 +526,7 @@ class CoachBot:
         if len(moves) == 1:
             return moves[0]
         checked, who = _to_move(rnd, seat)
-        return _ranked(_View.of(checked, who))[0].move
+        return _ranked(_View.of(checked.observation(who)))[0].move
 
     def __repr__(self) -> str:
         return "CoachBot()"

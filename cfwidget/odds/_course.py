@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import math
+import random
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -64,9 +65,13 @@ def _png(fig: Figure) -> bytes:
 # --- samples from the engine -------------------------------------------------------------------
 
 
-def _deals(rules: Rules, players: int, deals: int, seed: int) -> list[Round]:
+def _check_deals(deals: int, seed: int) -> int:
     _count("deals", deals, 1, 1_000_000)
-    seed = check_seed(seed, OddsError)
+    return check_seed(seed, OddsError)
+
+
+def _deals(rules: Rules, players: int, deals: int, seed: int) -> list[Round]:
+    seed = _check_deals(deals, seed)
     return [Round.deal(rules, players, seed=seed_at(seed, i)) for i in range(deals)]
 
 
@@ -77,10 +82,15 @@ def dealt_hands(rules: Rules, players: int, deals: int, seed: int) -> list[tuple
     >>> [len(hand) for hand in dealt_hands(Rules(hand_size=9), players=4, deals=3, seed=1)]
     [9, 9, 9]
     """
-    return [
-        tuple(Tile.parse(t) for t in rnd.to_dict()["deal"]["hands"][0])
-        for rnd in _deals(rules, players, deals, seed)
-    ]
+    seed = _check_deals(deals, seed)
+    Round.deal(rules, players, seed=seed)  # the rules and the table checked as for a deal
+    size = rules.hand_size_for(players)
+    hands = []
+    for i in range(deals):  # Round.deal's shuffle, dealt hand by hand: seat 0 is dealt first
+        tiles = list(full_set(rules.max_pip))
+        random.Random(seed_at(seed, i)).shuffle(tiles)
+        hands.append(tuple(tiles[:size]))
+    return hands
 
 
 def deal_shares(rules: Rules, players: int, deals: int, seed: int) -> list[bool]:

@@ -53,7 +53,7 @@ from typing import NamedTuple
 import pandas as pd
 
 from .._shared import check_seed
-from ..core import Move, Placed, Round, Rules, Tile, full_set
+from ..core import Move, Observation, Placed, Round, Rules, Tile, full_set
 from . import _seat as seat_odds
 from ._errors import SeatOddsError
 
@@ -84,21 +84,8 @@ class World(NamedTuple):
 # --- what the seat may know -------------------------------------------------------------------
 
 
-class _View(NamedTuple):
-    """Everything one seat may know, and nothing more."""
-
-    rules: Rules
-    seat: int
-    hand: tuple[Tile, ...]
-    table: tuple[Placed, ...]
-    history: tuple[tuple[int, Move], ...]
-    counts: tuple[int, ...]
-    yard: int
-    penalties: tuple[tuple[int, int], ...]  # (move index, seat) of penalty draws; not the tile
-
-
-def _public_view(rnd: Round, seat: int) -> _View:
-    """The only place that reads the round: what ``seat`` may know of it."""
+def _public_view(rnd: Round, seat: int) -> Observation:
+    """The only place that reads the round: ``seat``'s observation of it."""
     seat_odds._check_round(rnd)
     seat_odds._check_seat(rnd, seat)
     if rnd.rules.start_missing != "draw":
@@ -107,16 +94,7 @@ def _public_view(rnd: Round, seat: int) -> _View:
             "(start_missing='draw'); with 'next-highest' the choice of a stand-in double says "
             "more about the hands than it counts"
         )
-    return _View(
-        rules=rnd.rules,
-        seat=seat,
-        hand=rnd.hand(seat),
-        table=rnd.table,
-        history=rnd.history,
-        counts=tuple(rnd.hand_counts()),
-        yard=rnd.yard_count,
-        penalties=tuple((index, who) for index, who, _ in rnd.penalties),
-    )
+    return rnd.observation(seat)
 
 
 def _fitting_numbers(table: Sequence[Placed], rules: Rules) -> frozenset[int]:
@@ -291,7 +269,7 @@ class _Seat:
         return self.ways(tuple(sorted(counts.items())))
 
 
-def _read_story(view: _View, trust_passes: bool) -> tuple[list[Tile], list[int], list[_Seat]]:
+def _read_story(view: Observation, trust_passes: bool) -> tuple[list[Tile], list[int], list[_Seat]]:
     """The set, the tiles the seat cannot see (as indices) and what each other seat showed."""
     rules = view.rules
     tiles = list(full_set(rules.max_pip))
@@ -302,7 +280,7 @@ def _read_story(view: _View, trust_passes: bool) -> tuple[list[Tile], list[int],
         by_number[t[1]] |= 1 << i
     seen = set(view.hand) | {p.tile for p in view.table}
     unseen = [index[t] for t in tiles if t not in seen]
-    seats = {s: _Seat(s, view.counts[s]) for s in range(len(view.counts)) if s != view.seat}
+    seats = {s: _Seat(s, view.hand_counts[s]) for s in range(view.players) if s != view.seat}
     must_play = rules.must_play_drawn or trust_passes
     laid = 1  # the centre is down before the first move
     history = view.history
@@ -411,7 +389,7 @@ class _Chain:
         self._swap()
 
 
-def _worlds(view: _View, worlds: int, seed: int, trust_passes: bool) -> list[World]:
+def _worlds(view: Observation, worlds: int, seed: int, trust_passes: bool) -> list[World]:
     if isinstance(worlds, bool) or not isinstance(worlds, int) or not 1 <= worlds <= 100_000:
         raise SeatOddsError(f"worlds must be a whole number from 1 to 100000, got {worlds!r}")
     seed = check_seed(seed, SeatOddsError)
@@ -424,7 +402,7 @@ def _worlds(view: _View, worlds: int, seed: int, trust_passes: bool) -> list[Wor
     for _ in range(worlds):
         for _ in range(_THIN):
             chain.step()
-        hands = [own] * len(view.counts)
+        hands = [own] * view.players
         for story, hand in zip(seats, chain.hands, strict=True):
             hands[story.seat] = frozenset(tiles[x] for x in hand)
         out.append(World(tuple(hands), frozenset(tiles[x] for x in chain.yard)))
@@ -470,7 +448,7 @@ def sharper_draw_odds(
     (Fraction(1, 4), True)
     """
     view = _public_view(rnd, seat)
-    if view.yard == 0:
+    if view.yard_count == 0:
         raise SeatOddsError("the chicken yard is empty: there is nothing left to draw")
     fits = _fitting_tiles(rnd)
     shares = [len(w.yard & fits) / len(w.yard) for w in _worlds(view, worlds, seed, trust_passes)]
@@ -513,7 +491,7 @@ def sharper_holds(
     for other in range(rnd.players):
         if other == seat:
             continue
-        row: dict[str, object] = {"tiles": view.counts[other]}
+        row: dict[str, object] = {"tiles": view.hand_counts[other]}
         for n in asked:
             plain = seat_odds.holds_number_odds(rnd, seat, n, other_seat=other)
             share = sum(any(t.has(n) for t in w.hands[other]) for w in found) / len(found)

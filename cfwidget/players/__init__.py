@@ -20,6 +20,7 @@ from ._bots import (
     play_game,
     play_round,
     register_bot,
+    seat_view,
     tips,
 )
 from ._errors import BotError, ExecutorError, SimulationError
@@ -53,6 +54,7 @@ __all__ = [
     "play_round",
     "plot_win_rates",
     "register_bot",
+    "seat_view",
     "simulate",
     "summarize",
     "tips",

@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from .._shared import check_seed, shown
-from ..core import Game, Move, Round, Tile, tile_penalty
+from ..core import Game, Move, Observation, Round, Tile, tile_penalty
 from ._errors import BotError, SimulationError
 
 __all__ = [
@@ -36,10 +36,38 @@ __all__ = [
     "play_game",
     "play_round",
     "register_bot",
+    "seat_view",
     "tips",
 ]
 
 Bot = Callable[[Round, int], Move]
+
+
+def seat_view(rnd: Round | Observation, seat: int) -> Observation:
+    """What ``seat`` may know: the observation itself, or the round's observation for it.
+
+    Every bot here decides from this view alone, so a bot never reads a tile its seat
+    cannot see, whether it is handed the round or the observation.
+
+    >>> from cfwidget import Rules
+    >>> rnd = Round.deal(Rules(), players=2, seed=1)
+    >>> seat_view(rnd, 1) == rnd.observation(1) == seat_view(rnd.observation(1), 1)
+    True
+    """
+    return rnd if isinstance(rnd, Observation) else rnd.observation(seat)
+
+
+def _legal(rnd: Round | Observation, seat: int) -> Sequence[Move]:
+    """The legal moves of ``seat``, the seat to move: a field of its observation.
+
+    From a round it is ``legal_moves()``, the same list, without building the rest of
+    the observation (the bots' hot path).
+    """
+    if isinstance(rnd, Observation):
+        return rnd.legal_moves
+    if rnd.turn != seat or rnd.is_over:
+        raise BotError(f"seat {seat} is not the seat to move, so it has no move to choose")
+    return rnd.legal_moves()
 
 
 class RandomBot:
@@ -55,15 +83,15 @@ class RandomBot:
         self.seed = None if seed is None else check_seed(seed, BotError, fresh=True)
         self._random = random.Random(self.seed).random
 
-    def __call__(self, rnd: Round, seat: int) -> Move:
-        moves = rnd.legal_moves()
+    def __call__(self, rnd: Round | Observation, seat: int) -> Move:
+        moves = _legal(rnd, seat)
         return moves[int(self._random() * len(moves))]
 
     def __repr__(self) -> str:
         return f"RandomBot({self.seed!r})"
 
 
-def greedy(rnd: Round, seat: int) -> Move:
+def greedy(rnd: Round | Observation, seat: int) -> Move:
     """Play the heaviest tile that fits (by what it would cost, :meth:`Rules.penalty`).
 
     Never passes a fit.
@@ -72,20 +100,20 @@ def greedy(rnd: Round, seat: int) -> Move:
     >>> greedy(Round.deal(Rules(), players=2, seed=1), 1)
     Move.parse('9-6@9-9')
     """
-    return _heaviest(rnd, rnd.rules.penalty)
+    return _heaviest(_legal(rnd, seat), rnd.rules.penalty)
 
 
-def heaviest(rnd: Round, blank_weight: int) -> Move:
+def heaviest(rnd: Round | Observation, blank_weight: int) -> Move:
     """The play of the heaviest tile, the double blank weighing ``blank_weight``.
 
     With no play it draws or passes; a drawn tile that fits is always played.
     """
-    return _heaviest(rnd, lambda tile: tile_penalty(tile, blank_weight))
+    moves = rnd.legal_moves if isinstance(rnd, Observation) else rnd.legal_moves()
+    return _heaviest(moves, lambda tile: tile_penalty(tile, blank_weight))
 
 
-def _heaviest(rnd: Round, weight: Callable[[Tile], int]) -> Move:
+def _heaviest(moves: Sequence[Move], weight: Callable[[Tile], int]) -> Move:
     """The play whose tile weighs most (announcing the last tile on a tie), else draw or pass."""
-    moves = rnd.legal_moves()
     plays = [m for m in moves if m.is_play]
     if not plays:
         return moves[0]
@@ -130,17 +158,18 @@ class TipsBot:
         self.keep_waiting = keep_waiting
         self.shed_when_low = shed_when_low
 
-    def __call__(self, rnd: Round, seat: int) -> Move:
-        moves = rnd.legal_moves()
+    def __call__(self, rnd: Round | Observation, seat: int) -> Move:
+        moves = _legal(rnd, seat)
         plays = [m for m in moves if m.is_play]
         if not plays:
             return moves[0]
-        hand = rnd.hand(seat)
-        others_low = min(c for s, c in enumerate(rnd.hand_counts()) if s != seat) <= 2
+        obs = seat_view(rnd, seat)
+        hand = obs.hand
+        others_low = min(c for s, c in enumerate(obs.hand_counts) if s != seat) <= 2
         # Without the tip, the double blank counts at face value: nothing, so it is kept.
-        cost = rnd.rules.penalty if self.dump_blank else _face_value
-        on_table = {p.tile for p in rnd.table}
-        waiting = {n for n in range(rnd.rules.max_pip + 1) if Tile(n, n) not in on_table}
+        cost = obs.rules.penalty if self.dump_blank else _face_value
+        on_table = {p.tile for p in obs.table}
+        waiting = {n for n in range(obs.rules.max_pip + 1) if Tile(n, n) not in on_table}
         doubles = [t for t in hand if t[0] == t[1]]
         keep = min(doubles) if doubles else None
 

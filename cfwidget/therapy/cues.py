@@ -38,10 +38,10 @@ underlined or faded, no end marked):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .._shared import article
-from ..core import Move, Round
+from ..core import Move, Observation, Round
 from ._errors import SettingsError
 
 __all__ = ["MAX_LEVEL", "Cue", "CueLadder", "cue_for"]
@@ -131,6 +131,7 @@ class Cue:
 
     ``tiles`` are the hand's tiles that fit (level 3 and up); ``move`` is the move shown
     (level 4), and ``confirm`` is True there: the move is made once the client says OK.
+    ``shown`` is that move as a :class:`~cfwidget.Move` (so nothing parses it back).
     """
 
     level: int
@@ -139,34 +140,40 @@ class Cue:
     move: str | None = None
     confirm: bool = False
     tiles: tuple[str, ...] = ()
+    shown: Move | None = field(default=None, compare=False, repr=False)
 
 
-def suggest(rnd: Round) -> Move:
+def suggest(rnd: Round | Observation) -> Move:
     """The move a cue shows: the costliest tile that fits (lowest end first on ties).
 
     A tile's cost is what it would score left in the hand (:meth:`cfwidget.Rules.penalty`),
-    so the double blank counts as the rules price it.
+    so the double blank counts as the rules price it. Given a round, it is the suggestion
+    for the seat to move, made from that seat's observation.
     """
-    legal = rnd.legal_moves()
+    obs = rnd if isinstance(rnd, Observation) else rnd.observation(rnd.turn)
+    legal = obs.legal_moves
     plays = [m for m in legal if m.is_play and not m.announce]
     if not plays:
         return legal[0]
-    cost = rnd.rules.penalty
+    cost = obs.rules.penalty
     return max(plays, key=lambda m: (cost(m.tile) if m.tile else 0, -legal.index(m)))
 
 
 def cue_for(rnd: Round, seat: int, level: int) -> Cue:
-    """The cue for ``seat`` at ``level`` (level 0, or not this seat's turn: no cue)."""
+    """The cue for ``seat`` at ``level`` (level 0, or not this seat's turn: no cue).
+
+    Made from ``seat``'s observation only (its legal moves, its drawn tile, the open ends).
+    """
     if level <= 0 or rnd.is_over or rnd.turn != seat:
         return Cue(0)
-    legal = rnd.legal_moves()
-    plays = [m for m in legal if m.is_play and not m.announce]
-    move = suggest(rnd)
+    obs = rnd.observation(seat)
+    plays = [m for m in obs.legal_moves if m.is_play and not m.announce]
+    move = suggest(obs)
     if level == 1:
         general = "Your turn. Look at the ends of the lines."
         return Cue(1, prompt=general if plays else "Your turn.")
     if not plays:
-        drawn = rnd.drawn
+        drawn = obs.drawn
         if move.kind == "draw":
             prompt = "No tile fits this time. Take one from the chicken yard."
         elif drawn is not None:
@@ -175,10 +182,16 @@ def cue_for(rnd: Round, seat: int, level: int) -> Cue:
             prompt = "No tile fits and the yard is empty. That's fine: pass."
         if level < 4:
             return Cue(level, prompt=prompt)
-        return Cue(4, prompt=prompt + " Press OK to do it together.", move=str(move), confirm=True)
+        return Cue(
+            4,
+            prompt=prompt + " Press OK to do it together.",
+            move=str(move),
+            confirm=True,
+            shown=move,
+        )
     if move.onto is None or move.tile is None:  # a play always names its tile and end
         return Cue(level)
-    shows = dict((t, n) for t, n, _ in rnd.open_ends())
+    shows = dict((t, n) for t, n, _ in obs.open_ends)
     number = shows[move.onto]
     if level == 2:
         ends = tuple(sorted({str(m.onto) for m in plays if m.onto and shows[m.onto] == number}))
@@ -189,4 +202,12 @@ def cue_for(rnd: Round, seat: int, level: int) -> Cue:
         fit = "This tile fits" if len(tiles) == 1 else "These tiles fit"
         return Cue(3, ends=ends, prompt=f"{fit}: {', '.join(tiles)}.", tiles=tiles)
     text = f"Try {move.tile}. It goes on {move.onto}. Press OK and we will place it together."
-    return Cue(4, ends=(str(move.onto),), prompt=text, move=str(move), confirm=True, tiles=tiles)
+    return Cue(
+        4,
+        ends=(str(move.onto),),
+        prompt=text,
+        move=str(move),
+        confirm=True,
+        tiles=tiles,
+        shown=move,
+    )

@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from .._shared import shown
-from ..core import Move, NotationError, RecordError, Tile, TileError
+from ..core import Move, NotationError, RecordError, Tile, TileError, tile_refusal
 from ._errors import SettingsError
 from .cues import Cue, cue_for
 from .journal import Journal, read_journal, repair
@@ -222,7 +222,7 @@ class Session(SessionState):
             return refusal
         seat = self.round.turn
         try:
-            m = Move.parse(str(move))
+            m = move if isinstance(move, Move) else Move.parse(move)  # people's text is parsed
         except NotationError:
             return self._say(False, "That is not a move.")
         reason = self.round.refusal(m)  # the engine's words, as play() would raise them
@@ -241,13 +241,16 @@ class Session(SessionState):
             return refusal
         seat = self.round.turn
         try:
-            t = Tile.parse(str(tile))
+            t = tile if isinstance(tile, Tile) else Tile.parse(tile)  # people's text is parsed
         except (NotationError, TileError):
             return self._say(False, "That is not a tile.")
-        if any(m.tile == t for m in self.round.legal_moves()):
+        obs = self.round.observation(seat)  # what the person to move may know
+        if any(m.tile == t for m in obs.legal_moves):
             return self._say(True, "")
-        held = t in self.round.hands[seat]
-        reason = f"{t} does not fit any open end now" if held else f"{t} is not in the hand"
+        held = t in obs.hand
+        # The engine's words for the seat to move (after a draw, only the drawn tile counts).
+        why = tile_refusal(obs, t) if held else None
+        reason = why or f"{t} is not in the hand"
         gentle = "That one waits for later. Let's find one that fits."
         return self._refused(seat, str(t), reason, gentle)
 

@@ -166,7 +166,9 @@ class SessionSettings:
     - ``pace``: ``"click"`` (bots wait for Next) or seconds between bot moves.
     - ``errorless``: a tile that does not fit goes nowhere (the try is recorded as an
       error prevented); no error sound; gentle words.
-    - ``client_undo``: the client has an Undo button (the therapist can always take back).
+    - ``client_undo``: the client has an Undo button. It takes back the client's own last
+      turn until a bot or another person moves, so it never shows where a bot's tiles are;
+      the therapist can always take back a turn, bot moves after it included.
     - ``cue_start``: the cue level each turn starts at (0 none ... 4 place it together).
     - ``cue_wait``: seconds without a move before the cue rises one level.
     - ``fade_every``: after this many turns in a row done without a higher cue, the

@@ -31,8 +31,8 @@ from typing import Any
 import ipywidgets as ipw
 
 from .._shared import name_in_text, shown
-from ..core import Move, Round
-from ..widget import GameWidget, View, Waiting, handles
+from ..core import Observation, Round
+from ..widget import GameWidget, View, Waiting, handles, your_turn
 from ._errors import SessionError
 from .session import Session
 from .settings import ASSIST_LEVELS, CUE_LEVELS, name_warning
@@ -143,12 +143,18 @@ class GuidedSession(GameWidget):
             if not s.next_round():
                 return self._refuse("The game is over" if self.session.game.is_over else "")
         elif not s.bot_step():
-            return self._refuse("It is your turn: play a tile, draw or pass")
+            return self._refuse(your_turn(self._round.observation(self._round.turn)))
         self._say("")
         self.refresh(force=True)
         return True
 
-    def _undo(self) -> bool:
+    def _undo(self, therapist: bool = False) -> bool:
+        """The client's Undo follows the widget's rule (its own last turn, until anyone else
+        moves: :mod:`cfwidget.widget._flow`); the therapist can always take back a turn."""
+        if not therapist:
+            count, reason = self._undo_span()
+            if not count:
+                return self._refuse(reason)
         done = self.session.undo()
         self._say("" if done else self.session.message)
         self.refresh(force=True)
@@ -167,8 +173,12 @@ class GuidedSession(GameWidget):
         self.refresh(force=True)
 
     def take_back(self) -> bool:
-        """Take back the last person's turn (and the bot moves after it)."""
-        return self._undo()
+        """Take back the last person's turn (and the bot moves after it): the therapist's tool.
+
+        The client's own Undo takes back only its last turn before anyone else moves, so it
+        never puts a tile the client saw a bot play back into the bot's hand.
+        """
+        return self._undo(therapist=True)
 
     def set_cue(self, level: int) -> None:
         """Set this turn's cue level (0 to 4)."""
@@ -194,7 +204,7 @@ class GuidedSession(GameWidget):
             return ("paused" if s.paused else "game-over"), None, ""
         return super()._waiting(rnd)
 
-    def _status(self, rnd: Round, obs: Mapping[str, Any], waiting: Waiting) -> str:
+    def _status(self, rnd: Round, obs: Observation, waiting: Waiting) -> str:
         s = self.session
         if s.ended:
             return "The session has ended. Thank you!"
@@ -214,7 +224,7 @@ class GuidedSession(GameWidget):
         cue = s.cue() if not (s.paused or s.ended) else s.cue_for_level(0)
         due = s.next_cue_at()
         wait_ms = None if due is None else max(250, round((due - s._clock()) * 1000) + 150)
-        shown = Move.parse(cue.move) if cue.move else None
+        shown = cue.shown
         view["cue"] = {
             "level": cue.level,
             "label": CUE_LEVELS[cue.level],

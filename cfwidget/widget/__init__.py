@@ -11,6 +11,7 @@ All rules stay in Python; the browser receives only what the viewing seat may se
 from __future__ import annotations
 
 from ._errors import WidgetError
+from ._flow import your_turn
 from ._intents import MAX_MESSAGE_BYTES, IntentHandler, handles
 from ._setpicker import SetPicker
 from ._view import PlayerKind, View, Waiting
@@ -28,4 +29,5 @@ __all__ = [
     "Waiting",
     "WidgetError",
     "handles",
+    "your_turn",
 ]

@@ -26,10 +26,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, TypedDict
+from typing import Literal, TypedDict
 
 from .._shared import name_in_text, shown_name
-from ..core import Game, Move, Round, Tile
+from ..core import Game, Move, Observation, Round, rule_line
 from ..table import TilePlacement, badge_spots, bounds
 from ._args import Pace
 from ._words import move_words, onto_words, open_words, opening_words, or_list
@@ -367,9 +367,9 @@ def caption_words(rnd: Round, game: Game | None) -> str:
     return sentence(f"{where_words(rnd, game)}, {state_words(rnd, game)}")
 
 
-def rule_words(rnd: Round) -> str:
-    """The rule that limits play now, in the engine's own words, as the status line shows it."""
-    return "" if rnd.is_over else sentence(rnd.rule_in_force())
+def rule_words(obs: Observation) -> str:
+    """The rule that limits play now, in the engine's words for the seat that observes."""
+    return "" if obs.over else sentence(rule_line(obs))
 
 
 def waiting_for(
@@ -394,12 +394,12 @@ def waiting_for(
     return "other", None, ""
 
 
-def result_view(rnd: Round, obs: Mapping[str, Any], game: Game | None) -> Result | None:
+def result_view(obs: Observation, game: Game | None) -> Result | None:
     """The round's result, once it is over."""
-    if not obs["over"]:
+    if obs.over is False or obs.scores is None:
         return None
-    names = rnd.names
-    out = obs["went_out"]
+    names = obs.names
+    out = obs.went_out
     title = (
         f"Round over: {name_in_text(names[out])} went out."
         if out is not None
@@ -407,8 +407,7 @@ def result_view(rnd: Round, obs: Mapping[str, Any], game: Game | None) -> Result
     )
     if game is not None and game.is_over:
         title += f" Game over: {winner_words(game)}."
-    scores: list[int] = obs["scores"]
-    return {"title": title, "scores": scores, "names": [shown_name(n) for n in names]}
+    return {"title": title, "scores": list(obs.scores), "names": [shown_name(n) for n in names]}
 
 
 def standings_view(game: Game | None) -> list[Standing] | None:
@@ -418,18 +417,16 @@ def standings_view(game: Game | None) -> list[Standing] | None:
     return [{"place": p, "name": shown_name(n), "total": t} for p, n, t in game.places()]
 
 
-def status_words(
-    rnd: Round, obs: Mapping[str, Any], waiting: Waiting, pace: Pace, game: Game | None
-) -> str:
+def status_words(obs: Observation, waiting: Waiting, pace: Pace, game: Game | None) -> str:
     """The status line: whose turn it is and what they can do."""
-    names = [name_in_text(n) for n in rnd.names]
-    turn = rnd.turn
+    names = [name_in_text(n) for n in obs.names]
+    turn = obs.turn
     if waiting == "you":
-        drawn = obs["drawn"]
+        drawn = obs.drawn
         if drawn is None:
             return f"Your turn, {names[turn]}."
-        if any(m not in ("draw", "pass") for m in obs["legal_moves"]):
-            if "pass" in obs["legal_moves"]:
+        if obs.plays:
+            if Move.PASS in obs.legal_moves:
                 return f"You drew {drawn}. It fits: play it or pass."
             return f"You drew {drawn}. It fits, and these rules say to play it."
         return f"You drew {drawn}. It does not fit, so pass."
@@ -439,7 +436,7 @@ def status_words(
         return f"{names[turn]} (bot) moves shortly."
     if waiting == "other":
         return f"Waiting for {names[turn]} to move."
-    result = result_view(rnd, obs, game)
+    result = result_view(obs, game)
     return "" if result is None else result["title"]
 
 
@@ -447,13 +444,13 @@ def status_words(
 
 
 def _hand(
-    obs: Mapping[str, Any], laid: Sequence[TilePlacement], legal: Sequence[str], playing: bool
+    obs: Observation, laid: Sequence[TilePlacement], legal: Sequence[Move], playing: bool
 ) -> tuple[list[HandTile], bool]:
     """The shown hand with each tile's targets, and whether any play may announce ``!``."""
     targets: dict[str, list[Target]] = {}
     announce = False
     at = {p.tile: i for i, p in enumerate(laid)}
-    moves = [(text, Move.parse(text)) for text in legal]
+    moves = [(str(m), m) for m in legal]
     spots = badge_spots(laid, (at[m.onto] for _, m in moves if m.onto is not None))
     for text, move in moves:
         if move.tile is None or move.onto is None:
@@ -480,7 +477,7 @@ def _hand(
             }
         )
     hand: list[HandTile] = []
-    for tile in sorted((Tile.parse(x) for x in obs["hand"]), reverse=True):
+    for tile in sorted(obs.hand, reverse=True):
         key = str(tile)
         options = targets.get(key, [])
         if options:
@@ -509,17 +506,17 @@ def _sheet(game: Game | None) -> Sheet | None:
 def build_view(
     rnd: Round,
     game: Game | None,
-    obs: Mapping[str, Any],
+    obs: Observation,
     laid: Sequence[TilePlacement],
     controls: Controls,
 ) -> View:
     """The view of ``rnd`` for the seat whose observation ``obs`` is (see the module text)."""
     seat = controls.seat
-    names = [shown_name(n) for n in obs["names"]]
-    said = [name_in_text(n) for n in obs["names"]]
+    names = [shown_name(n) for n in obs.names]
+    said = [name_in_text(n) for n in obs.names]
     roles = {p.tile: p.role for p in laid}
-    playing = seat in controls.humans and not obs["over"] and obs["turn"] == seat
-    legal: list[str] = obs["legal_moves"] if playing else []
+    playing = seat in controls.humans and obs.to_move
+    legal = obs.legal_moves if playing else ()
     hand, announce = _hand(obs, laid, legal, playing)
     sheet = _sheet(game)
     totals = sheet["totals"] if sheet is not None else None
@@ -528,17 +525,17 @@ def build_view(
             "name": name,
             "count": count,
             "kind": controls.kinds[i],
-            "to_move": not obs["over"] and obs["turn"] == i,
+            "to_move": not obs.over and obs.turn == i,
             "total": totals[i] if totals is not None else None,
         }
-        for i, (name, count) in enumerate(zip(names, obs["hand_counts"], strict=True))
+        for i, (name, count) in enumerate(zip(names, obs.hand_counts, strict=True))
     ]
     log: list[LogEntry] = [
-        {"seat": s, "text": move_words(said[s], m, roles)} for s, m in obs["history"]
+        {"seat": s, "text": move_words(said[s], m, roles)} for s, m in obs.history
     ]
     opening = ""
-    if rnd.opening_draws:  # public: how many were drawn, and who drew the double
-        opening = opening_words(rnd.start, said[rnd.opener], len(rnd.opening_draws))
+    if obs.opening_draws:  # public: how many were drawn, and who drew the double
+        opening = opening_words(obs.start, said[obs.opener], obs.opening_draws)
     last_tile = laid[-1].tile if len(laid) > 1 else None
     minx, miny, maxx, maxy = bounds(laid)
     return {
@@ -550,12 +547,12 @@ def build_view(
         "round": {
             "number": game.round_number if game is not None else 1,
             "total": game.rounds_total if game is not None else 1,
-            "start": obs["start"],
+            "start": str(obs.start),
         },
         "players": players,
-        "yard": obs["yard_count"],
+        "yard": obs.yard_count,
         "hand": hand,
-        "drawn": obs["drawn"],
+        "drawn": None if obs.drawn is None else str(obs.drawn),
         "table": [placed_tile(p) for p in laid],
         "bounds": {
             "min_x": _rounded(minx),
@@ -564,10 +561,10 @@ def build_view(
             "max_y": _rounded(maxy),
         },
         "last": None if last_tile is None else str(last_tile),
-        "forced": obs["forced"],
-        "needed": obs["needed"],
-        "can_draw": "draw" in legal,
-        "can_pass": "pass" in legal,
+        "forced": None if obs.forced is None else str(obs.forced),
+        "needed": obs.needed,
+        "can_draw": Move.DRAW in legal,
+        "can_pass": Move.PASS in legal,
         "announce": announce,
         "playing": playing,
         "waiting": controls.waiting,
@@ -576,12 +573,12 @@ def build_view(
         "can_undo": controls.can_undo,
         "allow_undo": controls.allow_undo,
         "status": controls.status,
-        "rule": rule_words(rnd),
+        "rule": rule_words(obs),
         "last_words": sentence(log[-1]["text"]) if log else "",
-        "open_words": open_words(obs["open_ends"], roles, obs["over"]),
+        "open_words": open_words(obs.open_ends, roles, obs.over),
         "log": log,
         "opening": opening,
-        "result": result_view(rnd, obs, game),
+        "result": result_view(obs, game),
         "sheet": sheet,
         "standings": standings_view(game),
         "can_new_game": game is not None and game.is_over,

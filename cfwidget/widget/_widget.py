@@ -39,7 +39,7 @@ import pathlib
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar, Literal, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 
 import traitlets as t
 
@@ -64,7 +64,7 @@ from ._args import (
 )
 from ._board import LaidTable, board_aspect
 from ._errors import WidgetError
-from ._flow import new_game, undo_span
+from ._flow import new_game, undo_span, your_turn
 from ._guard import PythonOwned
 from ._hint import HintGiver
 from ._intents import (
@@ -90,6 +90,9 @@ from ._view import (
     waiting_for,
     where_words,
 )
+
+if TYPE_CHECKING:
+    from ..core import Observation
 
 __all__ = ["DISPLAYS", "INTENTS", "GameWidget"]
 
@@ -460,7 +463,7 @@ class GameWidget(HintGiver, PythonOwned):
         bot = self._bots.get(seat)
         if bot is None:
             if seat == self._seat:
-                return self._refuse("It is your turn: play a tile, draw or pass")
+                return self._refuse(your_turn(rnd.observation(seat)))
             return self._refuse(f"It is {self._name(seat)}'s turn: waiting for them to move")
         try:
             while not rnd.is_over and rnd.turn == seat:
@@ -556,7 +559,7 @@ class GameWidget(HintGiver, PythonOwned):
         rnd = self._round
         if self._follow_turn and not rnd.is_over and rnd.turn in self._humans:
             self._seat = rnd.turn
-        obs = rnd.observe(self._seat)
+        obs = rnd.observation(self._seat)
         waiting, auto_ms, next_label = self._waiting(rnd)
         controls = Controls(
             version=self._version,
@@ -577,8 +580,8 @@ class GameWidget(HintGiver, PythonOwned):
     def _waiting(self, rnd: Round) -> tuple[Waiting, int | None, str]:
         return waiting_for(rnd, self._game, self._seat, self._humans, self._bots, self._pace)
 
-    def _status(self, rnd: Round, obs: Mapping[str, Any], waiting: Waiting) -> str:
-        return status_words(rnd, obs, waiting, self._pace, self._game)
+    def _status(self, rnd: Round, obs: Observation, waiting: Waiting) -> str:
+        return status_words(obs, waiting, self._pace, self._game)
 
     def _seed(self) -> int | None:
         return self._game.seed if self._game is not None else self._round.seed

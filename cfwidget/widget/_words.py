@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from .._shared import article
 from ..core import Move, Tile
@@ -50,12 +49,18 @@ def onto_words(onto: str, role: str) -> str:
     return f"on {onto} ({ROLE_WORDS.get(role, 'an open end')})"
 
 
-def open_words(ends: Sequence[Sequence[Any]], roles: Mapping[Tile, str], over: bool) -> str:
+def open_words(ends: Sequence[tuple[Tile, int, int]], roles: Mapping[Tile, str], over: bool) -> str:
+    """The open ends in words: which doubles still take spokes or toes, which numbers show.
+
+    >>> open_words([(Tile(9, 9), 9, 3), (Tile(9, 4), 4, 1)], {Tile(9, 9): "centre"}, False)
+    'Open ends: 9-9 takes 3 more spokes; 9-4 shows 4.'
+    """
     if over or not ends:
         return ""
     parts = []
-    for tile_text, number, free in ends:
-        role = roles.get(Tile.parse(tile_text), "line")
+    for tile, number, free in ends:
+        tile_text = str(tile)
+        role = roles.get(tile, "line")
         if role in ("centre", "foot"):
             what = "spoke" if role == "centre" else "toe"
             parts.append(f"{tile_text} takes {free} more {what}{'' if free == 1 else 's'}")
@@ -70,8 +75,12 @@ def or_list(items: Sequence[str]) -> str:
     return ", ".join(items[:-1]) + " or " + items[-1]
 
 
-def move_words(name: str, move: str, roles: Mapping[Tile, str]) -> str:
-    m = Move.parse(move)
+def move_words(name: str, m: Move, roles: Mapping[Tile, str]) -> str:
+    """One move of the history in words.
+
+    >>> move_words("Ann", Move.play(Tile(9, 4), Tile(9, 9)), {})
+    'Ann played 9-4 on 9-9'
+    """
     if m.tile is None or m.onto is None:
         return f"{name} drew a tile" if m.kind == "draw" else f"{name} passed"
     words = f"{name} played {m.tile} on {m.onto}"

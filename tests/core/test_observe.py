@@ -66,3 +66,70 @@ def test_a_tile_not_on_the_table_or_without_that_number_is_a_tile_error() -> Non
         rnd.role(cf.Tile(9, 4))
     with pytest.raises(cf.TileError, match="9-4 has no 6: its numbers are 9 and 4"):
         cf.Tile(9, 4).other(6)
+
+
+# -- the typed observation (issue 22) ---------------------------------------------------------
+
+OBSERVE_KEYS = [
+    "seat", "names", "turn", "hand", "hand_counts", "yard_count", "start", "table", "open_ends",
+    "forced", "needed", "rule", "drawn", "legal_moves", "history", "over", "went_out",
+    "blocked", "scores", "rules",
+]  # fmt: skip
+
+
+def test_the_observation_is_a_frozen_value_and_observe_is_its_json_form() -> None:
+    rnd = cf.Round.deal(cf.Rules(), 3, seed=5)
+    bot = RandomBot(5)
+    while not rnd.is_over:
+        for seat in range(3):
+            obs = rnd.observation(seat)
+            assert obs == cf.core.observe(rnd, seat) and hash(obs) == hash(rnd.observation(seat))
+            view = rnd.observe(seat)
+            assert view == obs.to_dict() and list(view) == OBSERVE_KEYS
+            assert json.loads(json.dumps(view)) == view
+            assert obs.hand == rnd.hand(seat) and obs.hand_counts == tuple(rnd.hand_counts())
+            assert obs.legal_moves == (tuple(rnd.legal_moves()) if seat == rnd.turn else ())
+            assert obs.drawn == (rnd.drawn if seat == rnd.turn else None)
+        rnd.play(bot(rnd, rnd.turn))
+    obs = rnd.observation(0)
+    assert obs.over and obs.scores == tuple(rnd.scores()) and obs.legal_moves == ()
+    with pytest.raises(AttributeError):
+        obs.seat = 1  # type: ignore[misc]
+
+
+def test_a_penalty_draw_is_public_but_its_tile_is_not() -> None:
+    rules = cf.Rules(max_pip=3, spokes=3, hand_size=3, last_tile="chicken-little")
+    rnd = cf.Round.from_deal(
+        rules,
+        hands=[["3-3", "3-0", "1-1"], ["3-2", "3-1", "0-0"]],
+        boneyard=["2-2", "2-1", "2-0", "1-0"],
+    )
+    rnd.play("3-2@3-3")  # Player 2 keeps two tiles: no penalty yet
+    rnd.play("3-0@3-3")  # silent with one tile left: Player 1 draws a penalty tile
+    rnd.play("3-1@3-3")  # and so does Player 2
+    assert rnd.penalties == [(1, 0, cf.Tile(2, 2)), (2, 1, cf.Tile(2, 1))]
+    for seat in (0, 1):
+        assert rnd.observation(seat).penalties == ((1, 0), (2, 1))
+    assert '"2-1"' not in json.dumps(rnd.observe(0)) and '"2-1"' in json.dumps(rnd.observe(1))
+    assert '"2-2"' not in json.dumps(rnd.observe(1)) and '"2-2"' in json.dumps(rnd.observe(0))
+
+
+def test_bots_decide_from_the_observation_alone() -> None:
+    from cfwidget.odds import CoachBot
+    from cfwidget.players import TipsBot, greedy, seat_view
+
+    for seed in range(6):
+        rnd = cf.Round.deal(cf.Rules.preset("wolf-lake"), 3, seed=seed)
+        while not rnd.is_over:
+            seat = rnd.turn
+            obs = rnd.observation(seat)
+            assert seat_view(rnd, seat) == obs == seat_view(obs, seat)
+            assert RandomBot(seed)(rnd, seat) == RandomBot(seed)(obs, seat)
+            assert greedy(rnd, seat) == greedy(obs, seat)
+            assert TipsBot()(rnd, seat) == TipsBot()(obs, seat)
+            rnd.play(CoachBot()(rnd, seat))
+    rnd = cf.Round.deal(cf.Rules(), 2, seed=3)
+    before = rnd.copy()
+    with pytest.raises(cf.BotError, match="not the seat to move"):
+        greedy(rnd, 1 - rnd.turn)
+    assert rnd == before

@@ -417,7 +417,8 @@ def test_number_words() -> None:
 
 def test_a_chicken_foot_needing_one_toe_says_one_toe() -> None:
     """001: "The next three tiles played must be played as chicken toes"; with toes=1 the
-    sentence says "1 toe", and the refusal names "an 8"."""
+    sentence says "1 toe", and the refusal names "an 8" and, as the seat holds no 8 and
+    can only draw, tells it to draw (never "play a tile with an 8")."""
     rules = Rules(max_pip=8, spokes=3, hand_size=4, toes=1)
     hands = [["8-8", "8-4", "4-4", "1-0"], ["8-3", "3-3", "2-0", "1-1"]]
     rnd = make(rules, hands, ["8-2"])
@@ -429,7 +430,10 @@ def test_a_chicken_foot_needing_one_toe_says_one_toe() -> None:
     assert eight.rule_in_force() == "the centre double 8-8 still needs 2 spokes (tiles with an 8)"
     with pytest.raises(cf.IllegalMove) as info:
         eight.play("3-2@8-3")
-    assert str(info.value).endswith(": play a tile with an 8 on 8-8")
+    assert str(info.value) == (
+        "the centre double 8-8 still needs 2 spokes (tiles with an 8); "
+        "Player 1 has no tile that fits: draw from the chicken yard"
+    )
 
 
 def test_high_draw_is_said_to_be_a_game_option() -> None:

@@ -295,7 +295,12 @@ def test_widget_plays_through_the_session_and_logs_refusals() -> None:
     assert w.session.turns[0].refused == 1 and w.view["waiting"] == "bot"
     _intent(w, {"kind": "next", "version": w.version, "seat": 0})
     assert w.view["waiting"] == "you"
+    # The client's Undo stops once a bot has moved (its tile stays played) ...
+    assert w.view["can_undo"] is False
     _intent(w, {"kind": "undo", "version": w.version, "seat": 0})
+    assert len(w.session.turns) == 1 and w.message.endswith("cannot be taken back.")
+    # ... the therapist can always take the turn back.
+    assert w.take_back()
     assert w.session.turns == [] and len(w.session.round.history) == 0
 
 

@@ -502,19 +502,23 @@ def test_bots_move_on_their_own_by_default() -> None:
     assert w.round.turn == 0 and w.message == ""
 
 
-def test_undo_takes_back_your_move_and_the_bot_moves_after_it() -> None:
+def test_undo_takes_back_your_move_until_the_bot_moves() -> None:
     w = fresh()
     assert w.view["can_undo"] is False
     assert "no move to take back" in untouched(w, intent(w, "undo"))
     before = w.round.copy()
     send(w, intent(w, "play", move="9-1@9-9"))
-    send(w, intent(w, "next"))
-    assert w.view["can_undo"] is True and len(w.round.history) >= 2
+    assert w.view["can_undo"] is True
     send(w, intent(w, "undo"))
     assert w.round == before and w.message == ""
     assert [row["tile"] for row in w.view["table"]] == ["9-9"]
     send(w, intent(w, "play", move="9-1@9-9"))  # the layout is rebuilt after an undo
     assert [row["tile"] for row in w.view["table"]] == ["9-9", "9-1"]
+    send(w, intent(w, "next"))  # Bob moves: the tile he played must not go back to him
+    assert w.view["can_undo"] is False
+    assert untouched(w, intent(w, "undo")) == (
+        "Bob has moved since, so your move cannot be taken back."
+    )
 
 
 def ann_must_draw(practice: bool) -> GameWidget:
@@ -550,7 +554,6 @@ def test_undo_keeps_a_drawn_tile_and_takes_back_the_play_after_it() -> None:
         send(w, intent(w, "pass") if move == "pass" else intent(w, "play", move=move))
         if rnd.is_over:
             continue
-        send(w, intent(w, "next"))
         assert w.view["can_undo"] is True
         send(w, intent(w, "undo"))
         assert rnd == after_draw and w.message == ""  # the draw stands: the tile was seen
@@ -580,9 +583,9 @@ def test_practice_undo_takes_back_a_whole_turn_of_draw_and_play() -> None:
     assert rnd == before and w.message == ""
 
 
-def test_undo_goes_back_turn_by_turn_within_the_round_only() -> None:
+def test_practice_undo_goes_back_turn_by_turn_within_the_round_only() -> None:
     for seed in range(40):
-        w = GameWidget(cf.Game(["Ann", "Bob"], seed=seed), pace="click")
+        w = GameWidget(cf.Game(["Ann", "Bob"], seed=seed), pace="click", practice=True)
         if w.round.turn != 0 or not any(m.is_play for m in w.round.legal_moves()):
             continue
         start = w.round.copy()
