@@ -44,7 +44,19 @@ from typing import Any
 from .._shared import private_folder
 from ._errors import SessionError
 
-__all__ = ["Journal", "JournalRead", "private_folder", "read_journal", "repair"]
+__all__ = [
+    "NOTES_SUFFIX",
+    "Journal",
+    "JournalRead",
+    "notes_draft",
+    "private_folder",
+    "read_journal",
+    "repair",
+]
+
+#: The draft of a session's typed notes sits beside its record, ``<record>.notes``, replaced
+#: whole at each save, until the session ends and the notes go into the record.
+NOTES_SUFFIX = ".notes"
 
 _BOM = b"\xef\xbb\xbf"
 # The journals this process has open, by lock path: a second Journal on the same record is
@@ -326,3 +338,18 @@ def repair(path: str | os.PathLike[str], keep: int | None = None) -> JournalRead
         read.offsets = [read.offsets[i] for i in kept]
         read.good_bytes = keep
     return read
+
+
+def notes_draft(record: str | os.PathLike[str]) -> str | None:
+    """The notes typed so far for a session not yet ended (``<record>.notes``), if any.
+
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "C-07-2026-12-01-1.jsonl"
+    >>> notes_draft(p) is None
+    True
+    """
+    draft = Path(record).with_name(Path(record).name + NOTES_SUFFIX)
+    try:
+        return draft.read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return None

@@ -40,6 +40,7 @@ __all__ = [
     "check_client",
     "check_session_seed",
     "name_warning",
+    "private_words",
 ]
 
 #: The therapist's rating of the help the client needed (FIM-style assist levels).
@@ -118,8 +119,27 @@ def name_warning(text: str) -> str | None:
     :mod:`cfwidget.therapy._names`), two capitalised words in a row (a first name and a
     surname), or a date written in full (``07/03/1955``, ``1955-03-07``).
     """
+    found = private_words(text)
+    if found is None:
+        return None
+    kind, words = found
+    return (
+        f"This may contain {kind} ({words}). "
+        f"Records use client codes only: please leave {kind.split(' ', 1)[1]}s out."
+    )
+
+
+def private_words(text: object) -> tuple[str, str] | None:
+    """What in ``text`` seems private: ``("a name", "Maria")``, ``("a date of birth", ...)``.
+
+    >>> private_words("dob 7.3.55"), private_words("steady today")
+    (('a date of birth', '7.3.55'), None)
+    """
     if not isinstance(text, str):
         return None
+    date = find_date(text, six=False)
+    if date is not None:
+        return ("a date of birth", date)
     hits: list[tuple[int, int, str]] = []
     for found in _NAME_PAIR.finditer(text):
         if not {fold(w) for w in found.group(0).split()} & NOT_NAMES:
@@ -129,18 +149,7 @@ def name_warning(text: str) -> str | None:
     if single is not None:
         at = re.search(rf"(?<![^\W\d_]){re.escape(single)}(?![^\W\d_])", text)
         hits.append((at.start() if at else len(text), -len(single), single))
-    date = find_date(text, six=False)
-    if date is not None:
-        return (
-            f"This may contain a date of birth ({date}). "
-            "Records use client codes only: please leave dates of birth out."
-        )
-    if hits:
-        return (
-            f"This may contain a name ({min(hits)[2]}). "
-            "Records use client codes only: please leave names out."
-        )
-    return None
+    return ("a name", min(hits)[2]) if hits else None
 
 
 def check_session_seed(seed: object) -> int:

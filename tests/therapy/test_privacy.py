@@ -3,6 +3,7 @@ the shipped list was not built from, with no false alarms on ordinary clinical n
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 import zipfile
@@ -12,7 +13,8 @@ import pytest
 
 from cfwidget import SettingsError
 from cfwidget.therapy._names import find_date, find_name, given_names
-from cfwidget.therapy.settings import check_client, name_warning
+from cfwidget.therapy.session import Session
+from cfwidget.therapy.settings import SessionSettings, check_client, name_warning
 
 # 200 common given names across cultures, written for this test from general knowledge
 # (not taken from the shipped list, which comes from another source: see its header).
@@ -222,3 +224,52 @@ def test_the_name_list_ships_in_the_wheel_with_its_source(tmp_path: Path) -> Non
         text = z.read("cfwidget/therapy/data/given_names.txt").decode("utf-8")
     assert "Faker" in text and "MIT License" in text and "SCOWL" in text
     assert "\nmaria\n" in text and "\nwill *\n" in text
+
+
+# -- notes: checked before anything is written, a draft until the end --------------------
+
+
+def _session(tmp_path: Path) -> tuple[Session, Path]:
+    record = tmp_path / "C-07-2026-05-01-1.jsonl"
+    s = Session(SessionSettings(seed=3), client="C-07", journal=record, clock=lambda: 100.0)
+    return s, record
+
+
+def _files(tmp_path: Path) -> bytes:
+    return b"".join(p.read_bytes() for p in sorted(tmp_path.iterdir()) if p.is_file())
+
+
+@pytest.mark.parametrize("text", ["Maria was tired today", "mary smith", "dob 07/03/1955"])
+def test_notes_with_a_name_are_refused_before_anything_is_written(
+    tmp_path: Path, text: str
+) -> None:
+    s, _ = _session(tmp_path)
+    before = _files(tmp_path)
+    for write in (s.save_notes, s.note):
+        with pytest.raises(SettingsError, match=r"may contain .*anyway=True"):
+            write(text)
+    with pytest.raises(SettingsError, match="may contain"):
+        s.end(notes=text)
+    with pytest.raises(SettingsError, match="the plan may contain"):
+        s.end(plan=f"see {text} again")
+    assert _files(tmp_path) == before and s.notes == "" and not s.ended
+
+
+def test_a_name_kept_then_edited_out_leaves_no_trace_in_any_file(tmp_path: Path) -> None:
+    s, record = _session(tmp_path)
+    s.save_notes("Maria was tired", anyway=True)  # the warning was read, then
+    assert b"Maria" in _files(tmp_path)
+    s.save_notes("was tired")  # the therapist took the name out after all
+    assert b"Maria" not in _files(tmp_path)
+    assert not any(e["event"] == "notes" for e in s.events)
+    s.close()  # the kernel goes away: the draft comes back on resume
+    again = Session.resume(record, clock=lambda: 200.0)
+    assert again.notes == "was tired"
+    from cfwidget.therapy.report import load_log
+
+    assert load_log(record).notes == "was tired"  # reports of an unfinished session too
+    again.end(notes="was tired; rested well")
+    assert [p.name for p in tmp_path.iterdir()] == [record.name]  # the draft is gone
+    assert b"Maria" not in record.read_bytes()
+    assert json.loads(record.read_text().splitlines()[-1])["notes"] == "was tired; rested well"
+    assert load_log(record).notes == "was tired; rested well"
