@@ -6,8 +6,9 @@ a crash, a kernel restart or a power cut loses at most the line being written.
 - **One writer.** A :class:`Journal` holds ``<record>.lock`` while it is open; a second
   writer (a cell run twice, another notebook) is refused with a clear message. A lock
   left by a process that has died is taken over.
-- **Private.** Records are created readable by their owner only (0600), in folders
-  only the owner can open (0700).
+- **Private.** Records are created readable by their owner only (0600); a folder made
+  for them only the owner can open (0700), and a folder that was there keeps its
+  permissions (a shared team folder stays shared).
 - **Damage is contained.** :func:`read_journal` reads every event up to the first damage
   (a line that is not a whole event, or a missing line, found by the events' running
   numbers ``n``) and reports it by line number; a repeated line is left out. A cut-off

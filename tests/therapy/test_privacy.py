@@ -12,7 +12,11 @@ from pathlib import Path
 import pytest
 
 from cfwidget import SettingsError
+from cfwidget.core import Rules
 from cfwidget.therapy._names import find_date, find_name, given_names
+from cfwidget.therapy.journal import Journal
+from cfwidget.therapy.records import records_folder
+from cfwidget.therapy.scorekeeper import ScoreKeeper
 from cfwidget.therapy.session import Session
 from cfwidget.therapy.settings import SessionSettings, check_client, name_warning
 
@@ -273,3 +277,61 @@ def test_a_name_kept_then_edited_out_leaves_no_trace_in_any_file(tmp_path: Path)
     assert b"Maria" not in record.read_bytes()
     assert json.loads(record.read_text().splitlines()[-1])["notes"] == "was tired; rested well"
     assert load_log(record).notes == "was tired; rested well"
+
+
+# -- folders and the score keeper ---------------------------------------------------------
+
+
+def test_folders_the_package_makes_are_private_and_others_keep_their_permissions(
+    tmp_path: Path,
+) -> None:
+    shared = tmp_path / "team"
+    shared.mkdir()
+    shared.chmod(0o2775)  # a class or team folder others use too
+    folder = records_folder(shared)
+    record = folder / "C-07-2026-05-01-1.jsonl"
+    with Journal(record) as j:
+        j.append({"event": "start", "n": 1, "t": 0.0})
+    assert shared.stat().st_mode & 0o7777 == 0o2775  # left as it was
+    assert record.stat().st_mode & 0o777 == 0o600  # the record itself is private
+    made = records_folder(tmp_path / "new" / "records")
+    for path in (tmp_path / "new", made):
+        assert path.stat().st_mode & 0o777 == 0o700
+    with Journal(tmp_path / "more" / "x.jsonl") as j:
+        j.append({"event": "start", "n": 1, "t": 0.0})
+    assert (tmp_path / "more").stat().st_mode & 0o777 == 0o700
+
+
+def test_score_keeper_saves_to_the_private_folder_by_default_0600(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ipywidgets as ipw
+
+    monkeypatch.setenv("CFWIDGET_RECORDS", str(tmp_path / "records"))
+    monkeypatch.chdir(tmp_path)
+    keeper = ScoreKeeper(["Ann", "Bob"], rules=Rules(max_pip=6))
+    keeper.enter("Ann", points=12)
+    save = next(
+        b for b in _walk(keeper) if isinstance(b, ipw.Button) and b.description == "Save CSV"
+    )
+    save.click()
+    (path,) = (tmp_path / "records").glob("scores-*.csv")
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert (tmp_path / "records").stat().st_mode & 0o777 == 0o700
+    assert path.read_text().splitlines()[:2] == ["round,Ann,Bob", "6-6,12,"]
+    assert not (tmp_path / "scores.csv").exists()  # nothing in the current folder
+    keeper.enter("Bob", points=3)
+    save.click()  # the same file, replaced
+    assert list((tmp_path / "records").glob("scores-*.csv")) == [path]
+    assert path.read_text().splitlines()[1] == "6-6,12,3"
+    assert (
+        keeper.to_csv(tmp_path / "mine.csv")
+        and (tmp_path / "mine.csv").stat().st_mode & 0o777 == 0o600
+    )
+
+
+def _walk(widget: object) -> list[object]:
+    found = [widget]
+    for child in getattr(widget, "children", ()):
+        found += _walk(child)
+    return found
