@@ -144,7 +144,7 @@ def test_held_out_names_are_refused_as_codes_and_warned_in_notes() -> None:
     missed = sorted(set(HELD_OUT) - set(warned["mid-sentence"]))
     print(f"missed mid-sentence: {', '.join(missed) or 'none'}")
     # The issue asks for 95% in notes; the shipped list reaches 93% (its source is thin on
-    # South Asian, Korean and African names: see docs/therapists.md). These floors keep
+    # South Asian, Korean and African names: see docs/privacy.md). These floors keep
     # what is reached from slipping; the 95% mark is reached for codes only.
     assert len(refused) >= 190
     assert len(warned["mid-sentence"]) >= 185
