@@ -11,8 +11,10 @@ Sources (both read from local copies, nothing is downloaded):
   (English, Spanish, Portuguese, French, German, Dutch, Nordic, Baltic, Central and
   Eastern European, Turkish, Azerbaijani, Indonesian, Vietnamese, Irish, Indian,
   Pakistani, Kenyan, Nigerian, Ghanaian, Zulu, Swahili ...) and the romanized Japanese
-  and Chinese lists. Names are facts; the list is
-  folded to lower-case ASCII (``José`` -> ``jose``) and sorted.
+  and Chinese lists; the Korean lists (Hangul) written in the Revised Romanization, and
+  the Hindi, Marathi and Nepali lists (Devanagari) as such names are usually spelt in
+  Latin letters (:func:`hangul_spellings`, :func:`devanagari_spellings`). Names are
+  facts; the list is folded to lower-case ASCII (``José`` -> ``jose``) and sorted.
 - **Which names are also ordinary words** (``will``, ``grace``, ``mark``): the lower-case
   entries of SCOWL's small American English word list (Debian's ``wamerican-small``,
   ``/usr/share/dict/american-english-small``; Copyright 2000-2011 Kevin Atkinson,
@@ -25,6 +27,7 @@ Sources (both read from local copies, nothing is downloaded):
 from __future__ import annotations
 
 import importlib
+import itertools
 import pkgutil
 import re
 import sys
@@ -57,7 +60,9 @@ HEADER = """\
 # Source of the names: the first-name lists of the Faker package's person providers
 # (https://pypi.org/project/Faker/, version {faker}, MIT License, Copyright (c) 2012
 # Daniele Faraglia), every locale written in Latin letters and the romanized Japanese and
-# Chinese lists. Faker's licence:
+# Chinese lists; the Korean lists in the Revised Romanization (and 우 as "woo"), and the
+# Hindi, Marathi and Nepali lists as such names are usually spelt in Latin letters
+# (दीपक: deepak, dipak), both by tools/build_given_names.py. Faker's licence:
 # Copyright (c) 2012 Daniele Faraglia
 #
 # Permission is hereby granted, free of charge, to any person obtaining a copy
@@ -118,9 +123,99 @@ def faker_names(root: Path) -> tuple[set[str], str]:
             value = getattr(provider, attr, ())
             if isinstance(value, (tuple, list, dict)):
                 for name in value:
-                    if isinstance(name, str) and _NAME.fullmatch(fold(name)):
+                    if not isinstance(name, str):
+                        continue
+                    if _NAME.fullmatch(fold(name)):
                         found.add(fold(name))
+                    found |= hangul_spellings(name) | devanagari_spellings(name)
     return found, str(faker.VERSION)
+
+
+# -- names in Hangul and Devanagari, written in Latin letters as people spell them ----------
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"\S+", text)
+
+
+_INITIALS = _words("g kk n d tt r m b pp s ss _ j jj ch k t p h")
+_VOWELS = _words("a ae ya yae eo e yeo ye o wa wae oe yo u wo we wi yu eu ui i")
+_FINALS = ["", *_words("k k k n n n t l k m l l l p l m p p t t ng t t k t p t")]
+
+
+def hangul_spellings(name: str) -> set[str]:
+    """A Korean given name in the Revised Romanization, and with 우 as "woo" (지우: jiu, jiwoo)."""
+    options: list[list[str]] = []
+    for ch in name:
+        code = ord(ch) - 0xAC00
+        if not 0 <= code < 11172:
+            return set()
+        first = _INITIALS[code // 588].replace("_", "")
+        syllable = first + _VOWELS[code % 588 // 28] + _FINALS[code % 28]
+        options.append([syllable, "woo"] if syllable == "u" else [syllable])
+    return {"".join(parts) for parts in itertools.product(*options)}
+
+
+_CONSONANTS = dict(
+    zip(
+        "कखगघङचछजझञटठडढणतथदधनपफबभमयरलवशषसहळ",
+        _words("k kh g gh n ch chh j jh n t th d dh n t th d dh n p ph b bh m y r l v sh sh s h l"),
+        strict=True,
+    )
+)
+# A consonant with the nukta sign (NFC keeps the two apart): ज़ is z, फ़ is f.
+_NUKTA = dict(zip("कखगजडढफय", _words("q kh gh z r rh f y"), strict=True))
+_INDEPENDENT = dict(zip("अआइईउऊऋएऐओऔ", _words("a a i ii u uu ri e ai o au"), strict=True))
+_SIGNS = dict(zip("ािीुूृेैोौ", _words("a i ii u uu ri e ai o au"), strict=True))
+
+
+def devanagari_spellings(name: str) -> set[str]:
+    """A Hindi, Marathi or Nepali given name as it is usually spelt in Latin letters.
+
+    The inherent vowel is dropped at the end (दीपक: deepak, dipak); long i and u are
+    written both ways (ee or i, oo or u), and व as v or w.
+    """
+    text = unicodedata.normalize("NFC", name.replace("\u200d", "").replace("\u200c", ""))
+    out: list[str] = []
+    inherent = -1  # where the last inherent vowel stands in out
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        nxt = text[i + 1] if i + 1 < len(text) else ""
+        if ch in _CONSONANTS:
+            if nxt == "\u093c" and ch in _NUKTA:  # the nukta sign
+                out.append(_NUKTA[ch])
+                i += 1
+                nxt = text[i + 1] if i + 1 < len(text) else ""
+            else:
+                out.append(_CONSONANTS[ch])
+            if nxt in _SIGNS:
+                out.append(_SIGNS[nxt])
+                i += 1
+            elif nxt == "\u094d":  # virama: no vowel
+                i += 1
+            else:
+                out.append("a")
+                inherent = len(out)
+        elif ch in _INDEPENDENT:
+            out.append(_INDEPENDENT[ch])
+        elif ch in "\u0902\u0901":  # anusvara, candrabindu
+            out.append("n")
+        elif ch == "\u0903":
+            out.append("h")
+        else:
+            return set()
+        i += 1
+    if len(out) > 2 and inherent == len(out):
+        out.pop()  # the inherent vowel is not said at the end
+    word = "".join(out)
+    spellings = {word}
+    for long, short, popular in (("ii", "i", "ee"), ("uu", "u", "oo")):
+        spellings = {w.replace(long, short) for w in spellings} | {
+            w.replace(long, popular) for w in spellings
+        }
+    spellings |= {w.replace("v", "w") for w in spellings}
+    return {w for w in spellings if _NAME.fullmatch(w)}
 
 
 def english_words(path: Path) -> set[str]:

@@ -1,6 +1,6 @@
 """Names and dates that must stay out of records: the given-name list and the checks on it.
 
-The list (``data/given_names.txt``, about 19,000 given names from many languages, folded
+The list (``data/given_names.txt``, about 20,000 given names from many languages, folded
 to lower-case ASCII; its header names the sources and their licences) is read once, from
 the installed package. A name in the list is found in any case (``maria``, ``MARIA``)
 unless it is also an ordinary word (``will``, ``grace``, ``mark``, ``may``, marked ``*``
@@ -38,6 +38,8 @@ NOT_NAMES = frozenset(
     {"chicken", "foot", "yard", "double", "round", "client", "partner", "bot", "computer"}
     | {"session", "turn", "cue", "level", "independent", "supervision", "stand-by", "contact"}
     | {"min", "mod", "max", "dependent", "ok", "next", "draw", "pass", "pt", "ot", "slp"}
+    # Clinical shorthand: upper and lower extremities, left, right or both (LUE, BLE, ...).
+    | {"ue", "le", "lue", "rue", "lle", "rle", "bue", "ble", "adl", "adls", "wnl", "prn", "rom"}
 )
 # A word: letters, with inner apostrophes or hyphens (Anne-Marie, O'Neil).
 _WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")

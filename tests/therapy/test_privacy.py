@@ -143,13 +143,12 @@ def test_held_out_names_are_refused_as_codes_and_warned_in_notes() -> None:
         print(f"warned in notes, {form}: {len(found)}/200 ({len(found) / 2:.1f}%)")
     missed = sorted(set(HELD_OUT) - set(warned["mid-sentence"]))
     print(f"missed mid-sentence: {', '.join(missed) or 'none'}")
-    # The issue asks for 95% in notes; the shipped list reaches 93% (its source is thin on
-    # South Asian, Korean and African names: see docs/privacy.md). These floors keep
-    # what is reached from slipping; the 95% mark is reached for codes only.
+    # Names that are also words (Grace, Mark, Jack, Ruby, Li) are words at the start of a
+    # sentence and in lower case: those two forms stay a little lower.
     assert len(refused) >= 190
-    assert len(warned["mid-sentence"]) >= 185
-    assert len(warned["sentence start"]) >= 180  # Grace, Mark ... start sentences as words
-    assert len(warned["lower case"]) >= 180  # and are words in lower case
+    assert len(warned["mid-sentence"]) >= 190
+    assert len(warned["sentence start"]) >= 185
+    assert len(warned["lower case"]) >= 185
 
 
 def test_no_false_alarms_on_ordinary_clinical_notes() -> None:
@@ -185,6 +184,7 @@ def test_names_are_found_in_any_case_and_form(text: str, name: str) -> None:
         "- Will need a rest break",  # or of a list item
         "Next review in June.",  # a month alone
         "Min A for set-up; Max A at the end",  # clinical capitals
+        "LUE weaker than RUE; reached across midline with LUE",  # and shorthand
     ],
 )
 def test_word_names_are_words_where_they_stand(text: str) -> None:
