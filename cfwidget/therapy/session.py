@@ -375,6 +375,11 @@ class Session(SessionState):
             if draft is not None:
                 write_private(draft, self._typed)
 
+    @property
+    def typed_notes(self) -> str:
+        """The notes as typed so far (the draft :meth:`save_notes` keeps), without added ones."""
+        return self._typed
+
     def _draft_path(self) -> Path | None:
         journal = self._journal
         return journal.path.with_name(journal.path.name + NOTES_SUFFIX) if journal else None

@@ -305,6 +305,7 @@ def therapist_controls(w: GuidedSession) -> ipw.VBox:
         layout=ipw.Layout(flex="1 1 10em", min_width="0"),
     )
     notes = ipw.Textarea(
+        value=w.session.typed_notes,  # a resumed session's notes come back to go on with
         placeholder="Observations (no names, please)",
         description="Notes",
         style=words,

@@ -335,3 +335,18 @@ def _walk(widget: object) -> list[object]:
     for child in getattr(widget, "children", ()):
         found += _walk(child)
     return found
+
+
+def test_a_resumed_session_shows_its_draft_notes_to_go_on_with(tmp_path: Path) -> None:
+    import ipywidgets as ipw
+
+    from cfwidget.therapy.widget import GuidedSession, therapist_controls
+
+    s, record = _session(tmp_path)
+    s.save_notes("calm; scanned left")
+    s.close()
+    again = Session.resume(record, clock=lambda: 200.0)
+    box = therapist_controls(GuidedSession(again))
+    notes = next(w for w in _walk(box) if isinstance(w, ipw.Textarea) and w.description == "Notes")
+    assert notes.value == "calm; scanned left"
+    again.close()
