@@ -366,10 +366,10 @@ class Session(SessionState):
         """
         if not isinstance(text, str) or len(text) > 20_000:
             raise SettingsError("notes are text of at most 20,000 characters")
-        if self.ended:
-            return
         _no_name("the notes", text, anyway)
-        with self._emitting:
+        with self._emitting:  # notes autosave from a timer thread: never after the end
+            if self.ended:
+                return
             self._typed = text.strip()
             draft = self._draft_path()
             if draft is not None:
@@ -404,14 +404,15 @@ class Session(SessionState):
         final = notes.strip() or self._typed
         _no_name("the notes", final, anyway)
         _no_name("the plan", plan, anyway)
-        if self.paused:
-            self._emit("carry_on")
-        self._emit("end", assist=level, notes=final, plan=plan.strip())
-        draft = self._draft_path()
-        if self._journal is not None:
-            self._journal.close()
-        if draft is not None:
-            draft.unlink(missing_ok=True)
+        with self._emitting:
+            if self.paused:
+                self._emit("carry_on")
+            self._emit("end", assist=level, notes=final, plan=plan.strip())
+            draft = self._draft_path()
+            if self._journal is not None:
+                self._journal.close()
+            if draft is not None:
+                draft.unlink(missing_ok=True)
 
     # -- events ----------------------------------------------------------------------------
 
