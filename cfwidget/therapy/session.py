@@ -71,6 +71,8 @@ class Session(SessionState):
 
     ``journal``: a path for the JSON Lines record (``None``: kept in memory only).
     ``date``: the session date, ISO ``YYYY-MM-DD`` (default: today from ``clock``).
+    Goals that seem to hold a name or a date of birth are refused (nothing is written)
+    unless ``anyway``.
     """
 
     def __init__(
@@ -82,6 +84,7 @@ class Session(SessionState):
         journal: str | os.PathLike[str] | None = None,
         clock: Clock = time.time,
         date: str | None = None,
+        anyway: bool = False,
     ) -> None:
         settings = settings if settings is not None else SessionSettings()
         if not isinstance(settings, SessionSettings):
@@ -92,6 +95,7 @@ class Session(SessionState):
         client = check_client(client)
         if not isinstance(goals, str) or len(goals) > 2000:
             raise SettingsError("goals are text of at most 2,000 characters")
+        _no_name("the goals", goals, anyway)
         self._clock = clock
         if date is None:
             date = _dt.date.fromtimestamp(clock()).isoformat()

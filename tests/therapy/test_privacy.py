@@ -350,3 +350,27 @@ def test_a_resumed_session_shows_its_draft_notes_to_go_on_with(tmp_path: Path) -
     notes = next(w for w in _walk(box) if isinstance(w, ipw.Textarea) and w.description == "Notes")
     assert notes.value == "calm; scanned left"
     again.close()
+
+
+def test_goals_with_a_name_are_refused_until_kept_on_purpose(tmp_path: Path) -> None:
+    import ipywidgets as ipw
+
+    from cfwidget.therapy.app import guided_app
+
+    with pytest.raises(SettingsError, match="the goals may contain a name"):
+        Session(SessionSettings(seed=1), client="C-07", goals="help Maria scan")
+    app = guided_app(records=tmp_path, clock=lambda: 1_700_000_000.0, seed=2)
+    widgets = _walk(app)
+    text = {w.description: w for w in widgets if isinstance(w, (ipw.Text, ipw.Textarea))}
+    text["Client code"].value = "C-07"
+    text["Goals"].value = "help Maria scan left"
+    start = next(
+        w for w in widgets if isinstance(w, ipw.Button) and w.description == "Start the session"
+    )
+    start.click()
+    assert not list(tmp_path.glob("*.jsonl"))  # nothing written while the name is unconfirmed
+    said = [w for w in widgets if isinstance(w, ipw.HTML) and "press Start" in w.value]
+    assert said and "(Maria)" in said[0].value
+    start.click()  # kept on purpose
+    (record,) = tmp_path.glob("C-07-*.jsonl")
+    assert "help Maria scan left" in record.read_text()
