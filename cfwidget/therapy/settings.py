@@ -123,9 +123,10 @@ def name_warning(text: str) -> str | None:
     if found is None:
         return None
     kind, words = found
+    plural = "names" if kind == "a name" else "dates of birth"
     return (
         f"This may contain {kind} ({words}). "
-        f"Records use client codes only: please leave {kind.split(' ', 1)[1]}s out."
+        f"Records use client codes only: please leave {plural} out."
     )
 
 
