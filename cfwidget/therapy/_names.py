@@ -5,8 +5,9 @@ to lower-case ASCII; its header names the sources and their licences) is read on
 the installed package. A name in the list is found in any case (``maria``, ``MARIA``)
 unless it is also an ordinary word (``will``, ``grace``, ``mark``, ``may``, marked ``*``
 in the list) or two letters long: those count only when capitalised in the middle of a
-sentence, so "Will came in" and "we will try" are told apart by where they stand, and
-months and weekdays only when a capitalised word follows ("June Carter", not "in June").
+sentence or before a verb whose subject is a person ("Grace said", "Mark played"), so
+"Seen with Will today" and "we will try" are told apart by where they stand, and months
+and weekdays only when a capitalised word follows ("June Carter", not "in June").
 
 >>> find_name("Maria was tired today")
 'Maria'
@@ -40,6 +41,14 @@ NOT_NAMES = frozenset(
     | {"min", "mod", "max", "dependent", "ok", "next", "draw", "pass", "pt", "ot", "slp"}
     # Clinical shorthand: upper and lower extremities, left, right or both (LUE, BLE, ...).
     | {"ue", "le", "lue", "rue", "lle", "rle", "bue", "ble", "adl", "adls", "wnl", "prn", "rom"}
+)
+# Verbs whose subject is a person: a word-name at the start of a sentence followed by one of
+# these is a name ("Grace said", "Mark played well"), not a word ("Mark progress").
+_PERSON_VERBS = frozenset(
+    {"said", "says", "told", "tells", "asked", "asks", "laughed", "smiled", "cried", "wanted"}
+    | {"wants", "felt", "feels", "arrived", "came", "comes", "reported", "reports", "enjoyed"}
+    | {"chose", "played", "plays", "tried", "tries", "managed", "agreed", "refused", "answered"}
+    | {"waved", "thanked", "joined", "attended", "struggled", "needs", "needed", "named"}
 )
 # A word: letters, with inner apostrophes or hyphens (Anne-Marie, O'Neil).
 _WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
@@ -107,10 +116,12 @@ def find_name(text: str) -> str | None:
                 continue
             if key not in words:
                 return word
-            if not _capitalised(word) or _sentence_start(text, match.start()):
+            after = found[i + 1].group(0) if i + 1 < len(found) else ""
+            if not _capitalised(word):
+                continue
+            if _sentence_start(text, match.start()) and fold(after) not in _PERSON_VERBS:
                 continue
             if key in _CALENDAR:
-                after = found[i + 1].group(0) if i + 1 < len(found) else ""
                 between = text[match.end() : found[i + 1].start()] if after else ""
                 if not (_capitalised(after) and between.strip() == ""):
                     continue

@@ -169,6 +169,8 @@ def test_no_false_alarms_on_ordinary_clinical_notes() -> None:
         ("Maria's brother came", "Maria's"),
         ("worked with Zoé", "Zoé"),
         ("asked for June Carter", "June"),  # a month followed by a surname
+        ("Grace said she was tired.", "Grace"),  # a person's verb after a word-name
+        ("Done. Mark played well today.", "Mark"),
     ],
 )
 def test_names_are_found_in_any_case_and_form(text: str, name: str) -> None:
