@@ -1,8 +1,9 @@
 """Private files: folders only their owner opens (0700), files only their owner reads (0600).
 
 Session records, goals, reports and progress files hold people's results, so they are
-written the same careful way: a folder made private, and a whole file replaced atomically
-(a temporary file, synced, then renamed), so a crash leaves the old file or the new one.
+written the same careful way: the folders the package makes are private (a folder that
+was there already keeps its permissions), and a whole file is replaced atomically (a
+temporary file, synced, then renamed), so a crash leaves the old file or the new one.
 
 >>> import tempfile
 >>> from pathlib import Path
@@ -23,13 +24,33 @@ __all__ = ["private_folder", "write_private"]
 
 
 def private_folder(folder: str | os.PathLike[str]) -> Path:
-    """Make ``folder`` (and its parents) if needed; the folder itself only its owner opens."""
+    """Make ``folder`` (and its parents) if needed: each folder made here only its owner opens.
+
+    A folder that already exists keeps its permissions: a shared class or team folder stays
+    open to the others (the files written in it are 0600 all the same).
+
+    >>> import tempfile
+    >>> shared = Path(tempfile.mkdtemp()); shared.chmod(0o775)
+    >>> made = private_folder(shared / "new" / "records")
+    >>> [oct(p.stat().st_mode & 0o777) for p in (shared, shared / "new", made)]
+    ['0o775', '0o700', '0o700']
+    """
     path = Path(folder)
-    path.mkdir(parents=True, exist_ok=True, mode=0o700)
-    if os.name == "posix" and path.stat().st_mode & 0o077:
-        # A shared folder the user does not own stays as it is: the files are 0600 anyway.
-        with contextlib.suppress(OSError):
-            path.chmod(0o700)
+    missing = []
+    step = path
+    while not step.exists() and step != step.parent:
+        missing.append(step)
+        step = step.parent
+    for step in reversed(missing):
+        try:
+            step.mkdir(mode=0o700)
+        except FileExistsError:
+            continue  # made by another process at the same moment: not ours to change
+        if os.name == "posix":
+            with contextlib.suppress(OSError):
+                step.chmod(0o700)  # a strict umask may have taken the owner's bits away
+    if not path.is_dir():
+        raise NotADirectoryError(f"{path} is a file, not a folder: records need a folder")
     return path
 
 

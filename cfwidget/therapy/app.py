@@ -218,6 +218,8 @@ def guided_app(
             resume_list.value = str(left[0].path)  # the newest first
             resume_box.layout.display = ""
 
+    kept_goals: list[str] = []  # goals kept as they are after a name warning
+
     def on_goals(_: object) -> None:
         warning = name_warning(goals.value)
         goals_state.value = f"<p role='alert'>{html.escape(warning)}</p>" if warning else ""
@@ -259,6 +261,14 @@ def guided_app(
             )
             date = _dt.date.fromtimestamp(clock()).isoformat()
             code = check_client(client.value)
+            warning = name_warning(goals.value)
+            if warning and goals.value not in kept_goals:  # nothing written yet
+                kept_goals.append(goals.value)
+                said.value = (
+                    f"<p role='alert'>The goals: {html.escape(warning)} Take it out, or press"
+                    " Start the session again to keep the goals as they are.</p>"
+                )
+                return
             if measurable.value and goals.value.strip():
                 set_goal(
                     folder,
@@ -272,7 +282,13 @@ def guided_app(
                 )
             path = new_record_path(folder, code, date)
             session = Session(
-                settings, client=code, goals=goals.value, journal=path, clock=clock, date=date
+                settings,
+                client=code,
+                goals=goals.value,
+                journal=path,
+                clock=clock,
+                date=date,
+                anyway=True,  # checked above
             )
         except (SettingsError, SessionError) as exc:
             said.value = f"<p role='alert'>Please check: {html.escape(str(exc))}.</p>"

@@ -6,8 +6,14 @@ a crash, a kernel restart or a power cut loses at most the line being written.
 - **One writer.** A :class:`Journal` holds ``<record>.lock`` while it is open; a second
   writer (a cell run twice, another notebook) is refused with a clear message. A lock
   left by a process that has died is taken over.
-- **Private.** Records are created readable by their owner only (0600), in folders
-  only the owner can open (0700).
+- **Private.** Records are created readable by their owner only (0600); a folder made
+  for them only the owner can open (0700), and a folder that was there keeps its
+  permissions (a shared team folder stays shared).
+- **Tamper-evident.** Each line ends with a ``check``: the SHA-256 of the line before
+  it and of its own content, so a changed byte anywhere (a figure edited by hand, a
+  flipped bit on a disk) is found by :func:`read_journal` and named by its line, with
+  everything before it kept. Records written before checks existed have none: they
+  read as before, and go on without checks.
 - **Damage is contained.** :func:`read_journal` reads every event up to the first damage
   (a line that is not a whole event, or a missing line, found by the events' running
   numbers ``n``) and reports it by line number; a repeated line is left out. A cut-off
@@ -30,8 +36,10 @@ a crash, a kernel restart or a power cut loses at most the line being written.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
+import re
 import socket
 import threading
 import weakref
@@ -44,9 +52,23 @@ from typing import Any
 from .._shared import private_folder
 from ._errors import SessionError
 
-__all__ = ["Journal", "JournalRead", "private_folder", "read_journal", "repair"]
+__all__ = [
+    "NOTES_SUFFIX",
+    "Journal",
+    "JournalRead",
+    "notes_draft",
+    "private_folder",
+    "read_journal",
+    "repair",
+]
+
+#: The draft of a session's typed notes sits beside its record, ``<record>.notes``, replaced
+#: whole at each save, until the session ends and the notes go into the record.
+NOTES_SUFFIX = ".notes"
 
 _BOM = b"\xef\xbb\xbf"
+# The end of a line that carries its check: ``,"check":"<64 hex digits>"}``.
+_CHECK = re.compile(rb',"check":"([0-9a-f]{64})"\}$')
 # The journals this process has open, by lock path: a second Journal on the same record is
 # refused while the first is open, and allowed once it is closed or gone.
 _OPEN: dict[str, weakref.ref[Journal]] = {}
@@ -65,6 +87,9 @@ class Journal:
         self._lock_path = self.path.with_name(self.path.name + ".lock")
         self._write = threading.Lock()
         self._file = None
+        # The line the next one is chained to (read from the file at the first append,
+        # after any repair), and whether this record carries checks at all.
+        self._chain: tuple[bytes, bool] | None = None
         #: What was found when the record was opened, if its last line had been cut off.
         self.found: JournalRead | None = None
         self._take_lock()
@@ -130,12 +155,20 @@ class Journal:
 
     def append(self, event: Mapping[str, Any]) -> None:
         """Write one event as one line, then flush and sync it."""
-        line = json.dumps(dict(event), ensure_ascii=False, separators=(",", ":"))
+        fields = {k: v for k, v in dict(event).items() if k != "check"}
+        line = json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
         with self._write:
             if self._file is None or self._file.closed:
                 raise SessionError(
                     f"the record {self.path.name} is closed: resume the session to write more"
                 )
+            if self._chain is None:
+                self._chain = _tail(self.path)
+            before, checked = self._chain
+            if checked:
+                body = line.encode("utf-8")
+                line = f'{line[:-1]},"check":"{_digest(before, body)}"}}'
+                self._chain = (line.encode("utf-8"), True)
             self._file.write(line + "\n")
             self._file.flush()
             if self._fsync:
@@ -184,6 +217,34 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return True
+
+
+def _digest(before: bytes, body: bytes) -> str:
+    """A line's check: SHA-256 of the line before it, a newline, and its own content."""
+    return hashlib.sha256(before + b"\n" + body).hexdigest()
+
+
+def _tail(path: Path) -> tuple[bytes, bool]:
+    """The last line of a record, and whether the record carries checks (a new one does)."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        data = b""
+    lines = [x.rstrip(b"\r") for x in data.removeprefix(_BOM).split(b"\n") if x.strip()]
+    if not lines:
+        return b"", True
+    return lines[-1], _CHECK.search(lines[0]) is not None
+
+
+def _check_problem(raw: bytes, before: bytes) -> str | None:
+    """Why a line of a checked record fails its check, or ``None`` when it holds."""
+    found = _CHECK.search(raw)
+    if found is None:
+        return "has no check (it was changed, or added by hand)"
+    body = raw[: found.start()] + b"}"
+    if _digest(before, body) != found.group(1).decode("ascii"):
+        return "was changed after it was written (its check does not match)"
+    return None
 
 
 def _end_cleanly(path: Path) -> JournalRead | None:
@@ -236,6 +297,8 @@ def read_journal(path: str | os.PathLike[str]) -> JournalRead:
     pos, number = start, 0
     last_n: int | None = None  # the running number of the event before (None: it had none)
     total = data.count(b"\n", start) + (0 if data.endswith(b"\n") or len(data) == start else 1)
+    checked = b',"check":"' in data
+    before = b""  # the line the next one is chained to
     while pos < len(data):
         end = data.find(b"\n", pos)
         cut = end < 0
@@ -245,10 +308,20 @@ def read_journal(path: str | os.PathLike[str]) -> JournalRead:
         if not chunk.strip():
             pos = read.good_bytes = nxt
             continue
+        raw = chunk.rstrip(b"\r")
         try:
             value = json.loads(chunk.decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError):
             value = None
+        changed = None
+        if checked and isinstance(value, dict) and not (read.events and raw == before):
+            changed = _check_problem(raw, before)  # (a line written twice is left out below)
+        if changed is not None:
+            read.bad_lines.append(number)
+            notes.append(_stop(number, total, changed))
+            break
+        if isinstance(value, dict):
+            value.pop("check", None)
         if not isinstance(value, dict):
             read.bad_lines.append(number)
             if cut:
@@ -276,6 +349,7 @@ def read_journal(path: str | os.PathLike[str]) -> JournalRead:
                 notes.append(_stop(number, total, why))
                 break
         last_n = n
+        before = raw
         read.events.append(value)
         read.lines.append(number)
         read.offsets.append(pos)
@@ -326,3 +400,18 @@ def repair(path: str | os.PathLike[str], keep: int | None = None) -> JournalRead
         read.offsets = [read.offsets[i] for i in kept]
         read.good_bytes = keep
     return read
+
+
+def notes_draft(record: str | os.PathLike[str]) -> str | None:
+    """The notes typed so far for a session not yet ended (``<record>.notes``), if any.
+
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "C-07-2026-12-01-1.jsonl"
+    >>> notes_draft(p) is None
+    True
+    """
+    draft = Path(record).with_name(Path(record).name + NOTES_SUFFIX)
+    try:
+        return draft.read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return None

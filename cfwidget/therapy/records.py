@@ -3,9 +3,11 @@
 By default records go to the user's own data folder (``~/.local/share/cfwidget/records``
 on Linux, ``~/Library/Application Support/cfwidget/records`` on a Mac,
 ``%LOCALAPPDATA%\\cfwidget\\records`` on Windows), or wherever ``CFWIDGET_RECORDS``
-points. The folder is private (0700) and holds a ``.gitignore`` that ignores
-everything, so records are never committed by accident even when a therapist keeps
-them inside a project. One file per session: ``<client>-<date>-<n>.jsonl``.
+points. A folder the package makes is private (0700); a folder that was there already
+(a shared team folder) keeps its permissions, and the files in it are 0600 either way.
+The folder holds a ``.gitignore`` that ignores everything, so records are never
+committed by accident even when a therapist keeps them inside a project. One file per
+session: ``<client>-<date>-<n>.jsonl``.
 
 >>> import tempfile
 >>> folder = records_folder(tempfile.mkdtemp())
@@ -45,7 +47,10 @@ def _default_folder() -> Path:
 
 
 def records_folder(folder: str | os.PathLike[str] | None = None) -> Path:
-    """The records folder (made private, with a ``.gitignore`` of ``*``), default per user."""
+    """The records folder (private if made here, holding a ``.gitignore`` of ``*``).
+
+    ``None``: the user's own folder (``CFWIDGET_RECORDS``, else the per-user data folder).
+    """
     path = private_folder(Path(folder).expanduser() if folder is not None else _default_folder())
     ignore = path / ".gitignore"
     if not ignore.exists():

@@ -22,6 +22,7 @@ labels follow from the doubles still left. Totals and standings (with the tie-br
 from __future__ import annotations
 
 import csv
+import datetime as _dt
 import html
 import io
 import os
@@ -31,7 +32,7 @@ from typing import Any
 
 import ipywidgets as ipw
 
-from .._shared import name_in_text, plural, shown_name
+from .._shared import name_in_text, plural, shown_name, write_private
 from ..core import (
     MAX_ROUND_SCORE,
     Rules,
@@ -44,6 +45,7 @@ from ..core import (
     to_tile,
 )
 from ..widget import SetPicker
+from .records import records_folder
 
 __all__ = ["ScoreKeeper", "hand_points", "round_doubles"]
 
@@ -108,12 +110,22 @@ def _labels(rules: Rules, count: int, told: dict[int, str]) -> list[str]:
 class ScoreKeeper(ipw.VBox):  # type: ignore[misc]
     """Keep score for a table of real tiles (see the module text)."""
 
-    def __init__(self, names: Sequence[str], rules: Rules | None = None, **kwargs: object) -> None:
+    def __init__(
+        self,
+        names: Sequence[str],
+        rules: Rules | None = None,
+        *,
+        folder: str | os.PathLike[str] | None = None,
+        **kwargs: object,
+    ) -> None:
         if kwargs:
             raise TypeError(
-                f"ScoreKeeper takes names and rules only, got {', '.join(sorted(kwargs))}"
+                f"ScoreKeeper takes names, rules and folder only, got {', '.join(sorted(kwargs))}"
             )
         self.names = check_player_names(names)
+        #: Where "Save CSV" writes: the private records folder unless another is given.
+        self.folder = folder
+        self._saved_to: Path | None = None
         self.rules = check_rules(rules if rules is not None else Rules())
         self.labels = _labels(self.rules, self.rules.round_count(), {})
         self._told: dict[int, str] = {}  # round -> the double that led it, when told (led)
@@ -223,7 +235,11 @@ class ScoreKeeper(ipw.VBox):  # type: ignore[misc]
         return sheet
 
     def to_csv(self, path: str | os.PathLike[str] | None = None) -> str:
-        """The sheet as CSV text (round, one column per player; then the totals)."""
+        """The sheet as CSV text (round, one column per player; then the totals).
+
+        Given a ``path``, the text is also written there, readable by its owner only
+        (0600): the sheet holds the players' names.
+        """
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["round", *self.names])
@@ -232,8 +248,32 @@ class ScoreKeeper(ipw.VBox):  # type: ignore[misc]
         writer.writerow(["Total", *self.sheet().totals])
         text = out.getvalue()
         if path is not None:
-            Path(path).write_text(text, encoding="utf-8")
+            write_private(path, text)
         return text
+
+    def save(self) -> Path:
+        """Save the sheet as CSV in the private records folder (or ``folder``), mode 0600.
+
+        The first save makes ``scores-<date>-<n>.csv``; later saves of this keeper replace
+        it. The folder is the one session records use (see
+        :func:`~cfwidget.therapy.records.records_folder`): private to the user, outside
+        the project, ignored by git.
+
+        >>> import tempfile
+        >>> keeper = ScoreKeeper(["Ann", "Bob"], folder=tempfile.mkdtemp())
+        >>> path = keeper.save()
+        >>> path.name.startswith("scores-"), oct(path.stat().st_mode & 0o777)
+        (True, '0o600')
+        """
+        if self._saved_to is None:
+            base = records_folder(self.folder)
+            day = _dt.date.today().isoformat()
+            n = 1
+            while (base / f"scores-{day}-{n}.csv").exists():
+                n += 1
+            self._saved_to = base / f"scores-{day}-{n}.csv"
+        self.to_csv(self._saved_to)
+        return self._saved_to
 
     def _seat(self, name: str) -> int:
         try:
@@ -321,9 +361,12 @@ class ScoreKeeper(ipw.VBox):  # type: ignore[misc]
         )
 
     def _save(self) -> None:
-        path = Path("scores.csv")
-        self.to_csv(path)
-        self._said.value = html.escape(f"Saved {path.resolve()}")
+        try:
+            path = self.save()
+        except OSError as exc:
+            self._said.value = html.escape(f"Not saved: {exc.strerror or exc}")
+            return
+        self._said.value = html.escape(f"Saved (readable by you only): {path}")
 
     def _sync_rounds(self, keep: int | None) -> None:
         options = [(self.labels[i], i) for i in range(len(self.rows))]

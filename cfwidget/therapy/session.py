@@ -45,15 +45,15 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from .._shared import shown
+from .._shared import shown, write_private
 from ..core import Move, NotationError, RecordError, Tile, TileError, tile_refusal
 from ._errors import SettingsError
 from .cues import Cue, cue_for
-from .journal import Journal, read_journal, repair
-from .settings import SessionSettings, check_assist, check_client
+from .journal import NOTES_SUFFIX, Journal, notes_draft, read_journal, repair
+from .settings import SessionSettings, check_assist, check_client, private_words
 from .state import FORMAT, SessionState, TurnRecord
 
-__all__ = ["FORMAT", "Outcome", "Session", "TurnRecord"]
+__all__ = ["FORMAT", "NOTES_SUFFIX", "Outcome", "Session", "TurnRecord", "notes_draft"]
 
 Clock = Callable[[], float]
 
@@ -71,6 +71,8 @@ class Session(SessionState):
 
     ``journal``: a path for the JSON Lines record (``None``: kept in memory only).
     ``date``: the session date, ISO ``YYYY-MM-DD`` (default: today from ``clock``).
+    Goals that seem to hold a name or a date of birth are refused (nothing is written)
+    unless ``anyway``.
     """
 
     def __init__(
@@ -82,6 +84,7 @@ class Session(SessionState):
         journal: str | os.PathLike[str] | None = None,
         clock: Clock = time.time,
         date: str | None = None,
+        anyway: bool = False,
     ) -> None:
         settings = settings if settings is not None else SessionSettings()
         if not isinstance(settings, SessionSettings):
@@ -92,6 +95,7 @@ class Session(SessionState):
         client = check_client(client)
         if not isinstance(goals, str) or len(goals) > 2000:
             raise SettingsError("goals are text of at most 2,000 characters")
+        _no_name("the goals", goals, anyway)
         self._clock = clock
         if date is None:
             date = _dt.date.fromtimestamp(clock()).isoformat()
@@ -170,6 +174,10 @@ class Session(SessionState):
             raise
         self._replaying = False
         self.resume_note = problem
+        if not self.ended:
+            draft = notes_draft(path)
+            if draft is not None:
+                self._typed = draft
         if journal is not None and not self.ended:
             self._journal = journal
             self._emit("resumed", note=problem)
@@ -334,37 +342,84 @@ class Session(SessionState):
         if self.paused and not self.ended:
             self._emit("carry_on")
 
-    def note(self, text: str) -> None:
-        """Add a note to the therapist's notes."""
+    def note(self, text: str, *, anyway: bool = False) -> None:
+        """Add a note to the therapist's notes (written to the record at once).
+
+        A note that seems to hold a name or a date of birth is refused, and nothing is
+        written, unless ``anyway`` (the therapist has read the warning: it is not a name).
+        """
         if not isinstance(text, str):
             raise SettingsError("notes are text")
         if text.strip():
+            _no_name("the note", text, anyway)
             self._emit("note", text=text.strip())
 
-    def save_notes(self, text: str) -> None:
-        """The therapist's notes as typed so far (each save replaces the one before)."""
+    def save_notes(self, text: str, *, anyway: bool = False) -> None:
+        """The therapist's notes as typed so far (each save replaces the one before).
+
+        Typed notes are a draft until the session ends: they are kept in
+        ``<record>.notes`` beside the record, replaced whole at each save (so an edit
+        that takes a name out leaves no trace of it), come back on :meth:`resume`, and
+        reach the record itself only with :meth:`end`. Text that seems to hold a name or
+        a date of birth is refused (nothing is saved) unless ``anyway``.
+
+        >>> s = Session(SessionSettings(seed=1), client="C-07", clock=lambda: 0.0)
+        >>> s.save_notes("Maria was tired today")
+        Traceback (most recent call last):
+        ...
+        cfwidget.SettingsError: the notes may contain a name (Maria). ...
+        >>> s.save_notes("tired today"); s.notes
+        'tired today'
+        """
         if not isinstance(text, str) or len(text) > 20_000:
             raise SettingsError("notes are text of at most 20,000 characters")
-        if text.strip() != self._typed and not self.ended:
-            self._emit("notes", text=text.strip())
+        _no_name("the notes", text, anyway)
+        with self._emitting:  # notes autosave from a timer thread: never after the end
+            if self.ended:
+                return
+            self._typed = text.strip()
+            draft = self._draft_path()
+            if draft is not None:
+                write_private(draft, self._typed)
 
-    def end(self, assist: str | None = None, notes: str = "", plan: str = "") -> None:
+    @property
+    def typed_notes(self) -> str:
+        """The notes as typed so far (the draft :meth:`save_notes` keeps), without added ones."""
+        return self._typed
+
+    def _draft_path(self) -> Path | None:
+        journal = self._journal
+        return journal.path.with_name(journal.path.name + NOTES_SUFFIX) if journal else None
+
+    def end(
+        self, assist: str | None = None, notes: str = "", plan: str = "", *, anyway: bool = False
+    ) -> None:
         """End the session: the assist level (``None``: not rated), notes and the plan.
 
-        The record is closed.
+        The notes (``notes``, else those typed so far) are written to the record in its
+        ``end`` event and the draft beside it is removed; the record is closed. Notes or a
+        plan that seem to hold a name are refused, and nothing is written, unless
+        ``anyway``.
         """
         if self.ended:
             return
         level = check_assist(assist) if assist is not None else None
         if not isinstance(plan, str) or len(plan) > 5_000:
             raise SettingsError("the plan is text of at most 5,000 characters")
-        if notes.strip():
-            self.save_notes(notes)
-        if self.paused:
-            self._emit("carry_on")
-        self._emit("end", assist=level, notes="", plan=plan.strip())
-        if self._journal is not None:
-            self._journal.close()
+        if not isinstance(notes, str) or len(notes) > 20_000:
+            raise SettingsError("notes are text of at most 20,000 characters")
+        final = notes.strip() or self._typed
+        _no_name("the notes", final, anyway)
+        _no_name("the plan", plan, anyway)
+        with self._emitting:
+            if self.paused:
+                self._emit("carry_on")
+            self._emit("end", assist=level, notes=final, plan=plan.strip())
+            draft = self._draft_path()
+            if self._journal is not None:
+                self._journal.close()
+            if draft is not None:
+                draft.unlink(missing_ok=True)
 
     # -- events ----------------------------------------------------------------------------
 
@@ -440,3 +495,13 @@ class Session(SessionState):
             "ended" if self.ended else "paused" if self.paused else self.whose_turn() + " to move"
         )
         return f"<Session {self._client} {self.date}: {len(self.turns)} turns, {state}>"
+
+
+def _no_name(what: str, text: str, anyway: bool) -> None:
+    found = None if anyway else private_words(text)
+    if found is not None:
+        kind, words = found
+        raise SettingsError(
+            f"{what} may contain {kind} ({words}). Records use client codes only: take it"
+            " out, or if it is not a name, save with anyway=True (the app's Save anyway)"
+        )

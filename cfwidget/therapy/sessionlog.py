@@ -34,7 +34,7 @@ from typing import Any
 
 from .._shared import is_whole, shown
 from ._errors import SessionError
-from .journal import read_journal
+from .journal import notes_draft, read_journal
 
 __all__ = ["NOT_RATED", "TURN_COLUMNS", "SessionLog", "load_log"]
 
@@ -295,6 +295,9 @@ def _turn_row(e: Mapping[str, Any]) -> dict[str, Any]:
 def load_log(path: str | os.PathLike[str]) -> SessionLog:
     """Read a session record file; a cut-off last line is noted in ``problem``.
 
+    For a session not ended yet, the notes typed so far come from the draft beside the
+    record (``<record>.notes``).
+
     >>> import tempfile, pathlib
     >>> p = pathlib.Path(tempfile.mkdtemp()) / "AB12-2024-05-01-1.jsonl"
     >>> _ = p.write_text('{"event": "start", "t": 0, "client": "AB12", "date": "2024-05-01"}')
@@ -308,4 +311,7 @@ def load_log(path: str | os.PathLike[str]) -> SessionLog:
     except SessionError as exc:
         raise SessionError(f"{p}: {exc}") from None
     log.source = p.name
+    draft = None if log.ended else notes_draft(p)
+    if draft:  # a session not ended yet: its typed notes are still a draft beside it
+        log.notes = "\n".join(n for n in (log.notes, draft) if n)
     return log

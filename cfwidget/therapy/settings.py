@@ -8,12 +8,14 @@ The form never asks for a name: a client is a short pseudonym code.
 (2, 6)
 >>> check_client("AB-12")
 'AB-12'
->>> check_client("MaryJones")
+>>> check_client("Kim-07")
 Traceback (most recent call last):
 ...
-cfwidget.SettingsError: 'MaryJones' looks like a name. ...
+cfwidget.SettingsError: 'Kim-07' looks like a name (Kim). ...
 >>> name_warning("Worked with Mary Jones on scanning.")
 'This may contain a name (Mary Jones). Records use client codes only: please leave names out.'
+>>> name_warning("maria was tired today")
+'This may contain a name (maria). Records use client codes only: please leave names out.'
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from typing import Any, Literal
 from .._shared import MAX_SEED, SEED_RANGE, is_whole, shown
 from ..core import Rules
 from ._errors import SettingsError
+from ._names import NOT_NAMES, find_date, find_name, fold, given_names
 
 __all__ = [
     "ASSIST_LEVELS",
@@ -37,6 +40,7 @@ __all__ = [
     "check_client",
     "check_session_seed",
     "name_warning",
+    "private_words",
 ]
 
 #: The therapist's rating of the help the client needed (FIM-style assist levels).
@@ -68,45 +72,85 @@ _WORDY = re.compile(r"[A-Za-z]{4,}")
 # Two capitalised words in a row, as in a first name and a surname.
 _NAME_PAIR = re.compile(r"\b[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)? [A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?\b")
 _GOOD_CODE = "for example C-07 or AB12"
-# Capitalised words of the game and the session, never taken for a name.
-_NOT_NAMES = frozenset(
-    {"Chicken", "Foot", "Yard", "Double", "Round", "Client", "Partner", "Bot", "Computer"}
-    | {"Session", "Turn", "Cue", "Level", "Independent", "Supervision", "Stand-by", "Contact"}
-    | {"Min", "Mod", "Max", "Dependent", "OK", "Next", "Draw", "Pass"}
+_CODE_RULE = (
+    "Records use a made-up code, never a name or a date of birth: letters and digits, at"
+    f" least one digit and at most three letters in a row, no given name ({_GOOD_CODE})"
 )
+_LETTERS = re.compile(r"[A-Za-z]+")
 
 
 def check_client(code: object) -> str:
-    """A client code: a pseudonym of 2 to 12 letters, digits or ``-``, never a name.
+    """A client code: a pseudonym of 2 to 12 letters, digits or ``-``, never a name or a date.
 
-    It holds at least one digit and no more than three letters in a row, so a name
-    (``MaryJones``, ``Mary``) cannot be one.
+    It holds at least one digit and no more than three letters in a row, none of its
+    letter groups (nor all its letters together) is a given name from the shipped list
+    (``Tom1``, ``Ann1``, ``Kim-07``), and no part of it reads as a date (``1955-03-07``,
+    ``07/03/1955``, ``7.3.55``, ``19550307``, ``070355``).
+
+    >>> check_client("19550307")
+    Traceback (most recent call last):
+    ...
+    cfwidget.SettingsError: '19550307' looks like a date (19550307). ...
     """
-    if not isinstance(code, str) or not _CLIENT.match(code.strip()):
+    raw = code.strip() if isinstance(code, str) else None
+    date = find_date(raw) if raw else None
+    if raw and date is not None:
+        raise SettingsError(f"{raw!r} looks like a date ({date}). {_CODE_RULE}")
+    if raw is None or not _CLIENT.match(raw):
         raise SettingsError(
             f"a client code is 2 to 12 letters, digits or '-' with no spaces ({_GOOD_CODE});"
             f" got {shown(code)}"
         )
-    text = code.strip()
-    if _WORDY.search(text) or not any(c.isdigit() for c in text):
-        raise SettingsError(
-            f"{text!r} looks like a name. Records use a code, never a name: letters and"
-            f" digits, at least one digit and at most three letters in a row ({_GOOD_CODE})"
-        )
-    return text
+    if _WORDY.search(raw) or not any(c.isdigit() for c in raw):
+        raise SettingsError(f"{raw!r} looks like a name. {_CODE_RULE}")
+    names = given_names()[0]
+    groups = _LETTERS.findall(raw)
+    for letters in [*groups, "".join(groups)]:
+        if fold(letters) in names:
+            raise SettingsError(f"{raw!r} looks like a name ({letters}). {_CODE_RULE}")
+    return raw
 
 
 def name_warning(text: str) -> str | None:
-    """A warning when notes or goals seem to hold a name (two capitalised words), else None."""
+    """A warning when notes or goals seem to hold a name, else ``None``.
+
+    A name is a given name from the shipped list (any case; a name that is also a word,
+    such as Will or Grace, only when capitalised mid-sentence: see
+    :mod:`cfwidget.therapy._names`), two capitalised words in a row (a first name and a
+    surname), or a date written in full (``07/03/1955``, ``1955-03-07``).
+    """
+    found = private_words(text)
+    if found is None:
+        return None
+    kind, words = found
+    plural = "names" if kind == "a name" else "dates of birth"
+    return (
+        f"This may contain {kind} ({words}). "
+        f"Records use client codes only: please leave {plural} out."
+    )
+
+
+def private_words(text: object) -> tuple[str, str] | None:
+    """What in ``text`` seems private: ``("a name", "Maria")``, ``("a date of birth", ...)``.
+
+    >>> private_words("dob 7.3.55"), private_words("steady today")
+    (('a date of birth', '7.3.55'), None)
+    """
     if not isinstance(text, str):
         return None
+    date = find_date(text, six=False)
+    if date is not None:
+        return ("a date of birth", date)
+    hits: list[tuple[int, int, str]] = []
     for found in _NAME_PAIR.finditer(text):
-        if not set(found.group(0).split()) & _NOT_NAMES:
-            return (
-                f"This may contain a name ({found.group(0)}). "
-                "Records use client codes only: please leave names out."
-            )
-    return None
+        if not {fold(w) for w in found.group(0).split()} & NOT_NAMES:
+            hits.append((found.start(), -len(found.group(0)), found.group(0)))
+            break
+    single = find_name(text)
+    if single is not None:
+        at = re.search(rf"(?<![^\W\d_]){re.escape(single)}(?![^\W\d_])", text)
+        hits.append((at.start() if at else len(text), -len(single), single))
+    return ("a name", min(hits)[2]) if hits else None
 
 
 def check_session_seed(seed: object) -> int:

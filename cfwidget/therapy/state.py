@@ -221,5 +221,5 @@ class SessionState:
             self.ended = True
             self.assist = e.get("assist")
             self.plan = str(e.get("plan", ""))
-            if e.get("notes"):
-                self._noted.append(str(e["notes"]))
+            if e.get("notes"):  # the notes as ended: the typed notes' final state
+                self._typed = str(e["notes"])

@@ -185,9 +185,15 @@ class GuidedSession(GameWidget):
         self.session.set_cue(level)
         self.refresh(force=True)
 
-    def end(self, assist: str | None = None, notes: str = "", plan: str = "") -> None:
-        """End the session: the assist level (``None``: not rated), notes and the plan."""
-        self.session.end(assist, notes, plan)
+    def end(
+        self, assist: str | None = None, notes: str = "", plan: str = "", *, anyway: bool = False
+    ) -> None:
+        """End the session: the assist level (``None``: not rated), notes and the plan.
+
+        Notes or a plan that seem to hold a name are refused unless ``anyway``
+        (see :meth:`Session.end <cfwidget.therapy.Session.end>`).
+        """
+        self.session.end(assist, notes, plan, anyway=anyway)
         self.refresh(force=True)
 
     # -- the view --------------------------------------------------------------------------
@@ -269,7 +275,9 @@ def therapist_controls(w: GuidedSession) -> ipw.VBox:
 
     The cue buttons show the live level; pressing one, even the one shown, applies it and
     records it at once. Notes are saved a moment after typing stops (or held back, with a
-    warning, while they seem to contain a name, until "Save anyway").
+    warning, while they seem to contain a name, until "Save anyway"); they are a draft
+    beside the record until End session writes them into it. End session waits while the
+    notes or the plan seem to hold a name that was not kept with "Save anyway".
     """
     pause = ipw.ToggleButton(
         description="Pause", icon="pause", tooltip="Pause the session", layout=ipw.Layout(**TOUCH)
@@ -307,6 +315,7 @@ def therapist_controls(w: GuidedSession) -> ipw.VBox:
         layout=ipw.Layout(flex="1 1 10em", min_width="0"),
     )
     notes = ipw.Textarea(
+        value=w.session.typed_notes,  # a resumed session's notes come back to go on with
         placeholder="Observations (no names, please)",
         description="Notes",
         style=words,
@@ -328,6 +337,7 @@ def therapist_controls(w: GuidedSession) -> ipw.VBox:
     )
     said = ipw.HTML()
     timer: list[threading.Timer] = []
+    confirmed: dict[str, str] = {}  # the texts kept with Save anyway after a warning
 
     def show_level(_: object = None) -> None:
         level = w.session.level()
@@ -352,15 +362,24 @@ def therapist_controls(w: GuidedSession) -> ipw.VBox:
             w.set_cue(level)
             show_level()
 
+    def warning_now() -> str | None:
+        """A name warning for the notes or the plan, unless kept with Save anyway."""
+        for key, area in (("notes", notes), ("plan", plan)):
+            if confirmed.get(key) != area.value and (warning := name_warning(area.value)):
+                return warning
+        return None
+
     def save_notes(force: bool = False) -> None:
+        if force:  # the therapist read the warning and keeps the text as it is
+            confirmed.update(notes=notes.value, plan=plan.value)
         text = notes.value
-        warning = name_warning(text)
-        if warning and not force:
+        warning = None if confirmed.get("notes") == text else name_warning(text)
+        if warning:
             notes_state.value = f"<p role='alert'>{html.escape(warning)} Not saved yet.</p>"
             save_anyway.layout.display = ""
             return
         if not w.session.ended:
-            w.session.save_notes(text)
+            w.session.save_notes(text, anyway=True)  # checked just above
         save_anyway.layout.display = "none"
         notes_state.value = "<small>Notes saved.</small>"
 
@@ -377,7 +396,15 @@ def therapist_controls(w: GuidedSession) -> ipw.VBox:
     def on_end(_: object) -> None:
         for t in timer:
             t.cancel()
-        w.end(assist.value, notes.value, plan.value)
+        warning = warning_now()
+        if warning:  # nothing is written until the name is out or kept on purpose
+            notes_state.value = (
+                f"<p role='alert'>{html.escape(warning)} Take it out, or press Save anyway,"
+                " then End session.</p>"
+            )
+            save_anyway.layout.display = ""
+            return
+        w.end(assist.value, notes.value, plan.value, anyway=True)
         for control in (pause, undo, end, assist, notes, plan, save_anyway, *cue_buttons):
             control.disabled = True
         rated = assist.value or "not rated"

@@ -122,25 +122,34 @@ def test_an_unfinished_session_is_listed_and_resumed_from_the_app(tmp_path: Path
 
 
 def test_notes_are_saved_as_typed_and_a_name_waits_for_save_anyway(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setattr(guided_widget, "NOTES_DELAY", 0.05)
-    w = GuidedSession(Session(SessionSettings(seed=4), client="AB12", clock=Clock()))
+    record = tmp_path / "AB12-2026-05-01-1.jsonl"
+    w = GuidedSession(
+        Session(SessionSettings(seed=4), client="AB12", clock=Clock(), journal=record)
+    )
+    draft = tmp_path / "AB12-2026-05-01-1.jsonl.notes"
     box = therapist_controls(w)
     notes = find(box, ipw.Textarea, description="Notes")
     notes.value = "calm"
     notes.value = "calm, scanned left"
     deadline = time.monotonic() + 5
-    while not any(e["event"] == "notes" for e in w.session.events) and time.monotonic() < deadline:
+    while w.session.notes != "calm, scanned left" and time.monotonic() < deadline:
         time.sleep(0.02)
-    saved = [e["text"] for e in w.session.events if e["event"] == "notes"]
-    assert saved == ["calm, scanned left"]  # debounced: one save for the pause in typing
+    assert w.session.notes == "calm, scanned left"  # debounced: saved after the pause
+    assert draft.read_text() == "calm, scanned left" and draft.stat().st_mode & 0o777 == 0o600
+    assert "notes" not in record.read_text()  # a draft until the end
     notes.value = "calm; Sam Brown waved"
     time.sleep(0.3)
-    assert [e["text"] for e in w.session.events if e["event"] == "notes"] == saved
+    assert w.session.notes == "calm, scanned left"
     assert "may contain a name" in box.children[3].children[0].value
+    find(box, ipw.Button, description="End session").click()
+    assert not w.session.ended  # End waits while a name is in the notes
     find(box, ipw.Button, description="Save anyway").click()
     assert w.session.notes == "calm; Sam Brown waved"
+    find(box, ipw.Button, description="End session").click()
+    assert w.session.ended and not draft.exists()
 
 
 def test_ending_hands_over_a_summary_csv_and_json(tmp_path: Path) -> None:

@@ -174,7 +174,7 @@ def test_damage_in_the_middle_is_named_and_everything_before_is_kept(tmp_path: P
             assert name == "bom" or f"line {m + 2} repeats line {m + 1}" in str(s.resume_note)
         else:
             assert s.resume_note is not None and f"line {m + 1}" in s.resume_note, s.resume_note
-            kept = [json.loads(x) for x in lines[:m]]
+            kept = [{k: v for k, v in json.loads(x).items() if k != "check"} for x in lines[:m]]
             assert s.events[: len(kept)] == kept
             side = (tmp_path / f"CR7-{name}.jsonl.damaged").read_bytes()
             assert side.strip()  # the rest is kept aside, not thrown away

@@ -1,0 +1,381 @@
+"""Privacy that holds: codes and notes refuse names and dates of birth, measured on names
+the shipped list was not built from, with no false alarms on ordinary clinical notes."""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from cfwidget import SettingsError
+from cfwidget.core import Rules
+from cfwidget.therapy._names import find_date, find_name, given_names
+from cfwidget.therapy.journal import Journal
+from cfwidget.therapy.records import records_folder
+from cfwidget.therapy.scorekeeper import ScoreKeeper
+from cfwidget.therapy.session import Session
+from cfwidget.therapy.settings import SessionSettings, check_client, name_warning
+
+# 200 common given names across cultures, written for this test from general knowledge
+# (not taken from the shipped list, which comes from another source: see its header).
+HELD_OUT = re.findall(
+    r"\S+",
+    """
+James Mary John Patricia Robert Jennifer Michael Linda William Elizabeth David Barbara
+Richard Susan Joseph Jessica Thomas Sarah Charles Karen Christopher Nancy Daniel Lisa
+Matthew Betty Anthony Margaret Mark Sandra Donald Ashley Steven Kimberly Paul Emily Andrew
+Donna Joshua Michelle Oliver Amelia George Isla Harry Ava Jack Olivia Noah Sophie Liam Emma
+Ethan Chloe Lucas Grace Mia Ruby Leo Freya José Juan Carlos Luis Miguel Javier Alejandro
+Diego Pablo Sergio Lucía Carmen Isabel Elena Rosa Pilar Dolores Camila Valentina Sofía João
+Pedro Rafael Gabriela Beatriz Fernanda Thiago Mateus Pierre Jean Louis Camille Chloé Manon
+Élodie Julien Nicolas Mathieu Amélie Céline Sébastien Thierry Margaux Hans Jürgen Klaus
+Wolfgang Stefan Anke Ursula Heike Lukas Jonas Finn Sven Lars Astrid Ingrid Sanne Daan Sem
+Pieter Annika Giuseppe Giovanni Francesco Alessandro Lorenzo Giulia Chiara Francesca
+Federica Matteo Ivan Dmitri Olga Natasha Katarzyna Piotr Tomasz Agnieszka Jan Marek Petra
+Zoltán Andrei Ioana Milan Mohammed Ahmed Ali Omar Fatima Aisha Yusuf Ibrahim Khalid Layla
+Mehmet Mustafa Zeynep Emre Reza Maryam Priya Rahul Amit Sunita Anjali Arjun Ravi Deepak
+Pooja Sanjay Imran Ayesha Wei Li Yuki Hiroshi Haruto Sakura Minjun Jiwoo Hana Kenji Mei
+Chen Kwame Chidi Amara Thabo Ngozi Oluwaseun Abebe Wanjiru Kofi Zanele Adaeze Tendai
+""",
+)
+
+# 50 ordinary clinical sentences with no names (some with words that are also names:
+# will, may, grace, hope, mark, bill, rose, joy, faith, patience, sunny, frank, summer).
+CLINICAL = """
+Client was alert and engaged for the whole session.
+Needed a general prompt on 3 of 10 turns.
+Scanned to the left side more readily than last week.
+Will try the double-nine set next session.
+We will review the goals in May.
+She may need more rest breaks.
+Moved with grace and good balance today.
+Hope to fade cues to level 1 by the end of the month.
+Used a mark on the table to anchor scanning.
+Discussed the bill for the equipment with the team.
+Mood was sunny and cooperative; showed joy when matching.
+Faith in own choices is growing: fewer checks with the therapist.
+Showed patience while waiting for the bot to move.
+Gave frank feedback about the task being too easy.
+Plan: continue twice weekly through the summer.
+Independent on 7 of 10 trials, min A for set-up.
+Mod A for the first round, then supervision only.
+Response time shortened from 12 s to 8 s on average.
+Errorless mode prevented two errors in round 2.
+Fatigue after 20 minutes; took a short break.
+Visual attention improved with the large tiles.
+Pain 2/10 at the start, 3/10 at the end.
+Followed two-step directions without repetition.
+Needed the number to look for on the first three turns.
+Tolerated background noise better than before.
+Self-corrected once after a wrong tile.
+Rose from the chair independently at the end.
+Caregiver reports better sleep this week.
+Review on 12/01 with the OT.
+Chicken Foot rules were explained again at the start.
+Double-six set used; hand of seven tiles.
+Took back one move after choosing the wrong end.
+Speech was clear; word-finding pauses were short.
+Goal: match a tile on 8 of 10 turns with no cues.
+Tried the Pass button once when a play was possible.
+Frustration was low; laughed at the bot's draw.
+Head turning to the left needed a verbal prompt.
+Sat upright for 30 minutes with good posture.
+Reading of pips was accurate on all tiles.
+The colour display helped with counting.
+Attended well despite a busy clinic.
+Reported a headache near the end.
+Worked on sequencing and turn-taking.
+Mark progress on the chart after each session.
+Grace period for the home programme ends Friday.
+May benefit from a quieter room.
+Bill for the session sent to the insurer.
+Hope remains high for discharge next month.
+Joy and pride shown after the first full round.
+Summer programme to start in June.
+""".strip().splitlines()
+
+
+def _case(name: str, form: str) -> str:
+    return name.lower() if "lower" in form else name
+
+
+def _ascii(name: str) -> str:
+    flat = unicodedata.normalize("NFKD", name)
+    return "".join(c for c in flat if not unicodedata.combining(c))
+
+
+def test_the_lists_are_what_the_measures_say() -> None:
+    assert len(HELD_OUT) == len(set(HELD_OUT)) == 200
+    assert len(CLINICAL) == len(set(CLINICAL)) == 50
+    names, words = given_names()
+    assert len(names) >= 2000 and words < names
+
+
+def test_held_out_names_are_refused_as_codes_and_warned_in_notes() -> None:
+    listed = [n for n in HELD_OUT if _ascii(n).lower() in given_names()[0]]
+    refused = []
+    for name in HELD_OUT:
+        for code in (f"{_ascii(name)}1", f"{_ascii(name)}-07"):
+            try:
+                check_client(code)
+            except SettingsError:
+                pass
+            else:
+                break
+        else:
+            refused.append(name)
+    forms = {
+        "mid-sentence": "Today we saw {} again.",
+        "sentence start": "{} was tired today.",
+        "lower case": "saw {} today",
+    }
+    warned = {
+        form: [n for n in HELD_OUT if name_warning(text.format(_case(n, form)))]
+        for form, text in forms.items()
+    }
+    print(f"\nheld-out names in the shipped list: {len(listed)}/200 ({len(listed) / 2:.1f}%)")
+    print(f"refused as codes (Name1 and Name-07): {len(refused)}/200 ({len(refused) / 2:.1f}%)")
+    for form, found in warned.items():
+        print(f"warned in notes, {form}: {len(found)}/200 ({len(found) / 2:.1f}%)")
+    missed = sorted(set(HELD_OUT) - set(warned["mid-sentence"]))
+    print(f"missed mid-sentence: {', '.join(missed) or 'none'}")
+    # Names that are also words (Grace, Mark, Jack, Ruby, Li) are words at the start of a
+    # sentence and in lower case: those two forms stay a little lower.
+    assert len(refused) >= 190
+    assert len(warned["mid-sentence"]) >= 190
+    assert len(warned["sentence start"]) >= 185
+    assert len(warned["lower case"]) >= 185
+
+
+def test_no_false_alarms_on_ordinary_clinical_notes() -> None:
+    alarms = {s: name_warning(s) for s in CLINICAL if name_warning(s)}
+    print(f"\nfalse alarms: {len(alarms)}/50")
+    assert alarms == {}
+    assert name_warning(" ".join(CLINICAL)) is None  # one long note too
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Maria was tired today", "Maria"),
+        ("mary smith", "mary"),
+        ("MARIA came late", "MARIA"),
+        ("Seen with Will today", "Will"),  # a word-name capitalised mid-sentence
+        ("Anne-Marie helped", "Anne-Marie"),
+        ("Maria's brother came", "Maria's"),
+        ("worked with Zoé", "Zoé"),
+        ("asked for June Carter", "June"),  # a month followed by a surname
+        ("Grace said she was tired.", "Grace"),  # a person's verb after a word-name
+        ("Done. Mark played well today.", "Mark"),
+    ],
+)
+def test_names_are_found_in_any_case_and_form(text: str, name: str) -> None:
+    assert find_name(text) == name
+    assert name_warning(text) is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we will try again",  # word-names in lower case are words
+        "Will try again next week.",  # and at the start of a sentence
+        "- Will need a rest break",  # or of a list item
+        "Next review in June.",  # a month alone
+        "Min A for set-up; Max A at the end",  # clinical capitals
+        "LUE weaker than RUE; reached across midline with LUE",  # and shorthand
+    ],
+)
+def test_word_names_are_words_where_they_stand(text: str) -> None:
+    assert name_warning(text) is None
+
+
+@pytest.mark.parametrize("code", ["Tom1", "Ann1", "Kim-07", "T-om1", "jo-12", "ED7", "Max-3"])
+def test_codes_refuse_a_name_with_digits_or_separators(code: str) -> None:
+    with pytest.raises(SettingsError, match=r"looks like a name .*C-07 or AB12"):
+        check_client(code)
+
+
+@pytest.mark.parametrize(
+    "code",
+    ["1955-03-07", "07/03/1955", "7.3.55", "19550307", "07031955", "070355", "C-1955-3-7"],
+)
+def test_codes_refuse_a_date_of_birth(code: str) -> None:
+    with pytest.raises(SettingsError, match=r"looks like a date .*C-07 or AB12"):
+        check_client(code)
+
+
+@pytest.mark.parametrize("code", ["C-014", "AB12", "AB-12", "KL9", "T-01", "x7", "C-123456"])
+def test_plain_codes_still_pass(code: str) -> None:
+    assert check_client(code) == code
+
+
+def test_dates_are_found_in_the_usual_forms() -> None:
+    for text in ("1955-03-07", "07/03/1955", "7.3.55", "19550307", "3/7/1955"):
+        assert find_date(f"born {text} in town") == text
+    for text in ("scored 3/10", "12.5 s", "version 2.0.1", "turn 14 of 30", "C-014"):
+        assert find_date(text) is None
+    assert name_warning("dob 07/03/1955") == (
+        "This may contain a date of birth (07/03/1955). "
+        "Records use client codes only: please leave dates of birth out."
+    )
+
+
+def test_the_name_list_ships_in_the_wheel_with_its_source(tmp_path: Path) -> None:
+    from hatchling.builders.wheel import WheelBuilder
+
+    repo = Path(__file__).resolve().parents[2]
+    wheel = Path(next(iter(WheelBuilder(str(repo)).build(directory=str(tmp_path)))))
+    with zipfile.ZipFile(wheel) as z:
+        text = z.read("cfwidget/therapy/data/given_names.txt").decode("utf-8")
+    assert "Faker" in text and "MIT License" in text and "SCOWL" in text
+    assert "\nmaria\n" in text and "\nwill *\n" in text
+
+
+# -- notes: checked before anything is written, a draft until the end --------------------
+
+
+def _session(tmp_path: Path) -> tuple[Session, Path]:
+    record = tmp_path / "C-07-2026-05-01-1.jsonl"
+    s = Session(SessionSettings(seed=3), client="C-07", journal=record, clock=lambda: 100.0)
+    return s, record
+
+
+def _files(tmp_path: Path) -> bytes:
+    return b"".join(p.read_bytes() for p in sorted(tmp_path.iterdir()) if p.is_file())
+
+
+@pytest.mark.parametrize("text", ["Maria was tired today", "mary smith", "dob 07/03/1955"])
+def test_notes_with_a_name_are_refused_before_anything_is_written(
+    tmp_path: Path, text: str
+) -> None:
+    s, _ = _session(tmp_path)
+    before = _files(tmp_path)
+    for write in (s.save_notes, s.note):
+        with pytest.raises(SettingsError, match=r"may contain .*anyway=True"):
+            write(text)
+    with pytest.raises(SettingsError, match="may contain"):
+        s.end(notes=text)
+    with pytest.raises(SettingsError, match="the plan may contain"):
+        s.end(plan=f"see {text} again")
+    assert _files(tmp_path) == before and s.notes == "" and not s.ended
+
+
+def test_a_name_kept_then_edited_out_leaves_no_trace_in_any_file(tmp_path: Path) -> None:
+    s, record = _session(tmp_path)
+    s.save_notes("Maria was tired", anyway=True)  # the warning was read, then
+    assert b"Maria" in _files(tmp_path)
+    s.save_notes("was tired")  # the therapist took the name out after all
+    assert b"Maria" not in _files(tmp_path)
+    assert not any(e["event"] == "notes" for e in s.events)
+    s.close()  # the kernel goes away: the draft comes back on resume
+    again = Session.resume(record, clock=lambda: 200.0)
+    assert again.notes == "was tired"
+    from cfwidget.therapy.report import load_log
+
+    assert load_log(record).notes == "was tired"  # reports of an unfinished session too
+    again.end(notes="was tired; rested well")
+    assert [p.name for p in tmp_path.iterdir()] == [record.name]  # the draft is gone
+    assert b"Maria" not in record.read_bytes()
+    assert json.loads(record.read_text().splitlines()[-1])["notes"] == "was tired; rested well"
+    assert load_log(record).notes == "was tired; rested well"
+
+
+# -- folders and the score keeper ---------------------------------------------------------
+
+
+def test_folders_the_package_makes_are_private_and_others_keep_their_permissions(
+    tmp_path: Path,
+) -> None:
+    shared = tmp_path / "team"
+    shared.mkdir()
+    shared.chmod(0o2775)  # a class or team folder others use too
+    folder = records_folder(shared)
+    record = folder / "C-07-2026-05-01-1.jsonl"
+    with Journal(record) as j:
+        j.append({"event": "start", "n": 1, "t": 0.0})
+    assert shared.stat().st_mode & 0o7777 == 0o2775  # left as it was
+    assert record.stat().st_mode & 0o777 == 0o600  # the record itself is private
+    made = records_folder(tmp_path / "new" / "records")
+    for path in (tmp_path / "new", made):
+        assert path.stat().st_mode & 0o777 == 0o700
+    with Journal(tmp_path / "more" / "x.jsonl") as j:
+        j.append({"event": "start", "n": 1, "t": 0.0})
+    assert (tmp_path / "more").stat().st_mode & 0o777 == 0o700
+
+
+def test_score_keeper_saves_to_the_private_folder_by_default_0600(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ipywidgets as ipw
+
+    monkeypatch.setenv("CFWIDGET_RECORDS", str(tmp_path / "records"))
+    monkeypatch.chdir(tmp_path)
+    keeper = ScoreKeeper(["Ann", "Bob"], rules=Rules(max_pip=6))
+    keeper.enter("Ann", points=12)
+    save = next(
+        b for b in _walk(keeper) if isinstance(b, ipw.Button) and b.description == "Save CSV"
+    )
+    save.click()
+    (path,) = (tmp_path / "records").glob("scores-*.csv")
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert (tmp_path / "records").stat().st_mode & 0o777 == 0o700
+    assert path.read_text().splitlines()[:2] == ["round,Ann,Bob", "6-6,12,"]
+    assert not (tmp_path / "scores.csv").exists()  # nothing in the current folder
+    keeper.enter("Bob", points=3)
+    save.click()  # the same file, replaced
+    assert list((tmp_path / "records").glob("scores-*.csv")) == [path]
+    assert path.read_text().splitlines()[1] == "6-6,12,3"
+    assert (
+        keeper.to_csv(tmp_path / "mine.csv")
+        and (tmp_path / "mine.csv").stat().st_mode & 0o777 == 0o600
+    )
+
+
+def _walk(widget: object) -> list[object]:
+    found = [widget]
+    for child in getattr(widget, "children", ()):
+        found += _walk(child)
+    return found
+
+
+def test_a_resumed_session_shows_its_draft_notes_to_go_on_with(tmp_path: Path) -> None:
+    import ipywidgets as ipw
+
+    from cfwidget.therapy.widget import GuidedSession, therapist_controls
+
+    s, record = _session(tmp_path)
+    s.save_notes("calm; scanned left")
+    s.close()
+    again = Session.resume(record, clock=lambda: 200.0)
+    box = therapist_controls(GuidedSession(again))
+    notes = next(w for w in _walk(box) if isinstance(w, ipw.Textarea) and w.description == "Notes")
+    assert notes.value == "calm; scanned left"
+    again.close()
+
+
+def test_goals_with_a_name_are_refused_until_kept_on_purpose(tmp_path: Path) -> None:
+    import ipywidgets as ipw
+
+    from cfwidget.therapy.app import guided_app
+
+    with pytest.raises(SettingsError, match="the goals may contain a name"):
+        Session(SessionSettings(seed=1), client="C-07", goals="help Maria scan")
+    app = guided_app(records=tmp_path, clock=lambda: 1_700_000_000.0, seed=2)
+    widgets = _walk(app)
+    text = {w.description: w for w in widgets if isinstance(w, (ipw.Text, ipw.Textarea))}
+    text["Client code"].value = "C-07"
+    text["Goals"].value = "help Maria scan left"
+    start = next(
+        w for w in widgets if isinstance(w, ipw.Button) and w.description == "Start the session"
+    )
+    start.click()
+    assert not list(tmp_path.glob("*.jsonl"))  # nothing written while the name is unconfirmed
+    said = [w for w in widgets if isinstance(w, ipw.HTML) and "press Start" in w.value]
+    assert said and "(Maria)" in said[0].value
+    start.click()  # kept on purpose
+    (record,) = tmp_path.glob("C-07-*.jsonl")
+    assert "help Maria scan left" in record.read_text()
