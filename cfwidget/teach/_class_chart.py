@@ -42,7 +42,7 @@ def class_chart(frame: pd.DataFrame) -> Figure:
     >>> import tempfile
     >>> from cfwidget.teach import Progress, gather
     >>> where = tempfile.mkdtemp()
-    >>> Progress("Ann", where, clock=lambda: 0.0).check("a", "01", "9", correct=True)
+    >>> Progress("Ann", where, clock=lambda: 1_700_000_000.0).check("a", "01", "9", correct=True)
     >>> top, bottom = class_chart(gather(where)).axes
     >>> [float(bar.get_height()) for bar in top.patches]
     [1.0]
@@ -74,7 +74,7 @@ def class_words(frame: pd.DataFrame) -> str:
     >>> import tempfile
     >>> from cfwidget.teach import Progress, gather
     >>> where = tempfile.mkdtemp()
-    >>> Progress("Ann", where, clock=lambda: 0.0).check("a", "01", "9", correct=True)
+    >>> Progress("Ann", where, clock=lambda: 1_700_000_000.0).check("a", "01", "9", correct=True)
     >>> print(class_words(gather(where)))
     The class's progress: 1 student, lesson 01.
     Exercises solved: Ann 1.
@@ -106,7 +106,7 @@ def class_picture(frame: pd.DataFrame) -> Chart:
     >>> import tempfile
     >>> from cfwidget.teach import Progress, gather
     >>> where = tempfile.mkdtemp()
-    >>> Progress("Ann", where, clock=lambda: 0.0).hint("a", "01", 1)
+    >>> Progress("Ann", where, clock=lambda: 1_700_000_000.0).hint("a", "01", 1)
     >>> class_picture(gather(where)).alt.splitlines()[1]
     'Exercises solved: Ann 0.'
     """
