@@ -45,6 +45,7 @@ from ._progress_file import (
     SUFFIX,
     DamagedLine,
     ProgressFile,
+    check_now,
     read_progress,
     when,
 )
@@ -429,8 +430,7 @@ def gather(folder: str | os.PathLike[str], *, now: float | None = None) -> pd.Da
             f"There is no folder {str(place)!r} to gather progress files from; "
             "put the students' .progress.jsonl files in one folder and give its name."
         )
-    if now is not None and (isinstance(now, bool) or not isinstance(now, (int, float))):
-        raise LessonError(f"now is a time in seconds since 1970, like 1_700_000_000; got {now!r}.")
+    check_now(now)
     damaged: dict[str, str] = {}
     lines: list[DamagedLine] = []
     by_student: dict[str, dict[tuple[str, str, str, float, str], dict[str, Any]]] = {}

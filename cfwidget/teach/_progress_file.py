@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from .._shared import shown
+from ._errors import LessonError
 
 __all__ = [
     "EARLIEST",
@@ -162,19 +163,15 @@ def _shape_problem(event: object) -> str | None:
 def _time_problem(t: float, start: float | None, now: float) -> str | None:
     """What makes a line's time impossible, or None."""
     if t < EARLIEST:
-        return (
-            f"its time, {when(t)}, is before 2020, so the computer's clock was wrong; "
-            "it is not counted"
-        )
+        return f"its time, {when(t)}, is before 2020, so the computer's clock was wrong"
     if t > now + SLACK:
         return (
             f"its time, {when(t)}, is in the future (it is now {when(now)}), so the computer's "
-            "clock was wrong; it is not counted"
+            "clock was wrong"
         )
     if start is not None and t < start - SLACK:
         return (
-            f"its time, {when(t)}, is more than a day before the file was started "
-            f"({when(start)}); it is not counted"
+            f"its time, {when(t)}, is more than a day before the file was started ({when(start)})"
         )
     return None
 
@@ -190,12 +187,30 @@ def _owner(path: Path, parsed: list[tuple[int, dict[str, Any]]]) -> str | None:
     return stem if stem in named else (named[0] if named else None)
 
 
+def check_now(now: object) -> None:
+    """``now`` is None or a time in seconds since 1970, else a :class:`~cfwidget.LessonError`.
+
+    >>> check_now(1_700_000_000)
+    >>> check_now("today")
+    Traceback (most recent call last):
+    ...
+    cfwidget.LessonError: now is a time in seconds since 1970, like 1_700_000_000; got 'today'.
+    """
+    if now is not None and (
+        isinstance(now, bool) or not isinstance(now, (int, float)) or not math.isfinite(now)
+    ):
+        raise LessonError(
+            f"now is a time in seconds since 1970, like 1_700_000_000; got {shown(now)}."
+        )
+
+
 def read_progress(path: str | os.PathLike[str], *, now: float | None = None) -> ProgressFile:
     """Read one progress file: the lines that count, and every other line named with why.
 
     ``now`` (seconds since 1970) is the time a line may not be later than (by more than a
     day); it defaults to this computer's clock. A file that cannot be read at all is named
-    with ``line`` None. Nothing raises: damage is reported, never fatal.
+    with ``line`` None. Damage is reported, never fatal; only a ``now`` that is not a time
+    raises :class:`~cfwidget.LessonError`.
 
     >>> import tempfile
     >>> from cfwidget.teach import Progress
@@ -210,6 +225,7 @@ def read_progress(path: str | os.PathLike[str], *, now: float | None = None) -> 
     ['line 3: it was cut off part-way (the file ends in the middle of it), so what it held
      is lost']
     """
+    check_now(now)
     where = Path(path)
     found = ProgressFile(where, None)
     clock = time.time() if now is None else float(now)
@@ -260,7 +276,7 @@ def read_progress(path: str | os.PathLike[str], *, now: float | None = None) -> 
             if problem is None and start is None and t is not None:
                 start = t
             elif problem is not None:
-                found._damage(number, problem.replace("; it is not counted", ""))
+                found._damage(number, problem)
             continue
         if problem is not None:
             found._damage(number, problem)

@@ -230,3 +230,5 @@ def test_a_progress_file_refuses_to_write_an_impossible_time(tmp_path: Path) -> 
         Progress("S04", tmp_path, clock=lambda: EARLIEST - 1)
     with pytest.raises(cf.LessonError, match="now is a time"):
         gather(tmp_path, now="today")  # type: ignore[arg-type]
+    with pytest.raises(cf.LessonError, match="now is a time"):
+        read_progress(p.path, now=math.nan)
