@@ -34,6 +34,12 @@ def test_a_wrong_tile_with_an_en_dash_gets_the_same_reason_as_with_a_hyphen() ->
     assert q.check("8\u20138").status == "not yet"
 
 
+def test_a_move_with_en_dashes_and_a_full_stop_is_that_move() -> None:
+    q = teach.what_to_do(teach.position("spokes"))
+    assert q.check("9\u20137@9\u20139.").message == q.check("9-7@9-9").message
+    assert q.check("9\u20137@9\u20139.").status == "correct"
+
+
 @pytest.mark.parametrize("typed", ["Bob.", "bob.", " Bob! ", '"Bob"', "\u201cBob.\u201d", "'Bob'."])
 def test_a_name_with_a_full_stop_or_quotes_is_that_name(typed: str) -> None:
     q = teach.who_wins(teach.sheet("zero-rounds"))
