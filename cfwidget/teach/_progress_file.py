@@ -148,8 +148,8 @@ def _shape_problem(event: object) -> str | None:
             return f"it has no {name}"
     if _time(event) is None:
         return "it has no time"
-    if event.get("student") is not None and not isinstance(event.get("student"), str):
-        return "its student is not a name"
+    if not isinstance(event.get("student"), str):
+        return "it names no student (every line a progress file writes does)"
     if kind == "check" and not isinstance(event.get("correct"), bool):
         return "its answer is not marked right or wrong"
     number = event.get("number")
@@ -182,7 +182,7 @@ def _owner(path: Path, parsed: list[tuple[int, dict[str, Any]]]) -> str | None:
     for _, event in parsed:
         if event["event"] == "start":
             return str(event["student"])
-    named = [str(e["student"]) for _, e in parsed if isinstance(e.get("student"), str)]
+    named = [str(e["student"]) for _, e in parsed]
     stem = path.name[: -len(SUFFIX)] if path.name.endswith(SUFFIX) else path.stem
     return stem if stem in named else (named[0] if named else None)
 
@@ -260,9 +260,9 @@ def read_progress(path: str | os.PathLike[str], *, now: float | None = None) -> 
     found.student = _owner(where, parsed)
     start: float | None = None
     for number, event in parsed:
-        named = event.get("student")
+        named = event["student"]
         t = _time(event)
-        if named is not None and named != found.student:
+        if named != found.student:
             what = "starts the progress of" if event["event"] == "start" else "is marked as"
             found._damage(
                 number,

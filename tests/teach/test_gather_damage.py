@@ -173,6 +173,11 @@ def test_a_time_well_before_the_files_start_is_reported(tmp_path: Path) -> None:
         (_line("hint", t=T0 + 5, number=0), "hint number is not a whole number"),
         (_line("peek", t=T0 + 5), "is not check, hint or solution"),
         ("[1, 2]", "it is not a progress line"),
+        (
+            '{"event": "hint", "lesson": "01", "key": "k", "t": 1700000005, "number": 1}',
+            "no student",
+        ),
+        (_line("hint", student=7, t=T0 + 5, number=1), "it names no student"),
     ],
 )
 def test_lines_whose_fields_make_no_sense_are_reported(
