@@ -230,7 +230,7 @@ def read_progress(path: str | os.PathLike[str], *, now: float | None = None) -> 
     found = ProgressFile(where, None)
     clock = time.time() if now is None else float(now)
     try:
-        text = where.read_text(encoding="utf-8")
+        text = where.read_text(encoding="utf-8-sig")  # a text editor may add a BOM
     except (OSError, UnicodeDecodeError) as exc:
         found._damage(None, f"the file could not be read ({type(exc).__name__})")
         return found
@@ -263,13 +263,15 @@ def read_progress(path: str | os.PathLike[str], *, now: float | None = None) -> 
         named = event["student"]
         t = _time(event)
         if named != found.student:
-            what = "starts the progress of" if event["event"] == "start" else "is marked as"
-            found._damage(
-                number,
-                f"it {what} {named}'s, but this file holds {found.student}'s progress"
-                if event["event"] != "start"
-                else f"it {what} {named}, inside the file of {found.student}",
-            )
+            if event["event"] == "start":
+                found._damage(
+                    number, f"it starts the progress of {named}, inside the file of {found.student}"
+                )
+            else:
+                found._damage(
+                    number,
+                    f"it is marked as {named}'s, but this file holds {found.student}'s progress",
+                )
             continue
         problem = None if t is None else _time_problem(t, start, clock)
         if event["event"] == "start":

@@ -202,6 +202,13 @@ def test_a_file_without_its_start_line_belongs_to_the_student_it_is_named_after(
     assert found.problems == ["line 1: it is marked as S99's, but this file holds S03's progress"]
 
 
+def test_a_file_saved_again_by_a_text_editor_with_a_bom_reads_whole(tmp_path: Path) -> None:
+    path = _s03(tmp_path)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes().replace(b"\n", b"\r\n"))
+    found = read_progress(path, now=NOW)
+    assert (found.student, len(found.events), found.problems) == ("S03", 3, [])
+
+
 def test_the_same_answer_in_two_files_of_one_student_counts_once(tmp_path: Path) -> None:
     path = _s03(tmp_path)
     (tmp_path / f"S03-copy{SUFFIX}").write_bytes(path.read_bytes())
