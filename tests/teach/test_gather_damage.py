@@ -19,6 +19,7 @@ from cfwidget.teach import (
     DamagedLine,
     Progress,
     class_chart,
+    class_words,
     damage_table,
     gather,
     read_progress,
@@ -133,6 +134,9 @@ def test_a_time_in_1970_is_reported_and_does_not_stretch_the_minutes(tmp_path: P
     assert problem.startswith("its time, 1970-01-01 00:00 UTC, is before 2020")
     row = _row(frame, "S03", "deal-size")
     assert (row["hints"], row["minutes"]) == (0, 1.0)  # not a 28-million-minute bar
+    assert class_words(frame).splitlines()[-1] == (
+        "Not counted: 1 line in 1 file could not be trusted (teach.damage_table lists them)."
+    )
     bottom = class_chart(frame).axes[1]
     assert max(float(bar.get_height()) for bar in bottom.patches) < 10
 
