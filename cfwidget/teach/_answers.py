@@ -254,6 +254,8 @@ def read_numbers(answer: object, names: Sequence[str]) -> list[int]:
     example = str([0] * len(names))
     if isinstance(answer, str):
         text = tidy(answer).strip(" []()")
+        units = [u for u in UNITS if u not in {n.casefold() for n in names}]
+        text = re.sub(rf"\b(?:{'|'.join(units)})\b", " ", text, flags=re.IGNORECASE).strip()
         if re.search(r"[^\W\d_]", text):
             return _scores_by_name(text, names)
         items: list[object] = list(_scores_in_order(text, len(names)))

@@ -103,6 +103,7 @@ def test_a_decimal_that_is_not_whole_says_so() -> None:
         "2, 0, 57",
         "[2, 0, 57]",
         "2 0 57",
+        "2 points, 0 points, 57 points.",
     ],
 )
 def test_scores_named_player_by_player_or_in_seat_order(typed: str) -> None:
