@@ -8,9 +8,12 @@ names the notebook's own variable.
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cfwidget import teach
 from cfwidget.teach import AnswerError
@@ -203,3 +206,44 @@ def test_the_not_attempted_message_names_the_notebooks_variable() -> None:
 def test_an_exercise_with_no_variable_says_q() -> None:
     said = teach.nobody_dealt(9, players=4, hand_size=9).check()
     assert said.status == "not attempted" and 'like q.check("3/11")' in said.message
+
+
+# Whatever is typed, with the characters phones and word processors add, a reader either reads
+# it or says kindly why not: never another error.
+_TYPED = st.text(
+    alphabet=st.sampled_from(
+        list("0123456789 .,;:-/%[]()'\"!@AnBobCyinpts") + list(DASHES) + ["\u2019", "\u201c"]
+    ),
+    max_size=24,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_TYPED)
+def test_readers_raise_only_answer_errors(typed: str) -> None:
+    readers = [
+        lambda a: read_tiles(a, ["9-4"]),
+        read_number,
+        lambda a: read_numbers(a, NAMES),
+        lambda a: read_name(a, NAMES),
+        lambda a: read_choice(a, ["play", "draw", "pass"]),
+        teach.read_chance,
+        lambda a: teach.read_amount(a, unit="points"),
+        lambda a: teach.read_amount(a, percent=True),
+    ]
+    for read in readers:
+        try:
+            read(typed)
+        except AnswerError as exc:
+            assert str(exc).strip()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=999), min_size=3, max_size=3), st.randoms())
+def test_named_scores_in_any_order_are_the_seat_order_scores(
+    scores: list[int], rnd: random.Random
+) -> None:
+    pairs = [f"{name} {score}" for name, score in zip(NAMES, scores, strict=True)]
+    rnd.shuffle(pairs)
+    assert read_numbers(", ".join(pairs), NAMES) == scores
+    assert read_numbers(" ".join(str(s) for s in scores), NAMES) == scores
