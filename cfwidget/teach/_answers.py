@@ -468,6 +468,10 @@ class Exercise:
         return f"Exercise: {self.question} ({self.status})"
 
 
+# The bytecode steps that load a variable by name (not an attribute or a constant).
+_LOADS_A_NAME = ("LOAD_NAME", "LOAD_GLOBAL", "LOAD_FAST", "LOAD_DEREF", "LOAD_CLASSDEREF")
+
+
 def _own_name(exercise: Exercise, frame: FrameType | None) -> str:
     """The name the calling code knows ``exercise`` by (``q1`` for ``q1.check()``), else ``q``.
 
@@ -483,7 +487,7 @@ def _own_name(exercise: Exercise, frame: FrameType | None) -> str:
         for step in dis.get_instructions(frame.f_code):
             if step.offset > frame.f_lasti:
                 break
-            if step.opname.startswith("LOAD_") and step.argval is not None:
+            if step.opname.startswith(_LOADS_A_NAME) and step.argval is not None:
                 names = step.argval if isinstance(step.argval, tuple) else (step.argval,)
                 loaded += [n for n in names if isinstance(n, str)]
     except (TypeError, ValueError):  # a frame without readable code
