@@ -37,7 +37,15 @@ from ._lessons import (
     story,
 )
 from ._play_exercises import chickie_call, last_tile, round_over, toes_needed
-from ._progress import ExerciseSummary, Progress, class_table, gather, read_progress
+from ._progress import (
+    DamagedLine,
+    ExerciseSummary,
+    Progress,
+    class_table,
+    damage_table,
+    gather,
+    read_progress,
+)
 from ._rule_exercises import how_many_tiles, who_starts
 
 __all__ = [
@@ -48,6 +56,7 @@ __all__ = [
     "SOURCES",
     "AnswerControl",
     "AnswerError",
+    "DamagedLine",
     "Exercise",
     "ExerciseSummary",
     "Feedback",
@@ -65,6 +74,7 @@ __all__ = [
     "class_picture",
     "class_table",
     "class_words",
+    "damage_table",
     "deals_for_width",
     "deals_to_halve",
     "double_on_draw",

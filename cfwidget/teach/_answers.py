@@ -22,16 +22,19 @@ You gave the number 5. Without quotes, Python works out 9-4 as a subtraction
 
 from __future__ import annotations
 
+import dis
 import re
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from types import FrameType
 from typing import Literal, TypeAlias
 
 from .._shared import is_whole, shown
 from ..core import NotationError, Tile, to_tile
 from ._errors import AnswerError, LessonError
+from ._typed import THOUSANDS, tidy, whole, without_unit
 
 __all__ = [
     "KINDS",
@@ -49,6 +52,11 @@ __all__ = [
 
 _NONE_WORDS = ("", "none", "nothing", "no tiles", "no tile", "[]", "no")
 _NUMBER = re.compile(r"[+-]?\d+")
+_DECIMAL = re.compile(r"[+-]?(\d+\.\d*|\.\d+)")
+#: Words that may follow a whole number and change nothing: "57 points", "3 tiles".
+UNITS = ("points", "point", "pts", "pt", "pips", "pip", "tiles", "tile")
+# Words that may come between a player's name and the score: "Ann: 2", "Bob has 0".
+_FILLERS = frozenset({"has", "had", "scores", "scored", "score", "gets", "got", "is", "and"})
 
 
 def listing(items: Iterable[object], last: str = "and") -> str:
@@ -103,7 +111,7 @@ def _one_tile(item: object, choices: Sequence[str]) -> Tile:
         except NotationError as exc:
             raise AnswerError(f"{shown(item)} is not a tile of this set: {exc}.") from None
     if isinstance(item, str):
-        text = item.strip()
+        text = tidy(item)
         if _NUMBER.fullmatch(text):
             raise AnswerError(
                 f'"{text}" is one number, but a tile has two: write both, joined by "-", '
@@ -126,10 +134,10 @@ def read_tiles(answer: object, choices: Sequence[str] = ()) -> list[Tile]:
     ([Tile(6, 6), Tile(9, 4)], [])
     """
     if isinstance(answer, str):
-        text = answer.strip().strip("[]()").strip()
+        text = tidy(tidy(answer).strip("[]()"))
         if text.lower() in _NONE_WORDS:
             return []
-        parts = [p.strip(" '\"") for p in re.split(r"[,;\s]+", text)]
+        parts = [tidy(p) for p in re.split(r"[,;\s]+", text)]
         return [_one_tile(p, choices) for p in parts if p]
     if isinstance(answer, Tile) or (
         isinstance(answer, tuple) and len(answer) == 2 and all(is_whole(x) for x in answer)
@@ -147,21 +155,28 @@ def read_tiles(answer: object, choices: Sequence[str] = ()) -> list[Tile]:
 
 
 def read_number(answer: object, what: str = "the score") -> int:
-    """A whole number from ``57``, ``"57"`` or ``" 57 "`` (``57.0`` too).
+    """A whole number from ``57``, ``"57"``, ``" 57 "``, ``"1,600"``, ``"12.0"`` or ``"57 points"``.
 
-    >>> read_number("12"), read_number(12.0)
-    (12, 12)
+    >>> read_number("12"), read_number(12.0), read_number("1,600"), read_number("12.0")
+    (12, 12, 1600, 12)
+    >>> read_number("57 points.")
+    57
     """
     value: object = answer
     if isinstance(answer, str):
-        text = answer.strip().replace(",", "")
-        if not _NUMBER.fullmatch(text):
+        text = without_unit(tidy(answer), UNITS)
+        found = whole(text)
+        if found is None:
+            if _DECIMAL.fullmatch(text.replace(",", "")):
+                raise AnswerError(
+                    f"{shown(answer)} is not a whole number: {what} is a whole number, like 12."
+                )
             raise AnswerError(
                 f"{shown(answer)} is not a whole number: write {what} in digits, like 12."
             )
-        if len(text) > 12:
+        if len(text) > 16:
             raise AnswerError(f"{shown(answer, 20)} is far too big to be {what}.")
-        value = int(text)
+        value = found
     elif isinstance(answer, float) and answer.is_integer():
         value = int(answer)
     if not is_whole(value):
@@ -176,15 +191,74 @@ def read_number(answer: object, what: str = "the score") -> int:
     return number
 
 
+def _scores_in_order(text: str, count: int) -> list[str]:
+    """The scores of a text like ``"0, 12, 5"``: commas, semicolons and spaces separate them,
+    except a comma inside ``1,600``, unless splitting it there gives ``count`` scores."""
+    parts = [p for p in re.split(r"(?:[;\s]|,(?=\s|$))+", text) if p]
+    kept = [q for p in parts for q in ([p] if THOUSANDS.fullmatch(p) else p.split(",")) if q]
+    if len(kept) != count:
+        split = [q for p in parts for q in p.split(",") if q]
+        if len(split) == count:
+            return split
+    return kept
+
+
+def _scores_by_name(text: str, names: Sequence[str]) -> list[int]:
+    """The scores of a text like ``"Ann 2, Bob 0, Cy 57"`` (any order), in seat order."""
+    named = f"write each player's name and score, like {', '.join(f'{n} 0' for n in names)}"
+    marked = text
+    for i, name in sorted(enumerate(names), key=lambda p: -len(p[1])):
+        pattern = rf"(?<![\w]){re.escape(name)}(?:['\u2019]s)?(?![\w])"
+        marked = re.sub(pattern, f" \x00{i}\x00 ", marked, flags=re.IGNORECASE)
+    tokens = re.findall(r"\x00\d+\x00|[+-]?\d[\d,.]*|[^\W\d_]+|\S", marked)
+    scores: dict[str, int] = {}
+    waiting: str | None = None
+    for token in tokens:
+        if token.startswith("\x00"):
+            if waiting is not None:
+                raise AnswerError(f"{waiting} has no score after the name: {named}.")
+            waiting = names[int(token.strip("\x00"))]
+            if waiting in scores:
+                raise AnswerError(f"{waiting} is given two scores: {named}.")
+        elif token[-1].isdigit() or token[0].isdigit():
+            number = token.rstrip(",.")
+            if waiting is None:
+                raise AnswerError(f"{number} has no player's name before it: {named}.")
+            scores[waiting] = read_number(number, f"{waiting}'s score")
+            waiting = None
+        elif token.isalpha() and token.casefold() not in _FILLERS | set(UNITS):
+            raise AnswerError(
+                f'"{token}" is not one of the players: they are {listing(names)}; {named}.'
+            )
+    if waiting is not None:
+        raise AnswerError(f"{waiting} has no score after the name: {named}.")
+    missing = [n for n in names if n not in scores]
+    if missing:
+        given = [n for n in names if n in scores]
+        raise AnswerError(
+            f"You gave {len(given)} of the {len(names)} scores, and none for "
+            f"{listing(missing)}: {named}."
+        )
+    return [scores[n] for n in names]
+
+
 def read_numbers(answer: object, names: Sequence[str]) -> list[int]:
-    """One whole number per player, in seat order: ``[0, 12, 5]`` or ``"0, 12, 5"``.
+    """One whole number per player: ``[0, 12, 5]``, ``"0, 12, 5"`` (in seat order) or
+    ``"Ann 0, Bob 12, Cy 5"`` (named, in any order).
 
     >>> read_numbers("0, 12, 5", ["Ann", "Bob", "Cy"])
+    [0, 12, 5]
+    >>> read_numbers("Cy: 5, Ann 0, Bob 12.", ["Ann", "Bob", "Cy"])
     [0, 12, 5]
     """
     example = str([0] * len(names))
     if isinstance(answer, str):
-        items: list[object] = [p for p in re.split(r"[,;\s]+", answer.strip(" []()")) if p]
+        text = tidy(answer).strip(" []()")
+        units = [u for u in UNITS if u not in {n.casefold() for n in names}]
+        text = re.sub(rf"\b(?:{'|'.join(units)})\b", " ", text, flags=re.IGNORECASE).strip()
+        if re.search(r"[^\W\d_]", text):
+            return _scores_by_name(text, names)
+        items: list[object] = list(_scores_in_order(text, len(names)))
     elif isinstance(answer, (list, tuple)):
         items = list(answer)
     else:
@@ -194,8 +268,9 @@ def read_numbers(answer: object, names: Sequence[str]) -> list[int]:
         )
     if len(items) != len(names):
         raise AnswerError(
-            f"You gave {len(items)} of {len(names)} scores: write one score for each player, "
-            f"in the order {listing(names)}, like {example}."
+            f"You gave {len(items)} {'score' if len(items) == 1 else 'scores'} for "
+            f"{len(names)} players: write one score for each player, in the order "
+            f"{listing(names)}, like {example}."
         )
     return [read_number(item, f"{name}'s score") for item, name in zip(items, names, strict=True)]
 
@@ -210,7 +285,7 @@ def read_name(answer: object, names: Sequence[str], extra: Sequence[str] = ()) -
         raise AnswerError(
             f'{shown(answer)} is not a name: write a player\'s name in quotes, like "{names[0]}".'
         )
-    given = " ".join(answer.split()).casefold()
+    given = tidy(answer).casefold()
     for name in (*names, *extra):
         if given == name.casefold():
             return name
@@ -227,7 +302,7 @@ def read_choice(answer: object, choices: Sequence[str]) -> str:
     'draw'
     """
     if isinstance(answer, str):
-        given = " ".join(answer.split()).casefold()
+        given = tidy(answer).casefold()
         for choice in choices:
             if given == choice.casefold():
                 return choice
@@ -350,9 +425,11 @@ class Exercise:
         """Check ``answer``; with no answer, say how to give one."""
         if answer is _MISSING or answer is None or answer is Ellipsis:
             self._note((time.time(), "check", "", "not attempted"))
+            name = _own_name(self, sys._getframe(1))
             return Feedback(
                 "not attempted",
-                f"Not attempted: write your answer in the brackets, like q.check({self.example}).",
+                f"Not attempted: write your answer in the brackets, like "
+                f"{name}.check({self.example}).",
             )
         self.attempts.append(answer)
         try:
@@ -389,6 +466,36 @@ class Exercise:
 
     def __repr__(self) -> str:
         return f"Exercise: {self.question} ({self.status})"
+
+
+# The bytecode steps that load a variable by name (not an attribute or a constant).
+_LOADS_A_NAME = ("LOAD_NAME", "LOAD_GLOBAL", "LOAD_FAST", "LOAD_DEREF", "LOAD_CLASSDEREF")
+
+
+def _own_name(exercise: Exercise, frame: FrameType | None) -> str:
+    """The name the calling code knows ``exercise`` by (``q1`` for ``q1.check()``), else ``q``.
+
+    The names the calling code loaded up to the call are read back, the last first, and the
+    first that holds ``exercise`` (in the caller's variables, or its module's: a notebook's)
+    is its name. A caller that cannot be read says ``q``.
+    """
+    if frame is None:
+        return "q"
+    scopes = (frame.f_locals, frame.f_globals)
+    loaded: list[str] = []
+    try:
+        for step in dis.get_instructions(frame.f_code):
+            if step.offset > frame.f_lasti:
+                break
+            if step.opname.startswith(_LOADS_A_NAME) and step.argval is not None:
+                names = step.argval if isinstance(step.argval, tuple) else (step.argval,)
+                loaded += [n for n in names if isinstance(n, str)]
+    except (TypeError, ValueError):  # a frame without readable code
+        loaded = []
+    for name in reversed(loaded):
+        if name.isidentifier() and any(scope.get(name) is exercise for scope in scopes):
+            return name
+    return "q"
 
 
 def _answer_text(answer: object) -> str:

@@ -42,7 +42,7 @@ def class_chart(frame: pd.DataFrame) -> Figure:
     >>> import tempfile
     >>> from cfwidget.teach import Progress, gather
     >>> where = tempfile.mkdtemp()
-    >>> Progress("Ann", where, clock=lambda: 0.0).check("a", "01", "9", correct=True)
+    >>> Progress("Ann", where, clock=lambda: 1_700_000_000.0).check("a", "01", "9", correct=True)
     >>> top, bottom = class_chart(gather(where)).axes
     >>> [float(bar.get_height()) for bar in top.patches]
     [1.0]
@@ -74,15 +74,16 @@ def class_words(frame: pd.DataFrame) -> str:
     >>> import tempfile
     >>> from cfwidget.teach import Progress, gather
     >>> where = tempfile.mkdtemp()
-    >>> Progress("Ann", where, clock=lambda: 0.0).check("a", "01", "9", correct=True)
+    >>> Progress("Ann", where, clock=lambda: 1_700_000_000.0).check("a", "01", "9", correct=True)
     >>> print(class_words(gather(where)))
     The class's progress: 1 student, lesson 01.
     Exercises solved: Ann 1.
     Minutes spent: Ann 0.
     """
     students, lessons, per = _per_student(frame)
+    aside = _set_aside(frame)
     if not students:
-        return "The class's progress: no progress files with answers yet."
+        return "The class's progress: no progress files with answers yet." + aside
 
     def listed(measure: str) -> str:
         total = {
@@ -97,7 +98,18 @@ def class_words(frame: pd.DataFrame) -> str:
         f"The class's progress: {who}, {which}.\n"
         f"Exercises solved: {listed('solved')}.\n"
         f"Minutes spent: {listed('minutes')}."
-    )
+    ) + aside
+
+
+def _set_aside(frame: pd.DataFrame) -> str:
+    """A line saying how many damaged lines :func:`~cfwidget.teach.gather` left out, if any."""
+    lines = frame.attrs.get("damaged_lines") or []
+    if not isinstance(lines, list) or not lines:
+        return ""
+    files = len({str(d.get("file")) for d in lines if isinstance(d, dict)})
+    many = "1 line" if len(lines) == 1 else f"{len(lines)} lines"
+    where = "1 file" if files == 1 else f"{files} files"
+    return f"\nNot counted: {many} in {where} could not be trusted (teach.damage_table lists them)."
 
 
 def class_picture(frame: pd.DataFrame) -> Chart:
@@ -106,7 +118,7 @@ def class_picture(frame: pd.DataFrame) -> Chart:
     >>> import tempfile
     >>> from cfwidget.teach import Progress, gather
     >>> where = tempfile.mkdtemp()
-    >>> Progress("Ann", where, clock=lambda: 0.0).hint("a", "01", 1)
+    >>> Progress("Ann", where, clock=lambda: 1_700_000_000.0).hint("a", "01", 1)
     >>> class_picture(gather(where)).alt.splitlines()[1]
     'Exercises solved: Ann 0.'
     """

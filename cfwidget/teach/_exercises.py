@@ -41,6 +41,7 @@ from ._answers import (
     slug,
 )
 from ._errors import AnswerError, LessonError
+from ._typed import tidy
 
 _BLANK = Tile(0, 0)
 
@@ -293,7 +294,7 @@ def what_to_do(rnd: Round, *, key: str | None = None) -> Exercise:
             if not isinstance(answer, str) or "@" not in answer:
                 raise
         try:
-            move = Move.parse(answer.strip())
+            move = Move.parse(tidy(answer))
         except NotationError:
             raise AnswerError(
                 f'{shown(answer)} is not a move: write "play", "draw" or "pass".'

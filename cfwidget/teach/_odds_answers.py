@@ -21,6 +21,7 @@ from fractions import Fraction
 from .._shared import shown
 from ._answers import Exercise, slug
 from ._errors import AnswerError, LessonError
+from ._typed import THOUSANDS, tidy, without_unit
 
 __all__ = [
     "CHANCE_TOLERANCE",
@@ -35,7 +36,8 @@ CHANCE_TOLERANCE = Fraction(1, 200)
 _FORMS = "a fraction like 3/11, a decimal like 0.27 or a percent like 27%"
 _DECIMAL = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
 _FRACTION = re.compile(r"([+-]?\d+)\s*/\s*(\d+)")
-_ONE_IN = re.compile(r"(\d+)\s+in\s+(\d+)")
+_ONE_IN = re.compile(r"(\d+(?:\.\d+)?)\s*in\s*(\d+(?:\.\d+)?)")
+_SHARE = "a number like 0.025, a fraction like 1/40 or a percent like 2.5%"
 
 
 def _said(answer: object) -> str:
@@ -47,9 +49,16 @@ def _said(answer: object) -> str:
     return shown(answer, 40)
 
 
-def _number(answer: object, what: str, percent: bool) -> tuple[Fraction, bool]:
-    """``(value, written as a percent)`` from a number or its text; AnswerError otherwise."""
-    how = _FORMS if percent else "a number like 2.5, or a fraction like 5/2"
+def _number(
+    answer: object, what: str, percent: bool, how: str = "", units: Sequence[str] = ()
+) -> tuple[Fraction, bool]:
+    """``(value, written as a percent)`` from a number or its text; AnswerError otherwise.
+
+    The text is tidied first (other dashes, a full stop at the end, quotes), ``units`` may
+    follow the number (``89.18 points``), and ``1,600`` is a thousands comma while ``0,27``
+    is a decimal comma. ``percent`` allows ``27%``; ``how`` says how to write one.
+    """
+    how = how or (_FORMS if percent else "a number like 2.5, or a fraction like 5/2")
     if isinstance(answer, bool) or answer is None:
         raise AnswerError(f"{shown(answer)} is not {what}: write {how}.")
     if isinstance(answer, Fraction):
@@ -62,25 +71,29 @@ def _number(answer: object, what: str, percent: bool) -> tuple[Fraction, bool]:
         return Fraction(repr(answer)), False
     if not isinstance(answer, str):
         raise AnswerError(f"{shown(answer)} is not {what}: write {how}.")
-    text = " ".join(answer.strip().lower().split())
+    text = without_unit(tidy(answer).lower(), units)
     if len(text) > 40:
         raise AnswerError(f"{_said(answer)}... is too long to be {what}: write {how}.")
     is_percent = percent and (text.endswith("%") or text.endswith(" percent"))
     if is_percent:
         text = text.removesuffix("%").removesuffix(" percent").strip()
-    if text.count(",") == 1 and "." not in text and "/" not in text:
+    if THOUSANDS.fullmatch(text.split(".")[0]) and text.count(".") <= 1:
+        text = text.replace(",", "")  # a thousands comma: 1,600
+    elif text.count(",") == 1 and "." not in text and "/" not in text:
         text = text.replace(",", ".")  # a decimal comma: 0,27
     found = _FRACTION.fullmatch(text) or (None if is_percent else _ONE_IN.fullmatch(text))
     if found:
-        top, bottom = int(found.group(1)), int(found.group(2))
+        top, bottom = Fraction(found.group(1)), Fraction(found.group(2))
         if bottom == 0:
             raise AnswerError(
                 f"{_said(answer)} has 0 below the line, and nothing can be divided by 0: "
                 f"write {how}."
             )
-        value = Fraction(top, bottom)
+        value = top / bottom
     elif _DECIMAL.fullmatch(text):
         value = Fraction(text)
+    elif not percent and (text.endswith("%") or text.endswith(" percent")):
+        raise AnswerError(f"{_said(answer)} is a percent, but {what} is not one: write {how}.")
     else:
         raise AnswerError(f"{_said(answer)} is not {what}: write {how}.")
     return (value / 100, True) if is_percent else (value, False)
@@ -110,13 +123,22 @@ percent, write 27%.
     return value
 
 
-def read_amount(answer: object, what: str = "the number") -> Fraction:
+def read_amount(
+    answer: object, what: str = "the number", *, unit: str = "", percent: bool = False
+) -> Fraction:
     """A number that is not a chance (a mean, a count): ``"3.45"``, ``"38/11"`` or ``3.45``.
 
-    >>> read_amount("38/11"), read_amount("3,5"), read_amount(12)
-    (Fraction(38, 11), Fraction(7, 2), Fraction(12, 1))
+    ``unit`` may follow the number (``"89.18 points"``, or ``"1 point"``); with ``percent``
+    (a share, like a standard error), ``"2.38%"`` is 0.0238.
+
+    >>> read_amount("38/11"), read_amount("3,5"), read_amount(12), read_amount("1,600")
+    (Fraction(38, 11), Fraction(7, 2), Fraction(12, 1), Fraction(1600, 1))
+    >>> read_amount("89.18 points.", unit="points"), read_amount("2.5%", percent=True)
+    (Fraction(4459, 50), Fraction(1, 40))
     """
-    value, _ = _number(answer, what, percent=False)
+    units = (unit, unit.removesuffix("s")) if unit else ()
+    how = _SHARE if percent else ""
+    value, _ = _number(answer, what, percent=percent, how=how, units=units)
     if value < 0:
         raise AnswerError(f"{_said(answer)} is below 0, and {what} cannot be.")
     return value
@@ -241,7 +263,7 @@ def amount_exercise(
         return f"{_decimal(v, digits)}{after}"
 
     def judge(answer: object) -> tuple[bool, str]:
-        given = read_amount(answer, what)
+        given = read_amount(answer, what, unit=unit, percent=not unit)
         said = _said(answer)
         if whole and given.denominator != 1:
             raise AnswerError(f"{said} is not a whole number: write {what} in digits, like 12.")

@@ -37,8 +37,8 @@ from ..odds import (
     unseen_tiles,
     wait_for_fit,
 )
-from ._answers import Exercise, slug
-from ._errors import AnswerError, LessonError
+from ._answers import Exercise, read_choice, slug
+from ._errors import LessonError
 from ._odds_answers import (
     CHANCE_TOLERANCE,
     _check_exact,
@@ -354,11 +354,7 @@ def sharper_or_plain(rnd: Round, seat: int, worlds: int = 400, seed: int = 0) ->
     words = {"more": "more likely", "less": "less likely", "the same": "about as likely"}
 
     def judge(answer: object) -> tuple[bool, str]:
-        if not isinstance(answer, str) or answer.strip().lower() not in words:
-            raise AnswerError(
-                f'{shown(answer)} is not one of the answers: write "more", "less" or "the same".'
-            )
-        given = answer.strip().lower()
+        given = read_choice(answer, list(words))
         numbers = f"the plain count says {plain:.3f}, the sharper count {sharper:.3f}"
         if given == right:
             return True, f"{numbers}: {words[right]}"
@@ -456,12 +452,7 @@ def tip_verdict(effects: pd.DataFrame, label: str) -> Exercise:
     choices = ("it helps", "it hurts", "no measurable difference")
 
     def judge(answer: object) -> tuple[bool, str]:
-        if not isinstance(answer, str) or answer.strip().lower() not in choices:
-            raise AnswerError(
-                f"{shown(answer)} is not one of the answers: write "
-                '"it helps", "it hurts" or "no measurable difference".'
-            )
-        given = answer.strip().lower()
+        given = read_choice(answer, choices)
         interval = f"the difference is {rate:+.3f}, with 95% interval {low:+.3f} to {high:+.3f}"
         if given == right:
             return True, interval

@@ -11,7 +11,8 @@ text and whether it was right), a *hint* viewed (its number, 1 for the first nud
 *solution* viewed, with the time it happened (seconds since 1970, UTC).
 
 >>> import tempfile
->>> p = Progress("Ann", folder=tempfile.mkdtemp(), clock=iter([0, 0, 30, 90, 150]).__next__)
+>>> times = iter([1_700_000_000 + s for s in (0, 0, 30, 90, 150)])
+>>> p = Progress("Ann", folder=tempfile.mkdtemp(), clock=times.__next__)
 >>> p.check("deal-size", "01", "7", correct=False)
 >>> p.hint("deal-size", "01", 1)
 >>> p.check("deal-size", "01", "9", correct=True)
@@ -28,15 +29,26 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+import math
 import os
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._shared import shown
 from ._errors import LessonError
+from ._progress_file import (
+    EARLIEST,
+    FORMAT,
+    SUFFIX,
+    DamagedLine,
+    ProgressFile,
+    check_now,
+    read_progress,
+    when,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -45,12 +57,14 @@ __all__ = [
     "ENV_FOLDER",
     "FORMAT",
     "SUFFIX",
+    "DamagedLine",
     "ExerciseSummary",
     "Progress",
     "ProgressFile",
     "check_frame",
     "check_student",
     "class_table",
+    "damage_table",
     "gather",
     "read_progress",
     "summarise",
@@ -58,13 +72,8 @@ __all__ = [
 
 #: The environment variable that names the progress folder (it overrides the default).
 ENV_FOLDER = "CFWIDGET_PROGRESS"
-#: What every progress file's name ends with.
-SUFFIX = ".progress.jsonl"
-#: The ``format`` of a progress file's first line.
-FORMAT = "cfwidget.progress"
 #: Characters a name cannot hold: they separate folders or are refused in file names.
 _FORBIDDEN = '/\\:*?"<>|'
-_KINDS = ("check", "hint", "solution")
 #: The columns of :func:`gather`'s table, in order.
 COLUMNS = (
     "student",
@@ -130,16 +139,27 @@ def _check_label(what: str, value: object) -> str:
 
 
 def _seconds(moment: object) -> float:
-    """A time as seconds since 1970 (UTC): a number, or a datetime (naive means local)."""
+    """A time as seconds since 1970 (UTC): a number, or a datetime (naive means local).
+
+    A time before :data:`EARLIEST` (2020) cannot be an answer's and is refused: it comes from
+    a computer whose clock is wrong, and would stretch the class chart's minutes.
+    """
     if isinstance(moment, _dt.datetime):
-        return moment.timestamp()
-    if isinstance(moment, (int, float)) and not isinstance(moment, bool):
+        value = moment.timestamp()
+    elif isinstance(moment, (int, float)) and not isinstance(moment, bool):
         value = float(moment)
-        if value == value and abs(value) != float("inf"):
-            return value
-    raise LessonError(
-        f"An event's time must be a number of seconds or a datetime; got {shown(moment)}."
-    )
+        if not math.isfinite(value):
+            value = -1.0
+    else:
+        raise LessonError(
+            f"An event's time must be a number of seconds or a datetime; got {shown(moment)}."
+        )
+    if value < EARLIEST:
+        raise LessonError(
+            f"An event's time cannot be before 2020; got {when(value)}. This computer's clock "
+            "may be wrong: set the date and time, then try again."
+        )
+    return value
 
 
 def _as_text(answer: object) -> str:
@@ -209,81 +229,6 @@ def summarise(events: Iterable[Mapping[str, Any]]) -> list[ExerciseSummary]:
     return out
 
 
-@dataclass
-class ProgressFile:
-    """What :func:`read_progress` found in one file: the student, the events, any problems.
-
-    *cut_off* is true when the last line had been cut off (a crash while writing); that
-    line is left out and is not a problem. *problems* lists lines that could not be read.
-    """
-
-    path: Path
-    student: str | None
-    events: list[dict[str, Any]] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
-    cut_off: bool = False
-
-
-def _event_problem(event: object) -> str | None:
-    if not isinstance(event, dict):
-        return "it is not a JSON object"
-    if event.get("event") == "start":
-        return None if event.get("format") == FORMAT else "its first line is not cfwidget progress"
-    if event.get("event") not in _KINDS:
-        return f"its event {shown(event.get('event'))} is not check, hint or solution"
-    for name in ("key", "lesson"):
-        if not isinstance(event.get(name), str):
-            return f"it has no {name}"
-    t = event.get("t")
-    if not isinstance(t, (int, float)) or isinstance(t, bool):
-        return "it has no time"
-    return None
-
-
-def read_progress(path: str | os.PathLike[str]) -> ProgressFile:
-    """Read one progress file; unreadable lines are listed in ``problems``, not fatal.
-
-    >>> import tempfile
-    >>> p = Progress("S07", folder=tempfile.mkdtemp(), clock=lambda: 60.0)
-    >>> p.hint("spokes", "02", 1)
-    >>> with open(p.path, "a") as f:
-    ...     _ = f.write('{"event": "che')   # a crash in the middle of a line
-    >>> found = read_progress(p.path)
-    >>> found.student, len(found.events), found.cut_off, found.problems
-    ('S07', 1, True, [])
-    """
-    where = Path(path)
-    found = ProgressFile(where, None)
-    try:
-        text = where.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        found.problems.append(f"the file could not be read ({type(exc).__name__})")
-        return found
-    lines = text.split("\n")
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            event = json.loads(line)
-        except ValueError:
-            if number == len(lines):  # the last line, with no line break after it
-                found.cut_off = True
-            else:
-                found.problems.append(f"line {number} is not readable")
-            continue
-        problem = _event_problem(event)
-        if problem is not None:
-            found.problems.append(f"line {number}: {problem}")
-            continue
-        if event.get("student") is not None and found.student is None:
-            found.student = str(event["student"])
-        if event["event"] != "start":
-            found.events.append(event)
-    if found.student is None:
-        found.problems.append("no line says whose progress this is")
-    return found
-
-
 class Progress:
     """One student's progress file: record checks, hints and solutions; summarise them.
 
@@ -291,7 +236,7 @@ class Progress:
     (``time.time`` unless a test passes its own). Opening an existing file continues it.
 
     >>> import tempfile
-    >>> p = Progress("Bea", folder=tempfile.mkdtemp(), clock=lambda: 1000.0)
+    >>> p = Progress("Bea", folder=tempfile.mkdtemp(), clock=lambda: 1_700_000_000.0)
     >>> p.check("who-wins", "05", "bob", correct=True)
     >>> p.path.name, oct(p.path.stat().st_mode & 0o777)
     ('Bea.progress.jsonl', '0o600')
@@ -450,19 +395,32 @@ class Progress:
 # -- the teacher's side ------------------------------------------------------------------
 
 
-def gather(folder: str | os.PathLike[str]) -> pd.DataFrame:
+def gather(folder: str | os.PathLike[str], *, now: float | None = None) -> pd.DataFrame:
     """Every progress file of ``folder`` as one table: one row per student and exercise.
 
-    Files that cannot be read, wholly or in part, do not stop the gathering: they are listed
-    in ``frame.attrs["damaged"]`` (file name -> what was wrong) and the lines that could be
-    read are kept. Two files of the same student (two computers) are put together.
+    Damage never stops the gathering, and a damaged line is never counted: a line that is
+    not readable or was cut off, a line marked as another student's (``"student": "S99"``
+    inside S03's file), or a time that cannot be right (before 2020, later than ``now``
+    by more than a day, or more than a day before its file was started). ``now`` defaults
+    to this computer's clock. What was set aside is in the table's ``attrs``:
+
+    - ``frame.attrs["damaged"]``: file name -> what was wrong, line by line, as one text
+      (``"line 3: it is not readable ...; line 7: ..."``);
+    - ``frame.attrs["damaged_lines"]``: one dict per line set aside, with ``file``,
+      ``line`` (1 for the first line; None for a whole file) and ``problem``;
+      :func:`damage_table` shows them as a table.
+
+    Two files of the same student (two computers) are put together, and an answer found
+    in both is counted once.
 
     >>> import tempfile
     >>> where = tempfile.mkdtemp()
-    >>> Progress("Ann", where, clock=lambda: 0.0).check("a", "01", "9", correct=True)
+    >>> Progress("Ann", where, clock=lambda: 1_700_000_000.0).check("a", "01", "9", correct=True)
     >>> frame = gather(where)
     >>> frame[["student", "lesson", "exercise", "solved"]].values.tolist()
     [['Ann', '01', 'a', True]]
+    >>> frame.attrs["damaged"], frame.attrs["damaged_lines"]
+    ({}, [])
     """
     import pandas as pd
 
@@ -472,23 +430,51 @@ def gather(folder: str | os.PathLike[str]) -> pd.DataFrame:
             f"There is no folder {str(place)!r} to gather progress files from; "
             "put the students' .progress.jsonl files in one folder and give its name."
         )
+    check_now(now)
     damaged: dict[str, str] = {}
-    by_student: dict[str, list[dict[str, Any]]] = {}
+    lines: list[DamagedLine] = []
+    by_student: dict[str, dict[tuple[str, str, str, float, str], dict[str, Any]]] = {}
     for path in sorted(place.glob(f"*{SUFFIX}")):
-        found = read_progress(path)
-        if found.problems:
+        found = read_progress(path, now=now)
+        if found.damaged:
             damaged[path.name] = "; ".join(found.problems)
+            lines.extend(found.damaged)
         student = found.student or path.name[: -len(SUFFIX)]
-        by_student.setdefault(student, []).extend(found.events)
+        kept = by_student.setdefault(student, {})
+        for event in found.events:
+            kept.setdefault(Progress._identity(event), event)
     rows = []
     for student in sorted(by_student):
-        for s in summarise(by_student[student]):
+        for s in summarise(by_student[student].values()):
             rows.append({"student": student, **{c: getattr(s, c) for c in COLUMNS[1:]}})
     frame: pd.DataFrame = pd.DataFrame(rows, columns=list(COLUMNS)).sort_values(
         ["student", "lesson", "first"], kind="stable", ignore_index=True
     )
     frame.attrs["damaged"] = damaged
+    frame.attrs["damaged_lines"] = [
+        {"file": d.file, "line": d.line, "problem": d.problem} for d in lines
+    ]
     return frame
+
+
+def damage_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """The lines :func:`gather` set aside, one row each: file, line and what was wrong.
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> where = Path(tempfile.mkdtemp())
+    >>> Progress("Ann", where, clock=lambda: 1_700_000_000.0).hint("a", "01", 1)
+    >>> with open(where / "Ann.progress.jsonl", "a") as f:
+    ...     _ = f.write('{"event": "che')
+    >>> damage_table(gather(where)).values.tolist()  # doctest: +ELLIPSIS
+    [['Ann.progress.jsonl', 3, 'it was cut off part-way ...']]
+    """
+    import pandas as pd
+
+    found = check_frame(frame).attrs.get("damaged_lines", [])
+    table: pd.DataFrame = pd.DataFrame(list(found), columns=["file", "line", "problem"])
+    table["line"] = table["line"].astype("Int64")
+    return table
 
 
 def check_frame(frame: object) -> pd.DataFrame:
@@ -514,7 +500,7 @@ def class_table(frame: pd.DataFrame) -> pd.DataFrame:
 
     >>> import tempfile
     >>> where = tempfile.mkdtemp()
-    >>> Progress("Ann", where, clock=lambda: 0.0).hint("a", "01", 1)
+    >>> Progress("Ann", where, clock=lambda: 1_700_000_000.0).hint("a", "01", 1)
     >>> int(class_table(gather(where)).loc["Ann", ("01", "hints")])
     1
     """

@@ -86,7 +86,10 @@ def test_an_amount_is_read_but_never_as_a_percent() -> None:
     assert teach.read_amount("38/11") == Fraction(38, 11)
     assert teach.read_amount(" 3,5 ") == Fraction(7, 2)
     assert teach.read_amount(4.25) == Fraction(17, 4)
-    with pytest.raises(AnswerError, match=r"not the number of draws: write a number like 2\.5"):
+    with pytest.raises(
+        AnswerError,
+        match=r"is a percent, but the number of draws is not one: write a number like 2\.5",
+    ):
         teach.read_amount("27%", "the number of draws")
     with pytest.raises(AnswerError, match="below 0, and the mean cannot be"):
         teach.read_amount("-1", "the mean")

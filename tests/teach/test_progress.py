@@ -153,7 +153,10 @@ def test_a_cut_off_last_line_is_tolerated_and_dropped_before_the_next_event(
     with open(p.path, "a", encoding="utf-8") as f:
         f.write('{"event": "check", "student": "Bob", "les')
     found = read_progress(p.path)
-    assert (found.cut_off, found.problems, len(found.events)) == (True, [], 5)
+    assert (found.cut_off, len(found.events)) == (True, 5)
+    assert [(d.line, d.problem.split(" (")[0]) for d in found.damaged] == [
+        (7, "it was cut off part-way")
+    ]
     p.check("deal-size", "01", "9", correct=True, at=1_700_000_500)
     found = read_progress(p.path)
     assert (found.problems, found.cut_off) == ([], False)  # the cut-off piece was dropped
@@ -223,6 +226,7 @@ def test_gather_makes_one_row_per_student_and_exercise(classroom: Path) -> None:
         ["S-07", "05", "who-wins", 2, True, 1],
     ]
     assert frame.attrs["damaged"] == {}
+    assert frame.attrs["damaged_lines"] == []
 
 
 def test_a_damaged_file_is_reported_not_fatal(classroom: Path) -> None:
@@ -234,7 +238,7 @@ def test_a_damaged_file_is_reported_not_fatal(classroom: Path) -> None:
     frame = gather(classroom)
     damaged = frame.attrs["damaged"]
     assert set(damaged) == {f"Bob{SUFFIX}", f"Dee{SUFFIX}"}
-    assert "line 3 is not readable" in damaged[f"Bob{SUFFIX}"]
+    assert "line 3: it is not readable" in damaged[f"Bob{SUFFIX}"]
     assert "could not be read" in damaged[f"Dee{SUFFIX}"]
     bob_rows = frame[frame["student"] == "Bob"]
     assert bob_rows["attempts"].tolist() == [2]  # the good lines are kept

@@ -1,0 +1,250 @@
+"""teach.gather names every line it cannot trust, by file and line, and never counts it.
+
+One case per kind of damage: a file cut mid-line, two lines run together, a line marked as
+another student's, a second student's start line, times in 1970, in the future, or well before
+the file's start, and lines whose fields make no sense. The good lines around them count.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cfwidget as cf
+from cfwidget.teach import (
+    DamagedLine,
+    Progress,
+    class_chart,
+    class_words,
+    damage_table,
+    gather,
+    read_progress,
+)
+from cfwidget.teach._progress_file import EARLIEST, SLACK, SUFFIX
+
+T0 = 1_700_000_000.0  # 2023-11-14 22:13 UTC: when S03 starts
+NOW = T0 + 3600.0  # when the teacher gathers
+
+
+def _s03(folder: Path) -> Path:
+    """S03: a wrong then a right answer to lesson 01's exercise, a minute apart, then a hint."""
+    times = iter([T0, T0, T0 + 60, T0 + 120])
+    p = Progress("S03", folder, clock=times.__next__)
+    p.check("deal-size", "01", "7", correct=False)
+    p.check("deal-size", "01", "9", correct=True)
+    p.hint("spokes", "02", 1)
+    return p.path
+
+
+def _line(event: str, **fields: Any) -> str:
+    base: dict[str, Any] = {"event": event, "student": "S03", "lesson": "01", "key": "deal-size"}
+    return json.dumps({**base, **fields})
+
+
+def _append(path: Path, *lines: str) -> None:
+    with open(path, "a", encoding="utf-8") as f:
+        f.write("".join(line + "\n" for line in lines))
+
+
+def _row(frame: Any, student: str, exercise: str) -> dict[str, Any]:
+    rows = frame[(frame["student"] == student) & (frame["exercise"] == exercise)]
+    assert len(rows) == 1, rows
+    row: dict[str, Any] = rows.iloc[0].to_dict()
+    return row
+
+
+def _damaged(frame: Any) -> list[tuple[str, int | None, str]]:
+    return [(d["file"], d["line"], d["problem"]) for d in frame.attrs["damaged_lines"]]
+
+
+def test_a_clean_class_has_no_damage(tmp_path: Path) -> None:
+    _s03(tmp_path)
+    frame = gather(tmp_path, now=NOW)
+    assert frame.attrs["damaged"] == {} and frame.attrs["damaged_lines"] == []
+    assert damage_table(frame).empty
+    row = _row(frame, "S03", "deal-size")
+    assert (row["attempts"], row["solved"], row["minutes"]) == (2, True, 1.0)
+
+
+def test_a_file_cut_mid_line_is_reported_and_the_cut_answer_is_not_counted(
+    tmp_path: Path,
+) -> None:
+    path = _s03(tmp_path)
+    _append(path, _line("check", t=T0 + 180, answer="8", correct=False))
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) - 25])  # a download that stopped early
+    frame = gather(tmp_path, now=NOW)
+    [(file, line, problem)] = _damaged(frame)
+    assert (file, line) == (f"S03{SUFFIX}", 5)
+    assert problem.startswith("it was cut off part-way")
+    assert frame.attrs["damaged"] == {f"S03{SUFFIX}": f"line 5: {problem}"}
+    assert _row(frame, "S03", "deal-size")["attempts"] == 2  # the cut third try is not counted
+
+
+def test_two_lines_run_together_are_reported_by_line(tmp_path: Path) -> None:
+    path = _s03(tmp_path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines[2] = lines[2][:30] + lines[3]  # a line cut off, and the next written straight after
+    del lines[3]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    frame = gather(tmp_path, now=NOW)
+    [(_, line, problem)] = _damaged(frame)
+    assert line == 3 and problem.startswith("it is not readable")
+    assert _row(frame, "S03", "deal-size")["attempts"] == 1
+
+
+def test_a_line_marked_as_another_students_is_reported_and_counted_for_nobody(
+    tmp_path: Path,
+) -> None:
+    path = _s03(tmp_path)
+    _append(path, _line("check", student="S99", t=T0 + 200, answer="9", correct=True))
+    frame = gather(tmp_path, now=NOW)
+    assert _damaged(frame) == [
+        (f"S03{SUFFIX}", 5, "it is marked as S99's, but this file holds S03's progress")
+    ]
+    assert _row(frame, "S03", "deal-size")["attempts"] == 2  # not counted as S03's
+    assert "S99" not in set(frame["student"])  # nor as S99's
+
+
+def test_a_second_students_file_pasted_in_is_reported_line_by_line(tmp_path: Path) -> None:
+    path = _s03(tmp_path)
+    other = tmp_path / "other"
+    times = iter([T0 + 10, T0 + 20])
+    Progress("S99", other, clock=times.__next__).check("who-wins", "05", "Bob", correct=True)
+    with open(path, "a", encoding="utf-8") as f:
+        f.write((other / f"S99{SUFFIX}").read_text(encoding="utf-8"))
+    frame = gather(tmp_path, now=NOW)
+    assert [(line, problem) for _, line, problem in _damaged(frame)] == [
+        (5, "it starts the progress of S99, inside the file of S03"),
+        (6, "it is marked as S99's, but this file holds S03's progress"),
+    ]
+    assert sorted(set(frame["exercise"])) == ["deal-size", "spokes"]
+
+
+def test_a_time_in_1970_is_reported_and_does_not_stretch_the_minutes(tmp_path: Path) -> None:
+    path = _s03(tmp_path)
+    _append(path, _line("hint", t=0, number=1))
+    frame = gather(tmp_path, now=NOW)
+    [(_, line, problem)] = _damaged(frame)
+    assert line == 5
+    assert problem.startswith("its time, 1970-01-01 00:00 UTC, is before 2020")
+    row = _row(frame, "S03", "deal-size")
+    assert (row["hints"], row["minutes"]) == (0, 1.0)  # not a 28-million-minute bar
+    assert class_words(frame).splitlines()[-1] == (
+        "Not counted: 1 line in 1 file could not be trusted (teach.damage_table lists them)."
+    )
+    bottom = class_chart(frame).axes[1]
+    assert max(float(bar.get_height()) for bar in bottom.patches) < 10
+
+
+def test_a_time_in_the_future_is_reported(tmp_path: Path) -> None:
+    path = _s03(tmp_path)
+    _append(path, _line("check", t=NOW + 2 * SLACK, answer="9", correct=True))
+    frame = gather(tmp_path, now=NOW)
+    [(_, line, problem)] = _damaged(frame)
+    assert line == 5 and "is in the future (it is now 2023-11-14 23:13 UTC)" in problem
+    assert _row(frame, "S03", "deal-size")["attempts"] == 2
+    # a clock a few hours fast is not impossible: the same line counts a day later
+    assert gather(tmp_path, now=NOW + 2 * SLACK).attrs["damaged_lines"] == []
+
+
+def test_a_time_well_before_the_files_start_is_reported(tmp_path: Path) -> None:
+    path = _s03(tmp_path)
+    _append(
+        path,
+        _line("check", t=T0 - 3 * 24 * 3600, answer="9", correct=True),
+        _line("hint", t=T0 - 3600, number=1),  # given before signing in: it counts
+    )
+    frame = gather(tmp_path, now=NOW)
+    [(_, line, problem)] = _damaged(frame)
+    assert line == 5
+    assert problem.startswith("its time, 2023-11-11 22:13 UTC, is more than a day before")
+    row = _row(frame, "S03", "deal-size")
+    assert (row["attempts"], row["hints"], row["minutes"]) == (2, 1, 61.0)
+
+
+@pytest.mark.parametrize(
+    ("line", "problem"),
+    [
+        (_line("check", t=math.nan, answer="9", correct=True), "it has no time"),
+        ('{"event": "check", "t": 1e999}', "it has no key"),
+        (_line("check", t=10**400, correct=True), "it has no time"),
+        (_line("check", t=T0 + 5, answer="9", correct="yes"), "not marked right or wrong"),
+        (_line("hint", t=T0 + 5, number=0), "hint number is not a whole number"),
+        (_line("peek", t=T0 + 5), "is not check, hint or solution"),
+        ("[1, 2]", "it is not a progress line"),
+        (
+            '{"event": "hint", "lesson": "01", "key": "k", "t": 1700000005, "number": 1}',
+            "no student",
+        ),
+        (_line("hint", student=7, t=T0 + 5, number=1), "it names no student"),
+    ],
+)
+def test_lines_whose_fields_make_no_sense_are_reported(
+    tmp_path: Path, line: str, problem: str
+) -> None:
+    path = _s03(tmp_path)
+    _append(path, line)
+    frame = gather(tmp_path, now=NOW)
+    [(_, number, said)] = _damaged(frame)
+    assert number == 5 and problem in said
+    assert _row(frame, "S03", "deal-size")["attempts"] == 2
+
+
+def test_a_file_without_its_start_line_belongs_to_the_student_it_is_named_after(
+    tmp_path: Path,
+) -> None:
+    path = _s03(tmp_path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    path.write_text("\n".join([lines[1].replace("S03", "S99"), *lines[2:]]) + "\n")
+    found = read_progress(path, now=NOW)
+    assert found.student == "S03"
+    assert found.problems == ["line 1: it is marked as S99's, but this file holds S03's progress"]
+
+
+def test_a_file_saved_again_by_a_text_editor_with_a_bom_reads_whole(tmp_path: Path) -> None:
+    path = _s03(tmp_path)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes().replace(b"\n", b"\r\n"))
+    found = read_progress(path, now=NOW)
+    assert (found.student, len(found.events), found.problems) == ("S03", 3, [])
+
+
+def test_the_same_answer_in_two_files_of_one_student_counts_once(tmp_path: Path) -> None:
+    path = _s03(tmp_path)
+    (tmp_path / f"S03-copy{SUFFIX}").write_bytes(path.read_bytes())
+    frame = gather(tmp_path, now=NOW)
+    assert _row(frame, "S03", "deal-size")["attempts"] == 2
+    assert frame.attrs["damaged_lines"] == []
+
+
+def test_damage_table_lists_every_line_set_aside_across_files(tmp_path: Path) -> None:
+    _append(_s03(tmp_path), _line("hint", t=0, number=1))
+    (tmp_path / f"Dee{SUFFIX}").write_bytes(b"\xff\xfe garbage")
+    table = damage_table(gather(tmp_path, now=NOW))
+    assert list(table.columns) == ["file", "line", "problem"]
+    assert table["file"].tolist() == [f"Dee{SUFFIX}", f"S03{SUFFIX}"]
+    assert table["line"].isna().tolist() == [True, False] and table["line"].iloc[1] == 5
+    assert table["problem"].iloc[0] == "the file could not be read (UnicodeDecodeError)"
+    assert str(DamagedLine("x", None, "the file could not be read")) == (
+        "the file could not be read"
+    )
+
+
+def test_a_progress_file_refuses_to_write_an_impossible_time(tmp_path: Path) -> None:
+    p = Progress("S03", tmp_path, clock=lambda: T0)
+    before = p.path.read_bytes()
+    with pytest.raises(cf.LessonError, match="cannot be before 2020; got 1970-01-01"):
+        p.check("a", "01", "9", correct=True, at=0)
+    with pytest.raises(cf.LessonError, match="before 2020"):
+        p.hint("a", "01", 1, at=math.inf)
+    assert p.path.read_bytes() == before
+    with pytest.raises(cf.LessonError, match="clock may be wrong"):
+        Progress("S04", tmp_path, clock=lambda: EARLIEST - 1)
+    with pytest.raises(cf.LessonError, match="now is a time"):
+        gather(tmp_path, now="today")  # type: ignore[arg-type]
+    with pytest.raises(cf.LessonError, match="now is a time"):
+        read_progress(p.path, now=math.nan)
