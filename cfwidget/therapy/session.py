@@ -169,6 +169,7 @@ class Session(SessionState):
                 journal.close()
             raise
         self._replaying = False
+        self._path = Path(path)  # a resumed session ends, and hands over, like any other
         self.resume_note = problem
         if journal is not None and not self.ended:
             self._journal = journal
@@ -316,7 +317,11 @@ class Session(SessionState):
         while start > 0 and history[start - 1][0] == history[last][0]:
             start -= 1
         seat = history[last][0]
-        taken = next((t.turn for t in reversed(self.turns) if t.seat == seat), None)
+        cur = self._current
+        if cur is not None and cur["seat"] == seat and cur["moves"]:
+            taken = None  # the turn under way is taken back (a draw, say); no finished turn
+        else:
+            taken = next((t.turn for t in reversed(self.turns) if t.seat == seat), None)
         self._emit("undo", count=len(history) - start, seat=seat, turn=taken)
         self._maybe_begin()
         return True
@@ -398,6 +403,7 @@ class Session(SessionState):
             trial=cur["trial"],
             first_try=cur["refused"] == 0,
             prevented=cur["prevented"],
+            redo_of=cur["redo_of"],
         )
 
     def _maybe_begin(self) -> None:
@@ -407,7 +413,16 @@ class Session(SessionState):
         if not rnd.is_over and rnd.turn in self.people:
             options = [m for m in rnd.legal_moves() if not m.announce]
             trial = any(m.is_play for m in options)
-            self._emit("turn_start", seat=rnd.turn, options=len(options), trial=trial)
+            stack = self._redo.get(rnd.turn)
+            redo = stack[-1] if stack else None  # the undone turn this one plays again
+            self._emit(
+                "turn_start",
+                seat=rnd.turn,
+                options=len(options),
+                trial=trial,
+                redo_of=redo,
+                level=self._ladders[rnd.turn].base,
+            )
 
     def _not_now(self) -> Outcome | None:
         """Why no try can be made now (ended, paused, nobody's turn), or ``None``."""

@@ -202,7 +202,11 @@ def _cue_words(f: Figures) -> str:
 
 
 def _response_words(log: SessionLog, f: Figures, seat: int) -> str:
-    times = sorted(float(t["response"]) for t in log.client_turns(seat) if t["trial"])
+    times = sorted(
+        float(t["seconds"])
+        for t in log.seat_trials(seat)
+        if t["choice"] and t["seconds"] is not None
+    )
     if f.median_response is None or not times:
         return "no trials"
     spread = f" (fastest {times[0]:.1f} s, slowest {times[-1]:.1f} s)" if len(times) > 1 else ""
@@ -231,9 +235,29 @@ def _figure_rows(log: SessionLog, f: Figures, seat: int) -> list[tuple[str, str]
         ),
         ("Forced turns (draw or pass, no choice)", f"{f.forced}, not counted as trials"),
     ]
+    if f.not_completed:
+        rows.insert(
+            2,
+            (
+                "Trials not completed",
+                f"{f.not_completed} (open at the end, or taken back and not played again); "
+                "counted above, with their tries",
+            ),
+        )
     if undone:
-        listed = ", ".join(f"turn {t['turn']} ({t['move']})" for t in undone)
-        rows.append(("Turns taken back (undo)", f"{len(undone)}: {listed}; left out above"))
+        again: dict[int, int] = {}  # an undone turn -> the turn that played it again
+        for trial in log.seat_trials(seat):
+            for a, b in zip(trial["turns"], trial["turns"][1:], strict=False):
+                again[a] = b
+        listed = ", ".join(
+            f"turn {t['turn']} ({t['move']}"
+            + (f"; played again as turn {again[t['turn']]}" if t["turn"] in again else "")
+            + ")"
+            for t in undone
+        )
+        rows.append(
+            ("Turns taken back (undo)", f"{len(undone)}: {listed}; their first tries still count")
+        )
     else:
         rows.append(("Turns taken back (undo)", "none"))
     rows.append(("Time on task (pauses left out)", duration(f.time_on_task)))
@@ -325,7 +349,8 @@ def session_summary_html(
         parts.append("</ul></section>")
     parts.append(
         '<footer class="quiet">Made by cfwidget from the session record. Trials are turns '
-        "with a tile to choose; turns taken back are listed but left out of the figures. "
+        "with a tile to choose; a turn taken back and the turn that plays it again are one "
+        "trial, whose first try counts. "
         "Percentages are rounded down.</footer></body></html>"
     )
     return "\n".join(parts) + "\n"
