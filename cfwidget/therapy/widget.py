@@ -77,6 +77,7 @@ class GuidedSession(GameWidget):
                 f"got {shown(session)}"
             )
         self.session = session
+        self._turn_seen: tuple[object, int] = (None, 0)  # the turn on screen, its first view
         st = session.settings
         super().__init__(
             session.game,
@@ -121,6 +122,32 @@ class GuidedSession(GameWidget):
         self._say(out.message)
         self.refresh(force=True)
         return out.accepted
+
+    def _out_of_date(self, content: Mapping[str, Any]) -> bool | None:
+        """A tap made during the same turn is a try, however quickly it follows another.
+
+        Each try redraws the view, so a second tap sent before the new view arrived carries
+        the version before it; a try of the turn on screen is still recorded (every try
+        counts), while a play, draw or pass from an earlier view is refused as usual.
+        """
+        version = content.get("version")
+        turn, since = self._turn_seen
+        if (
+            content.get("kind") == "try"
+            and isinstance(version, int)
+            and turn is not None
+            and turn == self._turn_key()
+            and since <= version <= self.version
+        ):
+            seat = content.get("seat", self._seat)
+            if seat == self._seat:
+                return None
+        return super()._out_of_date(content)
+
+    def _turn_key(self) -> object:
+        cur = getattr(self, "session", None)
+        current = cur._current if cur is not None else None
+        return None if current is None else (current["seat"], current["t"], current.get("n"))
 
     def _play(self, text: str) -> bool:
         s = self.session
@@ -207,6 +234,9 @@ class GuidedSession(GameWidget):
     def _build_view(self) -> View:
         s = self.session
         rnd = self._round
+        key = self._turn_key()
+        if key != self._turn_seen[0]:
+            self._turn_seen = (key, self.version)
         if len(s.people) > 1 and not rnd.is_over and rnd.turn in s.people:
             self._seat = rnd.turn  # two people share one screen: show whose turn it is
         view = super()._build_view()
@@ -303,6 +333,14 @@ def therapist_controls(w: GuidedSession) -> ipw.VBox:
         layout=ipw.Layout(**fit),
     )
     notes_state = ipw.HTML()
+    earlier = w.session.earlier_notes
+    kept = ipw.HTML(
+        "<p><small>Notes kept from before (they stay in the record; new notes add to "
+        f"them):</small><br><span style='white-space: pre-wrap'>{html.escape(earlier)}</span></p>"
+        if earlier
+        else ""
+    )
+    kept.add_class("cfw-earlier-notes")
     save_anyway = ipw.Button(description="Save anyway", layout=ipw.Layout(**TOUCH))
     save_anyway.layout.display = "none"
     plan = ipw.Textarea(
@@ -396,6 +434,7 @@ def therapist_controls(w: GuidedSession) -> ipw.VBox:
             plan,
             ipw.HBox([assist, end], layout=ipw.Layout(**wrap)),
             said,
+            kept,  # last, so the controls above keep their places
         ],
         layout=ipw.Layout(border="1px solid #999", padding="4px"),
     )

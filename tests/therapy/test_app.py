@@ -167,3 +167,34 @@ def test_ending_hands_over_a_summary_csv_and_json(tmp_path: Path) -> None:
     assert doc["client"] == "C-07"
     assert all((tmp_path / f).stat().st_mode & 0o777 == 0o600 for f in files)
     assert "Summary and exports" in app.children[-1].value
+
+
+def test_resuming_in_the_app_keeps_the_record_and_the_notes(tmp_path: Path) -> None:
+    clock = Clock()
+    app = guided_app(records=tmp_path, clock=clock, seed=11)
+    find(app, ipw.Text, description="Client code").value = "C-07"
+    find(app, ipw.Button, description="Start the session").click()
+    first = app.session_widget.session
+    play(first, 1)
+    first.save_notes("settled quickly")
+    path = first.path
+    first.close()  # the kernel died here
+    again = guided_app(records=tmp_path, clock=clock, seed=11)
+    find(again, ipw.Text, description="Client code").value = "C-07"
+    find(again, ipw.Button, description="Resume").click()
+    w = again.session_widget
+    assert w.session.path == path
+    page = " ".join(getattr(c, "value", "") for c in again.children if isinstance(c, ipw.HTML))
+    assert "Record: None" not in page and str(path) in page
+    kept = [c for c in find(again, ipw.VBox, _dom_classes=("cfw-therapist",)).children][-1]
+    assert "settled quickly" in kept.value
+    w.session.save_notes("tired after ten minutes")
+    play(w.session, 1)
+    find(again, ipw.Button, description="End session").click()
+    stem = path.with_suffix("")
+    for suffix in ("-summary.html", "-turns.csv", ".json"):
+        assert stem.with_name(stem.name + suffix).exists()
+    doc = json.loads(stem.with_name(stem.name + ".json").read_text())
+    assert doc["notes"] == "settled quickly\ntired after ten minutes"
+    assert doc["figures"]["trials"] + doc["figures"]["forced_turns"] == 2
+    assert "Summary and exports" in again.children[-1].value

@@ -167,3 +167,22 @@ def test_resume_read_only_knows_its_path(tmp_path: Path) -> None:
     s = Session(SessionSettings(seed=4), client="AB12", clock=Clock(), journal=path)
     s.close()
     assert Session.resume(path, append=False).path == path
+
+
+def test_quick_taps_in_the_widget_are_each_a_try() -> None:
+    clock = Clock()
+    s = Session(SessionSettings(seed=4), client="AB12", clock=clock)
+    to_client(s)
+    w = GuidedSession(s)
+    hand = set(s.round.hands[0])
+    fits = {m.tile for m in s.round.legal_moves()}
+    tile = str(next(t for t in hand if t not in fits))
+    sent = w.version
+    for _ in range(10):  # ten taps, all sent from the first view (before the next arrived)
+        assert not w.handle_intent({"kind": "try", "tile": tile, "version": sent})
+    move = s.cue_for_level(4).move or ""
+    assert w.handle_intent({"kind": "play", "move": move, "version": w.version})
+    assert (figures(s).errors, figures(s).prevented) == (10, 10)
+    # A tap sent from a view of an earlier turn is refused, not counted.
+    assert not w.handle_intent({"kind": "try", "tile": tile, "version": sent})
+    assert figures(s).errors == 10
