@@ -38,15 +38,28 @@ underlined or faded, no end marked):
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .._shared import article
 from ..core import Move, Round
 from ._errors import SettingsError
 
-__all__ = ["MAX_LEVEL", "Cue", "CueLadder", "cue_for"]
+__all__ = ["MAX_LEVEL", "Cue", "CueLadder", "cue_for", "without_number"]
 
 MAX_LEVEL = 4
+
+_NUMBER_HINT = re.compile(r" \(tiles with an? \d+\)")
+
+
+def without_number(text: str) -> str:
+    """``text`` without the engine's hint of the number to look for (cue level 2's help),
+    for the levels below it.
+
+    >>> without_number("the centre double 6-6 still needs 4 spokes (tiles with a 6)")
+    'the centre double 6-6 still needs 4 spokes'
+    """
+    return _NUMBER_HINT.sub("", text)
 
 
 class CueLadder:

@@ -34,6 +34,7 @@ from .._shared import name_in_text, shown
 from ..core import Move, Round
 from ..widget import GameWidget, View, Waiting, handles
 from ._errors import SessionError
+from .cues import without_number
 from .session import Session
 from .settings import ASSIST_LEVELS, CUE_LEVELS, name_warning
 
@@ -229,6 +230,8 @@ class GuidedSession(GameWidget):
             return "Paused. Take your time."
         if waiting == "you" and len(s.people) > 1:
             return f"{name_in_text(rnd.names[rnd.turn])}'s turn."
+        if waiting == "you" and obs["drawn"] is not None and s.level() < 3:
+            return f"You drew {obs['drawn']}."  # not whether it fits: that is level 3's help
         return super()._status(rnd, obs, waiting)
 
     def _build_view(self) -> View:
@@ -257,6 +260,13 @@ class GuidedSession(GameWidget):
             "tiles": list(cue.tiles),
         }
         show_fit = cue.level >= 3 or not view["playing"]
+        if view["playing"] and not show_fit:
+            # Below cue level 3 the screen does not tell what fits: Draw and Pass are both
+            # offered (one pressed wrongly is refused by the engine and recorded as an
+            # error), and below level 2 the rule line does not name the number to look for.
+            view["can_draw"] = view["can_pass"] = True
+            if cue.level < 2:
+                view["rule"] = without_number(view["rule"])
         view["guided"] = {
             "errorless": st.errorless,
             "speech": st.speech,
