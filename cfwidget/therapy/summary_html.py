@@ -184,7 +184,7 @@ def settings_in_words(settings: Mapping[str, Any]) -> list[str]:
         elif fade is not None:
             cues += (
                 f"; the starting level dropped by one after {plural(fade, 'turn')} in a row "
-                "without more help"
+                "without more help, and rose by one after as many in a row that needed more"
             )
         out.append(cues + ".")
     return out

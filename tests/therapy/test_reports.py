@@ -709,7 +709,8 @@ def test_settings_in_words_reads_any_record() -> None:
         "counted as an error.",
         f"Each turn started with cue level 2 ({CUE_LEVELS[2].lower()}); the cue rose one level "
         "after 15 s without a move or after an error; the starting level dropped by one after "
-        "3 turns in a row without more help.",
+        "3 turns in a row without more help, and rose by one after as many in a row that needed "
+        "more.",
     ]
     assert settings_in_words({}) == [] and settings_in_words({"display": "<b>"}) == [
         "Tiles shown with <b>."  # plain text: the page escapes it
