@@ -3,7 +3,8 @@
 Works in a notebook and as a Voila app (no code shown). The form asks for a client code,
 never a name, and warns when goals seem to hold a name. Records go to the private records
 folder (:func:`~cfwidget.therapy.records.records_folder`); when the session ends, its
-one-page summary, a CSV of its turns and a JSON document are written beside the record.
+one-page summary, a CSV of its turns, a CSV of its trials (the data sheet) and a JSON
+document are written beside the record.
 
 >>> import tempfile
 >>> app = guided_app(records=tempfile.mkdtemp())
@@ -25,6 +26,7 @@ import ipywidgets as ipw
 
 from ..core import RecordError
 from ._errors import SessionError, SettingsError
+from .datasheet import export_trials_csv
 from .goals import Goal, load_goals, set_goal
 from .records import new_record_path, records_folder, unfinished
 from .report import export_csv, export_json, load_logs
@@ -37,7 +39,8 @@ __all__ = ["guided_app", "hand_over", "new_record_path"]
 
 
 def hand_over(session: Session) -> list[Path]:
-    """Write the ended session's summary page, CSV and JSON beside its record.
+    """Write the ended session's summary page, its turns and its trials (the data sheet) as
+    CSV, and its JSON document beside its record (a resumed session too).
 
     Returns the files written (none for a session kept in memory only).
     """
@@ -56,6 +59,7 @@ def hand_over(session: Session) -> list[Path]:
             session, stem.with_name(stem.name + "-summary.html"), goals=goals, history=history
         ),
         export_csv(session, stem.with_name(stem.name + "-turns.csv")),
+        export_trials_csv(session, stem.with_name(stem.name + "-trials.csv")),
         export_json(session, stem.with_name(stem.name + ".json"), goals=goals, history=history),
     ]
 

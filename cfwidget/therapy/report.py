@@ -321,16 +321,25 @@ def turns_frame(log: SessionLog | Any) -> pd.DataFrame:
 
 
 def export_csv(log: SessionLog | Any, path: str | os.PathLike[str]) -> Path:
-    """Write every turn of one session as CSV (a header row of :data:`TURN_COLUMNS`, then
-    one row per turn, undone turns marked); the file is readable only by its owner.
+    """Write every turn of one session as CSV: a header row of ``client``, ``date`` and
+    :data:`TURN_COLUMNS`, then one row per turn (undone turns marked), the client code and
+    date on every row and ``started`` in ISO 8601 local time with its offset. The file is
+    readable only by its owner.
 
     >>> import tempfile, pathlib
     >>> log = SessionLog.from_events([{"event": "start", "t": 0, "date": "2024-05-01"}])
     >>> export_csv(log, pathlib.Path(tempfile.mkdtemp()) / "t.csv").read_text()[:22]
-    'turn,round,seat,starte'
+    'client,date,turn,round'
     """
+    from .datasheet import iso_time  # the data sheet's helpers build on these reports
+
+    item = as_log(log)
+    frame = turns_frame(item)
+    frame["started"] = [iso_time(t) for t in frame["started"]]
+    frame.insert(0, "date", item.date)
+    frame.insert(0, "client", item.client)
     buffer = io.StringIO()
-    turns_frame(log).to_csv(buffer, index=False)
+    frame.to_csv(buffer, index=False)
     return write_private(path, buffer.getvalue())
 
 

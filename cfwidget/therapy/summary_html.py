@@ -26,8 +26,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._shared import is_whole, plural, write_private
+from .datasheet import level_totals_words, soap
 from .report import NOT_RATED, Figures, SessionLog, as_log, figures, up_to
 from .settings import CUE_LEVELS
+from .sheet_html import SHEET_CSS, goal_chart_svg, trial_tables_html
 
 if TYPE_CHECKING:
     from .goals import Goal
@@ -226,6 +228,7 @@ def _figure_rows(log: SessionLog, f: Figures, seat: int) -> list[tuple[str, str]
             _percent(f.first_try, f.trials) if f.trials else "no trials",
         ),
         ("Highest cue reached, trials at each level", _cue_words(f)),
+        ("Right responses by cue", level_totals_words(log, seat)),
         ("Response time (median over trials)", _response_words(log, f, seat)),
         (
             "Errors (tries not allowed)",
@@ -264,6 +267,16 @@ def _figure_rows(log: SessionLog, f: Figures, seat: int) -> list[tuple[str, str]
     return rows
 
 
+def _section(title: str, text: str, missing: str) -> str:
+    """A SOAP section: its text, or a headed blank to fill in by hand."""
+    if text.strip():
+        return f'<section><h2>{title}</h2><p class="notes">{_e(text.strip())}</p></section>'
+    return (
+        f"<section><h2>{title}</h2><p>{missing}: space to fill in by hand.</p>"
+        '<div class="blank"></div></section>'
+    )
+
+
 def session_summary_html(
     log: SessionLog | Any,
     *,
@@ -296,7 +309,7 @@ def session_summary_html(
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>",
+        f"<title>{_e(title)}</title><style>{_CSS}{SHEET_CSS}</style></head><body>",
         "<header><h1>Guided Chicken Foot: session summary</h1>",
         f'<p class="who">Client code <b>{_e(item.client)}</b> &middot; '
         f"{_e(date_in_words(item.date))}"
@@ -318,21 +331,23 @@ def session_summary_html(
         )
     if item.problem:
         parts.append(f'<p class="quiet">Note on the record: {_e(item.problem)}.</p>')
-    parts.append(f"</section><section><h2>Figures ({who})</h2><table><tbody>")
-    parts += [f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in _figure_rows(item, f, seat)]
-    parts.append("</tbody></table></section>")
-    notes = item.notes.strip()
-    parts.append("<section><h2>Observations</h2>")
-    parts.append(f'<p class="notes">{_e(notes)}</p>' if notes else "<p>No notes written.</p>")
-    assist = item.assist if item.assist else NOT_RATED.capitalize()
-    parts.append(f"</section><section><h2>Assist level</h2><p>{_e(assist)}</p></section>")
-    plan = item.plan.strip()
-    parts.append("<section><h2>Plan</h2>")
-    parts.append(f'<p class="notes">{_e(plan)}</p>' if plan else "<p>No plan written.</p>")
+    sheet = soap(item, seat)
     parts.append("</section>")
+    parts.append(_section("Subjective", sheet["S"], "No notes written"))
+    parts.append(f"<section><h2>Objective ({who})</h2><p>{_e(sheet['O'])}</p><table><tbody>")
+    parts += [f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in _figure_rows(item, f, seat)]
+    parts.append("</tbody></table>")
+    parts.append(trial_tables_html(item, seat))
+    parts.append("</section>")
+    assist = item.assist if item.assist else NOT_RATED.capitalize()
+    parts.append(
+        _section("Assessment", sheet["A"], "No assessment written")[: -len("</section>")]
+        + f"<p><b>Assist level</b> {_e(assist)} (the therapist's rating)</p></section>"
+    )
+    parts.append(_section("Plan", sheet["P"], "No plan written"))
     if goals:
         sessions = up_to(item, history)
-        parts.append("<section><h2>Goals</h2><ul>")
+        parts.append("<section><h2>Goals</h2>")
         for goal in goals:
             progress = goal_progress(goal, sessions, seat)
             right, trials = session_share(item, goal, seat)
@@ -341,12 +356,17 @@ def session_summary_html(
                 if trials
                 else "This session: no trials."
             )
-            parts.append(
-                f"<li><b>{_e(goal.text)}</b> ({_e(goal.criterion())}). {today} "
-                f"{'<b>' if progress.met else ''}{_e(progress.status)}"
-                f"{'</b>' if progress.met else ''}</li>"
+            measured = [p for p in progress.points if p.trials]
+            baseline = (
+                f" Baseline ({_e(measured[0].date)}): {measured[0].percent}%." if measured else ""
             )
-        parts.append("</ul></section>")
+            parts.append(
+                f'<div class="goal">{goal_chart_svg(progress)}<p><b>{_e(goal.text)}</b> '
+                f"({_e(goal.criterion())}). {today}{baseline} "
+                f"{'<b>' if progress.met else ''}{_e(progress.status)}"
+                f"{'</b>' if progress.met else ''}</p></div>"
+            )
+        parts.append("</section>")
     parts.append(
         '<footer class="quiet">Made by cfwidget from the session record. Trials are turns '
         "with a tile to choose; a turn taken back and the turn that plays it again are one "

@@ -157,9 +157,15 @@ def test_ending_hands_over_a_summary_csv_and_json(tmp_path: Path) -> None:
     find(app, ipw.Textarea, description="Plan").value = "try double-9 next week"
     find(app, ipw.Button, description="End session").click()
     files = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("C-07-"))
-    stem = files[0].split("-summary")[0].split("-turns")[0].removesuffix(".json")
+    stem = files[0].split("-summary")[0].split("-t")[0].removesuffix(".json")
     assert files == sorted(
-        [f"{stem}.jsonl", f"{stem}-summary.html", f"{stem}-turns.csv", f"{stem}.json"]
+        [
+            f"{stem}.jsonl",
+            f"{stem}-summary.html",
+            f"{stem}-turns.csv",
+            f"{stem}-trials.csv",
+            f"{stem}.json",
+        ]
     )
     page = (tmp_path / f"{stem}-summary.html").read_text()
     assert "try double-9 next week" in page and "plays a matching tile" in page
@@ -192,7 +198,7 @@ def test_resuming_in_the_app_keeps_the_record_and_the_notes(tmp_path: Path) -> N
     play(w.session, 1)
     find(again, ipw.Button, description="End session").click()
     stem = path.with_suffix("")
-    for suffix in ("-summary.html", "-turns.csv", ".json"):
+    for suffix in ("-summary.html", "-turns.csv", "-trials.csv", ".json"):
         assert stem.with_name(stem.name + suffix).exists()
     doc = json.loads(stem.with_name(stem.name + ".json").read_text())
     assert doc["notes"] == "settled quickly\ntired after ten minutes"

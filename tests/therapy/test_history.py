@@ -151,6 +151,7 @@ def test_a_resumed_session_ends_with_its_summary_csv_and_json(tmp_path: Path) ->
     assert [p.name for p in files] == [
         "AB12-2024-06-03-1-summary.html",
         "AB12-2024-06-03-1-turns.csv",
+        "AB12-2024-06-03-1-trials.csv",
         "AB12-2024-06-03-1.json",
     ]
     assert all(p.exists() for p in files)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import json
 import math
 import os
@@ -292,9 +293,12 @@ def test_csv_and_json_exports_carry_the_new_columns(tmp_path: Path) -> None:
     log = SessionLog.from_events(v2_events())
     out = export_csv(log, tmp_path / "turns.csv")
     rows = list(csv.reader(out.read_text(encoding="utf-8").splitlines()))
-    assert rows[0] == list(TURN_COLUMNS)
-    assert rows[3][8:] == ["draw, pass", "False", "False", "1", "False"]
-    assert rows[4][0] == "4" and rows[4][-1] == "True"  # the undone turn, marked
+    assert rows[0] == ["client", "date", *TURN_COLUMNS]
+    assert rows[3][10:] == ["draw, pass", "False", "False", "1", "False"]
+    assert rows[4][:3] == ["AB12", "2024-06-03", "4"] and rows[4][-1] == "True"  # undone
+    # Times in ISO 8601 (local time with its offset), not clock seconds.
+    started = dt.datetime.fromisoformat(rows[1][5])
+    assert started.utcoffset() is not None and started.timestamp() == 1000 + 10 - 8 - 1
     assert mode(out) == 0o600
     goal = Goal("plays a matching tile", max_cue=1, share=0.6, sessions=1, id="g1")
     doc = json.loads(export_json(log, tmp_path / "s.json", goals=[goal]).read_text())
@@ -660,16 +664,16 @@ def test_summary_page_holds_the_clinical_notes(tmp_path: Path) -> None:
     for outside in ("http:", "https:", "src=", "url(", "<link", "@import"):
         assert outside not in page
     assert "@page" in page and "@media print" in page
-    assert set(tags.cells) == {2}
-    assert tags.seen.count("h2") == 6  # done, figures, observations, assist, plan, goals
+    assert set(tags.cells) == {2, 5}  # the figures (2 columns) and the trial table (5)
+    assert tags.seen.count("h2") == 6  # done, subjective, objective, assessment, plan, goals
 
 
 def test_summary_page_says_what_is_missing() -> None:
     events = session("2024-06-05", 0, 0)[:1]  # begun, never ended, no trials
     page = session_summary_html(SessionLog.from_events(events))
     text = " ".join(" ".join(parsed(page).text).split())
-    assert "The session was not ended" in text and "No notes written." in text
-    assert "No plan written." in text and "Goals" not in text
+    assert "The session was not ended" in text and "No notes written: space to fill" in text
+    assert "No plan written: space to fill" in text and "Goals" not in text
     assert "Accuracy (right at the first try) no trials" in text
 
 
