@@ -166,21 +166,13 @@ def objective(log: SessionLog | Any, seat: int = 0) -> str:
     if not f.trials:
         return "No trials were recorded."
     counts, _, total = level_totals(item, seat)
-    words = (
+    mean = f.mean_cue if f.mean_cue is not None else 0.0
+    return (
         f"Matched a tile to an open end in {f.first_try}/{f.trials} trials at the first try "
         f"({100 * f.first_try // f.trials}%). Right responses by cue: "
-        f"{level_totals_words(item, seat)}."
+        f"{level_totals_words(item, seat)}; independent in {100 * counts[0] // total}% of "
+        f"trials, {ASSIST_TERMS[round(mean)]} on average (mean cue level {mean:.1f})."
     )
-    indep = counts[0]
-    words += f" Independent in {100 * indep // total}% of trials"
-    mean = f.mean_cue if f.mean_cue is not None else 0.0
-    words += f"; mean cue level {mean:.1f} ({ASSIST_TERMS[round(mean)]} on average)."
-    if f.errors:
-        words += f" {f.errors} error{'s' if f.errors != 1 else ''}"
-        words += f" ({f.prevented} prevented)." if f.prevented else "."
-    if f.median_response is not None:
-        words += f" Median response {f.median_response:.1f} s."
-    return words
 
 
 _HEAD = re.compile(r"^\s*(S|A|P|Subjective|Assessment|Plan)\s*:\s*", re.IGNORECASE)

@@ -1,6 +1,6 @@
 """The data sheet's parts of the one-page summary: the trial table and a goal's chart.
 
-The trial table is split into side-by-side blocks (10 rows or more each, at most four
+The trial table is split into side-by-side blocks (8 rows or more each, at most five
 blocks), so a 40-trial session still prints on one page. A goal's chart is inline SVG
 (nothing to load) with its figures in words for a screen reader.
 
@@ -27,9 +27,9 @@ if TYPE_CHECKING:
 __all__ = ["SHEET_CSS", "goal_chart_svg", "trial_tables_html"]
 
 SHEET_CSS = """
-.trials { display: flex; gap: 3mm; align-items: flex-start; }
+.trials { display: flex; gap: 2mm; align-items: flex-start; }
 .trials table { width: auto; flex: 1 1 0; table-layout: auto; font-size: 0.86em; }
-.trials th, .trials td { width: auto; padding: 0 0.3em; text-align: right; }
+.trials th, .trials td { width: auto; padding: 0 0.25em; text-align: right; }
 .trials caption { caption-side: top; text-align: left; font-size: 0.86em; }
 .blank { min-height: 9mm; border-bottom: 1px dotted #888; }
 .goal { display: flex; gap: 3mm; align-items: center; }
@@ -39,7 +39,7 @@ SHEET_CSS = """
 _HEAD = (
     "<thead><tr><th scope='col'>Trial</th><th scope='col' title='+ right at the first try'>"
     "+/-</th><th scope='col' title='cue level at which the right response came'>Cue</th>"
-    "<th scope='col'>Tries</th><th scope='col'>Seconds</th></tr></thead>"
+    "<th scope='col'>Tries</th><th scope='col' title='seconds to respond'>Secs</th></tr></thead>"
 )
 
 
@@ -48,7 +48,7 @@ def trial_tables_html(log: Any, seat: int = 0) -> str:
     rows = trial_table(log, seat)
     if not rows:
         return ""
-    per_block = max(10, -(-len(rows) // 4))
+    per_block = max(8, -(-len(rows) // 5))
     blocks = [rows[i : i + per_block] for i in range(0, len(rows), per_block)]
     out = ['<div class="trials">']
     for b, block in enumerate(blocks):
@@ -72,7 +72,7 @@ def trial_tables_html(log: Any, seat: int = 0) -> str:
     return "".join(out)
 
 
-def goal_chart_svg(progress: GoalProgress, width: int = 240, height: int = 70) -> str:
+def goal_chart_svg(progress: GoalProgress, width: int = 220, height: int = 52) -> str:
     """A small chart of a goal's share per session with its goal line, as inline SVG.
 
     The first session with trials is the *baseline*. Its ``aria-label`` says every value.
@@ -81,7 +81,7 @@ def goal_chart_svg(progress: GoalProgress, width: int = 240, height: int = 70) -
     goal = progress.goal.share * 100
     words = ", ".join(f"{p.date}: {p.percent}%" for p in points) or "no sessions with trials"
     label = f"Goal chart: the goal line at {goal:.0f}%; sessions in date order: {words}"
-    left, right, top, bottom = 26, 6, 6, 14
+    left, right, top, bottom = 26, 6, 5, 12
     inner_w, inner_h = width - left - right, height - top - bottom
 
     def y(share: float) -> float:

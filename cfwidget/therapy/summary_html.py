@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._shared import is_whole, plural, write_private
-from .datasheet import level_totals_words, soap
+from .datasheet import ASSIST_TERMS, level_totals_words, soap
 from .report import NOT_RATED, Figures, SessionLog, as_log, figures, up_to
 from .settings import CUE_LEVELS
 from .sheet_html import SHEET_CSS, goal_chart_svg, trial_tables_html
@@ -64,7 +64,7 @@ footer { margin-top: 0.8em; }
 @media print {
   html { font-size: 9.5pt; line-height: 1.3; }
   body { max-width: none; margin: 0; padding: 0; }
-  h2 { break-after: avoid; }
+  h2 { break-after: avoid; margin: 0.45em 0 0.15em; }
   tr, li { break-inside: avoid; }
 }
 """
@@ -192,15 +192,11 @@ def settings_in_words(settings: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def _cue_words(f: Figures) -> str:
-    if not f.trials:
+def _cue_words(log: SessionLog, f: Figures, seat: int) -> str:
+    if not f.trials or f.mean_cue is None:
         return "no trials"
-    parts = [
-        f"level {level} ({CUE_LEVELS[level].lower() if level < len(CUE_LEVELS) else ''}): {k}"
-        for level, k in enumerate(f.cue_counts)
-        if k
-    ]
-    return "; ".join(parts) + f". Mean {f.mean_cue:.1f}."
+    term = ASSIST_TERMS[round(f.mean_cue)]
+    return f"{level_totals_words(log, seat)}; {term} on average (mean cue level {f.mean_cue:.1f})"
 
 
 def _response_words(log: SessionLog, f: Figures, seat: int) -> str:
@@ -227,8 +223,7 @@ def _figure_rows(log: SessionLog, f: Figures, seat: int) -> list[tuple[str, str]
             "Accuracy (right at the first try)",
             _percent(f.first_try, f.trials) if f.trials else "no trials",
         ),
-        ("Highest cue reached, trials at each level", _cue_words(f)),
-        ("Right responses by cue", level_totals_words(log, seat)),
+        ("Right responses by cue (assist)", _cue_words(log, f, seat)),
         ("Response time (median over trials)", _response_words(log, f, seat)),
         (
             "Errors (tries not allowed)",
@@ -252,12 +247,19 @@ def _figure_rows(log: SessionLog, f: Figures, seat: int) -> list[tuple[str, str]
         for trial in log.seat_trials(seat):
             for a, b in zip(trial["turns"], trial["turns"][1:], strict=False):
                 again[a] = b
-        listed = ", ".join(
-            f"turn {t['turn']} ({t['move']}"
-            + (f"; played again as turn {again[t['turn']]}" if t["turn"] in again else "")
-            + ")"
-            for t in undone
-        )
+        if len(undone) <= 2:
+            listed = ", ".join(
+                f"turn {t['turn']} ({t['move']}"
+                + (f"; played again as turn {again[t['turn']]}" if t["turn"] in again else "")
+                + ")"
+                for t in undone
+            )
+        else:  # many: the trial table marks them; the numbers are enough here
+            gone = [t["turn"] for t in undone]
+            listed = "turns " + ", ".join(str(n) for n in gone)
+            replayed = [str(again[n]) for n in gone if n in again]
+            if replayed:
+                listed += f" (played again as {', '.join(replayed)})"
         rows.append(
             ("Turns taken back (undo)", f"{len(undone)}: {listed}; their first tries still count")
         )
@@ -323,7 +325,7 @@ def session_summary_html(
         parts.append(f"<p>Focus set at the start: {_e(item.goals)}</p>")
     words = settings_in_words(item.settings)
     if words:
-        parts.append("<ul>" + "".join(f"<li>{_e(w)}</li>" for w in words) + "</ul>")
+        parts.append('<ul class="quiet">' + "".join(f"<li>{_e(w)}</li>" for w in words) + "</ul>")
     if not item.ended:
         parts.append(
             "<p><b>The session was not ended</b> (interrupted, or still going): the figures "
@@ -334,7 +336,7 @@ def session_summary_html(
     sheet = soap(item, seat)
     parts.append("</section>")
     parts.append(_section("Subjective", sheet["S"], "No notes written"))
-    parts.append(f"<section><h2>Objective ({who})</h2><p>{_e(sheet['O'])}</p><table><tbody>")
+    parts.append(f"<section><h2>Objective ({who})</h2><table><tbody>")
     parts += [f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in _figure_rows(item, f, seat)]
     parts.append("</tbody></table>")
     parts.append(trial_tables_html(item, seat))
