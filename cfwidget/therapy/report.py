@@ -352,8 +352,10 @@ def export_json(
     seat: int = 0,
 ) -> Path:
     """Write one session as a JSON document for a records system: its details, settings,
-    figures, assist level, notes, plan, turns and, given ``goals``, their progress up to this
-    session (``history``: the client's other sessions). Readable only by its owner.
+    figures, assist level, notes, plan, turns, the trial table, the right responses by cue,
+    the SOAP sections (:mod:`~cfwidget.therapy.datasheet`) and, given ``goals``, their
+    progress up to this session (``history``: the client's other sessions). Readable only by
+    its owner.
 
     >>> import tempfile, pathlib
     >>> log = SessionLog.from_events([{"event": "start", "t": 0, "client": "AB12",
@@ -363,6 +365,7 @@ def export_json(
     >>> doc["format"], doc["assist"], doc["figures"]["trials"]
     ('cfwidget.session-report', 'not rated', 0)
     """
+    from .datasheet import level_totals_words, soap, trial_table  # built on these reports
     from .goals import goal_progress  # goals are measured on top of these reports
     from .summary_html import settings_in_words
 
@@ -386,6 +389,9 @@ def export_json(
         "figures": figures(item, seat).as_row(),
         "goals": [p.to_dict() for p in progress],
         "turns": item.turn_rows(),
+        "trials": trial_table(item, seat),
+        "right_by_cue": level_totals_words(item, seat),
+        "soap": soap(item, seat),
     }
     return write_private(path, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
 
