@@ -112,7 +112,12 @@ def iso_time(seconds: float | None) -> str:
 
 def trial_table(log: SessionLog | Any, seat: int = 0) -> list[dict[str, Any]]:
     """One row per trial (forced turns left out): ``trial``, ``mark`` (+/-), ``cue``,
-    ``assist``, ``tries``, ``seconds``, ``completed``, ``undone``, ``started``."""
+    ``assist``, ``tries``, ``seconds``, ``completed``, ``undone``, ``turns``, ``started``.
+
+    >>> from cfwidget.therapy.sessionlog import SessionLog
+    >>> trial_table(SessionLog.from_events([{"event": "start", "t": 0, "date": "2024-06-03"}]))
+    []
+    """
     rows: list[dict[str, Any]] = []
     for t in as_log(log).seat_trials(check_seat(seat)):
         if not t["choice"]:
@@ -136,7 +141,12 @@ def trial_table(log: SessionLog | Any, seat: int = 0) -> list[dict[str, Any]]:
 
 def level_totals(log: SessionLog | Any, seat: int = 0) -> tuple[list[int], int, int]:
     """``(right_at_level, not_completed, trials)``: trials whose right response came at each
-    cue level 0 to 4, trials never completed, and all trials."""
+    cue level 0 to 4, trials never completed, and all trials.
+
+    >>> from cfwidget.therapy.sessionlog import SessionLog
+    >>> level_totals(SessionLog.from_events([{"event": "start", "t": 0, "date": "2024-06-03"}]))
+    ([0, 0, 0, 0, 0], 0, 0)
+    """
     counts = [0] * len(LEVEL_WORDS)
     missing = 0
     rows = trial_table(log, seat)
@@ -149,7 +159,12 @@ def level_totals(log: SessionLog | Any, seat: int = 0) -> tuple[list[int], int, 
 
 
 def level_totals_words(log: SessionLog | Any, seat: int = 0) -> str:
-    """The totals per cue level as a clinician writes them ("no trials" when none)."""
+    """The totals per cue level as a clinician writes them ("no trials" when none).
+
+    >>> from cfwidget.therapy.sessionlog import SessionLog
+    >>> level_totals_words(SessionLog.from_events([{"event": "start", "t": 0, "date": "x"}]))
+    'no trials'
+    """
     counts, missing, total = level_totals(log, seat)
     if not total:
         return "no trials"
@@ -160,7 +175,12 @@ def level_totals_words(log: SessionLog | Any, seat: int = 0) -> str:
 
 
 def objective(log: SessionLog | Any, seat: int = 0) -> str:
-    """The Objective section, written from the data alone."""
+    """The Objective section, written from the data alone.
+
+    >>> from cfwidget.therapy.sessionlog import SessionLog
+    >>> objective(SessionLog.from_events([{"event": "start", "t": 0, "date": "2024-06-03"}]))
+    'No trials were recorded.'
+    """
     item = as_log(log)
     f = figures(item, seat)
     if not f.trials:

@@ -44,7 +44,12 @@ _HEAD = (
 
 
 def trial_tables_html(log: Any, seat: int = 0) -> str:
-    """The trial-by-trial table as HTML blocks side by side ("" when there are no trials)."""
+    """The trial-by-trial table as HTML blocks side by side ("" when there are no trials).
+
+    >>> from cfwidget.therapy.sessionlog import SessionLog
+    >>> trial_tables_html(SessionLog.from_events([{"event": "start", "t": 0, "date": "x"}]))
+    ''
+    """
     rows = trial_table(log, seat)
     if not rows:
         return ""
@@ -76,6 +81,10 @@ def goal_chart_svg(progress: GoalProgress, width: int = 220, height: int = 52) -
     """A small chart of a goal's share per session with its goal line, as inline SVG.
 
     The first session with trials is the *baseline*. Its ``aria-label`` says every value.
+
+    >>> from cfwidget.therapy.goals import Goal, goal_progress
+    >>> goal_chart_svg(goal_progress(Goal("plays a tile"), [])).startswith('<svg role="img"')
+    True
     """
     points = [p for p in progress.points if p.trials]
     goal = progress.goal.share * 100

@@ -48,7 +48,11 @@ _MAX_CUE = 4
 
 
 class TrialBook:
-    """Builds the trials of a session from its events, in order (see the module text)."""
+    """Builds the trials of a session from its events, in order (see the module text).
+
+    >>> TrialBook().rows()
+    []
+    """
 
     def __init__(self) -> None:
         self._chains: list[dict[str, Any]] = []
