@@ -17,6 +17,7 @@ from __future__ import annotations
 import datetime as _dt
 import html
 import os
+import secrets
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -26,7 +27,7 @@ import ipywidgets as ipw
 
 from ..core import RecordError
 from ._errors import SessionError, SettingsError
-from .datasheet import export_trials_csv
+from .datasheet import export_deidentified, export_trials_csv
 from .goals import Goal, load_goals, set_goal
 from .records import new_record_path, records_folder, unfinished
 from .report import export_csv, export_json, load_logs
@@ -35,7 +36,7 @@ from .settings import CUE_LEVELS, SessionSettings, check_client, check_session_s
 from .summary_html import write_summary
 from .widget import TOUCH, GuidedSession, readable, therapist_controls
 
-__all__ = ["guided_app", "hand_over", "new_record_path"]
+__all__ = ["deidentified_copy", "guided_app", "hand_over", "new_record_path"]
 
 
 def hand_over(session: Session) -> list[Path]:
@@ -62,6 +63,22 @@ def hand_over(session: Session) -> list[Path]:
         export_trials_csv(session, stem.with_name(stem.name + "-trials.csv")),
         export_json(session, stem.with_name(stem.name + ".json"), goals=goals, history=history),
     ]
+
+
+def deidentified_copy(session: Session, folder: str | os.PathLike[str]) -> Path:
+    """Write the session's de-identified copy in ``folder`` under a name that says nothing
+    about the client or the day (``deidentified-<random>.json``); returns its path.
+
+    >>> import tempfile
+    >>> s = Session(client="AB12", clock=lambda: 0.0)
+    >>> deidentified_copy(s, tempfile.mkdtemp()).name.startswith("deidentified-")
+    True
+    """
+    base = Path(folder)
+    while True:
+        out = base / f"deidentified-{secrets.token_hex(4)}.json"
+        if not out.exists():
+            return export_deidentified(session, out)
 
 
 #: The game takes the room left beside the therapist's column, down to this width; on a
@@ -231,15 +248,34 @@ def guided_app(
         controls = therapist_controls(widget)
         done = ipw.HTML()
 
+        anonymous = ipw.Button(
+            description="Save a de-identified copy",
+            tooltip="For supervision or research: no client code, dates, times or notes",
+            layout=ipw.Layout(width="auto", **TOUCH),
+        )
+        anonymous.layout.display = "none"
+        copied = ipw.HTML()
+
         def on_ended(change: Mapping[str, Any]) -> None:
             if session.ended and not done.value:
                 files = hand_over(session)
                 items = "".join(f"<li><code>{html.escape(str(p))}</code></li>" for p in files)
                 done.value = f"<p>Summary and exports:</p><ul>{items}</ul>" if files else ""
+                anonymous.layout.display = ""
+
+        def on_anonymous(_: object) -> None:
+            out = deidentified_copy(session, folder)
+            copied.value = (
+                f"<p>De-identified copy (no code, dates, times or notes): "
+                f"<code>{html.escape(str(out))}</code></p>"
+            )
+            anonymous.disabled = True
 
         widget.observe(on_ended, names="view")
-        note = ipw.HTML(f"<p>Record: <code>{html.escape(str(session.path))}</code></p>")
-        box.children = [beside(widget, controls), note, done]
+        anonymous.on_click(on_anonymous)
+        where_to = session.path if session.path is not None else "kept in memory only"
+        note = ipw.HTML(f"<p>Record: <code>{html.escape(str(where_to))}</code></p>")
+        box.children = [beside(widget, controls), note, ipw.VBox([anonymous, copied]), done]
         box.session_widget = widget  # for the notebook
 
     def on_start(_: object) -> None:

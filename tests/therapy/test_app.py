@@ -173,6 +173,11 @@ def test_ending_hands_over_a_summary_csv_and_json(tmp_path: Path) -> None:
     assert doc["client"] == "C-07"
     assert all((tmp_path / f).stat().st_mode & 0o777 == 0o600 for f in files)
     assert "Summary and exports" in app.children[-1].value
+    find(app, ipw.Button, description="Save a de-identified copy").click()
+    (copy,) = tmp_path.glob("deidentified-*.json")
+    text = copy.read_text()
+    assert "C-07" not in text and stem[5:15] not in text and "double-9 next week" not in text
+    assert json.loads(text)["format"] == "cfwidget.session-deidentified"
 
 
 def test_resuming_in_the_app_keeps_the_record_and_the_notes(tmp_path: Path) -> None:
