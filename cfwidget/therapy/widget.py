@@ -128,13 +128,21 @@ class GuidedSession(GameWidget):
         """A tap made during the same turn is a try, however quickly it follows another.
 
         Each try redraws the view, so a second tap sent before the new view arrived carries
-        the version before it; a try of the turn on screen is still recorded (every try
-        counts), while a play, draw or pass from an earlier view is refused as usual.
+        the version before it; a try of the turn on screen (a tile tapped, or a Draw or Pass
+        the rules refuse now) is still recorded (every try counts), while a move that would
+        be made, sent from an earlier view, is refused as usual (a doubled click).
         """
         version = content.get("version")
         turn, since = self._turn_seen
+        kind = content.get("kind")
+        done = self._last_done  # something was done from that view: a doubled click
+        wrong = (
+            kind in ("draw", "pass")
+            and self._round.refusal(str(kind)) is not None
+            and (done is None or done[0] != version)
+        )
         if (
-            content.get("kind") == "try"
+            (kind == "try" or wrong)  # a legal Draw or Pass sent twice stays refused
             and isinstance(version, int)
             and turn is not None
             and turn == self._turn_key()

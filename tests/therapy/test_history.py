@@ -187,3 +187,33 @@ def test_quick_taps_in_the_widget_are_each_a_try() -> None:
     # A tap sent from a view of an earlier turn is refused, not counted.
     assert not w.handle_intent({"kind": "try", "tile": tile, "version": sent})
     assert figures(s).errors == 10
+
+
+def test_quick_wrong_passes_are_each_an_error_and_a_doubled_draw_is_not_two_draws() -> None:
+    clock = Clock()
+    s = Session(SessionSettings(seed=4), client="AB12", clock=clock)
+    to_client(s)
+    w = GuidedSession(s)
+    sent = w.version
+    for _ in range(3):  # Pass while a tile fits, three taps from the same view
+        assert not w.handle_intent({"kind": "pass", "version": sent})
+    assert sum(e["event"] == "refused" for e in s.events) == 3
+    # A Draw the rules allow, clicked twice from the same view, draws once.
+    for seed in range(60):
+        s = Session(SessionSettings(seed=seed, hand_size=3), client="AB12", clock=clock)
+        for _ in range(40):
+            while s.whose_turn() == "bot":
+                s.bot_step()
+            if s.whose_turn() != "client":
+                break
+            if [str(m) for m in s.round.legal_moves()] == ["draw"]:
+                w = GuidedSession(s)
+                sent = w.version
+                assert w.handle_intent({"kind": "draw", "version": sent})
+                assert not w.handle_intent({"kind": "draw", "version": sent})
+                moves = [e["move"] for e in s.events if e["event"] == "move" and e["seat"] == 0]
+                assert moves[-1] == "draw" and moves[-2:] != ["draw", "draw"]
+                assert not any(e["event"] == "refused" for e in s.events)
+                return
+            assert s.attempt(str(s.round.legal_moves()[0])).accepted
+    raise AssertionError("no seed gave the client a forced draw")
