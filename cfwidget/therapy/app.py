@@ -186,7 +186,11 @@ def guided_app(
         value=20, min=3, max=600, description="Seconds before more help", style=style
     )
     fade = ipw.BoundedIntText(
-        value=3, min=0, max=50, description="Fade after easy turns (0: never)", style=style
+        value=3,
+        min=0,
+        max=50,
+        description="Change the starting cue after (turns in a row; 0: never)",
+        style=style,
     )
     start = readable(
         ipw.Button(
