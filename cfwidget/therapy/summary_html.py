@@ -1,7 +1,9 @@
 """A one-page session summary in plain language, as HTML to print or hand over.
 
-Laid out like clinical notes: what was done, the figures, the therapist's
-observations, the assist level, the plan, and progress on the client's goals.
+Laid out as SOAP notes (:mod:`~cfwidget.therapy.datasheet`): what was done; Subjective
+(the therapist's notes); Objective (the figures and the trial-by-trial table, from the
+data); Assessment (note lines marked ``A:`` and the assist level); Plan; and each goal
+with its baseline and a small chart. A section with nothing written is a headed blank.
 The page is self-contained (no scripts, no links to load, every text escaped),
 names the client by code only, and prints on one A4 or Letter page.
 
