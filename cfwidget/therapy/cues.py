@@ -59,13 +59,43 @@ from .._shared import article
 from ..core import Move, Round
 from ._errors import SettingsError
 
-__all__ = ["MAX_BASE", "MAX_LEVEL", "Cue", "CueLadder", "cue_for", "without_number"]
+__all__ = [
+    "MAX_BASE",
+    "MAX_LEVEL",
+    "Cue",
+    "CueLadder",
+    "cue_for",
+    "without_fit",
+    "without_number",
+]
 
 MAX_LEVEL = 4
 #: The highest base level the ladder steps up to: level 4 is reached only within a turn.
 MAX_BASE = 3
 
 _NUMBER_HINT = re.compile(r" \(tiles with an? \d+\)")
+
+
+_DRAWN = re.compile(
+    r"; (?:after drawing, only the drawn tile (\d+-\d+) (?:must|may) be played"
+    r"|the drawn tile (\d+-\d+) does not fit, so pass)"
+)
+
+
+def without_fit(text: str) -> str:
+    """``text`` without the engine's words on whether the tile just drawn fits (cue level
+    3's help), for the levels below it.
+
+    >>> without_fit("play on any open end; the drawn tile 5-3 does not fit, so pass")
+    'play on any open end; after drawing, only the drawn tile 5-3 can be played, if it fits'
+    """
+    return _DRAWN.sub(
+        lambda m: (
+            f"; after drawing, only the drawn tile {m.group(1) or m.group(2)} can be "
+            "played, if it fits"
+        ),
+        text,
+    )
 
 
 def without_number(text: str) -> str:

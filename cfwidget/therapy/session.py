@@ -48,7 +48,7 @@ from typing import Any
 from .._shared import shown
 from ..core import Move, NotationError, RecordError, Tile, TileError
 from ._errors import SettingsError
-from .cues import Cue, cue_for, without_number
+from .cues import Cue, cue_for, without_fit, without_number
 from .journal import Journal, read_journal, repair
 from .settings import SessionSettings, check_assist, check_client
 from .state import FORMAT, SessionState, TurnRecord
@@ -257,7 +257,9 @@ class Session(SessionState):
     ) -> Outcome:
         errorless = self._settings.errorless
         self._emit("refused", seat=seat, move=move, reason=reason, prevented=errorless)
-        if self.level() < 2:  # the record keeps the engine's words; the screen gives no number
+        if self.level() < 3:  # the record keeps the engine's words; the screen tells no more
+            reason = without_fit(reason)  # than the cue level in force
+        if self.level() < 2:
             reason = without_number(reason)
         return self._say(False, gentle if errorless else f"Not that one: {reason}.")
 

@@ -34,7 +34,7 @@ from .._shared import name_in_text, shown
 from ..core import Move, Round
 from ..widget import GameWidget, View, Waiting, handles
 from ._errors import SessionError
-from .cues import without_number
+from .cues import without_fit, without_number
 from .session import Session
 from .settings import ASSIST_LEVELS, CUE_LEVELS, name_warning
 
@@ -273,6 +273,7 @@ class GuidedSession(GameWidget):
             # offered (one pressed wrongly is refused by the engine and recorded as an
             # error), and below level 2 the rule line does not name the number to look for.
             view["can_draw"] = view["can_pass"] = True
+            view["rule"] = without_fit(view["rule"])
             if cue.level < 2:
                 view["rule"] = without_number(view["rule"])
         view["guided"] = {

@@ -59,8 +59,13 @@ def test_a_drawn_tile_is_not_judged_below_level_3() -> None:
                 assert s.attempt("draw").accepted
                 if s.round.drawn is not None and s.whose_turn() == "client":
                     w = GuidedSession(s)
-                    assert w.view["status"] == f"You drew {s.round.drawn}."
+                    drawn = s.round.drawn
+                    assert w.view["status"] == f"You drew {drawn}."
                     assert "fit" not in w.view["status"]
+                    assert "drawn tile" in s.round.rule_in_force()  # the engine says more
+                    assert w.view["rule"].endswith(
+                        f"after drawing, only the drawn tile {drawn} can be played, if it fits."
+                    )
                     return
                 continue
             assert s.attempt(legal[0]).accepted
