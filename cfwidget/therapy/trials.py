@@ -14,11 +14,12 @@ the move that finishes it. The history is never rewritten:
 
 Each trial is a dict: ``trial`` (its number for that seat, 1, 2, ...), ``seat``,
 ``choice`` (a play was possible: a trial proper; ``False``: a forced draw or pass),
-``first_try`` (right at the first try), ``completed``, ``cue`` (the highest cue level
-reached: for a completed trial the level at which the right response came), ``tries``
+``first_try`` (right at the first try), ``completed``, ``cue`` (the level at which the
+first right response came, the highest the cue reached in that turn; for a trial never
+answered, the highest it reached), ``tries``
 (every try: the errors and the finishing moves), ``errors``, ``prevented``, ``seconds``
 (from the trial's start to its first finishing move, pauses left out; ``None`` when it
-was never finished), ``started`` (clock seconds), ``turns`` (the record's turn numbers)
+was never finished; a turn taken back and played again keeps its first response), ``started`` (clock seconds), ``turns`` (the record's turn numbers)
 and ``undone`` (those taken back).
 
 >>> book = TrialBook()
@@ -216,7 +217,7 @@ def _summary(number: int, seat: int, parts: list[dict[str, Any]]) -> dict[str, A
         "choice": bool(choice),
         "first_try": bool(first["first_try"]),
         "completed": completed,
-        "cue": int(last["cue"]) if completed else max(int(p["cue"]) for p in parts),
+        "cue": int(done[0]["cue"]) if done else max(int(p["cue"]) for p in parts),
         "tries": sum(p["refused"] + (1 if p["done"] else 0) for p in parts),
         "errors": sum(p["refused"] for p in parts),
         "prevented": sum(p["prevented"] for p in parts),
