@@ -19,7 +19,8 @@ first right response came, the highest the cue reached in that turn; for a trial
 answered, the highest it reached), ``tries``
 (every try: the errors and the finishing moves), ``errors``, ``prevented``, ``seconds``
 (from the trial's start to its first finishing move, pauses left out; ``None`` when it
-was never finished; a turn taken back and played again keeps its first response), ``started`` (clock seconds), ``turns`` (the record's turn numbers)
+was never finished; a turn taken back and played again keeps its first response),
+``started`` (clock seconds), ``turns`` (the record's turn numbers)
 and ``undone`` (those taken back).
 
 >>> book = TrialBook()
