@@ -8,10 +8,15 @@
 - :mod:`~cfwidget.therapy.state`: the state a session's events build.
 - :mod:`~cfwidget.therapy.session`: a guided session (engine + bots + cues + journal).
 - :mod:`~cfwidget.therapy.sessionlog`: a record read back for reports (version 1 or 2).
+- :mod:`~cfwidget.therapy.trials`: trials read from the whole history (undo keeps the first
+  try; a trial open at the end counts).
 - :mod:`~cfwidget.therapy.report`: figures, summaries, CSV/JSON export, progress charts.
+- :mod:`~cfwidget.therapy.datasheet`: the data sheet: trial table, totals per cue level,
+  assist in clinicians' terms, SOAP, the trials CSV and the de-identified export.
 - :mod:`~cfwidget.therapy.goals`: measurable goals per client, their progress and chart.
 - :mod:`~cfwidget.therapy.charts`: the progress and goal charts as pictures with alt text.
-- :mod:`~cfwidget.therapy.summary_html`: the one-page session summary to hand over.
+- :mod:`~cfwidget.therapy.summary_html`: the one-page session summary to hand over
+  (its trial table and goal charts: :mod:`~cfwidget.therapy.sheet_html`).
 - :mod:`~cfwidget.therapy.widget`: :class:`GuidedSession`, the widget a client plays, and
   the therapist's controls.
 - :mod:`~cfwidget.therapy.app`: the therapist's app (setup, resume, hand-over).

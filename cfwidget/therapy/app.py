@@ -3,7 +3,8 @@
 Works in a notebook and as a Voila app (no code shown). The form asks for a client code,
 never a name, and warns when goals seem to hold a name. Records go to the private records
 folder (:func:`~cfwidget.therapy.records.records_folder`); when the session ends, its
-one-page summary, a CSV of its turns and a JSON document are written beside the record.
+one-page summary, a CSV of its turns, a CSV of its trials (the data sheet) and a JSON
+document are written beside the record.
 
 >>> import tempfile
 >>> app = guided_app(records=tempfile.mkdtemp())
@@ -16,6 +17,7 @@ from __future__ import annotations
 import datetime as _dt
 import html
 import os
+import secrets
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -25,6 +27,7 @@ import ipywidgets as ipw
 
 from ..core import RecordError
 from ._errors import SessionError, SettingsError
+from .datasheet import export_deidentified, export_trials_csv
 from .goals import Goal, load_goals, set_goal
 from .records import new_record_path, records_folder, unfinished
 from .report import export_csv, export_json, load_logs
@@ -33,11 +36,12 @@ from .settings import CUE_LEVELS, SessionSettings, check_client, check_session_s
 from .summary_html import write_summary
 from .widget import TOUCH, GuidedSession, readable, therapist_controls
 
-__all__ = ["guided_app", "hand_over", "new_record_path"]
+__all__ = ["deidentified_copy", "guided_app", "hand_over", "new_record_path"]
 
 
 def hand_over(session: Session) -> list[Path]:
-    """Write the ended session's summary page, CSV and JSON beside its record.
+    """Write the ended session's summary page, its turns and its trials (the data sheet) as
+    CSV, and its JSON document beside its record (a resumed session too).
 
     Returns the files written (none for a session kept in memory only).
     """
@@ -56,8 +60,25 @@ def hand_over(session: Session) -> list[Path]:
             session, stem.with_name(stem.name + "-summary.html"), goals=goals, history=history
         ),
         export_csv(session, stem.with_name(stem.name + "-turns.csv")),
+        export_trials_csv(session, stem.with_name(stem.name + "-trials.csv")),
         export_json(session, stem.with_name(stem.name + ".json"), goals=goals, history=history),
     ]
+
+
+def deidentified_copy(session: Session, folder: str | os.PathLike[str]) -> Path:
+    """Write the session's de-identified copy in ``folder`` under a name that says nothing
+    about the client or the day (``deidentified-<random>.json``); returns its path.
+
+    >>> import tempfile
+    >>> s = Session(client="AB12", clock=lambda: 0.0)
+    >>> deidentified_copy(s, tempfile.mkdtemp()).name.startswith("deidentified-")
+    True
+    """
+    base = Path(folder)
+    while True:
+        out = base / f"deidentified-{secrets.token_hex(4)}.json"
+        if not out.exists():
+            return export_deidentified(session, out)
 
 
 #: The game takes the room left beside the therapist's column, down to this width; on a
@@ -165,7 +186,11 @@ def guided_app(
         value=20, min=3, max=600, description="Seconds before more help", style=style
     )
     fade = ipw.BoundedIntText(
-        value=3, min=0, max=50, description="Fade after easy turns (0: never)", style=style
+        value=3,
+        min=0,
+        max=50,
+        description="Change the starting cue after (turns in a row; 0: never)",
+        style=style,
     )
     start = readable(
         ipw.Button(
@@ -229,15 +254,34 @@ def guided_app(
         controls = therapist_controls(widget)
         done = ipw.HTML()
 
+        anonymous = ipw.Button(
+            description="Save a de-identified copy",
+            tooltip="For supervision or research: no client code, dates, times or notes",
+            layout=ipw.Layout(width="auto", **TOUCH),
+        )
+        anonymous.layout.display = "none"
+        copied = ipw.HTML()
+
         def on_ended(change: Mapping[str, Any]) -> None:
             if session.ended and not done.value:
                 files = hand_over(session)
                 items = "".join(f"<li><code>{html.escape(str(p))}</code></li>" for p in files)
                 done.value = f"<p>Summary and exports:</p><ul>{items}</ul>" if files else ""
+                anonymous.layout.display = ""
+
+        def on_anonymous(_: object) -> None:
+            out = deidentified_copy(session, folder)
+            copied.value = (
+                f"<p>De-identified copy (no code, dates, times or notes): "
+                f"<code>{html.escape(str(out))}</code></p>"
+            )
+            anonymous.disabled = True
 
         widget.observe(on_ended, names="view")
-        note = ipw.HTML(f"<p>Record: <code>{html.escape(str(session.path))}</code></p>")
-        box.children = [beside(widget, controls), note, done]
+        anonymous.on_click(on_anonymous)
+        where_to = session.path if session.path is not None else "kept in memory only"
+        note = ipw.HTML(f"<p>Record: <code>{html.escape(str(where_to))}</code></p>")
+        box.children = [beside(widget, controls), note, ipw.VBox([anonymous, copied]), done]
         box.session_widget = widget  # for the notebook
 
     def on_start(_: object) -> None:

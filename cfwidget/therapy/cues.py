@@ -3,8 +3,18 @@
 :class:`CueLadder` is a pure state machine driven by the times it is given,
 so tests need no clock. Each turn starts at the ladder's *base* level; the cue
 rises one level after ``wait`` seconds without a move or after an attempt
-that is not allowed, up to level 4 (place it together). After ``fade_every``
-turns in a row finished without rising above the base, the base drops one level.
+that is not allowed, up to level 4 (place it together).
+
+The base follows the client, both ways, counted in turns in a row (``fade_every``;
+0: the base never moves):
+
+- **down** (fading) after ``fade_every`` turns in a row finished at the base level
+  (no more help was needed), to 0 at the lowest;
+- **up** after ``fade_every`` turns in a row that needed more help than the base
+  (the cue rose above it, by the wait, an error or the therapist), to 3 at the highest
+  (level 4 places the tile *for* the client, so it is reached only within a turn).
+
+A turn of the other kind starts the count again.
 
 >>> ladder = CueLadder(start=1, wait=10, fade_every=2)
 >>> ladder.begin(now=0.0)
@@ -17,6 +27,10 @@ turns in a row finished without rising above the base, the base drops one level.
 ...     _ = ladder.begin(t); _ = ladder.finish()
 >>> ladder.base
 0
+>>> for t in (40.0, 50.0):  # two turns in a row that needed more help: it steps up
+...     _ = ladder.begin(t); _ = ladder.refused(t + 1); _ = ladder.finish()
+>>> ladder.base
+1
 
 :func:`cue_for` turns a level into what the client sees. Each level adds one kind
 of help to the level below it, and level 0 gives none at all (no tile lifted,
@@ -38,15 +52,60 @@ underlined or faded, no end marked):
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .._shared import article
 from ..core import Move, Observation, Round
 from ._errors import SettingsError
 
-__all__ = ["MAX_LEVEL", "Cue", "CueLadder", "cue_for"]
+__all__ = [
+    "MAX_BASE",
+    "MAX_LEVEL",
+    "Cue",
+    "CueLadder",
+    "cue_for",
+    "without_fit",
+    "without_number",
+]
 
 MAX_LEVEL = 4
+#: The highest base level the ladder steps up to: level 4 is reached only within a turn.
+MAX_BASE = 3
+
+_NUMBER_HINT = re.compile(r" \(tiles with an? \d+\)")
+
+
+_DRAWN = re.compile(
+    r"; (?:after drawing, only the drawn tile (\d+-\d+) (?:must|may) be played"
+    r"|the drawn tile (\d+-\d+) does not fit, so pass)"
+)
+
+
+def without_fit(text: str) -> str:
+    """``text`` without the engine's words on whether the tile just drawn fits (cue level
+    3's help), for the levels below it.
+
+    >>> without_fit("play on any open end; the drawn tile 5-3 does not fit, so pass")
+    'play on any open end; after drawing, only the drawn tile 5-3 can be played, if it fits'
+    """
+    return _DRAWN.sub(
+        lambda m: (
+            f"; after drawing, only the drawn tile {m.group(1) or m.group(2)} can be "
+            "played, if it fits"
+        ),
+        text,
+    )
+
+
+def without_number(text: str) -> str:
+    """``text`` without the engine's hint of the number to look for (cue level 2's help),
+    for the levels below it.
+
+    >>> without_number("the centre double 6-6 still needs 4 spokes (tiles with a 6)")
+    'the centre double 6-6 still needs 4 spokes'
+    """
+    return _NUMBER_HINT.sub("", text)
 
 
 class CueLadder:
@@ -67,6 +126,7 @@ class CueLadder:
         self.level = start
         self.peak = start
         self.streak = 0  # turns in a row finished at the base level
+        self.needing = 0  # turns in a row that needed more help than the base
         self._since = 0.0  # when the level last rose (or the turn began)
         self.active = False
 
@@ -112,16 +172,20 @@ class CueLadder:
         return self._since + self.wait
 
     def finish(self) -> int:
-        """The turn is done: returns the highest level reached and fades the base if earned."""
+        """The turn is done: returns the highest level reached; the base fades or steps up
+        when ``fade_every`` turns in a row earned it (see the module text)."""
         peak = self.peak
         self.active = False
         if peak <= self.base:
-            self.streak += 1
+            self.streak, self.needing = self.streak + 1, 0
             if self.fade_every and self.streak >= self.fade_every and self.base > 0:
                 self.base -= 1
                 self.streak = 0
         else:
-            self.streak = 0
+            self.streak, self.needing = 0, self.needing + 1
+            if self.fade_every and self.needing >= self.fade_every and self.base < MAX_BASE:
+                self.base += 1
+                self.needing = 0
         return peak
 
 

@@ -332,7 +332,8 @@ def remove_goal(folder: str | os.PathLike[str], client: str, which: str) -> Goal
 
 def session_share(log: SessionLog | Any, goal: Goal, seat: int = 0) -> tuple[int, int]:
     """``(right, trials)``: trials done right at the first try with a cue no higher than the
-    goal's level, and all trials (undone turns left out).
+    goal's level, and all trials (a turn taken back and its replay are one trial, whose
+    first try stays the first try made; a trial open at the end counts).
 
     >>> turn = {"event": "turn", "t": 5, "round": 1, "seat": 0, "started": 0, "options": 2,
     ...         "response": 5, "refused": 0, "move": "6-4@6-6"}
@@ -341,7 +342,7 @@ def session_share(log: SessionLog | Any, goal: Goal, seat: int = 0) -> tuple[int
     >>> session_share(log, Goal("plays a tile", max_cue=1))
     (1, 2)
     """
-    trials = [t for t in as_log(log).client_turns(check_seat(seat)) if t["trial"]]
+    trials = [t for t in as_log(log).seat_trials(check_seat(seat)) if t["choice"]]
     right = sum(1 for t in trials if t["first_try"] and t["cue"] <= goal.max_cue)
     return right, len(trials)
 

@@ -15,8 +15,11 @@ The figures of one session, for one person (the client is seat 0):
 - *median response*: seconds from a trial's start to its move, pauses left out;
 - *time on task*: seconds from start to end, pauses and kernel restarts left out.
 
-A turn the client took back (undo) stays in the record and in the turn list,
-marked ``undone``, and is left out of every figure. Sessions are always put in
+The figures count *trials* from the whole history (:mod:`~cfwidget.therapy.trials`):
+a turn taken back (undo) stays in the record and in the turn list, marked ``undone``,
+and it and the turn that plays the same position again are one trial, whose first try
+is the first try made; every error counts; a trial open at the end counts, not
+completed. Sessions are always put in
 date order (the record's ``date``, then its start time), never file-name order.
 
 >>> events = [
@@ -99,7 +102,8 @@ class Figures:
     cue_counts: tuple[int, ...]  # trials at each highest cue level, 0 to 4
     median_response: float | None
     time_on_task: float
-    undone: int = 0
+    undone: int = 0  # turns taken back (their trials still count, with their first try)
+    not_completed: int = 0  # trials open at the end, or taken back and never played again
 
     @property
     def turns(self) -> int:
@@ -145,13 +149,14 @@ class Figures:
             errors=self.errors,
             errors_prevented=self.prevented,
             undone_turns=self.undone,
+            not_completed=self.not_completed,
             time_on_task_s=self.time_on_task,
         )
         return row
 
 
 def figures(log: SessionLog | Any, seat: int = 0) -> Figures:
-    """The figures of one session for one seat (the client is seat 0); undone turns left out.
+    """The figures of one session for one seat (the client is seat 0), from every trial.
 
     ``log``: a :class:`SessionLog`, a live ``Session`` or the path of a record.
 
@@ -160,22 +165,23 @@ def figures(log: SessionLog | Any, seat: int = 0) -> Figures:
     (0, None)
     """
     item = as_log(log)
-    turns = item.client_turns(check_seat(seat))
-    trials = [t for t in turns if t["trial"]]
+    every = item.seat_trials(check_seat(seat))
+    trials = [t for t in every if t["choice"]]
     counts = [0] * 5
     for t in trials:
         counts[t["cue"]] += 1
-    responses = [float(t["response"]) for t in trials]
+    responses = [float(t["seconds"]) for t in trials if t["seconds"] is not None]
     return Figures(
         trials=len(trials),
         first_try=sum(1 for t in trials if t["first_try"]),
-        forced=len(turns) - len(trials),
-        errors=sum(int(t["refused"]) for t in turns),
-        prevented=sum(int(t["prevented"]) for t in turns),
+        forced=len(every) - len(trials),
+        errors=sum(int(t["errors"]) for t in every),
+        prevented=sum(int(t["prevented"]) for t in every),
         cue_counts=tuple(counts),
         median_response=round(statistics.median(responses), 3) if responses else None,
         time_on_task=item.time_on_task,
-        undone=len(item.client_turns(seat, undone=True)) - len(turns),
+        undone=sum(len(t["undone"]) for t in every),
+        not_completed=sum(1 for t in trials if not t["completed"]),
     )
 
 
@@ -315,16 +321,25 @@ def turns_frame(log: SessionLog | Any) -> pd.DataFrame:
 
 
 def export_csv(log: SessionLog | Any, path: str | os.PathLike[str]) -> Path:
-    """Write every turn of one session as CSV (a header row of :data:`TURN_COLUMNS`, then
-    one row per turn, undone turns marked); the file is readable only by its owner.
+    """Write every turn of one session as CSV: a header row of ``client``, ``date`` and
+    :data:`TURN_COLUMNS`, then one row per turn (undone turns marked), the client code and
+    date on every row and ``started`` in ISO 8601 local time with its offset. The file is
+    readable only by its owner.
 
     >>> import tempfile, pathlib
     >>> log = SessionLog.from_events([{"event": "start", "t": 0, "date": "2024-05-01"}])
     >>> export_csv(log, pathlib.Path(tempfile.mkdtemp()) / "t.csv").read_text()[:22]
-    'turn,round,seat,starte'
+    'client,date,turn,round'
     """
+    from .datasheet import iso_time  # the data sheet's helpers build on these reports
+
+    item = as_log(log)
+    frame = turns_frame(item)
+    frame["started"] = [iso_time(t) for t in frame["started"]]
+    frame.insert(0, "date", item.date)
+    frame.insert(0, "client", item.client)
     buffer = io.StringIO()
-    turns_frame(log).to_csv(buffer, index=False)
+    frame.to_csv(buffer, index=False)
     return write_private(path, buffer.getvalue())
 
 
@@ -337,8 +352,10 @@ def export_json(
     seat: int = 0,
 ) -> Path:
     """Write one session as a JSON document for a records system: its details, settings,
-    figures, assist level, notes, plan, turns and, given ``goals``, their progress up to this
-    session (``history``: the client's other sessions). Readable only by its owner.
+    figures, assist level, notes, plan, turns, the trial table, the right responses by cue,
+    the SOAP sections (:mod:`~cfwidget.therapy.datasheet`) and, given ``goals``, their
+    progress up to this session (``history``: the client's other sessions). Readable only by
+    its owner.
 
     >>> import tempfile, pathlib
     >>> log = SessionLog.from_events([{"event": "start", "t": 0, "client": "AB12",
@@ -348,6 +365,7 @@ def export_json(
     >>> doc["format"], doc["assist"], doc["figures"]["trials"]
     ('cfwidget.session-report', 'not rated', 0)
     """
+    from .datasheet import level_totals_words, soap, trial_table  # built on these reports
     from .goals import goal_progress  # goals are measured on top of these reports
     from .summary_html import settings_in_words
 
@@ -371,6 +389,9 @@ def export_json(
         "figures": figures(item, seat).as_row(),
         "goals": [p.to_dict() for p in progress],
         "turns": item.turn_rows(),
+        "trials": trial_table(item, seat),
+        "right_by_cue": level_totals_words(item, seat),
+        "soap": soap(item, seat),
     }
     return write_private(path, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
 

@@ -48,7 +48,7 @@ from typing import Any
 from .._shared import shown, write_private
 from ..core import Move, NotationError, RecordError, Tile, TileError, tile_refusal
 from ._errors import SettingsError
-from .cues import Cue, cue_for
+from .cues import Cue, cue_for, without_fit, without_number
 from .journal import NOTES_SUFFIX, Journal, notes_draft, read_journal, repair
 from .settings import SessionSettings, check_assist, check_client, private_words
 from .state import FORMAT, SessionState, TurnRecord
@@ -173,6 +173,7 @@ class Session(SessionState):
                 journal.close()
             raise
         self._replaying = False
+        self._path = Path(path)  # a resumed session ends, and hands over, like any other
         self.resume_note = problem
         if not self.ended:
             draft = notes_draft(path)
@@ -267,6 +268,10 @@ class Session(SessionState):
     ) -> Outcome:
         errorless = self._settings.errorless
         self._emit("refused", seat=seat, move=move, reason=reason, prevented=errorless)
+        if self.level() < 3:  # the record keeps the engine's words; the screen tells no more
+            reason = without_fit(reason)  # than the cue level in force
+        if self.level() < 2:
+            reason = without_number(reason)
         return self._say(False, gentle if errorless else f"Not that one: {reason}.")
 
     def confirm(self) -> Outcome:
@@ -327,7 +332,11 @@ class Session(SessionState):
         while start > 0 and history[start - 1][0] == history[last][0]:
             start -= 1
         seat = history[last][0]
-        taken = next((t.turn for t in reversed(self.turns) if t.seat == seat), None)
+        cur = self._current
+        if cur is not None and cur["seat"] == seat and cur["moves"]:
+            taken = None  # the turn under way is taken back (a draw, say); no finished turn
+        else:
+            taken = next((t.turn for t in reversed(self.turns) if t.seat == seat), None)
         self._emit("undo", count=len(history) - start, seat=seat, turn=taken)
         self._maybe_begin()
         return True
@@ -456,6 +465,7 @@ class Session(SessionState):
             trial=cur["trial"],
             first_try=cur["refused"] == 0,
             prevented=cur["prevented"],
+            redo_of=cur["redo_of"],
         )
 
     def _maybe_begin(self) -> None:
@@ -465,7 +475,16 @@ class Session(SessionState):
         if not rnd.is_over and rnd.turn in self.people:
             options = [m for m in rnd.legal_moves() if not m.announce]
             trial = any(m.is_play for m in options)
-            self._emit("turn_start", seat=rnd.turn, options=len(options), trial=trial)
+            stack = self._redo.get(rnd.turn)
+            redo = stack[-1] if stack else None  # the undone turn this one plays again
+            self._emit(
+                "turn_start",
+                seat=rnd.turn,
+                options=len(options),
+                trial=trial,
+                redo_of=redo,
+                level=self._ladders[rnd.turn].base,
+            )
 
     def _not_now(self) -> Outcome | None:
         """Why no try can be made now (ended, paused, nobody's turn), or ``None``."""

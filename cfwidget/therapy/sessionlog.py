@@ -35,6 +35,7 @@ from typing import Any
 from .._shared import is_whole, shown
 from ._errors import SessionError
 from .journal import notes_draft, read_journal
+from .trials import TrialBook
 
 __all__ = ["NOT_RATED", "TURN_COLUMNS", "SessionLog", "load_log"]
 
@@ -71,6 +72,9 @@ class SessionLog:
 
     ``turns`` holds every turn as the record gives it (the fallbacks filled in);
     ``undone`` the numbers of the turns taken back, which stay in ``turns``.
+    ``trials`` holds the trials read from the whole history (:mod:`~cfwidget.therapy.trials`):
+    a turn taken back and the turn that replays it are one trial, whose first try stays
+    the first try made; a turn open at the end with tries is a trial not completed.
     """
 
     client: str
@@ -81,6 +85,7 @@ class SessionLog:
     settings: dict[str, Any] = field(default_factory=dict)
     turns: list[dict[str, Any]] = field(default_factory=list)
     undone: list[int] = field(default_factory=list)
+    trials: list[dict[str, Any]] = field(default_factory=list)
     assist: str | None = None
     notes: str = ""
     plan: str = ""
@@ -145,6 +150,11 @@ class SessionLog:
         gone = set(self.undone)
         return [t for t in self.turns if t["seat"] == seat and (undone or t["turn"] not in gone)]
 
+    def seat_trials(self, seat: int = 0) -> list[dict[str, Any]]:
+        """The trials of one seat (the client is seat 0), forced turns included
+        (``choice`` False), from the whole history."""
+        return [t for t in self.trials if t["seat"] == seat]
+
     def turn_rows(self) -> list[dict[str, Any]]:
         """Every turn with an ``undone`` mark: the rows of the turn list (CSV and JSON).
 
@@ -175,6 +185,7 @@ class _Reading:
         self.previous = 0.0
         self.added: list[str] = []
         self.typed = ""
+        self.book = TrialBook()
 
     def read(self, e: Mapping[str, Any]) -> None:
         n = e.get("n")
@@ -192,6 +203,15 @@ class _Reading:
             row = _turn_row(e)
             self.log.turns.append(row)
             self.by_number[row["turn"]] = row
+            self.book.turn(row)
+        elif kind == "turn_start":
+            self.book.turn_start({**e, "t": t})
+        elif kind == "refused":
+            self.book.refused(e)
+        elif kind == "cue":
+            self.book.cue(e)
+        elif kind == "move":
+            self.book.move(e)
         elif kind == "undo":
             self._undo(e)
         elif kind == "pause":
@@ -205,7 +225,11 @@ class _Reading:
             self.added.append(str(e.get("text", "") or "").strip())
         elif kind == "notes":
             self.typed = str(e.get("text", "") or "").strip()
-        elif kind == "end":
+        if kind == "resumed" and self.typed:
+            # Notes typed before the break are kept; notes typed after it add to them.
+            self.added.append(self.typed)
+            self.typed = ""
+        if kind == "end":
             self.log.ended = True
             assist = e.get("assist")
             self.log.assist = str(assist) if assist else None
@@ -218,18 +242,23 @@ class _Reading:
         if "turn" in e:  # version 2 names the turn taken back (null: none)
             number = e["turn"]
             if number is None:
+                if is_whole(e.get("seat")):
+                    self.book.undo(_whole(e, "seat"), None)  # only the turn under way
                 return
             turn = _whole(e, "turn")
             if turn not in self.by_number or turn in self.log.undone:
                 self.problems.append(f"an undo names turn {turn}, which was not found")
                 return
             self.log.undone.append(turn)
+            self.book.undo(self.by_number[turn]["seat"], turn)
             return
         seat = _whole(e, "seat")
         for row in reversed(self.log.turns):
             if row["seat"] == seat and row["turn"] not in self.log.undone:
                 self.log.undone.append(row["turn"])
+                self.book.undo(seat, row["turn"])
                 return
+        self.book.undo(seat, None)
 
     def finish(self) -> None:
         log = self.log
@@ -238,6 +267,7 @@ class _Reading:
         log.time_on_task = round(max(0.0, end - first - self.away), 3)
         added = [a for a in self.added if a and a not in self.typed]
         log.notes = "\n".join([*added, *([self.typed] if self.typed else [])])
+        log.trials = self.book.rows()
         if self.duplicates:
             self.problems.append(
                 f"{self.duplicates} event{'s were' if self.duplicates > 1 else ' was'} "
@@ -289,6 +319,7 @@ def _turn_row(e: Mapping[str, Any]) -> dict[str, Any]:
         "trial": trial if isinstance(trial, bool) else ("@" in move or options > 1),
         "first_try": first_try if isinstance(first_try, bool) else refused == 0,
         "prevented": prevented if _count(prevented) else 0,
+        "redo_of": e["redo_of"] if is_whole(e.get("redo_of")) else None,
     }
 
 

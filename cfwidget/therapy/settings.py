@@ -216,7 +216,8 @@ class SessionSettings:
     - ``cue_start``: the cue level each turn starts at (0 none ... 4 place it together).
     - ``cue_wait``: seconds without a move before the cue rises one level.
     - ``fade_every``: after this many turns in a row done without a higher cue, the
-      starting level drops by one (0: no fading).
+      starting level drops by one; after this many in a row that needed a higher cue, it
+      rises by one, up to 3 (0: the starting level stays).
     - ``seed``: the shuffle, so a session can be repeated exactly.
 
     >>> SessionSettings(bots=0)

@@ -49,6 +49,7 @@ class TurnRecord:
     trial: bool = True  # a play was possible when the turn began (not a forced draw or pass)
     first_try: bool = True  # the first try was right
     prevented: int = 0  # of the errors, those errorless mode stopped
+    redo_of: int | None = None  # the undone turn this turn plays again (the same trial)
 
 
 class SessionState:
@@ -69,7 +70,8 @@ class SessionState:
         self._current: dict[str, Any] | None = None
         self._emitting = threading.RLock()
         self._typed = ""  # the notes as typed so far (autosaved)
-        self._noted: list[str] = []  # notes added one by one
+        self._noted: list[str] = []  # notes added one by one (and those kept over a resume)
+        self._redo: dict[int, list[int]] = {}  # per seat: undone turns to play again
         self.plan = ""
         self._paused_at: float | None = None
         self._paused_total = 0.0
@@ -123,8 +125,16 @@ class SessionState:
 
     @property
     def notes(self) -> str:
-        """The therapist's notes: those added one by one, then the typed notes."""
-        return "\n".join(n for n in [*self._noted, self._typed] if n)
+        """The therapist's notes: those added one by one, then the typed notes (which a
+        resumed session takes up again from their draft, to go on with)."""
+        kept = [n for n in self._noted if n and n not in self._typed]
+        return "\n".join([*kept, *([self._typed] if self._typed else [])])
+
+    @property
+    def earlier_notes(self) -> str:
+        """The notes added one by one (:meth:`~cfwidget.therapy.session.Session.note`), each
+        in the record as it was added."""
+        return "\n".join(n for n in self._noted if n)
 
     def _apply(self, e: Mapping[str, Any]) -> None:
         kind = e.get("event")
@@ -159,7 +169,12 @@ class SessionState:
                 "prevented": 0,
                 "paused": 0.0,
                 "moves": [],
+                "n": e.get("n"),
+                "redo_of": e.get("redo_of"),
             }
+            stack = self._redo.get(seat, [])
+            if stack and e.get("redo_of") == stack[-1]:
+                stack.pop()
             self._ladders[seat].begin(t)
         elif kind == "move":
             seat = int(e["seat"])
@@ -187,9 +202,16 @@ class SessionState:
             for _ in range(int(e["count"])):
                 self._game.undo()
             seat = int(e["seat"])
+            named = e.get("turn", -1)  # version 2 names the turn taken back (None: none)
+            stack = self._redo.setdefault(seat, [])
+            cur = self._current
+            if cur is not None and cur["seat"] == seat and cur.get("redo_of") is not None:
+                stack.append(cur["redo_of"])  # a turn being played again is taken back again
             for i in range(len(self.turns) - 1, -1, -1):
-                if self.turns[i].seat == seat:
-                    self.undone.append(self.turns.pop(i))
+                if self.turns[i].seat == seat and named in (-1, self.turns[i].turn):
+                    taken = self.turns.pop(i)
+                    self.undone.append(taken)
+                    stack.append(taken.turn)
                     break
             if self._current is not None:
                 self._ladders[self._current["seat"]].active = False
@@ -217,7 +239,7 @@ class SessionState:
             self._noted.append(str(e["text"]))
         elif kind == "notes":
             self._typed = str(e["text"])
-        elif kind == "end":
+        if kind == "end":
             self.ended = True
             self.assist = e.get("assist")
             self.plan = str(e.get("plan", ""))

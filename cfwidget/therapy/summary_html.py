@@ -1,7 +1,9 @@
 """A one-page session summary in plain language, as HTML to print or hand over.
 
-Laid out like clinical notes: what was done, the figures, the therapist's
-observations, the assist level, the plan, and progress on the client's goals.
+Laid out as SOAP notes (:mod:`~cfwidget.therapy.datasheet`): what was done; Subjective
+(the therapist's notes); Objective (the figures and the trial-by-trial table, from the
+data); Assessment (note lines marked ``A:`` and the assist level); Plan; and each goal
+with its baseline and a small chart. A section with nothing written is a headed blank.
 The page is self-contained (no scripts, no links to load, every text escaped),
 names the client by code only, and prints on one A4 or Letter page.
 
@@ -26,8 +28,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._shared import is_whole, plural, write_private
+from .datasheet import ASSIST_TERMS, level_totals_words, soap
 from .report import NOT_RATED, Figures, SessionLog, as_log, figures, up_to
 from .settings import CUE_LEVELS
+from .sheet_html import SHEET_CSS, goal_chart_svg, trial_tables_html
 
 if TYPE_CHECKING:
     from .goals import Goal
@@ -62,7 +66,7 @@ footer { margin-top: 0.8em; }
 @media print {
   html { font-size: 9.5pt; line-height: 1.3; }
   body { max-width: none; margin: 0; padding: 0; }
-  h2 { break-after: avoid; }
+  h2 { break-after: avoid; margin: 0.45em 0 0.15em; }
   tr, li { break-inside: avoid; }
 }
 """
@@ -184,25 +188,25 @@ def settings_in_words(settings: Mapping[str, Any]) -> list[str]:
         elif fade is not None:
             cues += (
                 f"; the starting level dropped by one after {plural(fade, 'turn')} in a row "
-                "without more help"
+                "without more help, and rose by one after as many in a row that needed more"
             )
         out.append(cues + ".")
     return out
 
 
-def _cue_words(f: Figures) -> str:
-    if not f.trials:
+def _cue_words(log: SessionLog, f: Figures, seat: int) -> str:
+    if not f.trials or f.mean_cue is None:
         return "no trials"
-    parts = [
-        f"level {level} ({CUE_LEVELS[level].lower() if level < len(CUE_LEVELS) else ''}): {k}"
-        for level, k in enumerate(f.cue_counts)
-        if k
-    ]
-    return "; ".join(parts) + f". Mean {f.mean_cue:.1f}."
+    term = ASSIST_TERMS[round(f.mean_cue)]
+    return f"{level_totals_words(log, seat)}; {term} on average (mean cue level {f.mean_cue:.1f})"
 
 
 def _response_words(log: SessionLog, f: Figures, seat: int) -> str:
-    times = sorted(float(t["response"]) for t in log.client_turns(seat) if t["trial"])
+    times = sorted(
+        float(t["seconds"])
+        for t in log.seat_trials(seat)
+        if t["choice"] and t["seconds"] is not None
+    )
     if f.median_response is None or not times:
         return "no trials"
     spread = f" (fastest {times[0]:.1f} s, slowest {times[-1]:.1f} s)" if len(times) > 1 else ""
@@ -221,7 +225,7 @@ def _figure_rows(log: SessionLog, f: Figures, seat: int) -> list[tuple[str, str]
             "Accuracy (right at the first try)",
             _percent(f.first_try, f.trials) if f.trials else "no trials",
         ),
-        ("Highest cue reached, trials at each level", _cue_words(f)),
+        ("Right responses by cue (assist)", _cue_words(log, f, seat)),
         ("Response time (median over trials)", _response_words(log, f, seat)),
         (
             "Errors (tries not allowed)",
@@ -231,13 +235,50 @@ def _figure_rows(log: SessionLog, f: Figures, seat: int) -> list[tuple[str, str]
         ),
         ("Forced turns (draw or pass, no choice)", f"{f.forced}, not counted as trials"),
     ]
+    if f.not_completed:
+        rows.insert(
+            2,
+            (
+                "Trials not completed",
+                f"{f.not_completed} (open at the end, or taken back and not played again); "
+                "counted above, with their tries",
+            ),
+        )
     if undone:
-        listed = ", ".join(f"turn {t['turn']} ({t['move']})" for t in undone)
-        rows.append(("Turns taken back (undo)", f"{len(undone)}: {listed}; left out above"))
+        again: dict[int, int] = {}  # an undone turn -> the turn that played it again
+        for trial in log.seat_trials(seat):
+            for a, b in zip(trial["turns"], trial["turns"][1:], strict=False):
+                again[a] = b
+        if len(undone) <= 2:
+            listed = ", ".join(
+                f"turn {t['turn']} ({t['move']}"
+                + (f"; played again as turn {again[t['turn']]}" if t["turn"] in again else "")
+                + ")"
+                for t in undone
+            )
+        else:  # many: the trial table marks them; the numbers are enough here
+            gone = [t["turn"] for t in undone]
+            listed = "turns " + ", ".join(str(n) for n in gone)
+            replayed = [str(again[n]) for n in gone if n in again]
+            if replayed:
+                listed += f" (played again as {', '.join(replayed)})"
+        rows.append(
+            ("Turns taken back (undo)", f"{len(undone)}: {listed}; their first tries still count")
+        )
     else:
         rows.append(("Turns taken back (undo)", "none"))
     rows.append(("Time on task (pauses left out)", duration(f.time_on_task)))
     return rows
+
+
+def _section(title: str, text: str, missing: str) -> str:
+    """A SOAP section: its text, or a headed blank to fill in by hand."""
+    if text.strip():
+        return f'<section><h2>{title}</h2><p class="notes">{_e(text.strip())}</p></section>'
+    return (
+        f"<section><h2>{title}</h2><p>{missing}: space to fill in by hand.</p>"
+        '<div class="blank"></div></section>'
+    )
 
 
 def session_summary_html(
@@ -272,7 +313,7 @@ def session_summary_html(
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>",
+        f"<title>{_e(title)}</title><style>{_CSS}{SHEET_CSS}</style></head><body>",
         "<header><h1>Guided Chicken Foot: session summary</h1>",
         f'<p class="who">Client code <b>{_e(item.client)}</b> &middot; '
         f"{_e(date_in_words(item.date))}"
@@ -286,7 +327,7 @@ def session_summary_html(
         parts.append(f"<p>Focus set at the start: {_e(item.goals)}</p>")
     words = settings_in_words(item.settings)
     if words:
-        parts.append("<ul>" + "".join(f"<li>{_e(w)}</li>" for w in words) + "</ul>")
+        parts.append('<ul class="quiet">' + "".join(f"<li>{_e(w)}</li>" for w in words) + "</ul>")
     if not item.ended:
         parts.append(
             "<p><b>The session was not ended</b> (interrupted, or still going): the figures "
@@ -294,21 +335,23 @@ def session_summary_html(
         )
     if item.problem:
         parts.append(f'<p class="quiet">Note on the record: {_e(item.problem)}.</p>')
-    parts.append(f"</section><section><h2>Figures ({who})</h2><table><tbody>")
-    parts += [f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in _figure_rows(item, f, seat)]
-    parts.append("</tbody></table></section>")
-    notes = item.notes.strip()
-    parts.append("<section><h2>Observations</h2>")
-    parts.append(f'<p class="notes">{_e(notes)}</p>' if notes else "<p>No notes written.</p>")
-    assist = item.assist if item.assist else NOT_RATED.capitalize()
-    parts.append(f"</section><section><h2>Assist level</h2><p>{_e(assist)}</p></section>")
-    plan = item.plan.strip()
-    parts.append("<section><h2>Plan</h2>")
-    parts.append(f'<p class="notes">{_e(plan)}</p>' if plan else "<p>No plan written.</p>")
+    sheet = soap(item, seat)
     parts.append("</section>")
+    parts.append(_section("Subjective", sheet["S"], "No notes written"))
+    parts.append(f"<section><h2>Objective ({who})</h2><table><tbody>")
+    parts += [f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in _figure_rows(item, f, seat)]
+    parts.append("</tbody></table>")
+    parts.append(trial_tables_html(item, seat))
+    parts.append("</section>")
+    assist = item.assist if item.assist else NOT_RATED.capitalize()
+    parts.append(
+        _section("Assessment", sheet["A"], "No assessment written")[: -len("</section>")]
+        + f"<p><b>Assist level</b> {_e(assist)} (the therapist's rating)</p></section>"
+    )
+    parts.append(_section("Plan", sheet["P"], "No plan written"))
     if goals:
         sessions = up_to(item, history)
-        parts.append("<section><h2>Goals</h2><ul>")
+        parts.append("<section><h2>Goals</h2>")
         for goal in goals:
             progress = goal_progress(goal, sessions, seat)
             right, trials = session_share(item, goal, seat)
@@ -317,15 +360,21 @@ def session_summary_html(
                 if trials
                 else "This session: no trials."
             )
-            parts.append(
-                f"<li><b>{_e(goal.text)}</b> ({_e(goal.criterion())}). {today} "
-                f"{'<b>' if progress.met else ''}{_e(progress.status)}"
-                f"{'</b>' if progress.met else ''}</li>"
+            measured = [p for p in progress.points if p.trials]
+            baseline = (
+                f" Baseline ({_e(measured[0].date)}): {measured[0].percent}%." if measured else ""
             )
-        parts.append("</ul></section>")
+            parts.append(
+                f'<div class="goal">{goal_chart_svg(progress)}<p><b>{_e(goal.text)}</b> '
+                f"({_e(goal.criterion())}). {today}{baseline} "
+                f"{'<b>' if progress.met else ''}{_e(progress.status)}"
+                f"{'</b>' if progress.met else ''}</p></div>"
+            )
+        parts.append("</section>")
     parts.append(
         '<footer class="quiet">Made by cfwidget from the session record. Trials are turns '
-        "with a tile to choose; turns taken back are listed but left out of the figures. "
+        "with a tile to choose; a turn taken back and the turn that plays it again are one "
+        "trial, whose first try counts. "
         "Percentages are rounded down.</footer></body></html>"
     )
     return "\n".join(parts) + "\n"

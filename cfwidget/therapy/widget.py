@@ -34,6 +34,7 @@ from .._shared import name_in_text, shown
 from ..core import Observation, Round
 from ..widget import GameWidget, View, Waiting, handles, your_turn
 from ._errors import SessionError
+from .cues import without_fit, without_number
 from .session import Session
 from .settings import ASSIST_LEVELS, CUE_LEVELS, name_warning
 
@@ -77,6 +78,7 @@ class GuidedSession(GameWidget):
                 f"got {shown(session)}"
             )
         self.session = session
+        self._turn_seen: tuple[object, int] = (None, 0)  # the turn on screen, its first view
         st = session.settings
         super().__init__(
             session.game,
@@ -121,6 +123,40 @@ class GuidedSession(GameWidget):
         self._say(out.message)
         self.refresh(force=True)
         return out.accepted
+
+    def _out_of_date(self, content: Mapping[str, Any]) -> bool | None:
+        """A tap made during the same turn is a try, however quickly it follows another.
+
+        Each try redraws the view, so a second tap sent before the new view arrived carries
+        the version before it; a try of the turn on screen (a tile tapped, or a Draw or Pass
+        the rules refuse now) is still recorded (every try counts), while a move that would
+        be made, sent from an earlier view, is refused as usual (a doubled click).
+        """
+        version = content.get("version")
+        turn, since = self._turn_seen
+        kind = content.get("kind")
+        done = self._last_done  # something was done from that view: a doubled click
+        wrong = (
+            kind in ("draw", "pass")
+            and self._round.refusal(str(kind)) is not None
+            and (done is None or done[0] != version)
+        )
+        if (
+            (kind == "try" or wrong)  # a legal Draw or Pass sent twice stays refused
+            and isinstance(version, int)
+            and turn is not None
+            and turn == self._turn_key()
+            and since <= version <= self.version
+        ):
+            seat = content.get("seat", self._seat)
+            if seat == self._seat:
+                return None
+        return super()._out_of_date(content)
+
+    def _turn_key(self) -> object:
+        cur = getattr(self, "session", None)
+        current = cur._current if cur is not None else None
+        return None if current is None else (current["seat"], current["t"], current.get("n"))
 
     def _play(self, text: str) -> bool:
         s = self.session
@@ -218,11 +254,16 @@ class GuidedSession(GameWidget):
             return "Paused. Take your time."
         if waiting == "you" and len(s.people) > 1:
             return f"{name_in_text(rnd.names[rnd.turn])}'s turn."
+        if waiting == "you" and obs.drawn is not None and s.level() < 3:
+            return f"You drew {obs.drawn}."  # not whether it fits: that is level 3's help
         return super()._status(rnd, obs, waiting)
 
     def _build_view(self) -> View:
         s = self.session
         rnd = self._round
+        key = self._turn_key()
+        if key != self._turn_seen[0]:
+            self._turn_seen = (key, self.version)
         if len(s.people) > 1 and not rnd.is_over and rnd.turn in s.people:
             self._seat = rnd.turn  # two people share one screen: show whose turn it is
         view = super()._build_view()
@@ -243,6 +284,14 @@ class GuidedSession(GameWidget):
             "tiles": list(cue.tiles),
         }
         show_fit = cue.level >= 3 or not view["playing"]
+        if view["playing"] and not show_fit:
+            # Below cue level 3 the screen does not tell what fits: Draw and Pass are both
+            # offered (one pressed wrongly is refused by the engine and recorded as an
+            # error), and below level 2 the rule line does not name the number to look for.
+            view["can_draw"] = view["can_pass"] = True
+            view["rule"] = without_fit(view["rule"])
+            if cue.level < 2:
+                view["rule"] = without_number(view["rule"])
         view["guided"] = {
             "errorless": st.errorless,
             "speech": st.speech,
@@ -322,6 +371,14 @@ def therapist_controls(w: GuidedSession) -> ipw.VBox:
         layout=ipw.Layout(**fit),
     )
     notes_state = ipw.HTML()
+    earlier = w.session.earlier_notes
+    kept = ipw.HTML(
+        "<p><small>Notes already in the record (the notes above add to them):</small><br>"
+        f"<span style='white-space: pre-wrap'>{html.escape(earlier)}</span></p>"
+        if earlier
+        else ""
+    )
+    kept.add_class("cfw-earlier-notes")
     save_anyway = ipw.Button(description="Save anyway", layout=ipw.Layout(**TOUCH))
     save_anyway.layout.display = "none"
     plan = ipw.Textarea(
@@ -433,6 +490,7 @@ def therapist_controls(w: GuidedSession) -> ipw.VBox:
             plan,
             ipw.HBox([assist, end], layout=ipw.Layout(**wrap)),
             said,
+            kept,  # last, so the controls above keep their places
         ],
         layout=ipw.Layout(border="1px solid #999", padding="4px"),
     )

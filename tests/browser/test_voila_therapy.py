@@ -83,15 +83,14 @@ def test_start_a_session_and_play_a_turn(app_url: tuple[str, Path], browser: Any
             break
         page.locator("[data-key=next]").click()
         page.wait_for_timeout(500)
-    if not page.locator("[data-key=draw]:enabled").count():
-        page.locator(".cfw-therapist button", has_text="3").first.click()
-        page.wait_for_function(
-            "document.querySelectorAll('.cfw-hand.is-playing .cfw-htile.is-playable').length > 0",
-            timeout=WAIT,
-        )  # level 3: the tiles that fit are lifted
-        page.wait_for_function(f"({lit})().join() === '3'", timeout=WAIT)
+    # Level 0 tells nothing: Draw and Pass are both offered, whatever fits.
+    assert page.locator("[data-key=draw]:enabled").count() == 1
+    assert page.locator("[data-key=pass]:enabled").count() == 1
+    page.locator(".cfw-therapist button", has_text="3").first.click()
+    page.wait_for_function(f"({lit})().join() === '3'", timeout=WAIT)
+    page.wait_for_timeout(500)  # level 3: the tiles that fit are lifted, Draw only if needed
     before = page.locator(".cfw-log li:not(.cfw-empty)").count()
-    # At cue level 0 the hand shows no help: try the tiles one by one, as a client would.
+    # Try the tiles one by one, as a client would (or draw, when nothing fits).
     if page.locator("[data-key=draw]:enabled").count():
         page.locator("[data-key=draw]").click()
     else:

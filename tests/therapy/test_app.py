@@ -166,9 +166,15 @@ def test_ending_hands_over_a_summary_csv_and_json(tmp_path: Path) -> None:
     find(app, ipw.Textarea, description="Plan").value = "try double-9 next week"
     find(app, ipw.Button, description="End session").click()
     files = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("C-07-"))
-    stem = files[0].split("-summary")[0].split("-turns")[0].removesuffix(".json")
+    stem = files[0].split("-summary")[0].split("-t")[0].removesuffix(".json")
     assert files == sorted(
-        [f"{stem}.jsonl", f"{stem}-summary.html", f"{stem}-turns.csv", f"{stem}.json"]
+        [
+            f"{stem}.jsonl",
+            f"{stem}-summary.html",
+            f"{stem}-turns.csv",
+            f"{stem}-trials.csv",
+            f"{stem}.json",
+        ]
     )
     page = (tmp_path / f"{stem}-summary.html").read_text()
     assert "try double-9 next week" in page and "plays a matching tile" in page
@@ -176,3 +182,39 @@ def test_ending_hands_over_a_summary_csv_and_json(tmp_path: Path) -> None:
     assert doc["client"] == "C-07"
     assert all((tmp_path / f).stat().st_mode & 0o777 == 0o600 for f in files)
     assert "Summary and exports" in app.children[-1].value
+    find(app, ipw.Button, description="Save a de-identified copy").click()
+    (copy,) = tmp_path.glob("deidentified-*.json")
+    text = copy.read_text()
+    assert "C-07" not in text and stem[5:15] not in text and "double-9 next week" not in text
+    assert json.loads(text)["format"] == "cfwidget.session-deidentified"
+
+
+def test_resuming_in_the_app_keeps_the_record_and_the_notes(tmp_path: Path) -> None:
+    clock = Clock()
+    app = guided_app(records=tmp_path, clock=clock, seed=11)
+    find(app, ipw.Text, description="Client code").value = "C-07"
+    find(app, ipw.Button, description="Start the session").click()
+    first = app.session_widget.session
+    play(first, 1)
+    first.save_notes("settled quickly")
+    path = first.path
+    first.close()  # the kernel died here
+    again = guided_app(records=tmp_path, clock=clock, seed=11)
+    find(again, ipw.Text, description="Client code").value = "C-07"
+    find(again, ipw.Button, description="Resume").click()
+    w = again.session_widget
+    assert w.session.path == path
+    page = " ".join(getattr(c, "value", "") for c in again.children if isinstance(c, ipw.HTML))
+    assert "Record: None" not in page and str(path) in page
+    box = find(again, ipw.Textarea, description="Notes")
+    assert box.value == "settled quickly"  # the notes typed before the crash, to go on with
+    box.value = "settled quickly\ntired after ten minutes"  # the therapist types on
+    play(w.session, 1)
+    find(again, ipw.Button, description="End session").click()
+    stem = path.with_suffix("")
+    for suffix in ("-summary.html", "-turns.csv", "-trials.csv", ".json"):
+        assert stem.with_name(stem.name + suffix).exists()
+    doc = json.loads(stem.with_name(stem.name + ".json").read_text())
+    assert doc["notes"] == "settled quickly\ntired after ten minutes"
+    assert doc["figures"]["trials"] + doc["figures"]["forced_turns"] == 2
+    assert "Summary and exports" in again.children[-1].value

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import json
 import math
 import os
@@ -154,7 +155,9 @@ def test_version_1_undo_takes_back_that_seats_last_turn_still_standing() -> None
     log = SessionLog.from_events(events)
     assert log.undone == [4, 3]
     f = figures(log)
-    assert (f.trials, f.forced, f.undone, f.first_try) == (2, 0, 2, 1)
+    # Taken back and never played again, turns 3 (a trial) and 4 (forced) still count, with
+    # their first tries: the history is never rewritten.
+    assert (f.trials, f.forced, f.undone, f.first_try, f.not_completed) == (3, 1, 2, 2, 1)
     assert [t["turn"] for t in log.turns] == [1, 2, 3, 4]  # they stay in the record
 
 
@@ -199,11 +202,16 @@ def test_version_2_record_gives_the_spec_figures() -> None:
     log = SessionLog.from_events(v2_events())
     assert log.version == 2 and log.ended and log.assist is None
     f = figures(log)
-    # Turn 4 was taken back: listed, left out of the figures.
+    # Turn 4 was taken back and played again as turn 5: one trial, its first try (and its
+    # first response, 12 s) kept.
     assert (f.trials, f.first_try, f.accuracy, f.forced) == (3, 2, 0.667, 1)
     assert (f.errors, f.prevented, f.undone) == (2, 2, 1)
     assert f.cue_counts == (1, 1, 1, 0, 0) and f.mean_cue == 1.0
-    assert f.median_response == 5.0 and f.time_on_task == 100.0
+    assert f.median_response == 8.0 and f.time_on_task == 100.0
+    assert [(t["turns"], t["undone"], t["seconds"]) for t in log.seat_trials()][2:] == [
+        ([3], [], 3.0),
+        ([4, 5], [4], 12.0),
+    ]
     frame = turns_frame(log)
     assert list(frame.columns) == list(TURN_COLUMNS)
     assert frame["undone"].tolist() == [False, False, False, True, False]
@@ -285,9 +293,12 @@ def test_csv_and_json_exports_carry_the_new_columns(tmp_path: Path) -> None:
     log = SessionLog.from_events(v2_events())
     out = export_csv(log, tmp_path / "turns.csv")
     rows = list(csv.reader(out.read_text(encoding="utf-8").splitlines()))
-    assert rows[0] == list(TURN_COLUMNS)
-    assert rows[3][8:] == ["draw, pass", "False", "False", "1", "False"]
-    assert rows[4][0] == "4" and rows[4][-1] == "True"  # the undone turn, marked
+    assert rows[0] == ["client", "date", *TURN_COLUMNS]
+    assert rows[3][10:] == ["draw, pass", "False", "False", "1", "False"]
+    assert rows[4][:3] == ["AB12", "2024-06-03", "4"] and rows[4][-1] == "True"  # undone
+    # Times in ISO 8601 (local time with its offset), not clock seconds.
+    started = dt.datetime.fromisoformat(rows[1][5])
+    assert started.utcoffset() is not None and started.timestamp() == 1000 + 10 - 8 - 1
     assert mode(out) == 0o600
     goal = Goal("plays a matching tile", max_cue=1, share=0.6, sessions=1, id="g1")
     doc = json.loads(export_json(log, tmp_path / "s.json", goals=[goal]).read_text())
@@ -476,10 +487,11 @@ def test_goal_counts_only_first_tries_within_the_cue_and_skips_empty_sessions() 
     assert p.status == "Met: 80% or more in the last session (80%)."
     p = goal_progress(one, logs_of(session("2024-06-05", 3, 2)))
     assert p.status == "Not yet: the last session reached 60%, below 80%."
-    # An undone turn does not count, right or wrong.
+    # A wrong first try taken back still counts: the history is never rewritten.
     events = session("2024-06-05", 4, 1)
     events.insert(-1, {"event": "undo", "t": 55, "count": 1, "seat": 0})  # the wrong one
-    assert goal_progress(Goal("plays a tile", share=1.0, sessions=1), logs_of(events)).met
+    assert not goal_progress(Goal("plays a tile", share=1.0, sessions=1), logs_of(events)).met
+    assert goal_progress(Goal("plays a tile", share=0.8, sessions=1), logs_of(events)).met
 
 
 def test_goal_chart_shows_the_shares_by_date_and_the_goal_line() -> None:
@@ -631,10 +643,11 @@ def test_summary_page_holds_the_clinical_notes(tmp_path: Path) -> None:
         "Errorless mode on",
         "Trials (a tile to choose) 3",
         "Accuracy (right at the first try) 66% (2 of 3)",
-        "Response time (median over trials) 5.0 s (fastest 4.0 s, slowest 8.0 s)",
+        "Response time (median over trials) 8.0 s (fastest 5.0 s, slowest 12.0 s)",
         "2, of which 2 stopped by errorless mode (errors prevented)",
         "Forced turns (draw or pass, no choice) 1, not counted as trials",
-        "Turns taken back (undo) 1: turn 4 (2-1@4-2); left out above",
+        "Turns taken back (undo) 1: turn 4 (2-1@4-2; played again as turn 5); their first "
+        "tries still count",
         "Time on task (pauses left out) 1 min 40 s",
         "took a short rest",
         "Assist level Not rated",
@@ -651,16 +664,16 @@ def test_summary_page_holds_the_clinical_notes(tmp_path: Path) -> None:
     for outside in ("http:", "https:", "src=", "url(", "<link", "@import"):
         assert outside not in page
     assert "@page" in page and "@media print" in page
-    assert set(tags.cells) == {2}
-    assert tags.seen.count("h2") == 6  # done, figures, observations, assist, plan, goals
+    assert set(tags.cells) == {2, 5}  # the figures (2 columns) and the trial table (5)
+    assert tags.seen.count("h2") == 6  # done, subjective, objective, assessment, plan, goals
 
 
 def test_summary_page_says_what_is_missing() -> None:
     events = session("2024-06-05", 0, 0)[:1]  # begun, never ended, no trials
     page = session_summary_html(SessionLog.from_events(events))
     text = " ".join(" ".join(parsed(page).text).split())
-    assert "The session was not ended" in text and "No notes written." in text
-    assert "No plan written." in text and "Goals" not in text
+    assert "The session was not ended" in text and "No notes written: space to fill" in text
+    assert "No plan written: space to fill" in text and "Goals" not in text
     assert "Accuracy (right at the first try) no trials" in text
 
 
@@ -700,7 +713,8 @@ def test_settings_in_words_reads_any_record() -> None:
         "counted as an error.",
         f"Each turn started with cue level 2 ({CUE_LEVELS[2].lower()}); the cue rose one level "
         "after 15 s without a move or after an error; the starting level dropped by one after "
-        "3 turns in a row without more help.",
+        "3 turns in a row without more help, and rose by one after as many in a row that needed "
+        "more.",
     ]
     assert settings_in_words({}) == [] and settings_in_words({"display": "<b>"}) == [
         "Tiles shown with <b>."  # plain text: the page escapes it

@@ -125,9 +125,52 @@ def test_session_cue_rises_with_time_and_fades_over_turns(tmp_path: Path) -> Non
     assert s.attempt(s.cue_for_level(4).move or "").accepted
     record = s.turns[0]
     assert (record.cue, record.refused, record.response) == (3, 0, 29.0)
-    # Turn 1 rose above its base, so no fading yet; then each easy turn fades one level.
+    # Turn 1 rose above its base: with fade_every=1 the base steps up to 3; then each easy
+    # turn fades one level.
     play_turns(s, clock, 4)
-    assert [t.cue for t in s.turns[:4]] == [3, 2, 1, 0]
+    assert [t.cue for t in s.turns[:4]] == [3, 3, 2, 1]
+
+
+def test_the_ladder_steps_up_after_repeated_help_and_down_after_easy_turns() -> None:
+    ladder = CueLadder(start=0, wait=10, fade_every=2)
+    bases = []
+    for turn in range(12):
+        now = turn * 100.0
+        ladder.begin(now)
+        if turn < 8:  # needs more help every turn: an error each time
+            ladder.refused(now + 1)
+        ladder.finish()
+        bases.append(ladder.base)
+    # Up one level after each 2 turns in a row that needed more, to 3 at most; then down.
+    assert bases == [0, 1, 1, 2, 2, 3, 3, 3, 3, 2, 2, 1]
+    mixed = CueLadder(start=2, wait=10, fade_every=2)
+    for needs in (True, False, True, False):  # never two in a row of either kind
+        mixed.begin(0.0)
+        if needs:
+            mixed.refused(1.0)
+        mixed.finish()
+    assert mixed.base == 2
+    still = CueLadder(start=2, wait=10, fade_every=0)  # 0: the base never moves
+    for _ in range(5):
+        still.begin(0.0)
+        still.refused(1.0)
+        still.finish()
+    assert still.base == 2
+
+
+def test_a_session_steps_the_cue_up_for_a_client_who_needs_more_help() -> None:
+    clock = Clock()
+    s = Session(SessionSettings(seed=4, cue_start=0, fade_every=2), client="AB12", clock=clock)
+    starts = []
+    while len(s.turns) < 6 and not s.round.is_over:
+        if s.whose_turn() == "bot":
+            s.bot_step()
+            continue
+        starts.append(s.level())
+        clock.now += 25  # no move for longer than the wait: the cue rises every turn
+        s.tick()
+        assert s.attempt(s.cue_for_level(4).move or "").accepted
+    assert starts[:6] == [0, 0, 1, 1, 2, 2]
 
 
 def test_confirm_places_the_move_together() -> None:

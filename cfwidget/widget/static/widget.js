@@ -1895,7 +1895,10 @@ function makeTargets(ctx) {
       let hint = "";
       if (v.playing) {
         const any = (v.hand || []).some((x) => x.targets.length);
-        hint = any ? "Choose a tile to play." : v.can_draw ? "No tile fits: draw one." : v.can_pass ? "No tile fits: pass." : "";
+        // Guided play below cue level 3 does not tell whether a tile fits.
+        const told = !v.guided || v.guided.show_fit;
+        if (!told) hint = "Choose a tile to play, or draw, or pass.";
+        else hint = any ? "Choose a tile to play." : v.can_draw ? "No tile fits: draw one." : v.can_pass ? "No tile fits: pass." : "";
       }
       node.appendChild(h("span", { class: "cfw-hint cfw-idle" }, hint));
       node.setAttribute("aria-label", "Where the chosen tile can go");
