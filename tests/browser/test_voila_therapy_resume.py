@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 from servers import _PIDS, REPO, kernel_processes, need_browser, voila
 
+from cfwidget.therapy.journal import NOTES_SUFFIX
+
 NOTEBOOK = REPO / "notebooks" / "21-therapist-app.ipynb"
 WAIT = 90_000
 CODE = "T-09"
@@ -130,10 +132,13 @@ def test_errors_undo_kill_resume_and_end_match_the_tally(
         tally["errors"] += 1
         notes = page.get_by_placeholder("Observations (no names, please)")
         notes.fill("engaged, scanned left")
-        for _ in range(100):  # autosaved a moment after typing stops
-            if any(e["event"] == "notes" for e in events(records)):
+        for _ in range(100):  # autosaved a moment after typing stops, to the notes' draft
+            drafts = list(records.glob(f"{CODE}-*.jsonl{NOTES_SUFFIX}"))
+            if drafts and drafts[0].read_text() == "engaged, scanned left":
                 break
             page.wait_for_timeout(100)
+        else:
+            raise AssertionError("the typed notes were never autosaved")
         base = url.rstrip("/")
         for pid in kernel_processes(base):
             with contextlib.suppress(ProcessLookupError):
@@ -148,7 +153,9 @@ def test_errors_undo_kill_resume_and_end_match_the_tally(
         page.locator(".cfw-htile").first.wait_for(timeout=WAIT)
         shown = page.locator(".cfw-guided-app").inner_text()
         assert "Record: None" not in shown and f"{CODE}-" in shown
-        assert "engaged, scanned left" in page.locator(".cfw-earlier-notes").inner_text()
+        # The notes typed before the crash come back in the Notes box, to go on with.
+        box = page.get_by_placeholder("Observations (no names, please)")
+        assert box.input_value() == "engaged, scanned left"
         right(page, records)  # trial 3 finished after the resume: its first try was wrong
         tally["trials"] += 1
         page.get_by_role("button", name="End session").click()
