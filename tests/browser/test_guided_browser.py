@@ -107,7 +107,7 @@ def test_a_tap_on_a_tile_that_fits_nowhere_is_a_recorded_try(page: Any, errorles
     if errorless:
         assert message == "That one waits for later. Let's find one that fits."
     else:
-        assert message.startswith(f"Not that one: {misfit} does not fit")
+        assert message.startswith(f"Not that one: {misfit} cannot be played now")
     assert w.session.level() == (4 if errorless else 1)  # the cue rises after an error
     # The turn, once played, counts as a trial that was not right at the first try.
     page.locator(".cfw-hand [data-tile='6-4']").click()
