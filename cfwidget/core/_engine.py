@@ -328,6 +328,39 @@ class Engine:
                 break
         return passes
 
+    # -- reading the state ------------------------------------------------------
+
+    def history(self) -> tuple[tuple[int, Move], ...]:
+        """Every move so far as ``(seat, move)``: a seat that draws moves again."""
+        seat, after = self.leader, self.next
+        history = []
+        for m in self.moves:
+            history.append((seat, m))
+            if m is not DRAW:
+                seat = after[seat]
+        return tuple(history)
+
+    def end_reason(self) -> str | None:
+        """``"went-out"``, ``"blocked"`` or ``"all-passed"`` once over, else ``None``."""
+        if not self.over:
+            return None
+        if self.out is not None:
+            return "went-out"
+        return "all-passed" if self.passed_out else "blocked"
+
+    def scores(self) -> list[int]:
+        """What the tiles left in each hand cost; the seat that went out scores 0 (or
+        ``out_on_double`` if its last tile was a double)."""
+        penalty, tiles_of = self.rules.penalty, self.ts.tiles_of
+        result = [sum(map(penalty, tiles_of(b))) for b in self.hands]
+        if self.out is not None:
+            # Going out is a play, or placing the centre double as the opener's last tile.
+            last = self.moves[-1].tile if self.moves else self.start
+            result[self.out] = self.rules.out_on_double if last and last.is_double else 0
+        return result
+
+    # -- taking back, copying ----------------------------------------------------
+
     def undo(self) -> Move:
         """Take back the last move and return it: the state is exactly as before it."""
         if not self.moves:

@@ -1,9 +1,9 @@
 """Round records: plain JSON that replays every move (never pickle or eval).
 
-Writing: :func:`round_record` (``Round.to_dict``). Reading: :func:`read_round`
-checks the record's fields, then ``Round.from_dict`` deals the recorded deal,
-checks the seed (:func:`check_seed_deals`) and replays every move through the
-engine (:func:`replay_moves`), so a record can never hold an impossible round;
+Writing: :func:`round_record` (``Round.to_dict``). Reading (``Round.from_dict``):
+:func:`read_round` checks the record's fields, :func:`record_deal` deals the
+recorded deal and checks its seed, and :func:`replay_moves` replays every move
+through the engine, so a record can never hold an impossible round;
 anything wrong is a :class:`RecordError` that names the problem and its place.
 A whole game's record (``Game.to_json``) uses the same pieces.
 """
@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from typing import Any, NamedTuple
 
-from ._deal import Deal
-from ._errors import IllegalMove, NotationError, RecordError, RulesError
+from ._deal import Deal, given_deal
+from ._errors import DealError, IllegalMove, NotationError, RecordError, RulesError
 from ._jsonio import FORMAT_VERSION, check_record, expect, read_record
 from ._moves import Move
 from ._rules import Rules
@@ -26,6 +26,7 @@ __all__ = [
     "check_seed_deals",
     "parse_round",
     "read_round",
+    "record_deal",
     "record_rules",
     "replay_moves",
     "round_record",
@@ -159,16 +160,31 @@ def read_round(data: dict[str, Any]) -> RoundRecord:
     )
 
 
-def check_seed_deals(rules: Rules, seed: int, deal: Deal) -> None:
-    """A recorded seed must deal exactly the recorded hands and yard (as ``Round.deal`` does).
+def record_deal(rec: RoundRecord) -> tuple[Deal, tuple[str, ...]]:
+    """The deal and names of a record read by :func:`read_round`, checked against its seed.
+
+    A deal the engine refuses, or a seed that does not deal it, is a :class:`RecordError`.
 
     >>> from cfwidget import Round
-    >>> rnd = Round.deal(Rules(), players=2, seed=5)
-    >>> check_seed_deals(Rules(), 6, rnd._engine.deal)
+    >>> rec = read_round(Round.deal(Rules(), players=2, seed=5).to_dict())
+    >>> record_deal(rec._replace(seed=6))
     Traceback (most recent call last):
     ...
     cfwidget.RecordError: the seed 6 does not deal the recorded hands and chicken yard: ...
     """
+    try:
+        deal, names = given_deal(
+            rec.rules, rec.hands, rec.boneyard, rec.start, rec.first, rec.used_doubles, rec.names
+        )
+    except DealError as exc:
+        raise RecordError(f"deal: {exc}") from None
+    if rec.seed is not None:
+        check_seed_deals(rec.rules, rec.seed, deal)
+    return deal, names
+
+
+def check_seed_deals(rules: Rules, seed: int, deal: Deal) -> None:
+    """A recorded seed must deal exactly the recorded hands and yard (as ``Round.deal`` does)."""
     hands, yard = deal.hands, deal.yard
     players = len(hands)
     try:

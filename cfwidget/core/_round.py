@@ -12,23 +12,18 @@ double places it in the centre at once, and play goes to the next seat.
 >>> rnd.play(moves[0]); rnd.needed
 3
 
-:class:`Round` is one plain class that keeps game, state and observer apart, the
-way OpenSpiel does, and hands each job to a collaborator:
-
-- the *game* is :class:`~cfwidget.Rules` with the set's shared tables
-  (:mod:`~cfwidget.core._tileset`), read-only and shared by every round;
-- the *state* is the round's :class:`~cfwidget.core._engine.Engine`, bit masks
-  that only ``play()`` and ``undo()`` change; the table as laid is worked out
-  from the moves when asked for (:class:`~cfwidget.core._placed.TableLog`);
-- the *observer* is :func:`~cfwidget.core.observe`: one seat's
-  :class:`~cfwidget.Observation`, from which every sentence for that seat
-  (:mod:`~cfwidget.core._seatwords`) and the draw odds are made;
-- the deal and the opening (:mod:`~cfwidget.core._deal`,
-  :mod:`~cfwidget.core._opening`), the record (:mod:`~cfwidget.core._records`)
-  and the pictures (:mod:`cfwidget.table`, imported only when asked for).
-
-``Round`` itself turns the engine's numbers into tiles and passes each question
-to the one that answers it.
+``Round`` is one plain class that speaks in tiles and hands each job to a
+collaborator, keeping game, state and observer apart as OpenSpiel does: the
+*game* is :class:`~cfwidget.Rules` with the set's shared tables
+(:mod:`~cfwidget.core._tileset`); the *state* is the round's
+:class:`~cfwidget.core._engine.Engine` (bit masks that only ``play()`` and
+``undo()`` change) with its :class:`~cfwidget.core._placed.TableLog`; the
+*observer* is :func:`~cfwidget.core.observe`, one seat's
+:class:`~cfwidget.Observation`, from which every sentence for that seat
+(:mod:`~cfwidget.core._seatwords`) and the draw odds are made. The deal and the
+opening (:mod:`~cfwidget.core._deal`, :mod:`~cfwidget.core._opening`), the record
+(:mod:`~cfwidget.core._records`) and the pictures (:mod:`cfwidget.table`,
+imported when asked for) are module functions.
 """
 
 from __future__ import annotations
@@ -41,13 +36,13 @@ from typing import TYPE_CHECKING, Any
 
 from ._deal import Deal, given_deal, shuffled_deal
 from ._engine import Engine
-from ._errors import DealError, IllegalMove, RecordError
-from ._moves import DRAW, Move, MoveLike, to_move
+from ._errors import IllegalMove
+from ._moves import Move, MoveLike
 from ._observation import Observation, check_seat, draw_odds, observe
 from ._placed import Placed, role
-from ._records import check_seed_deals, parse_round, read_round, replay_moves, round_record
+from ._records import parse_round, read_round, record_deal, replay_moves, round_record
 from ._rules import Rules
-from ._seatwords import explain, how_it_ended, rule_line, tile_refusal
+from ._seatwords import explain, how_it_ended, refusal, rule_line, tile_refusal
 from ._tiles import Tile, TileLike
 
 if TYPE_CHECKING:  # the picture layer's type, for annotations only
@@ -89,13 +84,10 @@ class Round:
 
         The deal is exactly ``random.Random(seed).shuffle(list(full_set(max_pip)))``
         dealt out hand by hand; the rest is the chicken yard, drawn from the front.
-        ``seed`` is a whole number from 0 to 2**64 - 1 (``None``: a fresh one from the
-        system), so that a record can always write it down.
-
-        The holder of ``start`` (default: the highest double) opens the round.
-        ``first_player="high-draw"`` is an option of a whole :class:`~cfwidget.Game`
-        (who opens its first round, then the next seat each round): a round dealt
-        on its own does not use it.
+        ``seed`` is a whole number from 0 to 2**64 - 1 (``None``: a fresh one), so that
+        a record can always write it down. The holder of ``start`` (default: the
+        highest double) opens the round (``first_player`` is an option of a
+        :class:`~cfwidget.Game`, not of a round dealt on its own).
 
         >>> Round.deal(Rules(), players=3, seed=1).boneyard[:2]
         (Tile(6, 6), Tile(4, 1))
@@ -272,14 +264,7 @@ class Round:
     @property
     def history(self) -> tuple[tuple[int, Move], ...]:
         """Every move so far as ``(seat, move)``."""
-        e = self._engine
-        seat, after = e.leader, e.next
-        history = []
-        for m in e.moves:
-            history.append((seat, m))
-            if m is not DRAW:  # a seat that draws moves again
-                seat = after[seat]
-        return tuple(history)
+        return self._engine.history()
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -314,10 +299,8 @@ class Round:
 
     @property
     def is_over(self) -> bool:
-        """True once a seat has gone out or nobody can play with the yard empty.
-
-        With ``round_end="all-passed"``, also once every seat in turn has passed.
-        """
+        """True once a seat went out, nobody can play with the yard empty, or (with
+        ``round_end="all-passed"``) every seat in turn has passed."""
         return self._engine.over
 
     @property
@@ -333,43 +316,30 @@ class Round:
 
     @property
     def end_reason(self) -> str | None:
-        """Why the round ended: ``"went-out"``, ``"blocked"`` or ``"all-passed"``.
-
-        ``"all-passed"`` happens only with ``round_end="all-passed"``: every seat
-        in turn ended its turn with a pass. ``None`` while the round goes on.
+        """Why the round ended: ``"went-out"``, ``"blocked"`` or (with
+        ``round_end="all-passed"``) ``"all-passed"``; ``None`` while it goes on.
 
         >>> Round.deal(Rules(), players=2, seed=3).end_reason is None
         True
         """
-        e = self._engine
-        if not e.over:
-            return None
-        if e.out is not None:
-            return "went-out"
-        return "all-passed" if e.passed_out else "blocked"
+        return self._engine.end_reason()
 
     def scores(self) -> list[int]:
         """Each seat's points: what the tiles left in its hand cost (:meth:`Rules.penalty`).
 
         The seat that went out scores 0, or ``out_on_double`` if its last tile
         was a double. Before the end this is what each hand would cost now.
+
+        >>> rnd = Round.deal(Rules(), players=2, seed=3)
+        >>> rnd.scores()[1] == sum(map(rnd.rules.penalty, rnd.hand(1)))
+        True
         """
-        penalty = self.rules.penalty
-        result = [sum(map(penalty, hand)) for hand in self.hands]
-        out, moves = self._engine.out, self._engine.moves
-        if out is not None:
-            # Going out is a play, or placing the centre double as the opener's last tile.
-            last = moves[-1].tile if moves else self.start
-            result[out] = self.rules.out_on_double if last and last.is_double else 0
-        return result
+        return self._engine.scores()
 
     # -- what one seat may know, and words for it -----------------------------------
 
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know now, as a typed :class:`~cfwidget.Observation`.
-
-        Every sentence for a seat, every bot's choice and the widget's view are made
-        from this value alone (see :mod:`cfwidget.core._observation`).
+        """What ``seat`` may know now, as a typed :class:`~cfwidget.Observation` (:func:`observe`).
 
         >>> obs = Round.deal(Rules(), players=3, seed=2).observation(1)
         >>> obs.hand_counts, obs.yard_count, obs.to_move
@@ -384,10 +354,7 @@ class Round:
     def observe(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may know, as a JSON-ready dict (:meth:`Observation.to_dict`).
 
-        Its own hand, the table, how many tiles every hand and the yard hold,
-        whose turn it is, the rule in force, and its legal moves when it is to
-        move. Other hands, another seat's drawn tile and the yard order never
-        appear.
+        Other hands, another seat's drawn tile and the yard order never appear.
 
         >>> view = Round.deal(Rules(), players=3, seed=2).observe(1)
         >>> view["hand_counts"], view["yard_count"], view["rule"]
@@ -396,37 +363,27 @@ class Round:
         return observe(self, seat).to_dict()
 
     def refusal(self, move: MoveLike) -> str | None:
-        """Why ``move`` is not allowed now, in plain words, or ``None`` if it is allowed.
+        """Why ``move`` is not allowed now, or ``None`` (:func:`cfwidget.core.refusal`).
 
-        The same words :meth:`play` gives its :class:`~cfwidget.IllegalMove`, made
-        from the observation of the seat to move (:func:`cfwidget.core.refusal`);
-        text that is not a move raises :class:`~cfwidget.NotationError`.
+        The same words :meth:`play` gives its :class:`~cfwidget.IllegalMove`.
 
-        >>> rnd = Round.deal(Rules(), players=2, seed=3)
-        >>> rnd.refusal("draw")
+        >>> Round.deal(Rules(), players=2, seed=3).refusal("draw")
         'Player 1 has a tile that fits, so Player 1 must play instead of drawing'
-        >>> rnd.refusal(rnd.legal_moves()[0]) is None
-        True
         """
-        m = to_move(move)
-        return None if m in self.legal_moves() else explain(self._mover(), m)
+        return refusal(self._mover(), move)
 
     def tile_refusal(self, tile: TileLike) -> str | None:
         """Why the seat to move cannot play ``tile`` anywhere now, or ``None`` if it can.
 
-        >>> rnd = Round.deal(Rules(), players=2, seed=3)
-        >>> rnd.tile_refusal("6-5")
-        '6-5 cannot be played now: the centre double 9-9 still needs 4 spokes (tiles with a 9)'
-        >>> rnd.tile_refusal("9-7") is None
+        >>> Round.deal(Rules(), players=2, seed=3).tile_refusal("9-7") is None
         True
         """
         return tile_refusal(self._mover(), tile)
 
     def rule_in_force(self, seat: int | None = None) -> str:
-        """The rule that limits play now, in plain words, as ``seat`` may hear it.
+        """The rule that limits play now, as ``seat`` (default: the seat to move) may hear it.
 
-        ``seat`` defaults to the seat to move, who hears its drawn tile named;
-        another seat hears only that a tile was drawn (:func:`cfwidget.core.rule_line`).
+        Only the seat to move hears its drawn tile named (:func:`cfwidget.core.rule_line`).
 
         >>> Round.deal(Rules(), players=2, seed=3).rule_in_force()
         'the centre double 9-9 still needs 4 spokes (tiles with a 9)'
@@ -436,11 +393,8 @@ class Round:
     def how_it_ended(self) -> str | None:
         """Why the round ended, in plain words (``None`` while it goes on).
 
-        >>> rnd = Round.from_deal(Rules(max_pip=3, spokes=3, hand_size=2),
-        ...     hands=[["3-3", "3-0"], ["3-2", "1-0"]],
-        ...     boneyard=["3-1", "2-2", "2-1", "2-0", "1-1", "0-0"])
-        >>> rnd.play("3-2@3-3"); rnd.play("3-0@3-3"); rnd.how_it_ended()
-        'Player 1 went out'
+        >>> Round.deal(Rules(), players=2, seed=3).how_it_ended() is None
+        True
         """
         return how_it_ended(self._mover())
 
@@ -458,9 +412,7 @@ class Round:
     def draw_odds(self, seat: int) -> Fraction:
         """The chance that one tile drawn now by ``seat`` fits, from what that seat knows.
 
-        The unseen tiles (the other hands and the yard, which it cannot tell
-        apart) are taken as equally likely to be drawn: see
-        :func:`~cfwidget.core._observation.draw_odds`.
+        See :func:`~cfwidget.core._observation.draw_odds`: unseen tiles count as equally likely.
 
         >>> Round.deal(Rules(), players=2, seed=3).draw_odds(1)
         Fraction(2, 11)
@@ -485,44 +437,25 @@ class Round:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Round:
-        """Rebuild a round from :meth:`to_json` text, replaying every move.
-
-        Anything malformed, unknown, outside the set or illegal raises
-        :class:`~cfwidget.RecordError` naming the problem and its place.
-        """
+        """Rebuild a round from :meth:`to_json` text, replaying every move; anything
+        malformed, unknown or illegal is a :class:`~cfwidget.RecordError` naming it."""
         return cls.from_dict(parse_round(text))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Round:
         """Rebuild a round from :meth:`to_dict` output (see :meth:`from_json`)."""
         rec = read_round(data)
-        try:
-            rnd = cls.from_deal(
-                rec.rules,
-                rec.hands,
-                rec.boneyard,
-                start=rec.start,
-                first=rec.first,
-                used_doubles=rec.used_doubles,
-                names=rec.names,
-            )
-        except DealError as exc:
-            raise RecordError(f"deal: {exc}") from None
-        if rec.seed is not None:
-            check_seed_deals(rnd.rules, rec.seed, rnd._engine.deal)
-        rnd.seed = rec.seed
+        rnd = cls._build(rec.rules, *record_deal(rec), rec.seed)
         replay_moves(rnd.play, rec.moves, "moves", "")
         return rnd
 
     # -- pictures (the table layer, imported when asked for) -------------------------
 
     def layout(self, aspect: float | None = None) -> list[TilePlacement]:
-        """Where each table tile lies, as on a real table (see :func:`cfwidget.table.layout`).
+        """Where each table tile lies, as on a real table (:func:`cfwidget.table.layout`).
 
-        Units: a tile is 2 long and 1 wide; ``x, y`` is its centre and ``angle``
-        its long axis in degrees. A tile never moves once placed. Lines bend to
-        keep the table near ``aspect`` (width over height; the widget's board
-        by default).
+        A tile is 2 long and 1 wide; ``x, y`` is its centre, ``angle`` its long axis
+        in degrees. Lines bend to keep the table near ``aspect`` (width over height).
 
         >>> centre = Round.deal(Rules(), players=4, seed=7).layout()[0]
         >>> centre.tile, centre.x, centre.y, centre.angle
@@ -545,7 +478,7 @@ class Round:
 
         return svg_to_png(svg(self))
 
-    # -- copies, records, comparison -------------------------------------------------
+    # -- copies and comparison -----------------------------------------------------
 
     def copy(self) -> Round:
         """An independent copy: moves made on it never touch this round."""
@@ -554,8 +487,7 @@ class Round:
         other._engine = self._engine.copy()
         return other
 
-    def __copy__(self) -> Round:
-        return self.copy()
+    __copy__ = copy
 
     def __deepcopy__(self, memo: object) -> Round:
         return self.copy()  # tiles, moves and rules are immutable values
