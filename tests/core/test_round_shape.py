@@ -125,7 +125,7 @@ def test_the_play_step_has_named_read_only_fields() -> None:
         step.far = 0  # type: ignore[misc]
     assert ts.announced[step.rank][step.onto].step is step  # type: ignore[union-attr]
     source = (CORE / "_engine.py").read_text(encoding="utf-8")
-    assert "code" not in source and source.count("type: ignore") == 1  # the row lookup only
+    assert ".code" not in source and source.count("type: ignore") == 1  # the row lookup only
 
 
 def test_an_illegal_move_changes_nothing_in_the_engine() -> None:
