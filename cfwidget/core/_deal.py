@@ -1,5 +1,14 @@
-"""Checking a deal before a round starts: every tile once, sensible seats and names.
+"""A round's deal, checked: every tile once, sensible seats and names.
 
+:func:`shuffled_deal` (for ``Round.deal``) and :func:`given_deal` (for
+``Round.from_deal``) check their arguments and return a :class:`Deal`: the
+hands and the chicken yard as tile bits (see :mod:`cfwidget.core._tileset`),
+the round's double, the first seat to draw for it and the doubles already
+used. A round keeps its deal unchanged; ``undo()`` and the record start from it.
+
+>>> deal, names, seed = shuffled_deal(Rules(max_pip=3, spokes=3, hand_size=2), 2, seed=1)
+>>> len(deal.hands), len(deal.yard), deal.first, names
+(2, 6, 0, ('Player 1', 'Player 2'))
 >>> check_complete(Rules(max_pip=3, spokes=3), [[Tile(3, 3)]], [])
 Traceback (most recent call last):
 ...
@@ -9,23 +18,112 @@ cfwidget.DealError: hands and boneyard must hold every tile of the set exactly o
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
+from typing import NamedTuple
 
+from .._shared import MAX_SEED, shown
 from .._shared import check_seed as shared_check_seed
-from .._shared import shown
 from ._errors import DealError, NotationError, RulesError, ScoreError
 from ._rules import Rules
 from ._scoring import check_player_names
 from ._tiles import Tile, TileLike, full_set, tiles_text, to_tile
-from ._tileset import tile_set
+from ._tileset import shuffled_bits, tile_set
 
 __all__ = [
     "DEFAULT_NAMES",
+    "Deal",
     "check_args",
     "check_complete",
     "check_rules",
     "check_seed",
+    "given_deal",
+    "shuffled_deal",
     "tile_list",
 ]
+
+
+class Deal(NamedTuple):
+    """A round's deal: what ``undo()`` and the record start from.
+
+    ``hands`` holds each seat's tiles and ``yard`` the chicken yard in draw
+    order, every tile as its bit (``1 << rank``); ``start`` is the rank of the
+    round's double, ``first`` the first seat to draw if no hand holds it, and
+    ``used`` the doubles earlier rounds of the game opened with.
+    """
+
+    hands: tuple[tuple[int, ...], ...]
+    yard: tuple[int, ...]
+    start: int
+    first: int
+    used: frozenset[Tile]
+
+
+def shuffled_deal(
+    rules: Rules,
+    players: int,
+    seed: int,
+    start: TileLike | None = None,
+    first: int = 0,
+    used_doubles: Collection[TileLike] = (),
+    names: Sequence[str] | None = None,
+) -> tuple[Deal, tuple[str, ...], int]:
+    """The deal ``random.Random(seed)`` shuffles, dealt hand by hand, the names and the seed.
+
+    The arguments are ``Round.deal``'s (``seed`` is chosen: not ``None``);
+    anything wrong is a :class:`DealError` or :class:`RulesError` naming it.
+    The seed comes back as a plain ``int`` (NumPy's integers are taken as their value).
+    """
+    if rules.__class__ is not Rules:
+        check_rules(rules)
+    size = rules.hand_size_for(players)
+    if seed.__class__ is not int or not 0 <= seed <= MAX_SEED:
+        seed = check_seed(seed)  # a DealError naming the seeds there are
+    order = tuple(shuffled_bits(rules.max_pip, seed))  # so that its slices are tuples
+    hands = []
+    for i in range(0, players * size, size):  # a loop, not a list comprehension: no closure
+        hands.append(order[i : i + size])
+    start_tile, used, name_list = check_args(rules, players, start, first, used_doubles, names)
+    rank = tile_set(rules.max_pip).rank[start_tile]
+    return Deal(tuple(hands), order[players * size :], rank, first, used), name_list, seed
+
+
+def given_deal(
+    rules: Rules,
+    hands: Sequence[Iterable[TileLike]],
+    boneyard: Iterable[TileLike],
+    start: TileLike | None = None,
+    first: int = 0,
+    used_doubles: Collection[TileLike] = (),
+    names: Sequence[str] | None = None,
+) -> tuple[Deal, tuple[str, ...]]:
+    """A given deal, checked (``Round.from_deal``'s arguments), and the seats' names.
+
+    >>> given_deal(Rules(max_pip=3, spokes=3, hand_size=2), [["3-3"]], [])
+    Traceback (most recent call last):
+    ...
+    cfwidget.DealError: a round needs 2 to 8 hands, got 1
+    """
+    check_rules(rules)
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise DealError("hands must be a list with one list of tiles per seat")
+    players = len(hands)
+    if not 2 <= players <= 8:
+        raise DealError(f"a round needs 2 to 8 hands, got {players}")
+    try:
+        hand_lists = [[to_tile(t) for t in tile_list(h, f"hand {i}")] for i, h in enumerate(hands)]
+        yard = [to_tile(t) for t in tile_list(boneyard, "boneyard")]
+    except NotationError as exc:
+        raise DealError(str(exc)) from None
+    check_complete(rules, hand_lists, yard)
+    start_tile, used, name_list = check_args(rules, players, start, first, used_doubles, names)
+    ts = tile_set(rules.max_pip)
+    bit, rank = ts.bit, ts.rank
+    return Deal(
+        tuple([tuple([bit[rank[t]] for t in h]) for h in hand_lists]),
+        tuple([bit[rank[t]] for t in yard]),
+        rank[start_tile],
+        first,
+        used,
+    ), name_list
 
 
 def check_args(

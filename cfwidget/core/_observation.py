@@ -23,19 +23,20 @@ JSON-ready form that ``Round.observe(seat)`` returns.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from .._shared import shown
 from ._errors import SeatError
 from ._moves import DRAW, Move
+from ._placed import Placed
 from ._rules import Rules
-from ._state import Placed
-from ._tiles import Tile
+from ._tiles import Tile, full_set
 
 if TYPE_CHECKING:
     from ._round import Round
 
-__all__ = ["Observation", "observe"]
+__all__ = ["Observation", "check_seat", "draw_odds", "observe"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,8 +158,7 @@ def observe(rnd: Round, seat: int) -> Observation:
     >>> rnd.turn, observe(rnd, 1).hand == rnd.hand(1), observe(rnd, 1).legal_moves
     (0, True, ())
     """
-    if seat.__class__ is not int or not 0 <= seat < rnd.players:
-        raise SeatError(f"seat must be from 0 to {rnd.players - 1}, got {shown(seat)}")
+    check_seat(seat, rnd.players)
     over = rnd.is_over
     turn = rnd.turn
     mine = not over and seat == turn
@@ -190,3 +190,41 @@ def observe(rnd: Round, seat: int) -> Observation:
         scores=tuple(rnd.scores()) if over else None,
         rules=rnd.rules,
     )
+
+
+def check_seat(seat: object, players: int) -> int:
+    """``seat`` itself, if it is a seat at a table of ``players``; anything else is a SeatError.
+
+    >>> check_seat(2, players=2)
+    Traceback (most recent call last):
+    ...
+    cfwidget.SeatError: seat must be from 0 to 1, got 2
+    """
+    if seat.__class__ is not int or not 0 <= seat < players:
+        raise SeatError(f"seat must be from 0 to {players - 1}, got {shown(seat)}")
+    return seat
+
+
+def draw_odds(obs: Observation) -> Fraction:
+    """The chance that one tile drawn now by the observing seat fits where play is allowed.
+
+    Judged from what that seat knows: the unseen tiles are every tile not in its
+    hand and not on the table (the other hands and the yard, which it cannot
+    tell apart), each equally likely to be the one drawn. ``Round.draw_odds(seat)``
+    is this count for that seat's observation.
+
+    It assumes the unseen tiles are spread at random; in real play the others
+    keep playing the tiles that fit, so later in a round the yard holds more of
+    them than this share (notebook 12, what a seat knows, measures the gap).
+
+    >>> from cfwidget import Round, Rules
+    >>> draw_odds(Round.deal(Rules(), players=2, seed=3).observation(1))
+    Fraction(2, 11)
+    """
+    seen = set(obs.hand) | {p.tile for p in obs.table}
+    unseen = [t for t in full_set(obs.rules.max_pip) if t not in seen]
+    if not unseen:
+        raise SeatError(f"{obs.names[obs.seat]} can see every tile: there is nothing left to draw")
+    numbers = obs.fitting_numbers()
+    fitting = sum(1 for t in unseen if t[0] in numbers or t[1] in numbers)
+    return Fraction(fitting, len(unseen))

@@ -1,4 +1,4 @@
-"""One round of Chicken Foot as a state machine: deal, legal moves, play, score.
+"""One round of Chicken Foot: deal, legal moves, play, score, and what each seat may know.
 
 The engine is the single source of truth for the rules. A round starts from a
 deal (hands and the chicken yard in draw order); the holder of the round's
@@ -11,111 +11,60 @@ double places it in the centre at once, and play goes to the next seat.
 >>> moves = rnd.legal_moves()
 >>> rnd.play(moves[0]); rnd.needed
 3
+
+``Round`` is one plain class that speaks in tiles and hands each job to a
+collaborator, keeping game, state and observer apart as OpenSpiel does: the
+*game* is :class:`~cfwidget.Rules` with the set's shared tables
+(:mod:`~cfwidget.core._tileset`); the *state* is the round's
+:class:`~cfwidget.core._engine.Engine` (bit masks that only ``play()`` and
+``undo()`` change) with its :class:`~cfwidget.core._placed.TableLog`; the
+*observer* is :func:`~cfwidget.core.observe`, one seat's
+:class:`~cfwidget.Observation`, from which every sentence for that seat
+(:mod:`~cfwidget.core._seatwords`) and the draw odds are made. The deal and the
+opening (:mod:`~cfwidget.core._deal`, :mod:`~cfwidget.core._opening`), the record
+(:mod:`~cfwidget.core._records`) and the pictures (:mod:`cfwidget.table`,
+imported when asked for) are module functions.
 """
 
 from __future__ import annotations
 
+import json
 import random
-from bisect import insort
-from collections.abc import Collection, Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Collection, Iterable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
-from .._shared import MAX_SEED
-from ._deal import check_args, check_complete, check_rules, check_seed, tile_list
-from ._errors import DealError, IllegalMove, NotationError
-from ._moves import DRAW, PASS, Move, MoveLike, to_move
-from ._records import RoundRecords
+from ._deal import Deal, given_deal, shuffled_deal
+from ._engine import Engine
+from ._errors import IllegalMove
+from ._moves import Move, MoveLike
+from ._observation import Observation, check_seat, draw_odds, observe
+from ._placed import Placed, role
+from ._records import parse_round, read_round, record_deal, replay_moves, round_record
 from ._rules import Rules
-from ._state import Placed, RoundState, _new_placed
-from ._tiles import Tile, TileLike, full_set, to_tile
-from ._tileset import TileSet, shuffled_bits, tile_set
-from ._views import RoundViews
+from ._seatwords import explain, how_it_ended, refusal, rule_line, tile_refusal
+from ._tiles import Tile, TileLike
+
+if TYPE_CHECKING:  # the picture layer's type, for annotations only
+    from ..table import TilePlacement
 
 __all__ = ["Placed", "Round"]
 
 
-# The seat after each seat, by the number of seats.
-_NEXT_SEAT = {n: (*range(1, n), 0) for n in range(2, 9)}
-
-# Shared one-move lists: the engine keeps legal lists without changing them.
-_DRAW_ONLY = [DRAW]
-_PASS_ONLY = [PASS]
-_NO_PLAYS: list[Move] = []  # never kept: legal_moves() puts draw or pass in its place
-
-
-class Round(RoundState, RoundRecords, RoundViews):
+class Round:
     """One round: hands, the chicken yard, the table and whose turn it is.
 
     Build one with :meth:`deal` (shuffled, reproducible) or :meth:`from_deal`
     (a given deal). Moves are :class:`~cfwidget.Move` values or their text.
-
-    Inside, tiles are ranks in their set (see :mod:`cfwidget.core._tileset`): a hand
-    is a bit mask, each table tile has its open number and free places, and
-    the plays are the set's shared :class:`~cfwidget.Move` objects.
-    Everything public speaks in tiles.
+    Everything public speaks in tiles; the state inside is the engine's bit masks.
     """
 
-    __slots__ = (
-        "_announce",
-        "_deal",
-        "_drawn",
-        "_ends",
-        "_fneed",
-        "_forced",
-        "_fplays",
-        "_hands",
-        "_kids",
-        "_leader",
-        "_legal",
-        "_little",
-        "_moves",
-        "_must_play",
-        "_next",
-        "_nums",
-        "_open",
-        "_out",
-        "_over",
-        "_pass_ends",
-        "_passed_out",
-        "_placed",
-        "_seen",
-        "_slots",
-        "_toes",
-        "_ts",
-        "_turn",
-        "_yard",
-        "names",
-        "opener",
-        "opening_draws",
-        "penalties",
-        "rules",
-        "seed",
-        "start",
-    )
+    __slots__ = ("_engine", "names", "rules", "seed")
 
     rules: Rules
-    start: Tile
-    opener: int
     names: tuple[str, ...]
-    seed: int | None
-    opening_draws: tuple[tuple[int, Tile], ...]
-    penalties: list[tuple[int, int, Tile]]
-    _ts: TileSet  # the tables every round of this set shares
-    _next: tuple[int, ...]  # the seat after each seat
-    _toes: int
-    _must_play: bool
-    _announce: bool  # the rules use "!" (uno or chicken-little)
-    _forced: int  # the rank of the double that must be filled first (-1: none)
-    # The plays onto the forced double by the bits of the tiles that fit it, and those bits.
-    _fplays: Mapping[int, tuple[Move, ...]]
-    _fneed: int
-    _little: bool  # chicken-little: a silent last-but-one play draws a penalty tile
-    _pass_ends: bool  # round_end="all-passed": a pass by every seat in turn ends the round
-    _passed_out: bool  # the round ended that way
-    # The deal: hands and the yard in draw order (each tile as its bit), the rank
-    # of the round's double, the first seat to draw for it, and the doubles
-    # already used (as tiles).
-    _deal: tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, int, frozenset[Tile]]
+    seed: int | None  # the seed that dealt it (None: a given deal)
+    _engine: Engine
 
     # -- building a round --------------------------------------------------------
 
@@ -135,34 +84,18 @@ class Round(RoundState, RoundRecords, RoundViews):
 
         The deal is exactly ``random.Random(seed).shuffle(list(full_set(max_pip)))``
         dealt out hand by hand; the rest is the chicken yard, drawn from the front.
-        ``seed`` is a whole number from 0 to 2**64 - 1 (``None``: a fresh one from the
-        system), so that a record can always write it down.
-
-        The holder of ``start`` (default: the highest double) opens the round.
-        ``first_player="high-draw"`` is an option of a whole :class:`~cfwidget.Game`
-        (who opens its first round, then the next seat each round): a round dealt
-        on its own does not use it.
+        ``seed`` is a whole number from 0 to 2**64 - 1 (``None``: a fresh one), so that
+        a record can always write it down. The holder of ``start`` (default: the
+        highest double) opens the round (``first_player`` is an option of a
+        :class:`~cfwidget.Game`, not of a round dealt on its own).
 
         >>> Round.deal(Rules(), players=3, seed=1).boneyard[:2]
         (Tile(6, 6), Tile(4, 1))
         """
-        if rules.__class__ is not Rules:
-            check_rules(rules)
-        size = rules.hand_size_for(players)
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        elif seed.__class__ is not int or not 0 <= seed <= MAX_SEED:
-            seed = check_seed(seed)  # a DealError naming the seeds there are
-        order = tuple(shuffled_bits(rules.max_pip, seed))  # so that its slices are tuples
-        hands = []
-        for i in range(0, players * size, size):  # a loop, not a list comprehension: no closure
-            hands.append(order[i : i + size])
-        start_tile, used, name_list = check_args(rules, players, start, first, used_doubles, names)
-        rnd = cls._build(
-            rules, tuple(hands), order[players * size :], start_tile, first, used, name_list
-        )
-        rnd.seed = seed
-        return rnd
+        dealt, names, seed = shuffled_deal(rules, players, seed, start, first, used_doubles, names)
+        return cls._build(rules, dealt, names, seed)
 
     @classmethod
     def from_deal(
@@ -189,306 +122,35 @@ class Round(RoundState, RoundRecords, RoundViews):
         >>> rnd.turn, rnd.legal_moves()
         (1, [Move.parse('3-2@3-3')])
         """
-        check_rules(rules)
-        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
-            raise DealError("hands must be a list with one list of tiles per seat")
-        players = len(hands)
-        if not 2 <= players <= 8:
-            raise DealError(f"a round needs 2 to 8 hands, got {players}")
-        try:
-            hand_lists = [
-                [to_tile(t) for t in tile_list(h, f"hand {i}")] for i, h in enumerate(hands)
-            ]
-            yard = [to_tile(t) for t in tile_list(boneyard, "boneyard")]
-        except NotationError as exc:
-            raise DealError(str(exc)) from None
-        check_complete(rules, hand_lists, yard)
-        start_tile, used, name_list = check_args(rules, players, start, first, used_doubles, names)
-        ts = tile_set(rules.max_pip)
-        bit, rank = ts.bit, ts.rank
-        return cls._build(
-            rules,
-            tuple([tuple([bit[rank[t]] for t in h]) for h in hand_lists]),
-            tuple([bit[rank[t]] for t in yard]),
-            start_tile,
-            first,
-            used,
-            name_list,
-        )
+        dealt, names = given_deal(rules, hands, boneyard, start, first, used_doubles, names)
+        return cls._build(rules, dealt, names, None)
 
     @classmethod
-    def _build(
-        cls,
-        rules: Rules,
-        hands: tuple[tuple[int, ...], ...],
-        yard: tuple[int, ...],
-        start: Tile,
-        first: int,
-        used: frozenset[Tile],
-        names: tuple[str, ...],
-    ) -> Round:
+    def _build(cls, rules: Rules, dealt: Deal, names: tuple[str, ...], seed: int | None) -> Round:
         self = cls.__new__(cls)
-        self.rules = rules
-        self.names = names
-        self.seed = None
-        self._ts = ts = tile_set(rules.max_pip)
-        self._next = _NEXT_SEAT[len(hands)]
-        self._toes = rules.toes
-        self._must_play = rules.must_play_drawn
-        self._announce = rules.last_tile != "silent"
-        self._little = rules.last_tile == "chicken-little"
-        self._pass_ends = rules.round_end == "all-passed"
-        self._deal = (hands, yard, ts.rank[start], first, used)
-        self._setup()
+        self.rules, self.names, self.seed = rules, names, seed
+        self._engine = Engine(rules, dealt)
         return self
 
-    def _setup(self) -> None:
-        """Lay out the deal, find the starting double and place it."""
-        hands, yard, start, first, used = self._deal
-        ts = self._ts
-        bit = ts.bit
-        size = len(ts.tiles)
-        bits = list(map(sum, hands))  # distinct bits: the sum is the union
-        self._hands = bits
-        self._yard = list(reversed(yard))  # tiles as bits; the next to draw is at the end
-        self._slots = [0] * size  # free places of each table tile
-        self._open = [-1] * size  # the open number of each table tile (-1: not on the table)
-        # Per number, sorted; one more list, always empty, is what doubles look up
-        # as their second number (see TileSet.info).
-        self._ends: list[list[int]] = [[] for _ in range(ts.max_pip + 2)]
-        self._moves: list[Move] = []  # the seat of each is worked out when asked (history)
-        self._legal: list[Move] | None = None
-        self._drawn = 0  # the bit of the tile just drawn (0: none)
-        self._over = False
-        self._passed_out = False
-        self._out: int | None = None
-        self._placed: list[Placed] = []  # the table as Placed, built when asked for
-        self._seen = 0  # how much of the history _placed covers
-        self._kids: dict[int, int] = {}  # how many tiles lie on each table tile
-        self.penalties = []
-
-        eligible: Collection[int] = (bit[start],)  # the doubles that may start, as bits
-        if self.rules.start_missing == "next-highest":
-            eligible = self._stand_ins(start, used)
-        holder, tile_bit = self._find_start(bit[start], eligible)
-        draws: list[tuple[int, Tile]] = []
-        seat = first
-        while holder is None:
-            if not self._yard:
-                raise DealError(
-                    f"no hand holds {ts.tiles[start]} and the chicken yard is empty, "
-                    "so the round cannot start"
-                )
-            drawn = self._yard.pop()
-            bits[seat] |= drawn
-            draws.append((seat, ts.by_bit[drawn]))
-            if drawn in eligible:
-                holder, tile_bit = seat, drawn
-            seat = self._next[seat]
-        self.opening_draws = tuple(draws)
-        tile = ts.lowest[tile_bit]
-        self.start = ts.tiles[tile]
-        self.opener = holder
-        bits[holder] ^= tile_bit
-        n = ts.high[tile]
-        self._slots[tile] = self.rules.spokes
-        self._open[tile] = n
-        self._ends[n].append(tile)
-        self._nums = 1 << n  # the numbers with an open end, as bits
-        self._force(tile)
-        self._turn = self._leader = self._next[holder]
-        self._placed.append(_new_placed(Placed, (self.start, None, n, 0)))
-        if not bits[holder]:  # the centre double was the opener's last tile: it went out
-            self._over, self._out, self._legal = True, holder, []
-            self._turn = holder  # the seat that moved last
-        elif not self._yard:
-            self._check_blocked()
-
-    def _stand_ins(self, start: int, used: frozenset[Tile]) -> set[int]:
-        """The doubles that may start (as bits) when the rules let a lower one stand in.
-
-        That is the round's double, and if no hand holds it, every lower double
-        not already used in the game.
-        """
-        ts = self._ts
-        bit = ts.bit
-        if any(b & bit[start] for b in self._hands):
-            return {bit[start]}
-        doubles = {bit[ts.rank[d]] for d in full_set(ts.max_pip) if d[0] == d[1]}
-        doubles -= {bit[ts.rank[d]] for d in used}
-        return {b for b in doubles | {bit[start]} if b <= bit[start]}
-
-    def _find_start(self, start: int, eligible: Collection[int]) -> tuple[int | None, int]:
-        """The seat holding the round's double, else the highest eligible stand-in (bits)."""
-        for d in sorted(eligible, reverse=True) if len(eligible) > 1 else eligible:
-            for seat, b in enumerate(self._hands):
-                if b & d:
-                    return seat, d
-        return None, start
-
-    # -- legal moves -------------------------------------------------------------
+    # -- moves -------------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
         """The moves allowed now, sorted: the plays; if none, ``draw`` (``pass`` if no yard).
 
         After a draw: the plays of the drawn tile, plus ``pass`` (unless the rules
-        say a drawn tile that fits must be played).
+        say a drawn tile that fits must be played). The list is the caller's own.
         """
-        legal = self._legal
-        if legal is not None:  # kept until the next move; an ended round keeps []
-            return legal.copy()
-        # Worked out from the bit masks: the engine's hot path, so written out in full.
-        drawn = self._drawn
-        bits = drawn or self._hands[self._turn]
-        if self._forced >= 0:  # only the forced double may be played on: one play per fitting tile
-            bits &= self._fneed
-            out = [*self._fplays[bits]] if bits else _NO_PLAYS  # copied from the shared table
-        else:
-            ts = self._ts
-            out = []
-            bits &= ts.fits[self._nums]  # the tiles that fit an open end
-            ends = self._ends
-            info = ts.info
-            while bits:
-                rest = bits & (bits - 1)  # all but the lowest bit (quicker than bits & -bits)
-                a, b, row = info[bits ^ rest]
-                bits = rest
-                targets = ends[a]
-                other = ends[b]  # empty for a double
-                if other:
-                    if targets:
-                        targets = targets + other
-                        targets.sort()
-                    else:
-                        targets = other
-                for u in targets:
-                    out.append(row[u])  # type: ignore[arg-type]
-        if self._announce and out and self._hands[self._turn].bit_count() == 2:
-            out = self._with_announcements(out)
-        if drawn:
-            if not out:
-                out = _PASS_ONLY
-            elif not self._must_play:
-                out = [*out, PASS]
-        elif not out:
-            out = _DRAW_ONLY if self._yard else _PASS_ONLY
-        self._legal = out
-        return out.copy()
-
-    def _with_announcements(self, plays: list[Move]) -> list[Move]:
-        """Each play followed by the same play announcing the last tile (``!``)."""
-        announced = self._ts.announced
-        out: list[Move] = []
-        for m in plays:
-            t, u = m.code[:2]  # type: ignore[attr-defined]  # a SharedPlay
-            out += (m, announced[t][u])
-        return out
-
-    def can_play(self, seat: int) -> bool:
-        """True if ``seat`` holds a tile that fits where play is allowed now."""
-        return bool(self._hands[self._seat(seat)] & self._fitting())
-
-    def _fitting(self) -> int:
-        """The bits of the tiles that may be played now (ignoring whose they are)."""
-        return self._fneed if self._forced >= 0 else self._ts.fits[self._nums]
-
-    # -- making moves ------------------------------------------------------------
+        return self._engine.legal_moves()
 
     def play(self, move: MoveLike) -> None:
         """Make ``move`` for the seat to move; an illegal move raises :class:`IllegalMove`.
 
-        An illegal move changes nothing.
+        An illegal move changes nothing; the error says why, in the words of
+        :meth:`refusal`.
         """
-        legal = self._legal
-        if legal is None:
-            self.legal_moves()
-            legal = self._legal or []
-        try:
-            m = legal[legal.index(move)]  # type: ignore[arg-type]  # the shared move object
-        except ValueError:
-            m = to_move(move)  # text, or not a move at all (NotationError)
-            if m not in legal:
-                raise IllegalMove(self._explain(m)) from None
-            m = legal[legal.index(m)]
-        # From here on m is one of the set's shared moves, and legal: the state changes.
-        seat = self._turn
-        self._legal = None
-        self._moves.append(m)
-        if m is DRAW:
-            d = self._yard.pop()
-            self._hands[seat] |= d
-            self._drawn = d
-            if not self._yard:
-                self._check_blocked()
-            return
-        if m is not PASS:
-            t, u, n, far, bit, double = m.code  # type: ignore[attr-defined]  # a SharedPlay
-            hands = self._hands
-            bits = hands[seat] ^ bit
-            hands[seat] = bits
-            slots = self._slots
-            left = slots[u] - 1
-            slots[u] = left
-            ends = self._ends
-            if not left:
-                e = ends[n]
-                e.remove(u)
-                if not e:
-                    self._nums ^= 1 << n
-                if u == self._forced:
-                    self._forced = -1
-            e = ends[far]
-            if e:
-                insort(e, t)
-            else:
-                e.append(t)
-                self._nums |= 1 << far
-            if double:
-                slots[t] = self._toes
-                self._force(t)
-            else:
-                slots[t] = 1
-            if not bits:
-                self._over = True
-                self._out = seat
-                self._legal = []
-                return
-            if self._little and not m[3] and self._yard and bits & (bits - 1) == 0:
-                p = self._yard.pop()
-                hands[seat] = bits | p
-                self.penalties.append((len(self._moves) - 1, seat, self._ts.by_bit[p]))
-        elif self._pass_ends and self.passes_in_a_row() >= len(self._next):
-            # round_end="all-passed" (000): "when all players have consecutively passed".
-            self._drawn = 0
-            self._over = self._passed_out = True
-            self._legal = []
-            return  # the turn stays with the seat that moved last
-        self._drawn = 0
-        if not self._yard:
-            self._check_blocked()
-            if self._over:
-                return  # the turn stays with the seat that moved last
-        self._turn = self._next[seat]
-
-    def _force(self, double: int) -> None:
-        """Make the double of this rank the one to fill first, with its plays and mask.
-
-        ``_fplays`` and ``_fneed`` are read only while ``_forced >= 0``.
-        """
-        ts = self._ts
-        self._forced = double
-        self._fplays, self._fneed = ts.onto_double[double], ts.need[double]
-
-    def _check_blocked(self) -> None:
-        """End the round if the yard is empty and no hand holds a tile that fits."""
-        if self._yard or self._over:
-            return
-        fitting = self._fitting()
-        for bits in self._hands:
-            if bits & fitting:
-                return
-        self._over = True
-        self._legal = []
+        refused = self._engine.play(move)
+        if refused is not None:
+            raise IllegalMove(explain(self._mover(), refused))
 
     def undo(self) -> Move:
         """Take back the last move and return it. The round is exactly as before it.
@@ -498,34 +160,334 @@ class Round(RoundState, RoundRecords, RoundViews):
         >>> rnd == before
         True
         """
-        if not self._moves:
-            raise IllegalMove("there is no move to take back")
-        moves = self._moves[:-1]
-        last = self._moves[-1]
-        self._setup()
-        for m in moves:
-            self.play(m)
-        return last
+        return self._engine.undo()
+
+    def can_play(self, seat: int) -> bool:
+        """True if ``seat`` holds a tile that fits where play is allowed now.
+
+        >>> Round.deal(Rules(), players=2, seed=3).can_play(1)
+        True
+        """
+        e = self._engine
+        return bool(e.hands[check_seat(seat, len(e.next))] & e.fitting())
+
+    # -- what everyone sees ------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """How many seats play this round."""
+        return len(self._engine.next)
+
+    @property
+    def turn(self) -> int:
+        """The seat to move (the seat that moved last once the round is over)."""
+        return self._engine.turn
+
+    @property
+    def start(self) -> Tile:
+        """The double in the centre (the round's double, or the one that stood in for it)."""
+        return self._engine.start
+
+    @property
+    def opener(self) -> int:
+        """The seat that laid the centre double."""
+        return self._engine.opener
+
+    @property
+    def opening_draws(self) -> tuple[tuple[int, Tile], ...]:
+        """Each ``(seat, tile)`` drawn before the centre double turned up (usually none)."""
+        return self._engine.opening_draws
+
+    @property
+    def penalties(self) -> list[tuple[int, int, Tile]]:
+        """Each penalty tile drawn (chicken-little) as ``(index of the move, seat, tile)``."""
+        return self._engine.penalties
+
+    @property
+    def hands(self) -> tuple[tuple[Tile, ...], ...]:
+        """Every seat's tiles (all of them: use :meth:`observe` for one seat's view)."""
+        tiles_of = self._engine.ts.tiles_of
+        return tuple(tiles_of(b) for b in self._engine.hands)
+
+    def hand(self, seat: int) -> tuple[Tile, ...]:
+        """One seat's tiles, sorted (what that seat sees of its own hand).
+
+        >>> Round.deal(Rules(), players=2, seed=3).hand(1)[:3]
+        (Tile(0, 0), Tile(2, 0), Tile(2, 1))
+        """
+        e = self._engine
+        return e.ts.tiles_of(e.hands[check_seat(seat, len(e.next))])
+
+    def hand_counts(self) -> list[int]:
+        """How many tiles each seat holds (what everyone can see).
+
+        >>> Round.deal(Rules(), players=2, seed=3).hand_counts()
+        [22, 21]
+        """
+        return [b.bit_count() for b in self._engine.hands]
+
+    @property
+    def boneyard(self) -> tuple[Tile, ...]:
+        """The chicken yard in draw order: the first tile is drawn next."""
+        by_bit = self._engine.ts.by_bit
+        return tuple(by_bit[b] for b in reversed(self._engine.yard))
+
+    @property
+    def yard_count(self) -> int:
+        """How many tiles are left in the chicken yard."""
+        return len(self._engine.yard)
+
+    @property
+    def table(self) -> tuple[Placed, ...]:
+        """The tiles on the table in the order they were laid, the centre first."""
+        e = self._engine
+        return tuple(e.log.catch_up(e.moves))
+
+    def open_ends(self) -> list[tuple[Tile, int, int]]:
+        """Each table tile with free places: ``(tile, open number, free places)``.
+
+        >>> Round.deal(Rules(), players=2, seed=3).open_ends()
+        [(Tile(9, 9), 9, 4)]
+        """
+        e = self._engine
+        e.log.catch_up(e.moves)
+        return e.log.open_ends(e.slots)
+
+    def role(self, tile: Tile) -> str:
+        """How ``tile`` sits on the table: centre, spoke, foot, toe or line.
+
+        >>> Round.deal(Rules(), players=2, seed=3).role(Tile(9, 9))
+        'centre'
+        """
+        return role(self.table, tile)
+
+    @property
+    def history(self) -> tuple[tuple[int, Move], ...]:
+        """Every move so far as ``(seat, move)``."""
+        return self._engine.history()
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every move so far."""
+        return tuple(self._engine.moves)
+
+    def passes_in_a_row(self) -> int:
+        """How many turns in a row, up to now, ended in a pass (a draw then a pass is one).
+
+        >>> Round.deal(Rules(), players=2, seed=3).passes_in_a_row()
+        0
+        """
+        return self._engine.passes_in_a_row()
+
+    @property
+    def drawn(self) -> Tile | None:
+        """The tile the seat to move has just drawn, if it drew this turn."""
+        e = self._engine
+        return e.ts.by_bit[e.drawn] if e.drawn else None
+
+    @property
+    def forced(self) -> Tile | None:
+        """The double that must be filled before any other play (centre or chicken foot)."""
+        e = self._engine
+        return e.ts.tiles[e.forced] if e.forced >= 0 else None
+
+    @property
+    def needed(self) -> int:
+        """How many spokes or toes the forced double still needs (0 if none)."""
+        e = self._engine
+        return e.slots[e.forced] if e.forced >= 0 else 0
+
+    @property
+    def is_over(self) -> bool:
+        """True once a seat went out, nobody can play with the yard empty, or (with
+        ``round_end="all-passed"``) every seat in turn has passed."""
+        return self._engine.over
+
+    @property
+    def went_out(self) -> int | None:
+        """The seat that played its last tile, or ``None``."""
+        return self._engine.out
+
+    @property
+    def blocked(self) -> bool:
+        """True if the round ended because nobody could play and the yard was empty."""
+        e = self._engine
+        return e.over and e.out is None and not e.passed_out
+
+    @property
+    def end_reason(self) -> str | None:
+        """Why the round ended: ``"went-out"``, ``"blocked"`` or (with
+        ``round_end="all-passed"``) ``"all-passed"``; ``None`` while it goes on.
+
+        >>> Round.deal(Rules(), players=2, seed=3).end_reason is None
+        True
+        """
+        return self._engine.end_reason()
+
+    def scores(self) -> list[int]:
+        """Each seat's points: what the tiles left in its hand cost (:meth:`Rules.penalty`).
+
+        The seat that went out scores 0, or ``out_on_double`` if its last tile
+        was a double. Before the end this is what each hand would cost now.
+
+        >>> rnd = Round.deal(Rules(), players=2, seed=3)
+        >>> rnd.scores()[1] == sum(map(rnd.rules.penalty, rnd.hand(1)))
+        True
+        """
+        return self._engine.scores()
+
+    # -- what one seat may know, and words for it -----------------------------------
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now, as a typed :class:`~cfwidget.Observation` (:func:`observe`).
+
+        >>> obs = Round.deal(Rules(), players=3, seed=2).observation(1)
+        >>> obs.hand_counts, obs.yard_count, obs.to_move
+        ((9, 9, 9), 27, True)
+        """
+        return observe(self, seat)
+
+    def _mover(self) -> Observation:
+        """The observation of the seat to move (the last to move once the round is over)."""
+        return observe(self, self._engine.turn)
+
+    def observe(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know, as a JSON-ready dict (:meth:`Observation.to_dict`).
+
+        Other hands, another seat's drawn tile and the yard order never appear.
+
+        >>> view = Round.deal(Rules(), players=3, seed=2).observe(1)
+        >>> view["hand_counts"], view["yard_count"], view["rule"]
+        ([9, 9, 9], 27, 'the centre double 9-9 still needs 4 spokes (tiles with a 9)')
+        """
+        return observe(self, seat).to_dict()
+
+    def refusal(self, move: MoveLike) -> str | None:
+        """Why ``move`` is not allowed now, or ``None`` (:func:`cfwidget.core.refusal`).
+
+        The same words :meth:`play` gives its :class:`~cfwidget.IllegalMove`.
+
+        >>> Round.deal(Rules(), players=2, seed=3).refusal("draw")
+        'Player 1 has a tile that fits, so Player 1 must play instead of drawing'
+        """
+        return refusal(self._mover(), move)
+
+    def tile_refusal(self, tile: TileLike) -> str | None:
+        """Why the seat to move cannot play ``tile`` anywhere now, or ``None`` if it can.
+
+        >>> Round.deal(Rules(), players=2, seed=3).tile_refusal("9-7") is None
+        True
+        """
+        return tile_refusal(self._mover(), tile)
+
+    def rule_in_force(self, seat: int | None = None) -> str:
+        """The rule that limits play now, as ``seat`` (default: the seat to move) may hear it.
+
+        Only the seat to move hears its drawn tile named (:func:`cfwidget.core.rule_line`).
+
+        >>> Round.deal(Rules(), players=2, seed=3).rule_in_force()
+        'the centre double 9-9 still needs 4 spokes (tiles with a 9)'
+        """
+        return rule_line(self._mover() if seat is None else observe(self, seat))
+
+    def how_it_ended(self) -> str | None:
+        """Why the round ended, in plain words (``None`` while it goes on).
+
+        >>> Round.deal(Rules(), players=2, seed=3).how_it_ended() is None
+        True
+        """
+        return how_it_ended(self._mover())
+
+    def fitting_numbers(self) -> set[int]:
+        """The numbers a tile needs to be playable now (the forced double's, or any open end's).
+
+        >>> Round.deal(Rules(), players=2, seed=3).fitting_numbers()
+        {9}
+        """
+        f = self.forced
+        if f is not None:
+            return {f[0]}
+        return {n for _, n, _ in self.open_ends()}
+
+    def draw_odds(self, seat: int) -> Fraction:
+        """The chance that one tile drawn now by ``seat`` fits, from what that seat knows.
+
+        See :func:`~cfwidget.core._observation.draw_odds`: unseen tiles count as equally likely.
+
+        >>> Round.deal(Rules(), players=2, seed=3).draw_odds(1)
+        Fraction(2, 11)
+        """
+        return draw_odds(observe(self, seat))
+
+    # -- records -----------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The round as a JSON-ready record: rules, names, the deal (and seed), moves."""
+        return round_record(self.rules, self.names, self.seed, self._engine.deal, self.moves)
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The round as JSON text; :meth:`from_json` replays it move by move.
+
+        >>> rnd = Round.deal(Rules(), players=2, seed=5)
+        >>> rnd.play(rnd.legal_moves()[0])
+        >>> Round.from_json(rnd.to_json()) == rnd
+        True
+        """
+        return json.dumps(self.to_dict(), indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Round:
+        """Rebuild a round from :meth:`to_json` text, replaying every move; anything
+        malformed, unknown or illegal is a :class:`~cfwidget.RecordError` naming it."""
+        return cls.from_dict(parse_round(text))
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Round:
+        """Rebuild a round from :meth:`to_dict` output (see :meth:`from_json`)."""
+        rec = read_round(data)
+        rnd = cls._build(rec.rules, *record_deal(rec), rec.seed)
+        replay_moves(rnd.play, rec.moves, "moves", "")
+        return rnd
+
+    # -- pictures (the table layer, imported when asked for) -------------------------
+
+    def layout(self, aspect: float | None = None) -> list[TilePlacement]:
+        """Where each table tile lies, as on a real table (:func:`cfwidget.table.layout`).
+
+        A tile is 2 long and 1 wide; ``x, y`` is its centre, ``angle`` its long axis
+        in degrees. Lines bend to keep the table near ``aspect`` (width over height).
+
+        >>> centre = Round.deal(Rules(), players=4, seed=7).layout()[0]
+        >>> centre.tile, centre.x, centre.y, centre.angle
+        (Tile(9, 9), 0.0, 0.0, 90.0)
+        """
+        from ..table import layout  # pictures are a layer above the rules
+
+        shape = {} if aspect is None else {"aspect": aspect}
+        return layout(self.table, self.rules.spokes, self.rules.toes, **shape)
+
+    def _repr_svg_(self) -> str:
+        """A picture of the table for notebooks, readable without a kernel."""
+        from ..table import svg  # pictures are a layer above the rules
+
+        return svg(self)
+
+    def _repr_png_(self) -> bytes:
+        """The same picture as PNG: JupyterLab shows no SVG in a notebook it does not trust."""
+        from ..table import svg, svg_to_png  # pictures are a layer above the rules
+
+        return svg_to_png(svg(self))
+
+    # -- copies and comparison -----------------------------------------------------
 
     def copy(self) -> Round:
         """An independent copy: moves made on it never touch this round."""
         other = Round.__new__(Round)
-        for name in Round.__slots__:  # every field, so none can be forgotten ...
-            setattr(other, name, getattr(self, name))
-        # ... then fresh copies of what moves change in place (the rest is immutable).
-        other.penalties = list(self.penalties)
-        other._hands = list(self._hands)
-        other._yard = list(self._yard)
-        other._slots = list(self._slots)
-        other._open = list(self._open)
-        other._ends = [list(e) for e in self._ends]
-        other._moves = list(self._moves)
-        other._placed = list(self._placed)
-        other._kids = dict(self._kids)
+        other.rules, other.names, other.seed = self.rules, self.names, self.seed
+        other._engine = self._engine.copy()
         return other
 
-    def __copy__(self) -> Round:
-        return self.copy()
+    __copy__ = copy
 
     def __deepcopy__(self, memo: object) -> Round:
         return self.copy()  # tiles, moves and rules are immutable values
@@ -537,39 +499,25 @@ class Round(RoundState, RoundRecords, RoundViews):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Round):
             return NotImplemented
+        e, f = self._engine, other._engine
         return (
             self.rules == other.rules
-            and self._deal == other._deal
-            and self._moves == other._moves
-            and self._hands == other._hands
-            and self._yard == other._yard
-            and self._turn == other._turn
+            and e.deal == f.deal
+            and e.moves == f.moves
+            and e.hands == f.hands
+            and e.yard == f.yard
+            and e.turn == f.turn
             and self.names == other.names
         )
 
-    __hash__ = None  # type: ignore[assignment]
-
-    # -- scoring -----------------------------------------------------------------
-
-    def scores(self) -> list[int]:
-        """Each seat's points: what the tiles left in its hand cost (:meth:`Rules.penalty`).
-
-        The seat that went out scores 0, or ``out_on_double`` if its last tile
-        was a double. Before the end this is what each hand would cost now.
-        """
-        penalty = self.rules.penalty
-        result = [sum(map(penalty, hand)) for hand in self.hands]
-        if self._out is not None:
-            # Going out is a play, or placing the centre double as the opener's last tile.
-            last = self._moves[-1].tile if self._moves else self.start
-            result[self._out] = self.rules.out_on_double if last and last.is_double else 0
-        return result
+    __hash__ = None  # type: ignore[assignment]  # a round changes: it is never a dict key
 
     def __repr__(self) -> str:
-        state = "over" if self._over else f"{self.names[self._turn]} to move"
+        e = self._engine
+        state = "over" if e.over else f"{self.names[e.turn]} to move"
         laid = len(self.table)
         return (
             f"<Round {self.start} start, {self.players} players, {laid} "
-            f"{'tile' if laid == 1 else 'tiles'} on the table, {len(self._yard)} in the yard, "
+            f"{'tile' if laid == 1 else 'tiles'} on the table, {len(e.yard)} in the yard, "
             f"{state}>"
         )

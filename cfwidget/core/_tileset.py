@@ -16,8 +16,8 @@ outside): a stray change fails loudly instead of quietly breaking every round.
 ((Tile(0, 0), Tile(1, 0), Tile(1, 1), Tile(2, 0)), 7)
 >>> ts.tiles_of(ts.bit[7] | ts.bit[0])
 (Tile(0, 0), Tile(3, 1))
->>> ts.plays[7][9], ts.plays[7][9].code
-(Move.parse('3-1@3-3'), (7, 9, 3, 1, 128, False))
+>>> ts.plays[7][9], ts.plays[7][9].step
+(Move.parse('3-1@3-3'), PlayStep(rank=7, onto=9, number=3, far=1, bit=128, double=False))
 >>> ts.onto_double[9][ts.bit[7] | ts.bit[8]]
 (Move.parse('3-1@3-3'), Move.parse('3-2@3-3'))
 >>> ts.rank[Tile(3, 1)] = 0
@@ -30,30 +30,54 @@ from __future__ import annotations
 
 from _random import Random as _MT
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NoReturn, TypeVar
 
 from ._moves import Move, play_key, tile_rank
 from ._tiles import Tile, full_set
 
-__all__ = ["SharedPlay", "TileSet", "shuffled_bits", "tile_set"]
+__all__ = ["PlayStep", "SharedPlay", "TileSet", "shuffled_bits", "tile_set"]
 
 _new_move = tuple.__new__
 _V = TypeVar("_V")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayStep:
+    """What the engine changes when a play is made, worked out once per play of a set.
+
+    ``rank`` is the played tile's rank and ``onto`` the table tile's (see
+    :class:`TileSet`); ``number`` is where the two touch (a tile shares exactly
+    one number with any other tile that is not a double), ``far`` the number
+    the play leaves open, ``bit`` is ``1 << rank`` (the tile in a hand's bit
+    mask) and ``double`` says whether the played tile is a double. A frozen
+    dataclass with slots: its fields read as quickly as a tuple unpacks.
+
+    >>> step = tile_set(3).plays[7][9].step  # 3-1 onto 3-3
+    >>> step.number, step.far, step.double
+    (3, 1, False)
+    """
+
+    rank: int
+    onto: int
+    number: int
+    far: int
+    bit: int
+    double: bool
 
 
 class SharedPlay(Move):
     """A play built once per set and shared by every round of that set.
 
     It equals, hashes and prints like the :class:`~cfwidget.Move` it is;
-    ``code`` carries what the engine needs to apply it, ``(t, u, n, far, bit,
-    double)`` (see :class:`TileSet`), as an attribute because reading an
-    attribute is the quickest lookup there is on the engine's hot path.
-    Pickled, it comes back as a plain ``Move``. Its ``code`` is set once, when
-    the set's tables are built, and never again.
+    ``step`` (a :class:`PlayStep`) carries what the engine needs to apply it,
+    as an attribute because reading an attribute is the quickest lookup there
+    is on the engine's hot path. Pickled, it comes back as a plain ``Move``.
+    Its ``step`` is set once, when the set's tables are built, and never again.
     """
 
-    code: tuple[int, int, int, int, int, bool]
+    step: PlayStep
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError(f"a shared play is read-only: {name} cannot be changed")
@@ -73,10 +97,9 @@ class TileSet:
     - ``number_mask[n]``: the bits of every tile showing ``n``.
     - ``plays[t][u]``: the play of tile ``t`` onto table tile ``u`` (``None`` if
       they share no number); ``announced[t][u]`` the same play with ``!``.
-    - Each of those shared plays is a :class:`SharedPlay`, whose ``code`` is
-      ``(t, u, n, far, bit, double)``: the two ranks, the number where they
-      touch (a tile shares exactly one number with any other tile that is not a
-      double), the number left open, ``1 << t``, and whether ``t`` is a double.
+    - Each of those shared plays is a :class:`SharedPlay`, whose ``step`` is a
+      :class:`PlayStep`: the two ranks, the number where they touch, the number
+      left open, the tile's bit, and whether it is a double.
     - ``fits[numbers]``: the bits of the tiles showing any number in the bit
       set ``numbers`` (worked out on first use).
     - ``need[f]``: the bits of the tiles that fit the double of rank ``f``.
@@ -148,11 +171,12 @@ class TileSet:
                 if q != r and (u[0] in t or u[1] in t):
                     n = u[0] if u[0] in t else u[1]
                     far = t[1] if t[0] == n else t[0]
+                    step = PlayStep(r, q, n, far, 1 << r, t[0] == t[1])
                     for table, announce in ((plays, False), (announced, True)):
                         key = play_key(r, q, announce)
                         move = _new_move(SharedPlay, (key, t, u, announce))
                         # Straight into its __dict__: a shared play refuses attribute changes.
-                        move.__dict__["code"] = (r, q, n, far, 1 << r, t[0] == t[1])
+                        move.__dict__["step"] = step
                         table[r][q] = move
         play_rows = tuple(tuple(row) for row in plays)
         _set = object.__setattr__  # the set is read-only once built (see __setattr__)

@@ -48,7 +48,9 @@ def test_every_shared_play_is_coded_with_the_number_where_the_tiles_touch() -> N
             count += 1
             assert move == Move.play(t, u)
             assert ts.announced[r][q] == Move.play(t, u, announce=True)
-            t_rank, u_rank, n, far, bit, double = move.code
+            step = move.step
+            t_rank, u_rank, n, far = step.rank, step.onto, step.number, step.far
+            bit, double = step.bit, step.double
             assert (t_rank, u_rank, bit, double) == (r, q, 1 << r, t.is_double)
             assert n in t and n in u and t.other(n) == far
     assert count > 0
@@ -193,7 +195,7 @@ def test_the_shared_tables_refuse_every_change() -> None:
     shared = ts.plays[ts.rank[Tile(6, 4)]][f]
     assert shared is not None
     with pytest.raises(AttributeError, match="read-only"):
-        shared.code = (0, 0, 0, 0, 0, False)
+        shared.step = shared.step
     assert (dict(ts.rank), dict(ts.onto_double[f]), dict(ts.fits), ts.plays, ts.order) == before
     # Rounds still play on the unchanged tables.
     rnd = Round.deal(Rules(max_pip=6, hand_size=5), players=2, seed=2)
