@@ -6,9 +6,9 @@ points once a policy has played it out with every hand open. The policies:
 - ``"random"``: a uniform choice among the engine's legal moves (seeded), exactly as a
   :class:`~cfwidget.players.RandomBot` chooses from ``legal_moves()``.
 - ``"greedy"``: the heaviest tile that may be played (the 0-0 costs the rules'
-  ``double_blank``), ties to the first such play in the engine's order of legal moves
-  (lower tile, then lower table tile); it never passes a drawn tile that fits and always
-  announces its last tile when the rules have announcing.
+  ``double_blank``), ties to the lower tile; it joins at its higher number when an end
+  shows it (onto the lowest such table tile), never passes a drawn tile that fits, and
+  always announces its last tile when the rules have announcing.
 
 The loop below is the kernel's hot path: one function, everything in local names, no
 objects made per move. It plays the rules :class:`~cfwidget.analysis.Position` steps
@@ -160,11 +160,8 @@ def run(pos: Position, rand: Callable[[], float] | None, trace: list[int] | None
                     if p > best:
                         best, b = p, low
                 a, bk, _ = info[b]
-                ea, eb = ends[a], ends[bk]
-                if eb and (not ea or min(eb) < min(ea)):
-                    u, n = min(eb), bk
-                else:
-                    u, n = min(ea), a
+                n = a if ends[a] else bk  # its higher number when it can
+                u = min(ends[n])
                 ann = mult - 1
             else:
                 total = 0
