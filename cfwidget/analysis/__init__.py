@@ -2,7 +2,8 @@
 
 A :class:`Position` is a round in play packed into bit masks and small lists; it plays the
 engine's rules, and :func:`playout` plays a round out from any point with a simple fast
-policy (random or greedy) and returns each seat's round points.
+policy (random or greedy) and returns each seat's round points; :func:`playouts` plays
+many at once (NumPy arrays, one row per round in play): the rollouts of analysis.
 
 >>> from cfwidget import Round, Rules
 >>> from cfwidget.analysis import playout
@@ -16,6 +17,6 @@ from __future__ import annotations
 
 from ._errors import PlayoutError
 from ._kernel import Position
-from ._playout import POLICIES, Policy, playout
+from ._playout import MAX_PLAYOUTS, POLICIES, Policy, playout, playouts
 
-__all__ = ["POLICIES", "PlayoutError", "Policy", "Position", "playout"]
+__all__ = ["MAX_PLAYOUTS", "POLICIES", "PlayoutError", "Policy", "Position", "playout", "playouts"]

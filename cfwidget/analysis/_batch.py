@@ -124,6 +124,7 @@ def run_batch(
             e = p.ends[number]
             counts[i, number] = len(e) - (p.forced in e)
         forced[i], needed[i] = p.forced, p.needed
+    nums = ((counts > 0) * s.pow2).sum(axis=1)  # the numbers with an open end, as bits
     drawn = np.array([p.drawn for p in start], dtype=_U)
     turn = np.array([p.turn for p in start], dtype=np.int64)
     passes = np.array([p.passes for p in start], dtype=np.int64)
@@ -135,9 +136,8 @@ def run_batch(
     little, pass_ends = first.little, first.pass_ends
 
     def fitting(rows: Array) -> Array:
-        nums = ((counts[rows] > 0) * s.pow2).sum(axis=1)
         f = forced[rows]
-        return np.where(f >= 0, s.number_mask[s.high[np.maximum(f, 0)]], s.fits[nums])
+        return np.where(f >= 0, s.number_mask[s.high[np.maximum(f, 0)]], s.fits[nums[rows]])
 
     def end_if_blocked(rows: Array) -> None:
         """End the rounds of ``rows`` whose yard is empty and where nobody can play."""
@@ -162,16 +162,18 @@ def run_batch(
         bits = np.where(d != _ZERO, d, hand) & fm
         left = ycount[a] - ynext[a]
         draw = (d == _ZERO) & (bits == _ZERO) & (left > 0)
-        if draw.any():
+        if draw.any():  # nothing to play: draw, then choose in the same step
             g = a[draw]
             tile = yard[g, ynext[g]]
             ynext[g] += 1
-            hands[g, turn[g]] |= tile
-            drawn[g] = tile
+            hand[draw] |= tile
+            hands[g, seat[draw]] = hand[draw]
+            drawn[g] = d[draw] = tile
+            bits[draw] = tile & fm[draw]
             record(g, np.full(g.size, -1), np.ones(g.size, dtype=np.int64))
             end_if_blocked(g)
-        o = ~draw
-        a, seat, hand, fm, d, bits = a[o], seat[o], hand[o], fm[o], d[o], bits[o]
+            o = ~over[a]
+            a, seat, hand, fm, d, bits = a[o], seat[o], hand[o], fm[o], d[o], bits[o]
         if a.size:
             is_forced = forced[a] >= 0
             per_number = _popcount(bits[:, None] & s.number_mask[None, :]) * counts[a]
@@ -206,11 +208,9 @@ def run_batch(
                     number > 0, cum[np.arange(p.size), np.maximum(number - 1, 0)], 0
                 )
                 within = (jp - before) // np.maximum(counts[rows, number], 1)
-                pick = pb & s.number_mask[number]
                 fp = is_forced[p]
-                rank = np.where(
-                    fp, _kth_bit(pb, jp), _kth_bit(np.where(fp, pb, pick), within)
-                )
+                pick = np.where(fp, pb, pb & s.number_mask[number])
+                rank = _kth_bit(pick, np.where(fp, jp, within))
             fp = is_forced[p]
             number = np.where(fp, s.high[np.maximum(forced[rows], 0)], number)
             code = ((rank << 5 | number) << 1) | ann[p]
@@ -238,11 +238,17 @@ def run_batch(
                 needed[fr] -= 1
                 forced[fr[needed[fr] == 0]] = -1
                 nf = rows[~fp]
-                counts[nf, number[~fp]] -= 1
+                nfn = number[~fp]
+                counts[nf, nfn] -= 1
+                emptied = counts[nf, nfn] == 0
+                nums[nf[emptied]] ^= s.pow2[nfn[emptied]]
                 dbl = s.double[rank]
                 far = s.far[rank, number]
                 nd = ~dbl
-                counts[rows[nd], far[nd]] += 1
+                rnd_, fnd = rows[nd], far[nd]
+                counts[rnd_, fnd] += 1
+                opened = counts[rnd_, fnd] == 1
+                nums[rnd_[opened]] |= s.pow2[fnd[opened]]
                 forced[rows[dbl]] = rank[dbl]
                 needed[rows[dbl]] = toes
                 last_double[rows] = dbl

@@ -26,7 +26,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from ..core import Move, MoveLike, NotationError, Round, Rules, Tile, full_set, tile_penalty
+from ..core import (
+    OPTIONS,
+    Move,
+    MoveLike,
+    NotationError,
+    Round,
+    Rules,
+    Tile,
+    full_set,
+    tile_penalty,
+)
 from ._errors import PlayoutError
 
 __all__ = ["DRAW_CODE", "PASS_CODE", "Position", "Tables", "tables"]
@@ -57,8 +67,15 @@ HANDLED = MappingProxyType(
 )
 
 
+#: The options of :class:`~cfwidget.Rules` missing from :data:`HANDLED` (none today).
+UNHANDLED = tuple(name for name in OPTIONS if name not in HANDLED)
+
+
 def check_rules(rules: Rules) -> None:
-    """Refuse rules with an option the kernel does not play (none today; a new one would be)."""
+    """Refuse rules with an option the kernel does not play (none today; a new one would be).
+
+    >>> check_rules(Rules())
+    """
     unknown = [name for name in rules.to_dict() if name not in HANDLED]
     if unknown:
         raise PlayoutError(
@@ -78,13 +95,25 @@ class Tables:
     first use).
     """
 
-    __slots__ = ("doubles", "far", "fits", "high", "info", "max_pip", "number_mask", "rank", "tiles")
+    __slots__ = (
+        "bit",
+        "doubles",
+        "far",
+        "fits",
+        "high",
+        "info",
+        "max_pip",
+        "number_mask",
+        "rank",
+        "tiles",
+    )
 
     def __init__(self, max_pip: int) -> None:
         tiles = tuple(reversed(full_set(max_pip)))  # ascending: rank order
         self.max_pip = max_pip
         self.tiles = tiles
         self.rank: Mapping[Tile, int] = MappingProxyType({t: r for r, t in enumerate(tiles)})
+        self.bit: Mapping[Tile, int] = MappingProxyType({t: 1 << r for r, t in enumerate(tiles)})
         self.high = tuple(t[0] for t in tiles)
         self.doubles = tuple(t[0] == t[1] for t in tiles)
         self.info: Mapping[int, tuple[int, int, int]] = MappingProxyType(
@@ -231,14 +260,14 @@ class Position:
             text = text if len(text) <= 60 else text[:57] + "..."
             raise PlayoutError(f"a playout starts from a Round, got {text}")
         rules = rnd.rules
-        if rules.__class__ is not Rules or len(rules.to_dict()) != len(HANDLED):
+        if UNHANDLED or rules.__class__ is not Rules:
             check_rules(rules)
         self = cls.__new__(cls)
         self._set_rules(rules)
         t = self.t
-        rank = t.rank
-        self.hands = [sum([1 << rank[x] for x in hand]) for hand in rnd.hands]
-        self.yard = [1 << rank[x] for x in reversed(rnd.boneyard)]
+        rank, bit = t.rank, t.bit
+        self.hands = [sum([bit[x] for x in hand]) for hand in rnd.hands]
+        self.yard = [bit[x] for x in reversed(rnd.boneyard)]
         ends: list[list[int]] = [[] for _ in range(t.max_pip + 2)]
         forced = rnd.forced
         self.forced = -1 if forced is None else rank[forced]
