@@ -69,8 +69,8 @@ if TYPE_CHECKING:  # what the lazy names below resolve to, for type checkers
     from . import teach as teach
     from . import therapy as therapy
     from . import widget as widget
-    from .odds import OddsError as OddsError
     from .analysis import PlayoutError as PlayoutError
+    from .odds import OddsError as OddsError
     from .odds import SeatOddsError as SeatOddsError
     from .players import BotError as BotError
     from .players import ExecutorError as ExecutorError

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from cfwidget.analysis import Position
-from cfwidget.analysis._batch import run_batch
+from cfwidget.analysis._batch import BatchTrace, run_batch
 from cfwidget.analysis._playout import run
 from cfwidget.core import Move, Round, Rules, Tile, tile_penalty
 
@@ -133,12 +133,12 @@ def _engine_move(rnd: Round, code: int) -> Move:
 def check_batch(rounds: list[Round], policy: str, seed: int) -> int:
     """Check a batch playout of ``rounds`` (one rules, one seat count); the moves checked."""
     positions = [Position.from_round(r) for r in rounds]
-    trace: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # type: ignore[type-arg]
+    trace: BatchTrace = []
     gen = np.random.default_rng(seed) if policy == "random" else None
     points, ends = run_batch(positions, gen, trace)
     per: list[list[tuple[int, int]]] = [[] for _ in rounds]
-    for rows, codes, legal in trace:
-        for i, c, n in zip(rows.tolist(), codes.tolist(), legal.tolist(), strict=True):
+    for rows, codes, counts in trace:
+        for i, c, n in zip(rows.tolist(), codes.tolist(), counts.tolist(), strict=True):
             per[i].append((c, n))
     moves = 0
     for i, rnd in enumerate(rounds):

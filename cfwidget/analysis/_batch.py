@@ -23,7 +23,7 @@ import numpy.typing as npt
 
 from ._kernel import Position, Tables, hand_cost
 
-__all__ = ["BatchTrace", "MAX_BATCH_TILES", "run_batch"]
+__all__ = ["MAX_BATCH_TILES", "BatchTrace", "run_batch"]
 
 #: The largest set the arrays hold: a hand is one 64-bit mask.
 MAX_BATCH_TILES = 64
@@ -99,8 +99,8 @@ def run_batch(
     trace: BatchTrace | None = None,
 ) -> tuple[list[list[int]], list[str | None]]:
     """Play every position of ``start`` (one rules, one number of seats, sets of at most 64
-    tiles) to its end; each round's points and why it ended. ``rng`` draws the random policy's choices;
-    ``None`` plays greedily. The positions are not changed."""
+    tiles) to its end; each round's points and why it ended. ``rng`` draws the random
+    policy's choices; ``None`` plays greedily. The positions are not changed."""
     first = start[0]
     t = first.t
     key = (t.max_pip, first.rules.double_blank)
@@ -109,29 +109,29 @@ def run_batch(
         s = _SETS[key] = _Sets(t, first.pens)
     k, players = len(start), first.players
     n_num = s.numbers
-    hands = np.array([p.hands for p in start], dtype=_U)
-    ylen = max(len(p.yard) for p in start)
+    hands = np.array([x.hands for x in start], dtype=_U)
+    ylen = max(len(x.yard) for x in start)
     yard = np.zeros((k, ylen + 1), dtype=_U)
-    for i, p in enumerate(start):
-        yard[i, : len(p.yard)] = p.yard[::-1]  # draw order
+    for i, x in enumerate(start):
+        yard[i, : len(x.yard)] = x.yard[::-1]  # draw order
     ynext = np.zeros(k, dtype=np.int64)
-    ycount = np.array([len(p.yard) for p in start], dtype=np.int64)
+    ycount = np.array([len(x.yard) for x in start], dtype=np.int64)
     counts = np.zeros((k, n_num), dtype=np.int64)
     forced = np.full(k, -1, dtype=np.int64)
     needed = np.zeros(k, dtype=np.int64)
-    for i, p in enumerate(start):
-        for number in range(n_num):
-            e = p.ends[number]
-            counts[i, number] = len(e) - (p.forced in e)
-        forced[i], needed[i] = p.forced, p.needed
+    for i, x in enumerate(start):
+        for num in range(n_num):
+            e = x.ends[num]
+            counts[i, num] = len(e) - (x.forced in e)
+        forced[i], needed[i] = x.forced, x.needed
     nums = ((counts > 0) * s.pow2).sum(axis=1)  # the numbers with an open end, as bits
-    drawn = np.array([p.drawn for p in start], dtype=_U)
-    turn = np.array([p.turn for p in start], dtype=np.int64)
-    passes = np.array([p.passes for p in start], dtype=np.int64)
-    over = np.array([p.end_reason is not None for p in start], dtype=bool)
-    end = np.array([_ENDS.index(p.end_reason) for p in start], dtype=np.int64)
-    out = np.array([p.out for p in start], dtype=np.int64)
-    last_double = np.array([p.last_double for p in start], dtype=bool)
+    drawn = np.array([x.drawn for x in start], dtype=_U)
+    turn = np.array([x.turn for x in start], dtype=np.int64)
+    passes = np.array([x.passes for x in start], dtype=np.int64)
+    over = np.array([x.end_reason is not None for x in start], dtype=bool)
+    end = np.array([_ENDS.index(x.end_reason) for x in start], dtype=np.int64)
+    out = np.array([x.out for x in start], dtype=np.int64)
+    last_double = np.array([x.last_double for x in start], dtype=bool)
     toes, must, announce = first.toes, first.must_play, first.announce
     little, pass_ends = first.little, first.pass_ends
 
@@ -204,9 +204,7 @@ def run_batch(
                 cum = np.cumsum(per_number[p], axis=1)
                 number = (cum <= jp[:, None]).sum(axis=1)
                 number = np.minimum(number, n_num - 1)
-                before = np.where(
-                    number > 0, cum[np.arange(p.size), np.maximum(number - 1, 0)], 0
-                )
+                before = np.where(number > 0, cum[np.arange(p.size), np.maximum(number - 1, 0)], 0)
                 within = (jp - before) // np.maximum(counts[rows, number], 1)
                 fp = is_forced[p]
                 pick = np.where(fp, pb, pb & s.number_mask[number])

@@ -117,17 +117,13 @@ class Tables:
         self.high = tuple(t[0] for t in tiles)
         self.doubles = tuple(t[0] == t[1] for t in tiles)
         self.info: Mapping[int, tuple[int, int, int]] = MappingProxyType(
-            {
-                1 << r: (t[0], t[1] if t[0] != t[1] else max_pip + 1, r)
-                for r, t in enumerate(tiles)
-            }
+            {1 << r: (t[0], t[1] if t[0] != t[1] else max_pip + 1, r) for r, t in enumerate(tiles)}
         )
         self.far = tuple(
             tuple(t[1] if t[0] == n else t[0] for n in range(max_pip + 1)) for t in tiles
         )
         self.number_mask = tuple(
-            [sum(1 << r for r, t in enumerate(tiles) if n in t) for n in range(max_pip + 1)]
-            + [0]
+            [sum(1 << r for r, t in enumerate(tiles) if n in t) for n in range(max_pip + 1)] + [0]
         )
         self.fits: dict[int, int] = {}
 
@@ -150,9 +146,7 @@ class Tables:
         for k in range(0, len(pens), 8):
             chunk = pens[k : k + 8]
             out.append(
-                tuple(
-                    sum(p for i, p in enumerate(chunk) if byte >> i & 1) for byte in range(256)
-                )
+                tuple(sum(p for i, p in enumerate(chunk) if byte >> i & 1) for byte in range(256))
             )
         return tuple(out)
 
@@ -401,7 +395,7 @@ class Position:
             return PASS_CODE
         rank = self.t.rank
         tile, onto = m.tile, m.onto
-        if tile not in rank or onto not in rank:
+        if tile is None or onto is None or tile not in rank or onto not in rank:
             raise PlayoutError(f"{m} names a tile outside the double-{self.t.max_pip} set")
         return (rank[tile] << 8 | rank[onto]) << 1 | m.announce
 
@@ -410,10 +404,12 @@ class Position:
 
         An illegal move raises :class:`~cfwidget.PlayoutError` and changes nothing.
         """
-        if isinstance(move, int) and not isinstance(move, bool):
+        if isinstance(move, (Move, str)):
+            code, shown = self.code_of(move), str(move)
+        elif isinstance(move, int) and not isinstance(move, bool):
             code, shown = move, f"the move code {move}"
         else:
-            code, shown = self.code_of(move), str(move)
+            raise PlayoutError(f"a move is a Move, its text or a kernel code, got {move!r}")
         legal = self.legal_codes()
         if code not in legal:
             choices = ", ".join(str(self.move_of(c)) for c in legal) or "none: the round is over"

@@ -38,9 +38,7 @@ Policy = Literal["random", "greedy"]
 POLICIES: tuple[Policy, ...] = ("random", "greedy")
 
 
-def playout(
-    rnd: Round | Position, policy: Policy = "random", seed: int | None = None
-) -> list[int]:
+def playout(rnd: Round | Position, policy: Policy = "random", seed: int | None = None) -> list[int]:
     """Each seat's round points after ``policy`` plays ``rnd`` out (``rnd`` is not changed).
 
     ``rnd`` is a :class:`~cfwidget.Round` at any point (or a kernel
@@ -341,4 +339,3 @@ def run(pos: Position, rand: Callable[[], float] | None, trace: list[int] | None
         passes,
     )
     pos.last_double, pos.end_reason, pos.out = last_double, end, out
-
