@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ._kernel import Position, Tables, hand_cost
+from ._kernel import Position, Tables
 
 __all__ = ["MAX_BATCH_TILES", "BatchTrace", "run_batch"]
 
@@ -108,30 +108,43 @@ def run_batch(
     if s is None:
         s = _SETS[key] = _Sets(t, first.pens)
     k, players = len(start), first.players
+    # Each distinct position is laid out once (rollouts repeat one position many times).
+    where: dict[int, int] = {}
+    unique: list[Position] = []
+    for x in start:
+        if id(x) not in where:
+            where[id(x)] = len(unique)
+            unique.append(x)
+    row = np.array([where[id(x)] for x in start], dtype=np.int64)
     n_num = s.numbers
-    hands = np.array([x.hands for x in start], dtype=_U)
-    ylen = max(len(x.yard) for x in start)
-    yard = np.zeros((k, ylen + 1), dtype=_U)
-    for i, x in enumerate(start):
-        yard[i, : len(x.yard)] = x.yard[::-1]  # draw order
-    ynext = np.zeros(k, dtype=np.int64)
-    ycount = np.array([len(x.yard) for x in start], dtype=np.int64)
-    counts = np.zeros((k, n_num), dtype=np.int64)
-    forced = np.full(k, -1, dtype=np.int64)
-    needed = np.zeros(k, dtype=np.int64)
-    for i, x in enumerate(start):
+    ylen = max(len(x.yard) for x in unique)
+    yard_u = np.zeros((len(unique), ylen + 1), dtype=_U)
+    counts_u = np.zeros((len(unique), n_num), dtype=np.int64)
+    for i, x in enumerate(unique):
+        yard_u[i, : len(x.yard)] = x.yard[::-1]  # draw order
         for num in range(n_num):
             e = x.ends[num]
-            counts[i, num] = len(e) - (x.forced in e)
-        forced[i], needed[i] = x.forced, x.needed
+            counts_u[i, num] = len(e) - (x.forced in e)
+
+    def column(values: list[Any], dtype: Any) -> Array:
+        out: Array = np.array(values, dtype=dtype)[row]
+        return out
+
+    hands = column([x.hands for x in unique], _U)
+    yard = yard_u[row]
+    counts = counts_u[row]
+    ynext = np.zeros(k, dtype=np.int64)
+    ycount = column([len(x.yard) for x in unique], np.int64)
+    forced = column([x.forced for x in unique], np.int64)
+    needed = column([x.needed for x in unique], np.int64)
     nums = ((counts > 0) * s.pow2).sum(axis=1)  # the numbers with an open end, as bits
-    drawn = np.array([x.drawn for x in start], dtype=_U)
-    turn = np.array([x.turn for x in start], dtype=np.int64)
-    passes = np.array([x.passes for x in start], dtype=np.int64)
-    over = np.array([x.end_reason is not None for x in start], dtype=bool)
-    end = np.array([_ENDS.index(x.end_reason) for x in start], dtype=np.int64)
-    out = np.array([x.out for x in start], dtype=np.int64)
-    last_double = np.array([x.last_double for x in start], dtype=bool)
+    drawn = column([x.drawn for x in unique], _U)
+    turn = column([x.turn for x in unique], np.int64)
+    passes = column([x.passes for x in unique], np.int64)
+    over = column([x.end_reason is not None for x in unique], bool)
+    end = column([_ENDS.index(x.end_reason) for x in unique], np.int64)
+    out = column([x.out for x in unique], np.int64)
+    last_double = column([x.last_double for x in unique], bool)
     toes, must, announce = first.toes, first.must_play, first.announce
     little, pass_ends = first.little, first.pass_ends
 
@@ -272,11 +285,11 @@ def run_batch(
                 r2 = r2[~over[r2]]
                 turn[r2] = (turn[r2] + 1) % players
         active = active[~over[active]]
-    costs = first.costs
-    result = []
-    for i, row in enumerate(hands.tolist()):
-        points = [hand_cost(h, costs) for h in row]
-        if out[i] >= 0:
-            points[int(out[i])] = first.out_on_double if last_double[i] else 0
-        result.append(points)
-    return result, [_ENDS[e] for e in end.tolist()]
+    # What each hand costs: one lookup per byte of its mask (see Tables.costs).
+    table = np.zeros((8, 256), dtype=np.int64)
+    table[: len(first.costs)] = np.array(first.costs, dtype=np.int64)
+    by_byte = hands.astype("<u8").view(np.uint8).reshape(k, players, 8)
+    points = table[np.arange(8), by_byte].sum(axis=2)
+    went = np.nonzero(out >= 0)[0]
+    points[went, out[went]] = np.where(last_double[went], first.out_on_double, 0)
+    return points.tolist(), [_ENDS[e] for e in end.tolist()]

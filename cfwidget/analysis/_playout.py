@@ -112,7 +112,9 @@ def playouts(
         positions = [x.copy() if isinstance(x, Position) else Position.from_round(x) for x in start]
         first = positions[0]
         for i, x in enumerate(positions):
-            if x.rules != first.rules or x.players != first.players:
+            if (x.rules is not first.rules and x.rules != first.rules) or (
+                x.players != first.players
+            ):
                 raise PlayoutError(
                     f"round {i} has other rules or another number of seats than round 0: "
                     "play each kind of round in its own call"
