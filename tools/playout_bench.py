@@ -70,6 +70,10 @@ def _ratio(slow: list[float], fast: list[float]) -> str:
     )
 
 
+def _one_by_one(rounds: list[Round], seed: int) -> list[list[int]]:
+    return [playout(x, seed=seed + i) for i, x in enumerate(rounds)]
+
+
 def measure(rounds: list[Round], repeat: int) -> dict[str, list[float]]:
     """Seconds of each contender per repeat, interleaved."""
     n = len(rounds)
@@ -80,9 +84,7 @@ def measure(rounds: list[Round], repeat: int) -> dict[str, list[float]]:
     }
     for r in range(repeat):
         times["engine"].append(_timed(partial(engine_rounds, rounds, r)))
-        times["one"].append(
-            _timed(lambda seed=r: [playout(x, seed=seed + i) for i, x in enumerate(rounds)])
-        )
+        times["one"].append(_timed(partial(_one_by_one, rounds, r)))
         times["batch"].append(_timed(partial(playouts, rounds, seed=r)))
         times["engine same"].append(_timed(partial(engine_rounds, same, r)))
         times["same"].append(_timed(partial(playouts, one, rounds=n, seed=r)))
