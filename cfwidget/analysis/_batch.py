@@ -21,7 +21,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ._kernel import Position, Tables
+from ._kernel import Position
+from ._tables import Tables
 
 __all__ = ["MAX_BATCH_TILES", "BatchTrace", "run_batch"]
 

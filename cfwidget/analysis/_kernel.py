@@ -23,23 +23,13 @@ playout loop (``_playout.py``) never needs more than these lists.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from types import MappingProxyType
 
-from ..core import (
-    OPTIONS,
-    Move,
-    MoveLike,
-    NotationError,
-    Round,
-    Rules,
-    Tile,
-    full_set,
-    tile_penalty,
-)
+from ..core import OPTIONS, Move, MoveLike, NotationError, Round, Rules
 from ._errors import PlayoutError
+from ._tables import Tables, costs_of, hand_cost, pens_of, tables
 
-__all__ = ["DRAW_CODE", "PASS_CODE", "Position", "Tables", "tables"]
+__all__ = ["DRAW_CODE", "HANDLED", "PASS_CODE", "Position", "check_rules"]
 
 #: A move as the kernel writes it: a play is ``(tile rank << 8 | table-tile rank) << 1 |
 #: announce``; a draw and a pass are these two negative numbers.
@@ -82,97 +72,6 @@ def check_rules(rules: Rules) -> None:
             f"the playout kernel does not play the rule option {', '.join(unknown)} yet; "
             "play such rounds with the engine (Round.legal_moves and Round.play)"
         )
-
-
-class Tables:
-    """What a double-``max_pip`` set looks like to the kernel, worked out once per set.
-
-    ``tiles[r]`` is the tile of rank ``r`` and ``rank`` the inverse; ``info[1 << r]`` is
-    ``(high, low key, r)`` with the low key ``max_pip + 1`` for a double (an end list that
-    is always empty, so a double looks under its number once); ``far[r][n]`` is the number
-    left open when tile ``r`` is joined at ``n``; ``number_mask[n]`` the bits of the tiles
-    showing ``n``; ``fits`` the bits of the tiles showing any number of a bit set (filled on
-    first use).
-    """
-
-    __slots__ = (
-        "bit",
-        "doubles",
-        "far",
-        "fits",
-        "high",
-        "info",
-        "max_pip",
-        "number_mask",
-        "rank",
-        "tiles",
-    )
-
-    def __init__(self, max_pip: int) -> None:
-        tiles = tuple(reversed(full_set(max_pip)))  # ascending: rank order
-        self.max_pip = max_pip
-        self.tiles = tiles
-        self.rank: Mapping[Tile, int] = MappingProxyType({t: r for r, t in enumerate(tiles)})
-        self.bit: Mapping[Tile, int] = MappingProxyType({t: 1 << r for r, t in enumerate(tiles)})
-        self.high = tuple(t[0] for t in tiles)
-        self.doubles = tuple(t[0] == t[1] for t in tiles)
-        self.info: Mapping[int, tuple[int, int, int]] = MappingProxyType(
-            {1 << r: (t[0], t[1] if t[0] != t[1] else max_pip + 1, r) for r, t in enumerate(tiles)}
-        )
-        self.far = tuple(
-            tuple(t[1] if t[0] == n else t[0] for n in range(max_pip + 1)) for t in tiles
-        )
-        self.number_mask = tuple(
-            [sum(1 << r for r, t in enumerate(tiles) if n in t) for n in range(max_pip + 1)] + [0]
-        )
-        self.fits: dict[int, int] = {}
-
-    def fitting(self, numbers: int) -> int:
-        """The bits of the tiles showing a number in the bit set ``numbers``."""
-        mask = self.fits.get(numbers)
-        if mask is None:
-            mask = 0
-            for n, m in enumerate(self.number_mask):
-                if numbers >> n & 1:
-                    mask |= m
-            self.fits[numbers] = mask
-        return mask
-
-    def costs(self, double_blank: int) -> tuple[tuple[int, ...], ...]:
-        """Penalty sums by bytes: ``costs[k][byte]`` is what the tiles of ranks ``8k`` to
-        ``8k + 7`` whose bits are set in ``byte`` cost (a hand is a handful of lookups)."""
-        pens = [tile_penalty(t, double_blank) for t in self.tiles]
-        out = []
-        for k in range(0, len(pens), 8):
-            chunk = pens[k : k + 8]
-            out.append(
-                tuple(sum(p for i, p in enumerate(chunk) if byte >> i & 1) for byte in range(256))
-            )
-        return tuple(out)
-
-
-_TABLES: dict[int, Tables] = {}
-_COSTS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
-_PENS: dict[tuple[int, int], tuple[int, ...]] = {}
-
-
-def tables(max_pip: int) -> Tables:
-    """The kernel's tables of a double-``max_pip`` set (built once per process)."""
-    t = _TABLES.get(max_pip)
-    if t is None:
-        t = _TABLES[max_pip] = Tables(max_pip)
-    return t
-
-
-def hand_cost(bits: int, costs: tuple[tuple[int, ...], ...]) -> int:
-    """What the tiles of the bit mask ``bits`` cost, from :meth:`Tables.costs`."""
-    total = 0
-    k = 0
-    while bits:
-        total += costs[k][bits & 255]
-        bits >>= 8
-        k += 1
-    return total
 
 
 class Position:
@@ -294,14 +193,8 @@ class Position:
     def _set_rules(self, rules: Rules) -> None:
         self.rules = rules
         self.t = tables(rules.max_pip)
-        key = (rules.max_pip, rules.double_blank)
-        costs = _COSTS.get(key)
-        if costs is None:
-            costs = _COSTS[key] = self.t.costs(rules.double_blank)
-        self.costs = costs
-        self.pens = _PENS.get(key) or _PENS.setdefault(
-            key, tuple(tile_penalty(x, rules.double_blank) for x in self.t.tiles)
-        )
+        self.costs = costs_of(rules.max_pip, rules.double_blank)
+        self.pens = pens_of(rules.max_pip, rules.double_blank)
         self.toes = rules.toes
         self.must_play = rules.must_play_drawn
         self.announce = rules.last_tile != "silent"
