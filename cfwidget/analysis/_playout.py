@@ -109,7 +109,13 @@ def playouts(
             )
         if len(start) > MAX_PLAYOUTS:
             raise PlayoutError(f"at most {MAX_PLAYOUTS:,} rounds at once (got {len(start):,})")
-        positions = [x.copy() if isinstance(x, Position) else Position.from_round(x) for x in start]
+        made: dict[int, Position] = {}  # a round listed twice is read once
+        positions = []
+        for x in start:
+            pos = made.get(id(x))
+            if pos is None:
+                pos = made[id(x)] = x.copy() if isinstance(x, Position) else Position.from_round(x)
+            positions.append(pos)
         first = positions[0]
         for i, x in enumerate(positions):
             if (x.rules is not first.rules and x.rules != first.rules) or (

@@ -50,6 +50,8 @@ def test_the_batch_repeats_with_its_seed_and_takes_lists_and_positions() -> None
     assert a == playouts(rounds, seed=2) and len(a) == 20
     pos = Position.from_round(rounds[0])
     assert playouts(pos, rounds=50, seed=5) == playouts(rounds[0], rounds=50, seed=5)
+    repeated = playouts([rounds[0]] * 40, seed=3)  # one position laid out once, played 40 times
+    assert len(repeated) == 40 and len({tuple(p) for p in repeated}) > 1
     greedy = playouts(rounds, policy="greedy")
     assert greedy == [playout(r, "greedy") for r in rounds]  # one policy, two loops
 
