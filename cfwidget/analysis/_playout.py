@@ -3,16 +3,19 @@
 :func:`playout` takes a :class:`~cfwidget.Round` at any point and returns each seat's round
 points once a policy has played it out with every hand open. The policies:
 
-- ``"random"``: a uniform choice among the engine's legal moves (seeded), exactly as a
-  :class:`~cfwidget.players.RandomBot` chooses from ``legal_moves()``.
+- ``"random"``: a uniform choice among the engine's legal moves (seeded): the odds of a
+  :class:`~cfwidget.players.RandomBot` choosing from ``legal_moves()``, announced and
+  unannounced plays and a pass after a draw counted as the engine lists them (the same
+  odds, not the same choices for a seed).
 - ``"greedy"``: the heaviest tile that may be played (the 0-0 costs the rules'
   ``double_blank``), ties to the lower tile; it joins at its higher number when an end
   shows it (onto the lowest such table tile), never passes a drawn tile that fits, and
   always announces its last tile when the rules have announcing.
 
-The loop below is the kernel's hot path: one function, everything in local names, no
+:func:`run` is the one-round hot path: one function, everything in local names, no
 objects made per move. It plays the rules :class:`~cfwidget.analysis.Position` steps
-through (``_kernel.py``), and the tests replay its moves in the engine.
+through (``_kernel.py``); :func:`playouts` hands sets of up to 64 tiles to the NumPy batch
+(``_batch.py``). ``tools/playout_check.py`` replays all three in the engine.
 """
 
 from __future__ import annotations
