@@ -53,16 +53,16 @@ else:  # pragma: no cover - NumPy 1.x
 
 def _kth_bit(x: Array, k: Array) -> Array:
     """The rank of the ``k``-th set bit (0 = lowest) of each mask of ``x``."""
-    pos = np.zeros(x.shape, dtype=np.int64)
+    x = x.copy()
     k = k.copy()
-    for width in (32, 16, 8, 4, 2, 1):
-        low = x & _U((1 << width) - 1)
-        c = _popcount(low)
-        up = k >= c
-        k -= np.where(up, c, 0)
-        x = np.where(up, x >> _U(width), low)
-        pos += np.where(up, width, 0)
-    return pos
+    more = k > 0
+    while more.any():  # clear the lowest bit where more are to be skipped (k is small)
+        x[more] &= x[more] - _ONE
+        k[more] -= 1
+        more = k > 0
+    low = x & (~x + _ONE)  # the lowest set bit alone
+    rank: Array = np.log2(low.astype(np.float64)).astype(np.int64)  # exact for powers of 2
+    return rank
 
 
 class _Sets:
