@@ -118,17 +118,21 @@ def main(argv: list[str] | None = None) -> None:
         f"yardstick (tools.bench, deals included): {_rate(n, times['yard'])}; the engine's "
         f"playouts run at {1 / statistics.median(yard):.2f} x its speed"
     )
-    print("per preset (4 players, or the most it deals for), one repeat of playouts(rounds):")
+    print("per preset (4 players, or the most it deals for), one repeat, ratios to the engine:")
     for name in Rules.preset_names():
         rules = Rules.preset(name)
         players = min(PLAYERS, max(rules.player_counts()))
         deals = [Round.deal(rules, players, seed=s) for s in range(n)]
+        one = deals[n // 2]
         engine = _timed(partial(engine_rounds, deals, 1))
         batch = _timed(partial(playouts, deals, seed=1))
+        engine_same = _timed(partial(engine_rounds, [one] * n, 1))
+        same = _timed(partial(playouts, one, rounds=n, seed=1))
         greedy = _timed(partial(playouts, deals, policy="greedy"))
         print(
-            f"  {name:<11} engine {n / engine:>7,.0f}/s, playouts(rounds) "
-            f"{n / batch:>7,.0f}/s ({engine / batch:4.2f} x), greedy {n / greedy:>7,.0f}/s"
+            f"  {name:<11} engine {n / engine:>7,.0f}/s; playouts(rounds) {n / batch:>7,.0f}/s "
+            f"({engine / batch:4.2f} x); playouts(rnd, rounds=N) {n / same:>7,.0f}/s "
+            f"({engine_same / same:4.2f} x); greedy {n / greedy:>7,.0f}/s"
         )
 
 
