@@ -69,6 +69,7 @@ benches: bench
 	$(BIN)/python -m tools.scale_bench
 	$(BIN)/python -m tools.widget_bench
 	$(BIN)/python -m tools.screen_bench
+	$(BIN)/python -m tools.playout_bench
 
 layout-check: $(STAMP)
 	$(BIN)/python -m tools.layout_check 1000

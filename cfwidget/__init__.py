@@ -62,12 +62,14 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:  # what the lazy names below resolve to, for type checkers
+    from . import analysis as analysis
     from . import odds as odds
     from . import players as bots  # noqa: F401  (cf.bots is cf.players)
     from . import players as players
     from . import teach as teach
     from . import therapy as therapy
     from . import widget as widget
+    from .analysis import PlayoutError as PlayoutError
     from .odds import OddsError as OddsError
     from .odds import SeatOddsError as SeatOddsError
     from .players import BotError as BotError
@@ -95,11 +97,13 @@ _LAZY = {
     "BotError": ("cfwidget.players", "BotError"),
     "ExecutorError": ("cfwidget.players", "ExecutorError"),
     "OddsError": ("cfwidget.odds", "OddsError"),
+    "PlayoutError": ("cfwidget.analysis", "PlayoutError"),
     "SeatOddsError": ("cfwidget.odds", "SeatOddsError"),
     "SimulationError": ("cfwidget.players", "SimulationError"),
     "WidgetError": ("cfwidget.widget", "WidgetError"),
     "simulate": ("cfwidget.players", "simulate"),
     "odds": ("cfwidget.odds", None),
+    "analysis": ("cfwidget.analysis", None),
     "bots": ("cfwidget.players", None),
     "players": ("cfwidget.players", None),
     "teach": ("cfwidget.teach", None),

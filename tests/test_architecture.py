@@ -2,7 +2,8 @@
 
 The layers, lowest first: ``_shared`` (private words, files and number checks every layer
 uses) -> ``core`` (the rules engine) -> ``table`` (pictures of a table) -> ``players`` and
-``odds`` -> ``widget``, ``teach`` -> ``therapy``. A module may import from its own layer and
+``odds`` -> ``analysis`` (playouts, and the game review built on them) -> ``widget``,
+``teach`` -> ``therapy``. A module may import from its own layer and
 the layers below it, never above. ``core`` knows nothing of pictures, widgets or pandas; its
 ``_repr_svg_`` and ``layout()`` import the picture code inside the method. Each layer defines
 its own errors in its ``_errors.py``: the lowest layer that raises an error is its home.
@@ -31,12 +32,13 @@ ALLOWED: dict[str, set[str]] = {
     "table": {"_shared", "core"},
     "players": {"_shared", "core", "table"},
     "odds": {"_shared", "core", "table", "players"},
-    "teach": {"_shared", "core", "table", "players", "odds"},
-    "widget": {"_shared", "core", "table", "players", "odds"},
-    "therapy": {"_shared", "core", "table", "players", "odds", "widget"},
+    "analysis": {"_shared", "core", "table", "players", "odds"},
+    "teach": {"_shared", "core", "table", "players", "odds", "analysis"},
+    "widget": {"_shared", "core", "table", "players", "odds", "analysis"},
+    "therapy": {"_shared", "core", "table", "players", "odds", "analysis", "widget"},
 }
 #: The layers from the lowest up (one order that every import above respects).
-ORDER = ["_shared", "core", "table", "players", "odds", "teach", "widget", "therapy"]
+ORDER = ["_shared", "core", "table", "players", "odds", "analysis", "teach", "widget", "therapy"]
 #: Imports that may run only inside a function: the picture code behind ``_repr_svg_``.
 LAZY_ALLOWED: dict[str, set[str]] = {"core": {"table"}}
 #: Third-party packages the engine must not need. Only ``ScoreSheet.to_frame`` may import
@@ -288,7 +290,7 @@ def test_the_wheel_holds_the_package_and_not_the_tools(tmp_path: Path) -> None:
 
 
 def test_the_package_face_reaches_every_layer_and_keeps_its_old_names() -> None:
-    for name in ("core", "table", "players", "odds", "teach", "widget", "therapy"):
+    for name in ("core", "table", "players", "odds", "analysis", "teach", "widget", "therapy"):
         assert getattr(cf, name).__name__ == f"cfwidget.{name}"
     assert cf.bots is cf.players  # the name notebooks have used since the start
     assert cf.simulate is cf.players.simulate

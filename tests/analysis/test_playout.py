@@ -1,0 +1,162 @@
+"""The playout kernel's public face: playout, playouts and Position, their errors, their odds."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import Any
+
+import numpy as np
+import pytest
+
+import cfwidget as cf
+from cfwidget.analysis import MAX_PLAYOUTS, PlayoutError, Position, playout, playouts
+from cfwidget.analysis._batch import run_batch
+from cfwidget.analysis._kernel import check_rules
+from cfwidget.analysis._playout import run
+
+
+def mid_round(rules: cf.Rules, players: int, seed: int, moves: int) -> cf.Round:
+    rnd = cf.Round.deal(rules, players, seed=seed)
+    for _ in range(moves):
+        if rnd.is_over:
+            break
+        rnd.play(rnd.legal_moves()[-1])
+    return rnd
+
+
+def test_a_playout_leaves_the_round_alone_and_repeats_with_its_seed() -> None:
+    rnd = mid_round(cf.Rules.preset("wolf-lake"), 4, seed=3, moves=10)
+    before = rnd.copy()
+    first = playout(rnd, seed=9)
+    assert rnd == before
+    assert playout(rnd, seed=9) == first
+    assert len(first) == 4 and all(p >= 0 for p in first)
+    assert len({tuple(playout(rnd, seed=s)) for s in range(30)}) > 1  # the seed matters
+
+
+def test_a_round_that_is_over_gives_its_scores() -> None:
+    rnd = cf.Round.deal(cf.Rules.preset("double-six"), 2, seed=4)
+    while not rnd.is_over:
+        rnd.play(rnd.legal_moves()[0])
+    assert playout(rnd) == rnd.scores() == playout(rnd, "greedy")
+    assert playouts(rnd, rounds=3) == [rnd.scores()] * 3
+
+
+def test_the_batch_repeats_with_its_seed_and_takes_lists_and_positions() -> None:
+    rules = cf.Rules.preset("puremco")
+    rounds = [mid_round(rules, 3, seed=s, moves=s % 7) for s in range(20)]
+    a = playouts(rounds, seed=2)
+    assert a == playouts(rounds, seed=2) and len(a) == 20
+    pos = Position.from_round(rounds[0])
+    assert playouts(pos, rounds=50, seed=5) == playouts(rounds[0], rounds=50, seed=5)
+    repeated = playouts([rounds[0]] * 40, seed=3)  # one position laid out once, played 40 times
+    assert len(repeated) == 40 and len({tuple(p) for p in repeated}) > 1
+    greedy = playouts(rounds, policy="greedy")
+    assert greedy == [playout(r, "greedy") for r in rounds]  # one policy, two loops
+
+
+def test_a_set_too_big_for_the_batch_plays_one_round_at_a_time() -> None:
+    rnd = cf.Round.deal(cf.Rules(max_pip=12, hand_size=9), 4, seed=1)
+    points = playouts(rnd, rounds=4, seed=1)
+    assert len(points) == 4 and all(len(p) == 4 for p in points)
+    assert playouts(rnd, rounds=2, policy="greedy") == [playout(rnd, "greedy")] * 2
+
+
+def first_move_shares(
+    rnd: cf.Round, trials: int
+) -> tuple[list[cf.Move], Counter[str], Counter[str]]:
+    """How often the loop and the batch open with each legal move of ``rnd``."""
+    loop: Counter[str] = Counter()
+    pos = Position.from_round(rnd)
+    rng = __import__("random").Random(5)
+    for _ in range(trials):
+        one = pos.copy()
+        trace: list[int] = []
+        run(one, rng.random, trace)
+        loop[str(pos.move_of(trace[0]))] += 1
+    batch: Counter[str] = Counter()
+    trace_b: list[Any] = []
+    run_batch([pos] * trials, np.random.default_rng(5), trace_b)
+    _rows, codes, _ = trace_b[0]
+    opens = {t: n for t, n, _ in rnd.open_ends()}
+    for code in codes.tolist():  # a play joins at a number: count it once per matching move
+        tile = pos.t.tiles[code >> 6]
+        batch[f"{tile}@{code >> 1 & 31}"] += 1
+    legal = rnd.legal_moves()
+    by_number: Counter[str] = Counter()
+    for m in legal:
+        by_number[f"{m.tile}@{opens[m.onto]}"] += 1
+    return legal, loop, Counter({k: v / by_number[k] for k, v in batch.items()})
+
+
+def test_the_random_policy_is_uniform_among_the_engines_legal_moves() -> None:
+    rnd = mid_round(cf.Rules.preset("seven-each"), 2, seed=12, moves=9)
+    legal, loop, batch = first_move_shares(rnd, 4000)
+    assert len(legal) >= 3
+    expected = 4000 / len(legal)
+    spread = 5 * math.sqrt(expected)
+    assert set(loop) == {str(m) for m in legal}
+    assert all(abs(n - expected) < spread for n in loop.values())
+    assert all(abs(n - expected) < spread for n in batch.values())  # per legal move
+
+
+def test_position_steps_like_the_engine_and_refuses_illegal_moves() -> None:
+    rnd = cf.Round.deal(cf.Rules(), 3, seed=4)
+    pos = Position.from_round(rnd)
+    assert pos.legal_moves() == rnd.legal_moves()
+    move = rnd.legal_moves()[0]
+    pos.play(move)
+    rnd.play(move)
+    assert pos.legal_moves() == rnd.legal_moves() and pos.turn == rnd.turn
+    copy = pos.copy()
+    with pytest.raises(PlayoutError, match="is not a legal move here; the legal moves are"):
+        pos.play("0-0@9-9")
+    with pytest.raises(PlayoutError, match="not a move"):
+        pos.play("nonsense")
+    with pytest.raises(PlayoutError, match="outside the double-9 set"):
+        pos.play(cf.Move.play("12-9", "9-9"))
+    with pytest.raises(PlayoutError, match="the move code 12345"):
+        pos.play(12345)
+    assert pos.legal_codes() == copy.legal_codes() and pos.points() == copy.points()
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda r: playout("9-9"), "a playout starts from a Round, got '9-9'"),
+        (lambda r: playout(r, "smart"), "policy must be 'random' or 'greedy'"),
+        (lambda r: playout(r, seed=-1), "seed must be a whole number from 0"),
+        (lambda r: playout(r, seed="7"), "seed must be a whole number"),
+        (lambda r: playouts(r), "rounds must be a whole number of playouts"),
+        (lambda r: playouts(r, rounds=0), "rounds must be from 1 to"),
+        (lambda r: playouts(r, rounds=MAX_PLAYOUTS + 1), "rounds must be from 1 to"),
+        (lambda r: playouts(r, rounds=True), "rounds must be a whole number"),
+        (lambda r: playouts([]), "a non-empty list of rounds"),
+        (lambda r: playouts("abc"), "a non-empty list of rounds"),
+        (lambda r: playouts([r, r], rounds=2), "a list of 2 rounds plays each once"),
+        (lambda r: playouts([r, 5]), "a playout starts from a Round, got 5"),
+        (
+            lambda r: playouts([r, cf.Round.deal(cf.Rules(), 3, seed=1)]),
+            "round 1 has other rules or another number of seats",
+        ),
+        (lambda r: playouts(r, rounds=2, policy="best"), "policy must be"),
+    ],
+)
+def test_bad_requests_are_playout_errors_that_say_what_is_allowed(call: Any, message: str) -> None:
+    rnd = cf.Round.deal(cf.Rules(), 2, seed=1)
+    before = rnd.copy()
+    with pytest.raises(PlayoutError, match=message):
+        call(rnd)
+    assert rnd == before
+    assert issubclass(PlayoutError, ValueError) and cf.PlayoutError is PlayoutError
+
+
+def test_a_rule_option_the_kernel_does_not_know_is_refused_by_name() -> None:
+    class NewRules:
+        def to_dict(self) -> dict[str, object]:
+            return {**cf.Rules().to_dict(), "bonus_for_dominoes": 5}
+
+    with pytest.raises(PlayoutError, match="does not play the rule option bonus_for_dominoes"):
+        check_rules(NewRules())  # type: ignore[arg-type]
+    check_rules(cf.Rules())  # every option of today's rules is played
