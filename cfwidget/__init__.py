@@ -70,6 +70,8 @@ if TYPE_CHECKING:  # what the lazy names below resolve to, for type checkers
     from . import therapy as therapy
     from . import widget as widget
     from .analysis import PlayoutError as PlayoutError
+    from .analysis import SolveError as SolveError
+    from .analysis import TooLargeToSolve as TooLargeToSolve
     from .odds import OddsError as OddsError
     from .odds import SeatOddsError as SeatOddsError
     from .players import BotError as BotError
@@ -98,6 +100,8 @@ _LAZY = {
     "ExecutorError": ("cfwidget.players", "ExecutorError"),
     "OddsError": ("cfwidget.odds", "OddsError"),
     "PlayoutError": ("cfwidget.analysis", "PlayoutError"),
+    "SolveError": ("cfwidget.analysis", "SolveError"),
+    "TooLargeToSolve": ("cfwidget.analysis", "TooLargeToSolve"),
     "SeatOddsError": ("cfwidget.odds", "SeatOddsError"),
     "SimulationError": ("cfwidget.players", "SimulationError"),
     "WidgetError": ("cfwidget.widget", "WidgetError"),

@@ -4,6 +4,8 @@ A :class:`Position` is a round in play packed into bit masks and small lists; it
 engine's rules, and :func:`playout` plays a round out from any point with a simple fast
 policy (random or greedy) and returns each seat's round points; :func:`playouts` plays
 many at once (NumPy arrays, one row per round in play): the rollouts of analysis.
+:func:`solve` gives the exact value of every legal move with every hand open (expectimax
+over the yard's draws, for positions small enough to search).
 
 >>> from cfwidget import Round, Rules
 >>> from cfwidget.analysis import playout
@@ -15,8 +17,21 @@ many at once (NumPy arrays, one row per round in play): the rollouts of analysis
 
 from __future__ import annotations
 
-from ._errors import PlayoutError
+from ._errors import PlayoutError, SolveError, TooLargeToSolve
 from ._kernel import Position
 from ._playout import MAX_PLAYOUTS, POLICIES, Policy, playout, playouts
+from ._solve import Solution, solve
 
-__all__ = ["MAX_PLAYOUTS", "POLICIES", "PlayoutError", "Policy", "Position", "playout", "playouts"]
+__all__ = [
+    "MAX_PLAYOUTS",
+    "POLICIES",
+    "PlayoutError",
+    "Policy",
+    "Position",
+    "Solution",
+    "SolveError",
+    "TooLargeToSolve",
+    "playout",
+    "playouts",
+    "solve",
+]

@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from .._shared import package_error
 
-__all__ = ["PlayoutError"]
+__all__ = ["PlayoutError", "SolveError", "TooLargeToSolve"]
 
 
 @package_error
 class PlayoutError(ValueError):
     """A playout that cannot run: not a round, an unknown policy or seed, a rule it lacks."""
+
+
+@package_error
+class SolveError(ValueError):
+    """An exact search that cannot start: not a round, a round that is over, a bad limit."""
+
+
+@package_error
+class TooLargeToSolve(SolveError):
+    """A position with more distinct states than the exact search's limit allows."""
