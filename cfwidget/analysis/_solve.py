@@ -50,11 +50,15 @@ from ._kernel import Position
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["DEFAULT_LIMIT", "Solution", "solve"]
+__all__ = ["DEFAULT_LIMIT", "MAX_DEPTH", "Solution", "solve"]
 
-#: The most distinct states :func:`solve` searches by default (a few seconds, some 100 MB at
-#: most); pass ``limit=`` to allow more or fewer.
+#: The most distinct states :func:`solve` searches by default (reaching it takes 5 to 10 s on
+#: a busy two-core machine and some 150 MB); pass ``limit=`` to allow more or fewer.
 DEFAULT_LIMIT = 200_000
+
+#: The most moves one line of play may take from the position on: deeper searches (only
+#: ever far beyond the limit of states) stop with TooLargeToSolve before Python's stack does.
+MAX_DEPTH = 300
 
 Value = tuple[Fraction, ...]
 StateKey = tuple[object, ...]
@@ -193,6 +197,7 @@ class _Search:
     def __init__(self, pos: Position, limit: int) -> None:
         self.memo: dict[StateKey, Value] = {}
         self.limit = limit
+        self.depth = 0  # the moves on the path being searched (Python's stack is finite)
         self.pass_ends = pos.pass_ends
 
     def key(self, pos: Position) -> StateKey:
@@ -226,7 +231,17 @@ class _Search:
                 "solve it later in the round, pass a larger limit= (slower, more memory), or "
                 "estimate it by playouts instead (evaluate)"
             )
-        values = [self.after(pos, code) for code in pos.legal_codes()]
+        if self.depth >= MAX_DEPTH:
+            raise TooLargeToSolve(
+                f"the rest of this round can take more than {MAX_DEPTH} moves, too deep for an "
+                "exact search; solve it later in the round, or estimate it by playouts "
+                "instead (evaluate)"
+            )
+        self.depth += 1
+        values = []
+        for code in pos.legal_codes():
+            values.append(self.after(pos, code))
+        self.depth -= 1
         result = values[_first_lowest(values, pos.turn)]
         self.memo[key] = result
         return result

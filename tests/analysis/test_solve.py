@@ -224,3 +224,15 @@ def test_a_solution_answers_for_its_moves_only() -> None:
     with pytest.raises(SolveError, match="is not one of the legal moves here"):
         sol.points("draw" if sol.moves[0].kind != "draw" else "pass")
     assert sol.points(sol.moves[0]) == sol.values[0][sol.seat]
+
+
+def test_a_line_of_play_too_deep_is_refused_before_pythons_stack_runs_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cfwidget.analysis import _solve
+
+    rnd = Round.deal(Rules(max_pip=3, spokes=3, hand_size=3), players=2, seed=1)
+    assert solve(rnd).states > 0
+    monkeypatch.setattr(_solve, "MAX_DEPTH", 3)
+    with pytest.raises(TooLargeToSolve, match=r"more than 3 moves, too deep .*\(evaluate\)"):
+        solve(rnd)
