@@ -70,7 +70,8 @@ class Solution:
 
     ``moves`` are the legal moves in the engine's order and ``values[i]`` the expected round
     points of every seat (seat 0 first) if the seat to move plays ``moves[i]`` and every
-    seat then plays as :func:`solve` says; ``best`` is the move the seat to move picks (the
+    seat then plays as :func:`solve` says; ``out[i]`` is each seat's chance of going out
+    (ending the round with an empty hand) then; ``best`` is the move the seat to move picks (the
     lowest own points, ties to the first); ``states`` is how many distinct states the search
     visited.
 
@@ -84,6 +85,7 @@ class Solution:
     seat: int
     moves: tuple[Move, ...]
     values: tuple[Value, ...]
+    out: tuple[Value, ...]
     best: Move
     states: int
 
@@ -105,29 +107,31 @@ class Solution:
 
     def to_frame(self) -> pd.DataFrame:
         """One row per legal move: ``move`` (its text), ``points`` (the seat to move's
-        expected round points, lower is better), ``rank`` (1 is best; equal points share a
-        rank), ``best`` (the move picked by the tie rule) and ``seat 0 points``, ``seat 1
-        points``, ... (every seat's expected round points), as floats.
+        expected round points, lower is better), ``out_first`` (its chance of going out,
+        which ends the round: no one else can go out first), ``rank`` (1 is best; equal
+        points share a rank), ``best`` (the move picked by the tie rule) and ``seat 0
+        points``, ``seat 1 points``, ... (every seat's expected round points), as floats.
 
         >>> from cfwidget import Round, Rules
         >>> rnd = Round.deal(Rules(max_pip=3, spokes=3, hand_size=3), players=2, seed=4)
         >>> list(solve(rnd).to_frame().columns)
-        ['move', 'points', 'rank', 'best', 'seat 0 points', 'seat 1 points']
+        ['move', 'points', 'out_first', 'rank', 'best', 'seat 0 points', 'seat 1 points']
         """
         import pandas as pd
 
         own = [value[self.seat] for value in self.values]
         rows = []
-        for m, value, mine in zip(self.moves, self.values, own, strict=True):
+        for m, value, out, mine in zip(self.moves, self.values, self.out, own, strict=True):
             row: dict[str, object] = {
                 "move": str(m),
                 "points": float(mine),
+                "out_first": float(out[self.seat]),
                 "rank": 1 + sum(1 for other in own if other < mine),
                 "best": m == self.best,
             }
             row.update({f"seat {s} points": float(v) for s, v in enumerate(value)})
             rows.append(row)
-        columns = ["move", "points", "rank", "best"]
+        columns = ["move", "points", "out_first", "rank", "best"]
         columns += [f"seat {s} points" for s in range(len(self.values[0]))]
         frame: pd.DataFrame = pd.DataFrame(rows, columns=columns)
         return frame
@@ -149,9 +153,9 @@ def solve(rnd: Round, *, limit: int = DEFAULT_LIMIT) -> Solution:
     >>> from cfwidget import Round, Rules
     >>> rnd = Round.deal(Rules(max_pip=4, spokes=3, hand_size=3), players=3, seed=5)
     >>> print(solve(rnd).to_frame().round(2).to_string())
-          move  points  rank   best  seat 0 points  seat 1 points  seat 2 points
-    0  4-1@4-4     0.0     1   True            0.0           50.0           8.67
-    1  4-2@4-4     0.0     1  False            0.0           50.0           8.00
+          move  points  out_first  rank   best  seat 0 points  seat 1 points  seat 2 points
+    0  4-1@4-4     0.0        1.0     1   True            0.0           50.0           8.67
+    1  4-2@4-4     0.0        1.0     1  False            0.0           50.0           8.00
     >>> solve(Round.deal(Rules(), players=4, seed=1), limit=1000)
     Traceback (most recent call last):
     ...
@@ -176,10 +180,12 @@ def solve(rnd: Round, *, limit: int = DEFAULT_LIMIT) -> Solution:
         values = tuple(search.after(pos, code) for code in codes)
     except TooLargeToSolve as exc:  # raised deep in the search: a short traceback instead
         raise TooLargeToSolve(str(exc)) from None
-    seat = pos.turn
+    seat, n = pos.turn, pos.players
     best = _first_lowest(values, seat)
     moves = tuple(pos.move_of(code) for code in codes)
-    return Solution(seat, moves, values, moves[best], len(search.memo))
+    points = tuple(v[:n] for v in values)
+    out = tuple(v[n:] for v in values)
+    return Solution(seat, moves, points, out, moves[best], len(search.memo))
 
 
 def _first_lowest(values: Sequence[Value], seat: int) -> int:
@@ -218,9 +224,12 @@ class _Search:
         )
 
     def value(self, pos: Position) -> Value:
-        """Every seat's expected round points from ``pos`` on, by the rules of the search."""
+        """Every seat's expected round points from ``pos`` on, by the rules of the search,
+        then every seat's chance of going out (the search's values are twice as long as the
+        seats: the seat to move compares only its points)."""
         if pos.end_reason is not None:
-            return tuple(Fraction(p) for p in pos.points())
+            points = tuple(Fraction(p) for p in pos.points())
+            return points + tuple(Fraction(s == pos.out) for s in range(len(points)))
         key = self.key(pos)
         known = self.memo.get(key)
         if known is not None:

@@ -4,8 +4,9 @@ The brute force has no memo and no kernel: it steps :class:`cfwidget.Round` itse
 that takes a tile from the chicken yard (a draw, or chicken-little's penalty tile) is a
 chance node: for every tile the yard holds, the round is replayed from its record with that
 tile put next in the yard's order, the move made, and the values averaged. The seat to move
-takes the first move (in ``legal_moves`` order) with its lowest expected points. Values are
-exact Fractions, so solve must agree exactly.
+takes the first move (in ``legal_moves`` order) with its lowest expected points. A value is
+every seat's points, then every seat's chance of going out; values are exact Fractions, so
+solve must agree exactly.
 """
 
 from __future__ import annotations
@@ -68,7 +69,8 @@ def brute(rnd: Round, nodes: list[int]) -> tuple[Fraction, ...]:
     if nodes[0] > MAX_NODES:
         raise TreeTooBig
     if rnd.is_over:
-        return tuple(Fraction(p) for p in rnd.scores())
+        out = [Fraction(1 if seat == rnd.went_out else 0) for seat in range(rnd.players)]
+        return tuple(Fraction(p) for p in rnd.scores()) + tuple(out)
     values = [brute_after(rnd, move, nodes) for move in rnd.legal_moves()]
     best = values[0]
     for value in values[1:]:
@@ -84,7 +86,7 @@ def brute_after(rnd: Round, move: cf.Move, nodes: list[int]) -> tuple[Fraction, 
     if after.yard_count == rnd.yard_count:
         return brute(after, nodes)
     nodes[1] += move.kind != "draw"  # chicken-little's penalty tile
-    total = [Fraction(0)] * rnd.players
+    total = [Fraction(0)] * (2 * rnd.players)
     for tile in rnd.boneyard:
         branch = with_next_draw(rnd, tile)
         branch.play(move)
@@ -129,7 +131,10 @@ def test_solve_equals_a_plain_brute_force(max_pip: int, seed: int) -> None:
             continue
         assert sol.seat == rnd.turn
         assert list(sol.moves) == rnd.legal_moves()
-        assert list(sol.values) == expected
+        n = rnd.players
+        assert list(sol.values) == [value[:n] for value in expected]
+        assert list(sol.out) == [value[n:] for value in expected]
+        assert all(sum(out) <= 1 for out in sol.out)
         own = [v[rnd.turn] for v in expected]
         assert sol.best == rnd.legal_moves()[own.index(min(own))]
         compared += 1
@@ -167,15 +172,16 @@ def test_the_frame_shows_every_move_with_its_points_and_rank() -> None:
     sol = solve(rnd)
     frame = sol.to_frame()
     assert list(frame["move"]) == [str(m) for m in rnd.legal_moves()]
-    assert list(frame.columns[4:]) == ["seat 0 points", "seat 1 points", "seat 2 points"]
+    assert list(frame.columns[5:]) == ["seat 0 points", "seat 1 points", "seat 2 points"]
     assert frame["best"].sum() == 1
     assert frame.loc[frame["best"], "move"].item() == str(sol.best)
     assert frame["points"].min() == pytest.approx(float(sol.points(sol.best)))
     assert (frame.loc[frame["best"], "rank"] == 1).all()
     for row in frame.itertuples():
         assert row.points == pytest.approx(float(sol.points(str(row.move))))
-    # every seat's expected points add up to the points each move leaves on the table
     assert (frame["points"] == frame[f"seat {sol.seat} points"]).all()
+    assert list(frame["out_first"]) == [float(out[sol.seat]) for out in sol.out]
+    assert frame["out_first"].between(0, 1).all()
 
 
 def test_a_large_position_is_refused_naming_the_limit() -> None:
