@@ -236,7 +236,8 @@ class _Search:
             return known
         if len(self.memo) >= self.limit:
             raise TooLargeToSolve(
-                f"this position has more than {self.limit:,} states to search (the limit); "
+                f"this position has more than {self.limit:,} "
+                f"{'state' if self.limit == 1 else 'states'} to search (the limit); "
                 "solve it later in the round, pass a larger limit= (slower, more memory), or "
                 "estimate it by playouts instead (evaluate)"
             )

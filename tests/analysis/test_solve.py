@@ -192,6 +192,8 @@ def test_a_large_position_is_refused_naming_the_limit() -> None:
     assert isinstance(info.value, ValueError) and isinstance(info.value, SolveError)
     assert rnd.to_dict() == before
     assert cf.TooLargeToSolve is TooLargeToSolve and cf.SolveError is SolveError
+    with pytest.raises(TooLargeToSolve, match=r"more than 1 state to search \(the limit\)"):
+        solve(rnd, limit=1)
 
 
 def test_a_finished_round_has_no_move_to_solve() -> None:
