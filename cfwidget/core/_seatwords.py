@@ -126,8 +126,13 @@ def what_to_do(obs: Observation) -> str:
     return f"{name} has no tile that fits and the chicken yard is empty: pass"
 
 
-def _not_yours(obs: Observation) -> str:
-    return f"it is {obs.names[obs.turn]}'s turn, not {obs.names[obs.seat]}'s"
+def _not_now(obs: Observation) -> str | None:
+    """Why the observing seat can do nothing now (the round is over, or not its turn)."""
+    if obs.over:
+        return OVER
+    if not obs.to_move:
+        return f"it is {obs.names[obs.turn]}'s turn, not {obs.names[obs.seat]}'s"
+    return None
 
 
 def refusal(obs: Observation, move: MoveLike) -> str | None:
@@ -143,10 +148,9 @@ def refusal(obs: Observation, move: MoveLike) -> str | None:
     True
     """
     m = to_move(move)
-    if obs.over:
-        return OVER
-    if not obs.to_move:
-        return _not_yours(obs)
+    closed = _not_now(obs)
+    if closed is not None:
+        return closed
     if m in obs.legal_moves:
         return None
     return explain(obs, m)
@@ -230,10 +234,9 @@ def tile_refusal(obs: Observation, tile: TileLike) -> str | None:
     True
     """
     t = to_tile(tile)
-    if obs.over:
-        return OVER
-    if not obs.to_move:
-        return _not_yours(obs)
+    closed = _not_now(obs)
+    if closed is not None:
+        return closed
     if any(m.tile == t for m in obs.legal_moves):
         return None
     name, drawn = obs.names[obs.turn], obs.drawn
