@@ -4,6 +4,8 @@ A :class:`Position` is a round in play packed into bit masks and small lists; it
 engine's rules, and :func:`playout` plays a round out from any point with a simple fast
 policy (random or greedy) and returns each seat's round points; :func:`playouts` plays
 many at once (NumPy arrays, one row per round in play): the rollouts of analysis.
+:func:`evaluate` rates every legal move of the seat to move by playouts in worlds that fit
+its view, and :class:`SearchBot` (``make_bot("search", strength=...)``) plays its best.
 
 >>> from cfwidget import Round, Rules
 >>> from cfwidget.analysis import playout
@@ -15,8 +17,28 @@ many at once (NumPy arrays, one row per round in play): the rollouts of analysis
 
 from __future__ import annotations
 
-from ._errors import PlayoutError
+from ..players import register_bot
+from ._errors import EvaluateError, PlayoutError
+from ._evaluate import EVALUATE_POLICIES, MAX_WORLDS, EvaluatePolicy, evaluate
 from ._kernel import Position
 from ._playout import MAX_PLAYOUTS, POLICIES, Policy, playout, playouts
+from ._search import STRENGTHS, SearchBot
 
-__all__ = ["MAX_PLAYOUTS", "POLICIES", "PlayoutError", "Policy", "Position", "playout", "playouts"]
+__all__ = [
+    "EVALUATE_POLICIES",
+    "MAX_PLAYOUTS",
+    "MAX_WORLDS",
+    "POLICIES",
+    "STRENGTHS",
+    "EvaluateError",
+    "EvaluatePolicy",
+    "PlayoutError",
+    "Policy",
+    "Position",
+    "SearchBot",
+    "evaluate",
+    "playout",
+    "playouts",
+]
+
+register_bot("search", SearchBot)

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from .._shared import package_error
 
-__all__ = ["PlayoutError"]
+__all__ = ["EvaluateError", "PlayoutError"]
 
 
 @package_error
 class PlayoutError(ValueError):
     """A playout that cannot run: not a round, an unknown policy or seed, a rule it lacks."""
+
+
+@package_error
+class EvaluateError(ValueError):
+    """A position :func:`~cfwidget.analysis.evaluate` cannot rate: a finished round, bad
+    worlds, policy or seed, rules whose hidden tiles cannot be imagined fairly."""
