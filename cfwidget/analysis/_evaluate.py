@@ -23,8 +23,11 @@ The policies: ``"random"`` and ``"greedy"`` are the kernel's (:data:`cfwidget.an
 thousands of playouts, and its main term is the greedy one (shed the heaviest tile that fits).
 The table's ``attrs["played_by"]`` names the kernel policy actually used.
 
-It needs the rule that a missing starting double is drawn for (``start_missing="draw"``), as
-the sharper count does; other rules are refused with :class:`~cfwidget.EvaluateError`.
+The sampler needs the rule that a missing starting double is drawn for
+(``start_missing="draw"``). Under ``"next-highest"`` (the wolf-lake and double-six presets) a
+round opened by its own double shows the same as under ``"draw"`` and is rated; a round where
+a lower double stood in is refused with :class:`~cfwidget.EvaluateError` (what the stand-in
+says about the hidden hands is not modelled yet).
 """
 
 from __future__ import annotations
@@ -141,14 +144,40 @@ def _view(rnd: object) -> Observation:
         raise EvaluateError(f"evaluate rates the moves of a Round, got {shown(rnd)}")
     if rnd.is_over:
         raise EvaluateError("the round is over: there are no moves left to rate")
-    view = rnd.observation(rnd.turn)
-    if view.rules.start_missing != "draw":
+    return rnd.observation(rnd.turn)
+
+
+def _as_drawn_for(rnd: Round) -> Round:
+    """``rnd`` itself under ``start_missing="draw"``; under ``"next-highest"``, when the
+    round's own double opened it, the same round replayed under ``"draw"`` rules.
+
+    Nobody drew for the round's double either way, so the two rounds show every seat the
+    same view: the sampler, which reads that view alone, may take the twin. When a lower
+    double stood in, the opening says that no hand held the doubles between, which the
+    sampler cannot take into account: refused.
+    """
+    rules = rnd.rules
+    if rules.start_missing == "draw":
+        return rnd
+    deal = rnd.to_dict()["deal"]
+    if deal["start"] != str(rnd.start):
         raise EvaluateError(
-            "evaluate needs the rule that players draw for a missing starting double "
-            "(start_missing='draw'): with 'next-highest' the stand-in double says more about "
-            "the hidden hands than the worlds can take into account"
+            f"{rnd.start} stood in for the round's double {deal['start']}, which no hand held: "
+            "evaluate cannot yet imagine hidden hands that fit what that says (it rates "
+            "rounds opened by their own double, and every round under start_missing='draw')"
         )
-    return view
+    twin = Round.from_deal(
+        Rules(**{**rules.to_dict(), "start_missing": "draw"}),
+        deal["hands"],
+        deal["boneyard"],
+        deal["start"],
+        deal["first"],
+        used_doubles=deal["used_doubles"],
+        names=rnd.names,
+    )
+    for move in rnd.moves:
+        twin.play(move)
+    return twin
 
 
 def _worlds(rnd: Round, view: Observation, worlds: int, seed: int) -> list[World]:
@@ -157,12 +186,13 @@ def _worlds(rnd: Round, view: Observation, worlds: int, seed: int) -> list[World
     A pass after drawing counts as proof the drawn tile did not fit; if no world fits that
     (a random player may pass a tile that fits), passes are not trusted.
     """
+    twin = _as_drawn_for(rnd)
     try:
-        return hidden_worlds(rnd, view.seat, worlds, seed)
+        return hidden_worlds(twin, view.seat, worlds, seed)
     except SeatOddsError:
         pass
     try:
-        return hidden_worlds(rnd, view.seat, worlds, seed, trust_passes=False)
+        return hidden_worlds(twin, view.seat, worlds, seed, trust_passes=False)
     except SeatOddsError as err:
         raise EvaluateError(str(err)) from None
 
