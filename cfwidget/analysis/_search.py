@@ -21,7 +21,9 @@ import random
 
 from .._shared import check_seed, shown
 from ..core import Move, Round
+from ..odds import CoachBot
 from ..players import BotError
+from ._errors import EvaluateError
 from ._evaluate import EVALUATE_POLICIES, MAX_WORLDS, EvaluatePolicy, evaluate
 
 __all__ = ["STRENGTHS", "SearchBot"]
@@ -38,7 +40,9 @@ class SearchBot:
     of :data:`STRENGTHS` (``"normal"``, 200 worlds, by default); ``policy`` plays the
     playouts. ``seed`` makes its choices repeatable: each choice uses the next seed of a
     ``random.Random(seed)`` (``None``: fresh ones). Like every bot it reads only what its seat
-    can see.
+    can see. In a round :func:`~cfwidget.analysis.evaluate` refuses (under
+    ``start_missing="next-highest"``, when a lower double stood in for the round's double) it
+    plays the coach's move instead and counts it in ``fallbacks``.
 
     >>> from cfwidget import Round, Rules
     >>> SearchBot(strength="huge")
@@ -73,6 +77,7 @@ normal, deep; got 'huge'
         self.worlds = worlds
         self.policy: EvaluatePolicy = policy
         self._seeds = random.Random(self.seed)
+        self.fallbacks = 0  # choices left to the coach (rounds evaluate refuses)
 
     def __call__(self, rnd: Round, seat: int) -> Move:
         if not isinstance(rnd, Round):
@@ -83,7 +88,11 @@ normal, deep; got 'huge'
         seed = self._seeds.randrange(2**63)
         if len(moves) == 1:
             return moves[0]
-        table = evaluate(rnd, worlds=self.worlds, policy=self.policy, seed=seed)
+        try:
+            table = evaluate(rnd, worlds=self.worlds, policy=self.policy, seed=seed)
+        except EvaluateError:  # a round evaluate cannot rate (a stand-in double opened it)
+            self.fallbacks += 1
+            return CoachBot()(rnd, seat)
         best = table.index[0]
         return next(m for m in moves if str(m) == best)
 

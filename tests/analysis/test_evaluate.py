@@ -295,6 +295,17 @@ def test_make_bot_knows_the_search_bot_and_its_strength() -> None:
         SearchBot(1)(Round.deal(Rules(), 2, seed=1), 0)
 
 
+def test_the_search_bot_leaves_rounds_it_cannot_rate_to_the_coach() -> None:
+    rnd = Round.deal(WOLF_LAKE, 4, seed=1)  # 8-8 stood in for 9-9
+    bot = SearchBot(1, strength=10)
+    coach = make_bot("coach")
+    while not rnd.is_over:
+        if len(rnd.legal_moves()) > 1:
+            assert bot(rnd, rnd.turn) == coach(rnd, rnd.turn)
+        rnd.play(coach(rnd, rnd.turn))
+    assert bot.fallbacks > 0
+
+
 def test_the_search_bot_plays_legally_and_beats_the_random_bot() -> None:
     rules = Rules(max_pip=6, hand_size=7)
     search = SearchBot(seed=1, strength=30)
