@@ -340,3 +340,16 @@ def test_the_search_bot_plays_legally_and_beats_the_random_bot() -> None:
     )
     assert points["search"] < points["random"]
     assert wins["search"] > wins["random"]
+
+
+def test_a_dask_client_gives_the_same_table() -> None:
+    distributed = pytest.importorskip("distributed")
+    rnd = mid_round(Rules(), 3, seed=8, moves=10)
+    alone = evaluate(rnd, worlds=60, seed=4, policy="random")
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        assert evaluate(rnd, worlds=60, seed=4, policy="random", executor=client).equals(alone)
