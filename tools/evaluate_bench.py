@@ -39,13 +39,13 @@ def positions(rules: Rules, count: int, seed: int) -> list[Round]:
     return found
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=20)
     parser.add_argument("--worlds", type=int, default=200)
     parser.add_argument("--rules", default="default")
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     rules = Rules() if args.rules == "default" else Rules.preset(args.rules)
     times, yard = [], []
     refused = 0

@@ -25,7 +25,7 @@ from cfwidget.core import Rules
 from cfwidget.players import duplicate_match, summarize
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--strength", default="quick")
@@ -33,7 +33,7 @@ def main() -> None:
     parser.add_argument("--opponent", default="coach")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     strength: int | str = int(args.strength) if args.strength.isdigit() else args.strength
     rules = Rules() if args.rules == "default" else Rules.preset(args.rules)
     bot = SearchBot(args.seed, strength=strength)
