@@ -7,9 +7,8 @@ from both chairs, so the luck of the deal cancels; :func:`cfwidget.players.summa
 both bots' win shares and points per game with 95% intervals, and the paired difference's
 interval is the one to read (it excludes 0 when one bot is better).
 
-The rules are a preset name or ``default`` (``cf.Rules()``, double-nine). Under
-``wolf-lake`` (a lower double may stand in for the round's double) the search bot leaves
-the rounds it cannot rate to the coach; the number of such choices is printed.
+The rules are a preset name or ``default`` (``cf.Rules()``, double-nine). The number of
+choices the search bot left to the coach (positions evaluate refused) is printed.
 """
 
 from __future__ import annotations

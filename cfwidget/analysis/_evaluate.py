@@ -25,9 +25,10 @@ The table's ``attrs["played_by"]`` names the kernel policy actually used.
 
 The sampler needs the rule that a missing starting double is drawn for
 (``start_missing="draw"``). Under ``"next-highest"`` (the wolf-lake and double-six presets) a
-round opened by its own double shows the same as under ``"draw"`` and is rated; a round where
-a lower double stood in is refused with :class:`~cfwidget.EvaluateError` (what the stand-in
-says about the hidden hands is not modelled yet).
+round opened by its own double shows the same as under ``"draw"``. When a lower double stood
+in, no hand was dealt the doubles between: a world is kept only if no other seat without a
+hidden draw holds one. A seat with hidden draws may have drawn one later; those worlds are
+kept as the sampler weighs them, so that case is an approximation (``attrs["stand_in"]``).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from typing import Any, Literal
 import pandas as pd
 
 from .._shared import check_seed, shown
-from ..core import Move, Observation, Round, Rules
+from ..core import Move, Observation, Round, Rules, Tile
 from ..odds import SeatOddsError, World, hidden_worlds
 from ._errors import EvaluateError
 from ._kernel import Position
@@ -56,6 +57,8 @@ EVALUATE_POLICIES: tuple[EvaluatePolicy, ...] = ("coach", "greedy", "random")
 _KERNEL_POLICY = {"coach": "greedy", "greedy": "greedy", "random": "random"}
 #: The most worlds one call imagines.
 MAX_WORLDS = 20_000
+#: The most worlds the sampler is asked for (after a stand-in opening some are left out).
+_MOST_IMAGINED = 100_000
 #: Worlds played out per task. Fixed, so the result is the same however the work is shared.
 CHUNK = 25
 #: The table's columns (its index is the move, in the engine's notation).
@@ -83,6 +86,9 @@ def evaluate(
       ends the round; a blocked round has nobody out);
     - ``rank``: 1 for the best. Ties in expected points go to the higher chance of going out,
       then to the engine's order of the legal moves.
+
+    ``attrs`` holds the seat, the worlds, the policy, the kernel policy that ``played_by``
+    it, the seed, and ``stand_in`` (True when a lower double opened the round: see above).
 
     ``worlds`` is from 2 to :data:`MAX_WORLDS`; ``policy`` plays every seat in the playouts
     (``"coach"``, ``"greedy"`` or ``"random"``; see the module text); ``seed`` makes it
@@ -121,9 +127,9 @@ def evaluate(
         )
     moves = list(view.legal_moves)
     base = _base(view)
+    imagined, stand_in = _worlds(rnd, view, worlds, seed)
     deals = [
-        _deal(view, world, random.Random(f"yard:{seed}:{i}"))
-        for i, world in enumerate(_worlds(rnd, view, worlds, seed))
+        _deal(view, world, random.Random(f"yard:{seed}:{i}")) for i, world in enumerate(imagined)
     ]
     codes = [_position(view.rules, base, deals[0]).code_of(m) for m in moves]
     greedy = _KERNEL_POLICY[policy] == "greedy"
@@ -135,7 +141,7 @@ def evaluate(
         futures = [executor.submit(play_worlds, *job) for job in jobs]
         parts = [f.result() for f in futures]
     rows = [row for part in parts for row in part]  # rows[world][move] = (points, went out)
-    return _table(moves, rows, view.seat, policy, worlds, seed)
+    return _table(moves, rows, view.seat, policy, worlds, seed, stand_in)
 
 
 def _view(rnd: object) -> Observation:
@@ -147,54 +153,88 @@ def _view(rnd: object) -> Observation:
     return rnd.observation(rnd.turn)
 
 
-def _as_drawn_for(rnd: Round) -> Round:
-    """``rnd`` itself under ``start_missing="draw"``; under ``"next-highest"``, when the
-    round's own double opened it, the same round replayed under ``"draw"`` rules.
+def _as_drawn_for(rnd: Round) -> tuple[Round, frozenset[Tile]]:
+    """A round under ``start_missing="draw"`` that shows every seat the same view as ``rnd``,
+    and the doubles no hand was dealt that the sampler does not know of.
 
-    Nobody drew for the round's double either way, so the two rounds show every seat the
-    same view: the sampler, which reads that view alone, may take the twin. When a lower
-    double stood in, the opening says that no hand held the doubles between, which the
-    sampler cannot take into account: refused.
+    Under ``"draw"`` it is ``rnd`` itself, with no such doubles. Under ``"next-highest"`` it is
+    the same deal replayed under ``"draw"`` rules with the double that opened as the round's
+    double: nobody drew for it either way. When a lower double stood in, the opening says
+    more: no hand was dealt the round's double or an unused double above the stand-in.
     """
     rules = rnd.rules
     if rules.start_missing == "draw":
-        return rnd
-    deal = rnd.to_dict()["deal"]
-    if deal["start"] != str(rnd.start):
-        raise EvaluateError(
-            f"{rnd.start} stood in for the round's double {deal['start']}, which no hand held: "
-            "evaluate cannot yet imagine hidden hands that fit what that says (it rates "
-            "rounds opened by their own double, and every round under start_missing='draw')"
-        )
+        return rnd, frozenset()
+    deal = rnd.to_dict()["deal"]  # the round's double and the used doubles are public
+    target, used = Tile.parse(deal["start"]), {Tile.parse(t) for t in deal["used_doubles"]}
+    start = rnd.start
+    missing = frozenset(
+        Tile(n, n) for n in range(start[0] + 1, target[0] + 1) if Tile(n, n) not in used
+    )
     twin = Round.from_deal(
         Rules(**{**rules.to_dict(), "start_missing": "draw"}),
         deal["hands"],
         deal["boneyard"],
-        deal["start"],
+        str(start),
         deal["first"],
-        used_doubles=deal["used_doubles"],
+        used_doubles=sorted(str(t) for t in used if t != start),
         names=rnd.names,
     )
     for move in rnd.moves:
         twin.play(move)
-    return twin
+    return twin, missing
 
 
-def _worlds(rnd: Round, view: Observation, worlds: int, seed: int) -> list[World]:
-    """``worlds`` deals of the hidden tiles that fit the view (see the module text).
+def _hidden_draws(view: Observation) -> set[int]:
+    """The other seats that drew a tile nobody saw (a draw then a pass, or a penalty tile)."""
+    history = view.history
+    seats = {who for _, who in view.penalties}
+    for i, (who, move) in enumerate(history):
+        if move == Move.DRAW and not (i + 1 < len(history) and history[i + 1][1].is_play):
+            seats.add(who)
+    seats.discard(view.seat)
+    return seats
 
-    A pass after drawing counts as proof the drawn tile did not fit; if no world fits that
-    (a random player may pass a tile that fits), passes are not trusted.
-    """
-    twin = _as_drawn_for(rnd)
+
+def _sample(twin: Round, seat: int, worlds: int, seed: int) -> list[World]:
+    """The sampler's worlds, trusting passes if some world fits that, else not."""
     try:
-        return hidden_worlds(twin, view.seat, worlds, seed)
+        return hidden_worlds(twin, seat, worlds, seed)
     except SeatOddsError:
         pass
     try:
-        return hidden_worlds(twin, view.seat, worlds, seed, trust_passes=False)
+        return hidden_worlds(twin, seat, worlds, seed, trust_passes=False)
     except SeatOddsError as err:
         raise EvaluateError(str(err)) from None
+
+
+def _worlds(rnd: Round, view: Observation, worlds: int, seed: int) -> tuple[list[World], bool]:
+    """``worlds`` deals of the hidden tiles that fit the view (see the module text).
+
+    A pass after drawing counts as proof the drawn tile did not fit; if no world fits that
+    (a random player may pass a tile that fits), passes are not trusted. After a stand-in
+    opening, a world is kept only if no seat without a hidden draw holds a double nobody was
+    dealt (a seat with hidden draws may have drawn it: such worlds are kept, as likely as
+    the sampler makes them, so that case is close rather than exact).
+    """
+    twin, missing = _as_drawn_for(rnd)
+    strict = [s for s in range(view.players) if s != view.seat and s not in _hidden_draws(view)]
+    kept: list[World] = []
+    asked = 0
+    for factor in (1, 8, 64) if missing else (1,):
+        asked = min(worlds * factor, _MOST_IMAGINED)
+        found = _sample(twin, view.seat, asked, seed)
+        kept = [w for w in found if not any(w.hands[s] & missing for s in strict)]
+        if len(kept) >= worlds:
+            break
+    if len(kept) < worlds:
+        raise EvaluateError(
+            f"{view.start} stood in for a higher double, and too few imagined worlds fit what "
+            f"that says ({len(kept)} of {asked}); ask for fewer worlds"
+        )
+    if not missing:
+        return kept, False
+    return kept[:worlds], True
 
 
 #: The public part of a position, the same in every world: the open ends per number, the
@@ -279,6 +319,7 @@ def _table(
     policy: str,
     worlds: int,
     seed: int,
+    stand_in: bool,
 ) -> pd.DataFrame:
     stats = []
     for j, move in enumerate(moves):
@@ -300,4 +341,5 @@ def _table(
     table.attrs.update(
         seat=seat, worlds=worlds, policy=policy, played_by=_KERNEL_POLICY[policy], seed=seed
     )
+    table.attrs["stand_in"] = stand_in
     return table

@@ -40,9 +40,9 @@ class SearchBot:
     of :data:`STRENGTHS` (``"normal"``, 200 worlds, by default); ``policy`` plays the
     playouts. ``seed`` makes its choices repeatable: each choice uses the next seed of a
     ``random.Random(seed)`` (``None``: fresh ones). Like every bot it reads only what its seat
-    can see. In a round :func:`~cfwidget.analysis.evaluate` refuses (under
-    ``start_missing="next-highest"``, when a lower double stood in for the round's double) it
-    plays the coach's move instead and counts it in ``fallbacks``.
+    can see. In a position :func:`~cfwidget.analysis.evaluate` refuses (after a stand-in
+    opening, when too few imagined worlds fit it) it plays the coach's move instead and counts
+    it in ``fallbacks``.
 
     >>> from cfwidget import Round, Rules
     >>> SearchBot(strength="huge")
@@ -90,7 +90,7 @@ normal, deep; got 'huge'
             return moves[0]
         try:
             table = evaluate(rnd, worlds=self.worlds, policy=self.policy, seed=seed)
-        except EvaluateError:  # a round evaluate cannot rate (a stand-in double opened it)
+        except EvaluateError:  # too few worlds fit a stand-in opening
             self.fallbacks += 1
             return CoachBot()(rnd, seat)
         best = table.index[0]

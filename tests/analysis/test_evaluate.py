@@ -26,6 +26,10 @@ SMALL_RULES = [
     Rules(max_pip=4, hand_size=3, spokes=3),
     Rules(max_pip=4, hand_size=4, spokes=3),
 ]
+#: A lower double opens when nobody was dealt the round's.
+NEXT_HIGHEST = Rules(
+    max_pip=4, hand_size=4, spokes=3, start_missing="next-highest", round_order="highest-unused"
+)
 
 
 def mid_round(rules: Rules, players: int, seed: int, moves: int) -> Round:
@@ -107,12 +111,15 @@ def exact_expectations(rnd: Round, limit: int = 3000) -> dict[str, float] | None
             out += [[frozenset(hand), *more] for more in deals(rest, k + 1)]
         return out
 
+    # After a stand-in opening no hand was dealt the round's double or a double between.
+    target = Tile.parse(rnd.to_dict()["deal"]["start"])
+    missing = {Tile(n, n) for n in range(rnd.start[0] + 1, target[0] + 1)}
     for hands in deals(unseen, 0):
         by_seat = dict(zip(others, hands, strict=True))
         possible = all(
             not any(n in numbers for t in _held_at(rnd, who, i, by_seat[who]) for n in t)
             for i, who, numbers in checks
-        )
+        ) and not any(missing & _held_at(rnd, who, -1, by_seat[who]) for who in others)
         if not possible:
             continue
         yard_tiles = [t for t in unseen if not any(t in h for h in hands)]
@@ -130,30 +137,48 @@ def exact_expectations(rnd: Round, limit: int = 3000) -> dict[str, float] | None
     return {str(m): totals[j] / count for j, m in enumerate(moves)}
 
 
-def test_the_mean_is_within_three_standard_errors_of_the_exact_expectation() -> None:
+def _share_within(rules_list: list[Rules], stand_in: bool, wanted: int) -> tuple[int, int, int]:
+    """(cases within 3 standard errors, cases, positions) over positions where the history
+    rules some worlds out, or (``stand_in``) where a lower double opened the round."""
     within = cases = spots = 0
     rng = random.Random(5)
     seed = 0
-    while cases < 150:
+    while cases < wanted:
         seed += 1
-        rules = SMALL_RULES[seed % len(SMALL_RULES)]
+        rules = rules_list[seed % len(rules_list)]
         players = 2 if rules.max_pip == 3 or seed % 2 else 3
         rnd = mid_round(rules, players, seed, rng.randrange(2, 10))
         if rnd.is_over or len(rnd.legal_moves()) < 2:
             continue
-        if not _checks(rnd, rnd.turn):
+        if stand_in != (rnd.start != Tile(rules.max_pip, rules.max_pip)):
+            continue
+        if not stand_in and not _checks(rnd, rnd.turn):
             continue  # only positions where the history rules some worlds out
         exact = exact_expectations(rnd)
         if exact is None:
             continue
         spots += 1
         table = evaluate(rnd, worlds=200, policy="greedy", seed=seed)
+        assert table.attrs["stand_in"] == stand_in
         for move, row in table.iterrows():
             cases += 1
             gap = abs(row["expected_points"] - exact[str(move)])
             within += gap <= 3 * row["std_error"] + 1e-9
+    return within, cases, spots
+
+
+def test_the_mean_is_within_three_standard_errors_of_the_exact_expectation() -> None:
+    within, cases, spots = _share_within(SMALL_RULES, False, 150)
     share = within / cases
     print(f"within 3 standard errors: {within} of {cases} cases ({share:.1%}), {spots} positions")
+    assert share >= 0.95
+
+
+def test_after_a_stand_in_opening_too() -> None:
+    """No hand was dealt the round's double: worlds that give it to a hand are left out."""
+    within, cases, spots = _share_within([NEXT_HIGHEST], True, 60)
+    share = within / cases
+    print(f"stand-in openings: {within} of {cases} cases ({share:.1%}), {spots} positions")
     assert share >= 0.95
 
 
@@ -270,11 +295,9 @@ def test_positions_it_cannot_rate_are_refused_clearly() -> None:
     with pytest.raises(EvaluateError, match="the round is over"):
         evaluate(done)
     stand_in = Round.deal(WOLF_LAKE, 4, seed=1)  # nobody was dealt 9-9: 8-8 stood in
-    assert stand_in.start == Tile(8, 8)
-    with pytest.raises(EvaluateError, match="8-8 stood in for the round's double 9-9"):
-        evaluate(stand_in)
-    own = Round.deal(WOLF_LAKE, 4, seed=0)  # opened by its own double: rated
-    assert own.start == Tile(9, 9) and len(evaluate(own, worlds=10)) == len(own.legal_moves())
+    assert stand_in.start == Tile(8, 8) and evaluate(stand_in, worlds=10).attrs["stand_in"]
+    own = Round.deal(WOLF_LAKE, 4, seed=0)  # opened by its own double
+    assert own.start == Tile(9, 9) and not evaluate(own, worlds=10).attrs["stand_in"]
     assert issubclass(EvaluateError, ValueError) and cf.EvaluateError is EvaluateError
 
 
@@ -295,15 +318,19 @@ def test_make_bot_knows_the_search_bot_and_its_strength() -> None:
         SearchBot(1)(Round.deal(Rules(), 2, seed=1), 0)
 
 
-def test_the_search_bot_leaves_rounds_it_cannot_rate_to_the_coach() -> None:
-    rnd = Round.deal(WOLF_LAKE, 4, seed=1)  # 8-8 stood in for 9-9
+def test_the_search_bot_leaves_rounds_it_cannot_rate_to_the_coach(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import cfwidget.analysis._search as search_module
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise EvaluateError("too few imagined worlds fit")
+
+    monkeypatch.setattr(search_module, "evaluate", refuse)
+    rnd = mid_round(Rules(), 3, seed=2, moves=6)
+    assert len(rnd.legal_moves()) > 1
     bot = SearchBot(1, strength=10)
-    coach = make_bot("coach")
-    while not rnd.is_over:
-        if len(rnd.legal_moves()) > 1:
-            assert bot(rnd, rnd.turn) == coach(rnd, rnd.turn)
-        rnd.play(coach(rnd, rnd.turn))
-    assert bot.fallbacks > 0
+    assert bot(rnd, rnd.turn) == make_bot("coach")(rnd, rnd.turn) and bot.fallbacks == 1
 
 
 def test_the_search_bot_plays_legally_and_beats_the_random_bot() -> None:
