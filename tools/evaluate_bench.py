@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> None:
     median = statistics.median(times)
     print(
         f"evaluate, {args.worlds} worlds, 4 players, rules {args.rules}: {len(times)} positions "
-        f"rated ({refused} refused: a stand-in double), median {median:.3f} s, slowest "
+        f"rated ({refused} refused), median {median:.3f} s, slowest "
         f"{max(times):.3f} s; the yardstick's 1,000 rounds: {statistics.median(yard):.3f} s; "
         f"median / yardstick = {median / statistics.median(yard):.2f}"
     )

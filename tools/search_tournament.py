@@ -1,11 +1,11 @@
 """Tournament: the search bot against the coach (and any other bot), heads-up and duplicate.
 
 Run ``nice -n 10 python -m tools.search_tournament`` (``--deals N``, ``--strength K``,
-``--rules NAME``, ``--opponent BOT``, ``--workers W``, ``--seed S``). It prints numbers; it
-asserts nothing. :func:`cfwidget.players.duplicate_match`: two players, every deal played
-from both chairs, so the luck of the deal cancels; :func:`cfwidget.players.summarize` gives
-both bots' win shares and points per game with 95% intervals, and the paired difference's
-interval is the one to read (it excludes 0 when one bot is better).
+``--policy P``, ``--rules NAME``, ``--opponent BOT``, ``--workers W``, ``--seed S``). It
+prints numbers; it asserts nothing. :func:`cfwidget.players.duplicate_match`: two players,
+every deal played from both chairs, so the luck of the deal cancels;
+:func:`cfwidget.players.summarize` gives the search bot's win share and points saved per game
+with 95% intervals (the points interval excludes 0 when one bot is better).
 
 The rules are a preset name or ``default`` (``cf.Rules()``, double-nine). The number of
 choices the search bot left to the coach (positions evaluate refused) is printed.
@@ -30,12 +30,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--strength", default="quick")
     parser.add_argument("--rules", default="default")
     parser.add_argument("--opponent", default="coach")
+    parser.add_argument("--policy", default="coach", choices=["coach", "greedy", "random"])
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     strength: int | str = int(args.strength) if args.strength.isdigit() else args.strength
     rules = Rules() if args.rules == "default" else Rules.preset(args.rules)
-    bot = SearchBot(args.seed, strength=strength)
+    bot = SearchBot(args.seed, strength=strength, policy=args.policy)
     start = time.perf_counter()
     match = ({"search": bot}, args.opponent, rules, args.deals, args.seed)
     if args.workers > 1:
@@ -45,7 +46,8 @@ def main(argv: list[str] | None = None) -> None:
         results = duplicate_match(*match)
     took = time.perf_counter() - start
     print(
-        f"search (strength {bot.worlds} worlds) against {args.opponent}, rules {args.rules}, "
+        f"search (strength {bot.worlds} worlds, {args.policy} playouts) against "
+        f"{args.opponent}, rules {args.rules}, "
         f"{args.deals} deals x 2 chairs, seed {args.seed}: {took:.0f} s"
     )
     print(summarize(results).to_string())
