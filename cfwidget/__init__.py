@@ -69,6 +69,7 @@ if TYPE_CHECKING:  # what the lazy names below resolve to, for type checkers
     from . import teach as teach
     from . import therapy as therapy
     from . import widget as widget
+    from .analysis import EvaluateError as EvaluateError
     from .analysis import PlayoutError as PlayoutError
     from .analysis import SolveError as SolveError
     from .analysis import TooLargeToSolve as TooLargeToSolve
@@ -98,6 +99,7 @@ _LAZY = {
     "LessonError": ("cfwidget.teach", "LessonError"),
     "BotError": ("cfwidget.players", "BotError"),
     "ExecutorError": ("cfwidget.players", "ExecutorError"),
+    "EvaluateError": ("cfwidget.analysis", "EvaluateError"),
     "OddsError": ("cfwidget.odds", "OddsError"),
     "PlayoutError": ("cfwidget.analysis", "PlayoutError"),
     "SolveError": ("cfwidget.analysis", "SolveError"),

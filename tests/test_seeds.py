@@ -55,6 +55,11 @@ TAKES_A_SEED: dict[str, tuple[type[ValueError], Callable[[object], object]]] = {
         lambda s: odds.draw_checks(cf.Rules(), 2, [greedy, greedy], 1, s),  # type: ignore[arg-type]
     ),
     "SessionSettings": (cf.SettingsError, lambda s: SessionSettings(seed=s)),  # type: ignore[arg-type]
+    "evaluate": (
+        cf.EvaluateError,
+        lambda s: cf.analysis.evaluate(a_round(), worlds=2, seed=s),  # type: ignore[arg-type]
+    ),
+    "SearchBot": (cf.BotError, lambda s: make_bot("search", s, strength=2)),  # type: ignore[arg-type]
 }
 
 

@@ -6,6 +6,8 @@ policy (random or greedy) and returns each seat's round points; :func:`playouts`
 many at once (NumPy arrays, one row per round in play): the rollouts of analysis.
 :func:`solve` gives the exact value of every legal move with every hand open (expectimax
 over the yard's draws, for positions small enough to search).
+:func:`evaluate` rates every legal move of the seat to move by playouts in worlds that fit
+its view, and :class:`SearchBot` (``make_bot("search", strength=...)``) plays its best.
 
 >>> from cfwidget import Round, Rules
 >>> from cfwidget.analysis import playout
@@ -17,21 +19,33 @@ over the yard's draws, for positions small enough to search).
 
 from __future__ import annotations
 
-from ._errors import PlayoutError, SolveError, TooLargeToSolve
+from ..players import register_bot
+from ._errors import EvaluateError, PlayoutError, SolveError, TooLargeToSolve
+from ._evaluate import EVALUATE_POLICIES, MAX_WORLDS, EvaluatePolicy, evaluate
 from ._kernel import Position
 from ._playout import MAX_PLAYOUTS, POLICIES, Policy, playout, playouts
+from ._search import STRENGTHS, SearchBot
 from ._solve import Solution, solve
 
 __all__ = [
+    "EVALUATE_POLICIES",
     "MAX_PLAYOUTS",
+    "MAX_WORLDS",
     "POLICIES",
+    "STRENGTHS",
+    "EvaluateError",
+    "EvaluatePolicy",
     "PlayoutError",
     "Policy",
     "Position",
+    "SearchBot",
     "Solution",
     "SolveError",
     "TooLargeToSolve",
+    "evaluate",
     "playout",
     "playouts",
     "solve",
 ]
+
+register_bot("search", SearchBot)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .._shared import package_error
 
-__all__ = ["PlayoutError", "SolveError", "TooLargeToSolve"]
+__all__ = ["EvaluateError", "PlayoutError", "SolveError", "TooLargeToSolve"]
 
 
 @package_error
@@ -20,3 +20,9 @@ class SolveError(ValueError):
 @package_error
 class TooLargeToSolve(SolveError):
     """A position with more distinct states than the exact search's limit allows."""
+
+
+@package_error
+class EvaluateError(ValueError):
+    """A position :func:`~cfwidget.analysis.evaluate` cannot rate: a finished round, bad
+    worlds, policy or seed, rules whose hidden tiles cannot be imagined fairly."""

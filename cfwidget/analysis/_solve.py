@@ -106,16 +106,17 @@ class Solution:
         raise SolveError(f"{shown(move)} is not one of the legal moves here: {choices}")
 
     def to_frame(self) -> pd.DataFrame:
-        """One row per legal move: ``move`` (its text), ``points`` (the seat to move's
-        expected round points, lower is better), ``out_first`` (its chance of going out,
-        which ends the round: no one else can go out first), ``rank`` (1 is best; equal
-        points share a rank), ``best`` (the move picked by the tie rule) and ``seat 0
-        points``, ``seat 1 points``, ... (every seat's expected round points), as floats.
+        """One row per legal move, indexed by its text (as :func:`evaluate`'s table), in
+        the engine's order: ``expected_points`` (the seat to move's expected round points,
+        lower is better), ``out_chance`` (its chance of going out, which ends the round: no
+        one else can go out first), ``rank`` (1 is best; equal points share a rank),
+        ``best`` (the move picked by the tie rule) and ``seat 0 points``, ``seat 1
+        points``, ... (every seat's expected round points), as floats.
 
         >>> from cfwidget import Round, Rules
         >>> rnd = Round.deal(Rules(max_pip=3, spokes=3, hand_size=3), players=2, seed=4)
         >>> list(solve(rnd).to_frame().columns)
-        ['move', 'points', 'out_first', 'rank', 'best', 'seat 0 points', 'seat 1 points']
+        ['expected_points', 'out_chance', 'rank', 'best', 'seat 0 points', 'seat 1 points']
         """
         import pandas as pd
 
@@ -124,16 +125,16 @@ class Solution:
         for m, value, out, mine in zip(self.moves, self.values, self.out, own, strict=True):
             row: dict[str, object] = {
                 "move": str(m),
-                "points": float(mine),
-                "out_first": float(out[self.seat]),
+                "expected_points": float(mine),
+                "out_chance": float(out[self.seat]),
                 "rank": 1 + sum(1 for other in own if other < mine),
                 "best": m == self.best,
             }
             row.update({f"seat {s} points": float(v) for s, v in enumerate(value)})
             rows.append(row)
-        columns = ["move", "points", "out_first", "rank", "best"]
+        columns = ["move", "expected_points", "out_chance", "rank", "best"]
         columns += [f"seat {s} points" for s in range(len(self.values[0]))]
-        frame: pd.DataFrame = pd.DataFrame(rows, columns=columns)
+        frame: pd.DataFrame = pd.DataFrame(rows, columns=columns).set_index("move")
         return frame
 
 
@@ -153,9 +154,10 @@ def solve(rnd: Round, *, limit: int = DEFAULT_LIMIT) -> Solution:
     >>> from cfwidget import Round, Rules
     >>> rnd = Round.deal(Rules(max_pip=4, spokes=3, hand_size=3), players=3, seed=5)
     >>> print(solve(rnd).to_frame().round(2).to_string())
-          move  points  out_first  rank   best  seat 0 points  seat 1 points  seat 2 points
-    0  4-1@4-4     0.0        1.0     1   True            0.0           50.0           8.67
-    1  4-2@4-4     0.0        1.0     1  False            0.0           50.0           8.00
+             expected_points  out_chance  rank   best  seat 0 points  seat 1 points  seat 2 points
+    move
+    4-1@4-4              0.0         1.0     1   True            0.0           50.0           8.67
+    4-2@4-4              0.0         1.0     1  False            0.0           50.0           8.00
     >>> solve(Round.deal(Rules(), players=4, seed=1), limit=1000)
     Traceback (most recent call last):
     ...

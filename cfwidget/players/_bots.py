@@ -259,7 +259,7 @@ def register_bot(name: str, factory: Callable[[int | None], Bot]) -> None:
 
 # Bots that a higher layer registers when it is imported: asking for one by name imports
 # that package (a plug-in, found by name, so this layer never imports upward).
-_PLUG_INS = {"coach": "cfwidget.odds"}
+_PLUG_INS = {"coach": "cfwidget.odds", "search": "cfwidget.analysis"}
 
 
 def find_bot(name: object) -> Callable[[int | None], Bot]:
@@ -283,15 +283,36 @@ def no_such_bot(name: object) -> BotError:
     return BotError(f"no bot named {shown(name)}; the bots are: {', '.join(known)}")
 
 
-def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A bot by name (``random``, ``greedy``, ``tips``, ``coach``, and any :func:`register_bot`
-    added).
+def make_bot(name: str, seed: int | None = None, *, strength: int | str | None = None) -> Bot:
+    """A bot by name (``random``, ``greedy``, ``tips``, ``coach``, ``search``, and any
+    :func:`register_bot` added).
+
+    ``strength`` is for bots whose factory takes one (``search``: worlds per choice, or
+    ``"quick"``, ``"normal"``, ``"deep"``); the others refuse it.
 
     >>> make_bot("greedy") is greedy
     True
+    >>> make_bot("greedy", strength=3)
+    Traceback (most recent call last):
+    ...
+    cfwidget.BotError: the bot 'greedy' has no strength setting; 'search' has one
     """
     factory = find_bot(name)
-    return factory(None if seed is None else check_seed(seed, BotError, fresh=True))
+    checked = None if seed is None else check_seed(seed, BotError, fresh=True)
+    if strength is None:
+        return factory(checked)
+    if not _takes_strength(factory):
+        raise BotError(f"the bot {name!r} has no strength setting; 'search' has one")
+    return factory(checked, strength=strength)  # type: ignore[call-arg]
+
+
+def _takes_strength(factory: object) -> bool:
+    import inspect
+
+    try:
+        return "strength" in inspect.signature(factory).parameters  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return False
 
 
 def play_round(rnd: Round, bots: Sequence[Bot]) -> None:

@@ -171,17 +171,17 @@ def test_the_frame_shows_every_move_with_its_points_and_rank() -> None:
     rnd = Round.deal(Rules(max_pip=4, spokes=3, hand_size=3), players=3, seed=2)
     sol = solve(rnd)
     frame = sol.to_frame()
-    assert list(frame["move"]) == [str(m) for m in rnd.legal_moves()]
-    assert list(frame.columns[5:]) == ["seat 0 points", "seat 1 points", "seat 2 points"]
+    assert list(frame.index) == [str(m) for m in rnd.legal_moves()]
+    assert list(frame.columns[4:]) == ["seat 0 points", "seat 1 points", "seat 2 points"]
     assert frame["best"].sum() == 1
-    assert frame.loc[frame["best"], "move"].item() == str(sol.best)
-    assert frame["points"].min() == pytest.approx(float(sol.points(sol.best)))
+    assert frame.index[frame["best"]].item() == str(sol.best)
+    assert frame["expected_points"].min() == pytest.approx(float(sol.points(sol.best)))
     assert (frame.loc[frame["best"], "rank"] == 1).all()
-    for row in frame.itertuples():
-        assert row.points == pytest.approx(float(sol.points(str(row.move))))
-    assert (frame["points"] == frame[f"seat {sol.seat} points"]).all()
-    assert list(frame["out_first"]) == [float(out[sol.seat]) for out in sol.out]
-    assert frame["out_first"].between(0, 1).all()
+    for move, row in frame.iterrows():
+        assert row["expected_points"] == pytest.approx(float(sol.points(str(move))))
+    assert (frame["expected_points"] == frame[f"seat {sol.seat} points"]).all()
+    assert list(frame["out_chance"]) == [float(out[sol.seat]) for out in sol.out]
+    assert frame["out_chance"].between(0, 1).all()
 
 
 def test_a_large_position_is_refused_naming_the_limit() -> None:

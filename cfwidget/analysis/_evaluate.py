@@ -1,0 +1,345 @@
+"""Rating the moves of the seat to move by playouts in the worlds it cannot tell apart.
+
+:func:`evaluate` answers "what does each of my moves cost me, on average?" from the seat to
+move's own view (its :class:`~cfwidget.Observation`): its hand, the table, how many tiles each
+hand and the yard hold, and the public history. Nothing else is read.
+
+1. **Worlds.** The tiles the seat cannot see are dealt again ``worlds`` times, each deal
+   fitting everything it saw (each other hand's size, the yard's count, and what the moves
+   tell: a seat that drew held no tile that fitted, and so on). The odds layer's sampler does
+   this (:func:`cfwidget.odds.hidden_worlds`, the sharper count's worlds); the yard's order
+   is then shuffled, every order alike.
+2. **Playouts.** In every world, every legal move is made and the round is played out by the
+   playout kernel (:mod:`cfwidget.analysis`), every seat by the same ``policy``. Every move
+   meets the *same* worlds and, under the random policy, the same random choices after it
+   (common random numbers): the differences between moves are sharper than their values.
+3. **The table.** Per move: the average of the seat's round points over the worlds (lower is
+   better), its standard error, the share of worlds where the seat *goes out* (empties its
+   hand, which ends the round: the first and only seat to do so), and the rank.
+
+The policies: ``"random"`` and ``"greedy"`` are the kernel's (:data:`cfwidget.analysis.POLICIES`).
+``"coach"`` (the default) is played by the kernel's greedy policy: the coach's own ranking
+(:func:`cfwidget.odds.coach_moves`) builds a view and sentences per move, far too slow for
+thousands of playouts, and its main term is the greedy one (shed the heaviest tile that fits).
+The table's ``attrs["played_by"]`` names the kernel policy actually used.
+
+The sampler needs the rule that a missing starting double is drawn for
+(``start_missing="draw"``). Under ``"next-highest"`` (the wolf-lake and double-six presets) a
+round opened by its own double shows the same as under ``"draw"``. When a lower double stood
+in, no hand was dealt the doubles between: a world is kept only if no other seat without a
+hidden draw holds one. A seat with hidden draws may have drawn one later; those worlds are
+kept as the sampler weighs them, so that case is an approximation (``attrs["stand_in"]``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from typing import Any, Literal
+
+import pandas as pd
+
+from .._shared import check_seed, shown
+from ..core import Move, Observation, Round, Rules, Tile
+from ..odds import SeatOddsError, World, hidden_worlds
+from ._errors import EvaluateError
+from ._kernel import Position
+from ._playout import run
+from ._tables import tables
+
+__all__ = ["CHUNK", "COLUMNS", "EVALUATE_POLICIES", "MAX_WORLDS", "EvaluatePolicy", "evaluate"]
+
+EvaluatePolicy = Literal["coach", "greedy", "random"]
+EVALUATE_POLICIES: tuple[EvaluatePolicy, ...] = ("coach", "greedy", "random")
+#: The kernel policy that plays each of :data:`EVALUATE_POLICIES` (see the module text).
+_KERNEL_POLICY = {"coach": "greedy", "greedy": "greedy", "random": "random"}
+#: The most worlds one call imagines.
+MAX_WORLDS = 20_000
+#: The most worlds the sampler is asked for (after a stand-in opening some are left out).
+_MOST_IMAGINED = 100_000
+#: Worlds played out per task. Fixed, so the result is the same however the work is shared.
+CHUNK = 25
+#: The table's columns (its index is the move, in the engine's notation).
+COLUMNS = ("expected_points", "std_error", "out_chance", "rank")
+
+
+def evaluate(
+    rnd: Round,
+    *,
+    worlds: int = 200,
+    policy: EvaluatePolicy = "coach",
+    seed: int = 0,
+    executor: Executor | Any | None = None,
+) -> pd.DataFrame:
+    """Every legal move of the seat to move, rated by playouts in ``worlds`` imagined worlds.
+
+    One row per legal move, best first; the index is the move as the engine writes it
+    (``"9-6@9-9"``, ``"draw"``, ``"pass"``). Columns:
+
+    - ``expected_points``: the seat's average round points over the worlds if it makes this
+      move (lower is better);
+    - ``std_error``: that average's standard error (the worlds' spread over the root of their
+      number);
+    - ``out_chance``: the share of worlds in which the seat goes out (empties its hand and so
+      ends the round; a blocked round has nobody out);
+    - ``rank``: 1 for the best. Ties in expected points go to the higher chance of going out,
+      then to the engine's order of the legal moves.
+
+    ``attrs`` holds the seat, the worlds, the policy, the kernel policy that ``played_by``
+    it, the seed, and ``stand_in`` (True when a lower double opened the round: see above).
+
+    ``worlds`` is from 2 to :data:`MAX_WORLDS`; ``policy`` plays every seat in the playouts
+    (``"coach"``, ``"greedy"`` or ``"random"``; see the module text); ``seed`` makes it
+    repeatable: the same seed gives the same table, and so does any arrangement of the tiles
+    the seat cannot see that fits its view. ``executor`` (a
+    :class:`concurrent.futures.Executor` or a Dask client) shares the worlds out in chunks of
+    :data:`CHUNK`; the table is the same with or without it. ``rnd`` is not changed.
+
+    >>> from cfwidget import Round, Rules
+    >>> rnd = Round.deal(Rules(max_pip=6, hand_size=7), players=3, seed=2)
+    >>> table = evaluate(rnd, worlds=40, seed=1)
+    >>> list(table.columns), table.index.name, sorted(table.index) == sorted(
+    ...     str(m) for m in rnd.legal_moves())
+    (['expected_points', 'std_error', 'out_chance', 'rank'], 'move', True)
+    >>> table["rank"].tolist() == list(range(1, len(table) + 1))
+    True
+    >>> table.equals(evaluate(rnd, worlds=40, seed=1))
+    True
+    >>> evaluate(rnd, worlds=1)
+    Traceback (most recent call last):
+    ...
+    cfwidget.EvaluateError: worlds must be a whole number from 2 to 20,000 (got 1)
+    """
+    view = _view(rnd)
+    if isinstance(worlds, bool) or not isinstance(worlds, int) or not 2 <= worlds <= MAX_WORLDS:
+        raise EvaluateError(
+            f"worlds must be a whole number from 2 to {MAX_WORLDS:,} (got {shown(worlds)})"
+        )
+    if policy not in EVALUATE_POLICIES:
+        raise EvaluateError(f"policy must be 'coach', 'greedy' or 'random' (got {shown(policy)})")
+    seed = check_seed(seed, EvaluateError)
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise EvaluateError(
+            "executor must be a concurrent.futures executor with submit(), such as "
+            f"ProcessPoolExecutor(), or a Dask client; got {shown(executor)}"
+        )
+    moves = list(view.legal_moves)
+    base = _base(view)
+    imagined, stand_in = _worlds(rnd, view, worlds, seed)
+    deals = [
+        _deal(view, world, random.Random(f"yard:{seed}:{i}")) for i, world in enumerate(imagined)
+    ]
+    codes = [_position(view.rules, base, deals[0]).code_of(m) for m in moves]
+    greedy = _KERNEL_POLICY[policy] == "greedy"
+    bounds = [(i, min(i + CHUNK, worlds)) for i in range(0, worlds, CHUNK)]
+    jobs = [(view.rules, base, deals[a:b], codes, greedy, seed, a) for a, b in bounds]
+    if executor is None:
+        parts = [play_worlds(*job) for job in jobs]
+    else:
+        futures = [executor.submit(play_worlds, *job) for job in jobs]
+        parts = [f.result() for f in futures]
+    rows = [row for part in parts for row in part]  # rows[world][move] = (points, went out)
+    return _table(moves, rows, view.seat, policy, worlds, seed, stand_in)
+
+
+def _view(rnd: object) -> Observation:
+    """The seat to move's observation: the only thing read from the round."""
+    if not isinstance(rnd, Round):
+        raise EvaluateError(f"evaluate rates the moves of a Round, got {shown(rnd)}")
+    if rnd.is_over:
+        raise EvaluateError("the round is over: there are no moves left to rate")
+    return rnd.observation(rnd.turn)
+
+
+def _as_drawn_for(rnd: Round) -> tuple[Round, frozenset[Tile]]:
+    """A round under ``start_missing="draw"`` that shows every seat the same view as ``rnd``,
+    and the doubles no hand was dealt that the sampler does not know of.
+
+    Under ``"draw"`` it is ``rnd`` itself, with no such doubles. Under ``"next-highest"`` it is
+    the same deal replayed under ``"draw"`` rules with the double that opened as the round's
+    double: nobody drew for it either way. When a lower double stood in, the opening says
+    more: no hand was dealt the round's double or an unused double above the stand-in.
+    """
+    rules = rnd.rules
+    if rules.start_missing == "draw":
+        return rnd, frozenset()
+    deal = rnd.to_dict()["deal"]  # the round's double and the used doubles are public
+    target, used = Tile.parse(deal["start"]), {Tile.parse(t) for t in deal["used_doubles"]}
+    start = rnd.start
+    missing = frozenset(
+        Tile(n, n) for n in range(start[0] + 1, target[0] + 1) if Tile(n, n) not in used
+    )
+    twin = Round.from_deal(
+        Rules(**{**rules.to_dict(), "start_missing": "draw"}),
+        deal["hands"],
+        deal["boneyard"],
+        str(start),
+        deal["first"],
+        used_doubles=sorted(str(t) for t in used if t != start),
+        names=rnd.names,
+    )
+    for move in rnd.moves:
+        twin.play(move)
+    return twin, missing
+
+
+def _hidden_draws(view: Observation) -> set[int]:
+    """The other seats that drew a tile nobody saw (a draw then a pass, or a penalty tile)."""
+    history = view.history
+    seats = {who for _, who in view.penalties}
+    for i, (who, move) in enumerate(history):
+        if move == Move.DRAW and not (i + 1 < len(history) and history[i + 1][1].is_play):
+            seats.add(who)
+    seats.discard(view.seat)
+    return seats
+
+
+def _sample(twin: Round, seat: int, worlds: int, seed: int) -> list[World]:
+    """The sampler's worlds, trusting passes if some world fits that, else not."""
+    try:
+        return hidden_worlds(twin, seat, worlds, seed)
+    except SeatOddsError:
+        pass
+    try:
+        return hidden_worlds(twin, seat, worlds, seed, trust_passes=False)
+    except SeatOddsError as err:
+        raise EvaluateError(str(err)) from None
+
+
+def _worlds(rnd: Round, view: Observation, worlds: int, seed: int) -> tuple[list[World], bool]:
+    """``worlds`` deals of the hidden tiles that fit the view (see the module text).
+
+    A pass after drawing counts as proof the drawn tile did not fit; if no world fits that
+    (a random player may pass a tile that fits), passes are not trusted. After a stand-in
+    opening, a world is kept only if no seat without a hidden draw holds a double nobody was
+    dealt (a seat with hidden draws may have drawn it: such worlds are kept, as likely as
+    the sampler makes them, so that case is close rather than exact).
+    """
+    twin, missing = _as_drawn_for(rnd)
+    strict = [s for s in range(view.players) if s != view.seat and s not in _hidden_draws(view)]
+    kept: list[World] = []
+    asked = 0
+    for factor in (1, 8, 64) if missing else (1,):
+        asked = min(worlds * factor, _MOST_IMAGINED)
+        found = _sample(twin, view.seat, asked, seed)
+        kept = [w for w in found if not any(w.hands[s] & missing for s in strict)]
+        if len(kept) >= worlds:
+            break
+    if len(kept) < worlds:
+        raise EvaluateError(
+            f"{view.start} stood in for a higher double, and too few imagined worlds fit what "
+            f"that says ({len(kept)} of {asked}); ask for fewer worlds"
+        )
+    if not missing:
+        return kept, False
+    return kept[:worlds], True
+
+
+#: The public part of a position, the same in every world: the open ends per number, the
+#: numbers open, the double being filled and its need, the tile just drawn, the turn and the
+#: passes in a row (kernel values, plain data so that process pools can take them).
+_Base = tuple[list[list[int]], int, int, int, int, int, int]
+#: One world in kernel values: each hand's bits and the yard's bits (the next to draw last).
+_Deal = tuple[list[int], list[int]]
+
+
+def _base(view: Observation) -> _Base:
+    """The public part of the position, from the view alone."""
+    t = tables(view.rules.max_pip)
+    bit, rank = t.bit, t.rank
+    ends: list[list[int]] = [[] for _ in range(t.max_pip + 2)]
+    nums = 0
+    for tile, number, _ in view.open_ends:
+        ends[number].append(rank[tile])
+        nums |= 1 << number
+    forced = -1 if view.forced is None else rank[view.forced]
+    drawn = 0 if view.drawn is None else bit[view.drawn]
+    return ends, nums, forced, view.needed, drawn, view.turn, view.passes_in_a_row
+
+
+def _deal(view: Observation, world: World, order: random.Random) -> _Deal:
+    """``world`` in kernel values, the yard's order shuffled by ``order``."""
+    bit = tables(view.rules.max_pip).bit
+    sizes = [len(hand) for hand in world.hands]
+    if sizes != list(view.hand_counts) or len(world.yard) != view.yard_count:
+        raise EvaluateError(  # never expected: the sampler keeps every size
+            f"an imagined world has hands of {sizes} and a yard of {len(world.yard)}, but the "
+            f"table shows {list(view.hand_counts)} and {view.yard_count}"
+        )
+    yard = sorted(world.yard)
+    order.shuffle(yard)
+    return [sum(bit[x] for x in hand) for hand in world.hands], [bit[x] for x in yard]
+
+
+def _position(rules: Rules, base: _Base, deal: _Deal) -> Position:
+    """The kernel position of the public ``base`` with the hidden tiles of ``deal``."""
+    pos = Position.__new__(Position)
+    pos._set_rules(rules)
+    ends, pos.nums, pos.forced, pos.needed, pos.drawn, pos.turn, pos.passes = base
+    pos.ends = [e.copy() for e in ends]
+    pos.hands, pos.yard = list(deal[0]), list(deal[1])
+    pos.end_reason, pos.out, pos.last_double = None, -1, False
+    return pos
+
+
+def play_worlds(
+    rules: Rules,
+    base: _Base,
+    deals: Sequence[_Deal],
+    codes: Sequence[int],
+    greedy: bool,
+    seed: int,
+    first: int,
+) -> list[list[tuple[int, bool]]]:
+    """Per world, per move: the mover's round points and whether it went out, after the move
+    ``code`` and a playout (greedy, or random seeded by ``seed`` and the world's number
+    ``first + k``, the same stream for every move). A top-level function, for process pools.
+    """
+    seat = base[5]
+    out = []
+    for k, deal in enumerate(deals):
+        pos = _position(rules, base, deal)
+        stream = f"play:{seed}:{first + k}"
+        row = []
+        for code in codes:
+            one = pos.copy()
+            one.play(code)
+            run(one, None if greedy else random.Random(stream).random)
+            row.append((one.points()[seat], one.out == seat))
+        out.append(row)
+    return out
+
+
+def _table(
+    moves: list[Move],
+    rows: list[list[tuple[int, bool]]],
+    seat: int,
+    policy: str,
+    worlds: int,
+    seed: int,
+    stand_in: bool,
+) -> pd.DataFrame:
+    stats = []
+    for j, move in enumerate(moves):
+        points = [row[j][0] for row in rows]
+        mean = sum(points) / worlds
+        var = sum((p - mean) ** 2 for p in points) / (worlds - 1)
+        out = sum(row[j][1] for row in rows) / worlds
+        stats.append((mean, math.sqrt(var / worlds), out, j, str(move)))
+    stats.sort(key=lambda s: (s[0], -s[2], s[3]))
+    table: pd.DataFrame = pd.DataFrame(
+        {
+            "expected_points": [s[0] for s in stats],
+            "std_error": [s[1] for s in stats],
+            "out_chance": [s[2] for s in stats],
+            "rank": list(range(1, len(stats) + 1)),
+        },
+        index=pd.Index([s[4] for s in stats], name="move"),
+    )
+    table.attrs.update(
+        seat=seat, worlds=worlds, policy=policy, played_by=_KERNEL_POLICY[policy], seed=seed
+    )
+    table.attrs["stand_in"] = stand_in
+    return table

@@ -1,0 +1,101 @@
+"""The search bot: it plays the move :func:`~cfwidget.analysis.evaluate` ranks first.
+
+``make_bot("search", strength=...)`` makes one (the players layer finds the bot by name and
+loads this layer only then; nothing in the players imports it). The strength is the number of
+worlds each choice imagines, or one of the named levels of :data:`STRENGTHS`.
+
+>>> from cfwidget import Round, Rules
+>>> from cfwidget.players import make_bot, play_round
+>>> bot = make_bot("search", 3, strength="quick")
+>>> bot
+SearchBot(seed=3, strength=50)
+>>> rnd = Round.deal(Rules(max_pip=6, hand_size=7), players=2, seed=4)
+>>> play_round(rnd, [bot, make_bot("random", 1)])
+>>> rnd.is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from .._shared import check_seed, shown
+from ..core import Move, Round
+from ..odds import CoachBot
+from ..players import BotError
+from ._errors import EvaluateError
+from ._evaluate import EVALUATE_POLICIES, MAX_WORLDS, EvaluatePolicy, evaluate
+
+__all__ = ["STRENGTHS", "SearchBot"]
+
+#: The named strengths, as worlds per choice.
+STRENGTHS = {"quick": 50, "normal": 200, "deep": 800}
+
+
+class SearchBot:
+    """A bot that rates its legal moves with :func:`~cfwidget.analysis.evaluate` and plays
+    the best (with one legal move it plays it at once).
+
+    ``strength`` is worlds per choice (2 to :data:`~cfwidget.analysis.MAX_WORLDS`) or a name
+    of :data:`STRENGTHS` (``"normal"``, 200 worlds, by default); ``policy`` plays the
+    playouts. ``seed`` makes its choices repeatable: each choice uses the next seed of a
+    ``random.Random(seed)`` (``None``: fresh ones). Like every bot it reads only what its seat
+    can see. In a position :func:`~cfwidget.analysis.evaluate` refuses (after a stand-in
+    opening, when too few imagined worlds fit it) it plays the coach's move instead and counts
+    it in ``fallbacks``.
+
+    >>> from cfwidget import Round, Rules
+    >>> SearchBot(strength="huge")
+    Traceback (most recent call last):
+    ...
+    cfwidget.BotError: strength is a number of worlds from 2 to 20,000 or one of quick, \
+normal, deep; got 'huge'
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        strength: int | str = "normal",
+        policy: EvaluatePolicy = "coach",
+    ) -> None:
+        self.seed = None if seed is None else check_seed(seed, BotError, fresh=True)
+        if isinstance(strength, str) and strength in STRENGTHS:
+            worlds = STRENGTHS[strength]
+        elif (
+            isinstance(strength, int)
+            and not isinstance(strength, bool)
+            and 2 <= strength <= MAX_WORLDS
+        ):
+            worlds = strength
+        else:
+            raise BotError(
+                f"strength is a number of worlds from 2 to {MAX_WORLDS:,} or one of "
+                f"{', '.join(STRENGTHS)}; got {shown(strength)}"
+            )
+        if policy not in EVALUATE_POLICIES:
+            raise BotError(f"policy must be 'coach', 'greedy' or 'random' (got {shown(policy)})")
+        self.worlds = worlds
+        self.policy: EvaluatePolicy = policy
+        self._seeds = random.Random(self.seed)
+        self.fallbacks = 0  # choices left to the coach (rounds evaluate refuses)
+
+    def __call__(self, rnd: Round, seat: int) -> Move:
+        if not isinstance(rnd, Round):
+            raise BotError(f"the search bot needs the cf.Round, got {shown(rnd)}")
+        if rnd.is_over or rnd.turn != seat:
+            raise BotError(f"seat {seat} is not the seat to move, so it has no move to choose")
+        moves = rnd.legal_moves()
+        seed = self._seeds.randrange(2**63)
+        if len(moves) == 1:
+            return moves[0]
+        try:
+            table = evaluate(rnd, worlds=self.worlds, policy=self.policy, seed=seed)
+        except EvaluateError:  # too few worlds fit a stand-in opening
+            self.fallbacks += 1
+            return CoachBot()(rnd, seat)
+        best = table.index[0]
+        return next(m for m in moves if str(m) == best)
+
+    def __repr__(self) -> str:
+        policy = "" if self.policy == "coach" else f", policy={self.policy!r}"
+        return f"SearchBot(seed={self.seed!r}, strength={self.worlds}{policy})"
