@@ -71,6 +71,7 @@ if TYPE_CHECKING:  # what the lazy names below resolve to, for type checkers
     from . import widget as widget
     from .analysis import EvaluateError as EvaluateError
     from .analysis import PlayoutError as PlayoutError
+    from .analysis import ReviewError as ReviewError
     from .analysis import SolveError as SolveError
     from .analysis import TooLargeToSolve as TooLargeToSolve
     from .odds import OddsError as OddsError
@@ -102,6 +103,7 @@ _LAZY = {
     "EvaluateError": ("cfwidget.analysis", "EvaluateError"),
     "OddsError": ("cfwidget.odds", "OddsError"),
     "PlayoutError": ("cfwidget.analysis", "PlayoutError"),
+    "ReviewError": ("cfwidget.analysis", "ReviewError"),
     "SolveError": ("cfwidget.analysis", "SolveError"),
     "TooLargeToSolve": ("cfwidget.analysis", "TooLargeToSolve"),
     "SeatOddsError": ("cfwidget.odds", "SeatOddsError"),

@@ -8,6 +8,7 @@ many at once (NumPy arrays, one row per round in play): the rollouts of analysis
 over the yard's draws, for positions small enough to search).
 :func:`evaluate` rates every legal move of the seat to move by playouts in worlds that fit
 its view, and :class:`SearchBot` (``make_bot("search", strength=...)``) plays its best.
+:func:`review` rates every move of a whole game that way and gives a :class:`Review`.
 
 >>> from cfwidget import Round, Rules
 >>> from cfwidget.analysis import playout
@@ -20,10 +21,11 @@ its view, and :class:`SearchBot` (``make_bot("search", strength=...)``) plays it
 from __future__ import annotations
 
 from ..players import register_bot
-from ._errors import EvaluateError, PlayoutError, SolveError, TooLargeToSolve
+from ._errors import EvaluateError, PlayoutError, ReviewError, SolveError, TooLargeToSolve
 from ._evaluate import EVALUATE_POLICIES, MAX_WORLDS, EvaluatePolicy, evaluate
 from ._kernel import Position
 from ._playout import MAX_PLAYOUTS, POLICIES, Policy, playout, playouts
+from ._review import Review, review
 from ._search import STRENGTHS, SearchBot
 from ._solve import Solution, solve
 
@@ -38,6 +40,8 @@ __all__ = [
     "PlayoutError",
     "Policy",
     "Position",
+    "Review",
+    "ReviewError",
     "SearchBot",
     "Solution",
     "SolveError",
@@ -45,6 +49,7 @@ __all__ = [
     "evaluate",
     "playout",
     "playouts",
+    "review",
     "solve",
 ]
 

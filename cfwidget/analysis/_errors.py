@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .._shared import package_error
 
-__all__ = ["EvaluateError", "PlayoutError", "SolveError", "TooLargeToSolve"]
+__all__ = ["EvaluateError", "PlayoutError", "ReviewError", "SolveError", "TooLargeToSolve"]
 
 
 @package_error
@@ -26,3 +26,9 @@ class TooLargeToSolve(SolveError):
 class EvaluateError(ValueError):
     """A position :func:`~cfwidget.analysis.evaluate` cannot rate: a finished round, bad
     worlds, policy or seed, rules whose hidden tiles cannot be imagined fairly."""
+
+
+@package_error
+class ReviewError(ValueError):
+    """A game :func:`~cfwidget.analysis.review` cannot review: not a game or record, a record
+    that cannot be replayed, bad seats, worlds, policy or seed."""

@@ -1,0 +1,376 @@
+"""Game review: every move of a game rated by :func:`~cfwidget.analysis.evaluate`.
+
+:func:`review` replays a game (a :class:`~cfwidget.Game`, a saved game or round record, or a
+single :class:`~cfwidget.Round`) move by move on a fresh round from the same deal. Before each
+move of a reviewed seat it asks :func:`~cfwidget.analysis.evaluate` to rate every legal move
+from that seat's own view, and compares the move played with the best one:
+
+- the **loss** is the played move's expected round points minus the best move's (never below
+  0; points are bad, so a loss of 3 means "this move cost about 3 points on average");
+- the **verdict** comes from the loss and the thresholds below (in points);
+- a position with a single legal move is marked ``"forced"`` and not rated.
+
+Thresholds (module constants, in round points): ``"best"`` when the move played is the best
+move or loses nothing; ``"good"`` below :data:`GOOD_LOSS`; ``"inaccuracy"`` below
+:data:`INACCURACY_LOSS`; ``"mistake"`` below :data:`MISTAKE_LOSS`; ``"blunder"`` from
+:data:`MISTAKE_LOSS` up. The ratings are averages over imagined worlds, so they carry
+chance: a loss within :data:`NOISE_SE` standard errors of 0 (the two moves' errors combined)
+is ``"good"`` at worst, never worse.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+
+from .._shared import check_seed, shown
+from ..core import Game, RecordError, Round
+from ._errors import EvaluateError, ReviewError
+from ._evaluate import EVALUATE_POLICIES, MAX_WORLDS, EvaluatePolicy, evaluate
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+__all__ = [
+    "GOOD_LOSS",
+    "INACCURACY_LOSS",
+    "MISTAKE_LOSS",
+    "MOVE_COLUMNS",
+    "NOISE_SE",
+    "SUMMARY_COLUMNS",
+    "VERDICTS",
+    "Review",
+    "review",
+    "verdict",
+]
+
+#: A loss below this many points is "good".
+GOOD_LOSS = 2.0
+#: A loss below this many points is an "inaccuracy".
+INACCURACY_LOSS = 5.0
+#: A loss below this many points is a "mistake"; from here up, a "blunder".
+MISTAKE_LOSS = 10.0
+#: A loss within this many standard errors of 0 is "good" at worst (it may be chance).
+NOISE_SE = 2.0
+#: The verdicts, best first ("forced": a single legal move, not rated).
+VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder", "forced")
+#: The columns of :attr:`Review.moves`.
+MOVE_COLUMNS = (
+    "round",
+    "move_number",
+    "seat",
+    "name",
+    "played",
+    "best",
+    "played_points",
+    "best_points",
+    "loss",
+    "std_error",
+    "verdict",
+)
+#: The columns of :attr:`Review.summary` (one row per reviewed seat).
+SUMMARY_COLUMNS = ("name", "moves", "accuracy", "average_loss", *VERDICTS)
+
+
+def verdict(loss: float, std_error: float = 0.0, *, same_move: bool = False) -> str:
+    """The verdict for a move that lost ``loss`` points, rated with ``std_error``.
+
+    >>> verdict(0.0), verdict(1.5), verdict(4.0), verdict(7.0), verdict(12.0)
+    ('best', 'good', 'inaccuracy', 'mistake', 'blunder')
+    >>> verdict(12.0, std_error=7.0)  # within two standard errors of 0: maybe chance
+    'good'
+    >>> verdict(3.0, same_move=True)
+    'best'
+    """
+    if same_move or loss <= 0:
+        return "best"
+    if loss < GOOD_LOSS or loss <= NOISE_SE * std_error:
+        return "good"
+    if loss < INACCURACY_LOSS:
+        return "inaccuracy"
+    if loss < MISTAKE_LOSS:
+        return "mistake"
+    return "blunder"
+
+
+@dataclass(frozen=True, eq=False)
+class Review:
+    """A reviewed game: each move rated (:attr:`moves`), each seat summed up (:attr:`summary`).
+
+    ``moves`` has one row per move of a reviewed seat (columns :data:`MOVE_COLUMNS`): the
+    round (from 1), the move's number in its round (from 1), the seat and its name, the move
+    played and the best move, the expected round points of each (lower is better; empty
+    when forced), the loss in points, its standard error and the verdict. ``summary`` has a
+    row per reviewed seat: the moves rated (forced ones left out), the ``accuracy`` (the
+    share of rated moves that were "best" or "good"), the average loss and the count of each
+    verdict. Two reviews are equal when their tables are.
+    """
+
+    moves: pd.DataFrame
+    summary: pd.DataFrame
+    worlds: int
+    policy: str
+    seed: int
+    names: tuple[str, ...] = field(default=())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Review):
+            return NotImplemented
+        return (
+            self.moves.equals(other.moves)
+            and self.summary.equals(other.summary)
+            and (self.worlds, self.policy, self.seed, self.names)
+            == (other.worlds, other.policy, other.seed, other.names)
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def mistakes(self) -> pd.DataFrame:
+        """The rows whose verdict is an inaccuracy, a mistake or a blunder."""
+        bad = self.moves["verdict"].isin(("inaccuracy", "mistake", "blunder"))
+        rows: pd.DataFrame = self.moves[bad]
+        return rows
+
+    def plot(self) -> Figure:
+        """A matplotlib figure of the loss of each move, one line with markers per seat.
+
+        The dashed lines are the thresholds of a mistake and a blunder.
+        """
+        from matplotlib.figure import Figure
+
+        fig = Figure(figsize=(8, 3.5))
+        ax = fig.add_subplot()
+        rated = self.moves[self.moves["verdict"] != "forced"].reset_index(drop=True)
+        for _, rows in rated.groupby("seat", sort=True):
+            label = str(rows["name"].iloc[0])
+            ax.plot(rows.index, rows["loss"], marker="o", linewidth=1, label=label)
+        for limit, word in ((INACCURACY_LOSS, "mistake"), (MISTAKE_LOSS, "blunder")):
+            ax.axhline(limit, color="grey", linestyle="--", linewidth=0.8)
+            ax.annotate(word, (0, limit), color="grey", fontsize=8, va="bottom")
+        ax.set_xlabel("rated move, in the order played")
+        ax.set_ylabel("points lost")
+        ax.set_title("Points lost by each move (0 is the best move)")
+        if len(rated):
+            ax.legend(loc="upper right", fontsize=8)
+        fig.tight_layout()
+        return fig
+
+    def __repr__(self) -> str:
+        rated = self.moves[self.moves["verdict"] != "forced"]
+        parts = [f"Review of {len(self.moves)} moves ({len(rated)} rated, {self.worlds} worlds)"]
+        for _, row in self.summary.iterrows():
+            if not row["moves"]:
+                parts.append(f"  {row['name']}: no move to rate")
+                continue
+            slips = [f"{int(row[v])} {_plural(v, int(row[v]))}" for v in VERDICTS[2:5]]
+            parts.append(
+                f"  {row['name']}: {row['accuracy']:.0%} of {int(row['moves'])} moves best or "
+                f"good, {row['average_loss']:.1f} points lost a move on average; "
+                + ", ".join(slips)
+            )
+        return "\n".join(parts)
+
+
+def _plural(word: str, n: int) -> str:
+    if n == 1:
+        return word
+    return word[:-1] + "ies" if word.endswith("y") else word + "s"
+
+
+def review(
+    game_or_record: Any,
+    *,
+    seats: Sequence[int] | None = None,
+    worlds: int = 100,
+    policy: EvaluatePolicy = "coach",
+    seed: int = 0,
+    executor: Executor | Any | None = None,
+) -> Review:
+    """Rate every move of the reviewed ``seats`` (all by default) in a game.
+
+    ``game_or_record`` is a :class:`~cfwidget.Game` (such as a ``GameWidget``'s ``game``, or
+    the widget itself), a :class:`~cfwidget.Round`, a saved record of either (JSON text,
+    its dict, or the path of a JSON file). Each position is rated by
+    :func:`~cfwidget.analysis.evaluate` with ``worlds``, ``policy``, ``seed`` and
+    ``executor``, from the view of the seat to move only. The same arguments give the same
+    review. Nothing given is changed.
+
+    >>> from cfwidget import Game, Rules
+    >>> game = Game(2, Rules(max_pip=3, spokes=3, hand_size=3), seed=4)
+    >>> for _ in range(4):
+    ...     game.play(game.round.legal_moves()[-1])
+    >>> rev = review(game, worlds=8)
+    >>> rev.moves[["seat", "played", "verdict"]].shape[0]
+    4
+    >>> set(rev.moves["verdict"]) <= set(VERDICTS), list(rev.summary.index)
+    (True, [0, 1])
+    >>> review(game, worlds=8) == review(game.to_json(), worlds=8)
+    True
+    """
+    rounds, names = _rounds(game_or_record)
+    players = len(names)
+    if seats is None:
+        chosen = set(range(players))
+    else:
+        if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
+            raise ReviewError(f"seats is a list of seat numbers, got {shown(seats)}")
+        bad: list[object] = [s for s in seats if isinstance(s, bool) or not isinstance(s, int)]
+        bad += [s for s in seats if isinstance(s, int) and not 0 <= s < players]
+        if bad:
+            raise ReviewError(
+                f"seats are numbers from 0 to {players - 1} in this game, got {shown(bad[0])}"
+            )
+        chosen = set(seats)
+    if isinstance(worlds, bool) or not isinstance(worlds, int) or not 2 <= worlds <= MAX_WORLDS:
+        raise ReviewError(
+            f"worlds must be a whole number from 2 to {MAX_WORLDS:,} (got {shown(worlds)})"
+        )
+    if policy not in EVALUATE_POLICIES:
+        raise ReviewError(f"policy must be 'coach', 'greedy' or 'random' (got {shown(policy)})")
+    seed = check_seed(seed, ReviewError)
+    rows: list[dict[str, Any]] = []
+    for r, (start, moves) in enumerate(rounds, start=1):
+        rnd = start
+        for k, move in enumerate(moves, start=1):
+            seat = rnd.turn
+            if seat in chosen:
+                rows.append(_rate(rnd, r, k, move, names, worlds, policy, seed, executor))
+            rnd.play(move)
+    table = pd.DataFrame(rows, columns=list(MOVE_COLUMNS))
+    return Review(
+        moves=table,
+        summary=_summary(table, sorted(chosen), names),
+        worlds=worlds,
+        policy=policy,
+        seed=seed,
+        names=names,
+    )
+
+
+def _rate(
+    rnd: Round,
+    r: int,
+    k: int,
+    move: str,
+    names: tuple[str, ...],
+    worlds: int,
+    policy: EvaluatePolicy,
+    seed: int,
+    executor: Executor | Any | None,
+) -> dict[str, Any]:
+    """One row of the review: the move ``move`` made at ``rnd``, rated."""
+    seat = rnd.turn
+    row: dict[str, Any] = {
+        "round": r,
+        "move_number": k,
+        "seat": seat,
+        "name": names[seat],
+        "played": move,
+    }
+    if len(rnd.legal_moves()) == 1:
+        nan = math.nan
+        return row | {
+            "best": move,
+            "played_points": nan,
+            "best_points": nan,
+            "loss": 0.0,
+            "std_error": 0.0,
+            "verdict": "forced",
+        }
+    try:
+        table = evaluate(rnd, worlds=worlds, policy=policy, seed=seed, executor=executor)
+    except EvaluateError as exc:
+        raise ReviewError(f"round {r}, move {k}: {exc}") from None
+    best = str(table.index[0])
+    index = [str(m) for m in table.index]
+    points = dict(zip(index, map(float, table["expected_points"].tolist()), strict=True))
+    errors = dict(zip(index, map(float, table["std_error"].tolist()), strict=True))
+    played_points, best_points = float(points[move]), float(points[best])
+    loss = max(0.0, played_points - best_points)
+    se = math.hypot(errors[move], errors[best])
+    return row | {
+        "best": best,
+        "played_points": played_points,
+        "best_points": best_points,
+        "loss": loss,
+        "std_error": 0.0 if move == best else se,
+        "verdict": verdict(loss, se, same_move=move == best),
+    }
+
+
+def _summary(table: pd.DataFrame, seats: list[int], names: tuple[str, ...]) -> pd.DataFrame:
+    rows = []
+    for seat in seats:
+        mine = table[table["seat"] == seat]
+        rated = mine[mine["verdict"] != "forced"]
+        n = len(rated)
+        counts = {v: int((mine["verdict"] == v).sum()) for v in VERDICTS}
+        good = counts["best"] + counts["good"]
+        rows.append(
+            {
+                "name": names[seat],
+                "moves": n,
+                "accuracy": good / n if n else math.nan,
+                "average_loss": float(rated["loss"].mean()) if n else math.nan,
+                **counts,
+            }
+        )
+    summary: pd.DataFrame = pd.DataFrame(
+        rows, columns=list(SUMMARY_COLUMNS), index=pd.Index(seats, name="seat")
+    )
+    return summary
+
+
+def _rounds(source: object) -> tuple[list[tuple[Round, list[str]]], tuple[str, ...]]:
+    """Each round's fresh start (the deal, no move made) and its moves, and the names."""
+    if not isinstance(source, (Game, Round)) and isinstance(getattr(source, "game", None), Game):
+        source = source.game  # type: ignore[attr-defined]  # a GameWidget
+    if isinstance(source, Path) or (
+        isinstance(source, str) and not source.lstrip().startswith("{")
+    ):
+        try:
+            source = Path(source).read_text(encoding="utf-8")
+        except (OSError, ValueError) as exc:
+            raise ReviewError(f"cannot read the record file {shown(str(source))}: {exc}") from None
+    try:
+        if isinstance(source, (str, bytes)):
+            text = source.decode("utf-8") if isinstance(source, bytes) else source
+            source = json.loads(text)
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise ReviewError(f"the record is not JSON text: {exc}") from None
+    try:
+        if isinstance(source, dict):
+            kind = source.get("format")
+            if kind == "cfwidget.game":
+                source = Game.from_json(json.dumps(source))
+            elif kind == "cfwidget.round":
+                source = Round.from_dict(source)
+            else:
+                raise ReviewError(
+                    "a record to review is a saved game (format cfwidget.game) or round "
+                    f"(format cfwidget.round), got format {shown(kind)}"
+                )
+    except RecordError as exc:
+        raise ReviewError(f"the record cannot be replayed: {exc}") from None
+    if isinstance(source, Game):
+        return [_fresh(r) for r in source.rounds], source.names
+    if isinstance(source, Round):
+        return [_fresh(source)], source.names
+    raise ReviewError(
+        "review takes a Game, a GameWidget, a Round, or a saved record of a game or round "
+        f"(JSON text, a dict or a file path); got {shown(source)}"
+    )
+
+
+def _fresh(rnd: Round) -> tuple[Round, list[str]]:
+    """The round as dealt (no move made) and its moves, as text."""
+    record = rnd.to_dict()
+    moves = [str(m) for m in record["moves"]]
+    return Round.from_dict({**record, "moves": []}), moves

@@ -1,0 +1,232 @@
+"""review(): every move of a game rated by evaluate, from the mover's own view."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from pathlib import Path
+
+import pytest
+
+import cfwidget as cf
+from cfwidget.analysis import Review, ReviewError, evaluate, review
+from cfwidget.analysis._review import (
+    GOOD_LOSS,
+    INACCURACY_LOSS,
+    MISTAKE_LOSS,
+    MOVE_COLUMNS,
+    NOISE_SE,
+    VERDICTS,
+    verdict,
+)
+
+RULES = cf.Rules(max_pip=6, hand_size=7)
+WORLDS = 12
+
+
+def random_game(seed: int, players: int = 3, rounds: int = 1) -> cf.Game:
+    """A game of ``rounds`` rounds (the last may be left unfinished) played at random."""
+    game = cf.Game(players, RULES, seed=seed)
+    rng = random.Random(seed)
+    for r in range(rounds):
+        if r:
+            game.next_round()
+        while not game.round.is_over:
+            game.play(rng.choice(game.round.legal_moves()))
+    return game
+
+
+@pytest.fixture(scope="module")
+def game() -> cf.Game:
+    return random_game(1, rounds=2)
+
+
+@pytest.fixture(scope="module")
+def reviewed(game: cf.Game) -> Review:
+    return review(game, worlds=WORLDS)
+
+
+def test_every_move_of_every_round_is_a_row(game: cf.Game, reviewed: Review) -> None:
+    table = reviewed.moves
+    assert list(table.columns) == list(MOVE_COLUMNS)
+    assert len(table) == sum(len(r.moves) for r in game.rounds)
+    for r, rnd in enumerate(game.rounds, start=1):
+        rows = table[table["round"] == r]
+        assert rows["played"].tolist() == [str(m) for m in rnd.moves]
+        assert rows["move_number"].tolist() == list(range(1, len(rnd.moves) + 1))
+        assert rows["seat"].tolist() == [seat for seat, _ in rnd.history]
+    assert set(table["verdict"]) <= set(VERDICTS)
+
+
+def test_each_row_is_evaluate_at_that_moment(game: cf.Game, reviewed: Review) -> None:
+    """The rows agree with evaluate called on the round replayed to that move."""
+    rnd = game.rounds[0]
+    fresh = cf.Round.from_dict({**rnd.to_dict(), "moves": []})
+    checked = 0
+    for k, move in enumerate(rnd.moves, start=1):
+        row = reviewed.moves[(reviewed.moves["round"] == 1) & (reviewed.moves["move_number"] == k)]
+        row = row.iloc[0]
+        legal = fresh.legal_moves()
+        if len(legal) == 1:
+            assert row["verdict"] == "forced" and math.isnan(row["played_points"])
+        elif checked < 4:
+            table = evaluate(fresh, worlds=WORLDS)
+            assert row["best"] == table.index[0]
+            assert row["played_points"] == table.at[str(move), "expected_points"]
+            assert row["loss"] == pytest.approx(
+                table.at[str(move), "expected_points"] - table["expected_points"].iloc[0]
+            )
+            checked += 1
+        fresh.play(move)
+    assert checked == 4
+    assert (reviewed.moves["loss"] >= 0).all()
+    # the game itself is not changed
+    assert game.rounds[0].moves == rnd.moves
+
+
+def test_summary_counts_and_accuracy(reviewed: Review) -> None:
+    summary = reviewed.summary
+    assert list(summary.index) == [0, 1, 2]
+    for seat, row in summary.iterrows():
+        mine = reviewed.moves[reviewed.moves["seat"] == seat]
+        rated = mine[mine["verdict"] != "forced"]
+        assert row["moves"] == len(rated)
+        assert sum(row[v] for v in VERDICTS) == len(mine)
+        assert row["accuracy"] == pytest.approx((row["best"] + row["good"]) / len(rated))
+        assert row["average_loss"] == pytest.approx(rated["loss"].mean())
+
+
+def test_thresholds() -> None:
+    assert (GOOD_LOSS, INACCURACY_LOSS, MISTAKE_LOSS, NOISE_SE) == (2.0, 5.0, 10.0, 2.0)
+    assert verdict(0.0) == "best"
+    assert verdict(5.0, same_move=True) == "best"
+    assert [verdict(x) for x in (0.01, 1.99, 2.0, 4.99, 5.0, 9.99, 10.0, 40.0)] == [
+        "good",
+        "good",
+        "inaccuracy",
+        "inaccuracy",
+        "mistake",
+        "mistake",
+        "blunder",
+        "blunder",
+    ]
+    # a loss within two standard errors of nothing may be chance: "good" at worst
+    assert verdict(12.0, std_error=6.0) == "good"
+    assert verdict(12.0, std_error=5.9) == "blunder"
+
+
+def test_a_bad_move_gets_a_worse_verdict_than_the_best() -> None:
+    """Two games from one deal: at the first position where the worst move costs far more
+    than the best, one plays the best and the other the worst; the review tells them apart."""
+    base = cf.Game(3, RULES, seed=7)
+    rnd = base.round
+    rng = random.Random(3)
+    while True:
+        assert not rnd.is_over, "no position with a costly move in this round"
+        if len(rnd.legal_moves()) > 1:
+            table = evaluate(rnd, worlds=WORLDS)
+            best, worst = table.index[0], table.index[-1]
+            gap = table["expected_points"].iloc[-1] - table["expected_points"].iloc[0]
+            se = math.hypot(table["std_error"].iloc[0], table["std_error"].iloc[-1])
+            if gap >= MISTAKE_LOSS and gap > NOISE_SE * se:
+                break
+        rnd.play(rng.choice(rnd.legal_moves()))
+    number = len(rnd.moves) + 1
+    rows = {}
+    for choice in (best, worst):
+        game = cf.Game.from_json(base.to_json())
+        game.play(choice)
+        moves = review(game, worlds=WORLDS).moves
+        rows[choice] = moves[moves["move_number"] == number].iloc[0]
+    assert rows[best]["verdict"] == "best" and rows[best]["loss"] == 0
+    assert rows[worst]["verdict"] == "blunder"
+    assert rows[worst]["loss"] == pytest.approx(gap)
+    assert rows[worst]["best"] == best
+
+
+def test_saved_records_review_the_same(game: cf.Game, reviewed: Review, tmp_path: Path) -> None:
+    text = game.to_json()
+    assert review(text, worlds=WORLDS) == reviewed
+    assert review(json.loads(text), worlds=WORLDS) == reviewed
+    path = tmp_path / "game.json"
+    path.write_text(text, encoding="utf-8")
+    assert review(path, worlds=WORLDS) == reviewed
+    assert review(str(path), worlds=WORLDS) == reviewed
+    assert review(text.encode(), worlds=WORLDS) == reviewed
+
+
+def test_a_round_and_its_record(game: cf.Game, reviewed: Review) -> None:
+    rnd = game.rounds[1]
+    alone = review(rnd, worlds=WORLDS)
+    again = review(rnd.to_json(), worlds=WORLDS)
+    assert alone == again
+    expected = reviewed.moves[reviewed.moves["round"] == 2].drop(columns="round")
+    got = alone.moves.drop(columns="round")
+    assert got.reset_index(drop=True).equals(expected.reset_index(drop=True))
+
+
+def test_a_widget_like_holder_of_a_game(game: cf.Game, reviewed: Review) -> None:
+    class Holder:  # a GameWidget keeps its game as .game
+        def __init__(self, g: cf.Game) -> None:
+            self.game = g
+
+    assert review(Holder(game), worlds=WORLDS) == reviewed
+
+
+def test_seats_choose_the_rows(game: cf.Game, reviewed: Review) -> None:
+    one = review(game, seats=[1], worlds=WORLDS)
+    assert set(one.moves["seat"]) == {1}
+    assert list(one.summary.index) == [1]
+    mine = reviewed.moves[reviewed.moves["seat"] == 1].reset_index(drop=True)
+    assert one.moves.equals(mine)
+
+
+def test_unfinished_game_reviews_the_moves_so_far() -> None:
+    game = cf.Game(2, cf.Rules(max_pip=3, spokes=3, hand_size=3), seed=4)
+    for _ in range(3):
+        game.play(game.round.legal_moves()[-1])
+    rev = review(game, worlds=WORLDS)
+    assert len(rev.moves) == 3
+
+
+def test_repr_and_plot(reviewed: Review) -> None:
+    words = repr(reviewed)
+    assert words.startswith(f"Review of {len(reviewed.moves)} moves")
+    assert "Player 1" in words and "points lost a move on average" in words
+    fig = reviewed.plot()
+    ax = fig.axes[0]
+    assert len(ax.get_lines()) >= 3 + 2  # a line per seat and the two thresholds
+    assert ax.get_ylabel() == "points lost"
+
+
+@pytest.mark.parametrize(
+    ("source", "kwargs", "words"),
+    [
+        (42, {}, "review takes a Game"),
+        ('{"format": "cfwidget.game"', {}, "not JSON"),
+        ({"format": "cfwidget.other"}, {}, "format 'cfwidget.other'"),
+        ("/no/such/file.json", {}, "cannot read the record file"),
+        (None, {"seats": [3]}, "seats are numbers from 0 to 2"),
+        (None, {"seats": "01"}, "seats is a list"),
+        (None, {"worlds": 1}, "worlds must be a whole number from 2"),
+        (None, {"policy": "clever"}, "policy must be"),
+        (None, {"seed": -1}, "seed must be"),
+        (None, {"executor": "pool"}, "executor must be"),
+    ],
+)
+def test_bad_input_is_a_review_error(
+    game: cf.Game, source: object, kwargs: dict[str, object], words: str
+) -> None:
+    before = game.to_json()
+    with pytest.raises(ReviewError, match=words):
+        review(game if source is None else source, **kwargs)  # type: ignore[arg-type]
+    assert game.to_json() == before
+    assert issubclass(ReviewError, ValueError) and cf.ReviewError is ReviewError
+
+
+def test_a_record_that_cannot_be_replayed(game: cf.Game) -> None:
+    data = json.loads(game.to_json())
+    data["rounds"][0][0] = "9-9@9-9"
+    with pytest.raises(ReviewError, match="cannot be replayed"):
+        review(data)
