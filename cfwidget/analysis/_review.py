@@ -31,7 +31,16 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from .._shared import check_seed, shown
-from ..core import Game, RecordError, Round
+from ..core import (
+    DealError,
+    Game,
+    IllegalMove,
+    NotationError,
+    RecordError,
+    Round,
+    Rules,
+    RulesError,
+)
 from ._errors import EvaluateError, ReviewError
 from ._evaluate import EVALUATE_POLICIES, MAX_WORLDS, EvaluatePolicy, evaluate
 
@@ -195,12 +204,14 @@ def review(
 ) -> Review:
     """Rate every move of the reviewed ``seats`` (all by default) in a game.
 
-    ``game_or_record`` is a :class:`~cfwidget.Game` (such as a ``GameWidget``'s ``game``, or
-    the widget itself), a :class:`~cfwidget.Round`, a saved record of either (JSON text,
-    its dict, or the path of a JSON file). Each position is rated by
-    :func:`~cfwidget.analysis.evaluate` with ``worlds``, ``policy``, ``seed`` and
-    ``executor``, from the view of the seat to move only. The same arguments give the same
-    review. Nothing given is changed.
+    ``game_or_record`` is a :class:`~cfwidget.Game`, anything holding one as ``.game`` (a
+    ``GameWidget``, a guided ``Session`` or ``GuidedSession``: for a saved session, give
+    ``Session.resume(path, append=False)``), a :class:`~cfwidget.Round`, a saved record of
+    a game or round (JSON text, its dict, or the path of a JSON file), or a classroom move
+    log (tests/data/classroom: its deal, moves and rules; seats are named "Seat 0", ...).
+    Each position is rated by :func:`~cfwidget.analysis.evaluate` with ``worlds``,
+    ``policy``, ``seed`` and ``executor``, from the view of the seat to move only. The same
+    arguments give the same review. Nothing given is changed.
 
     >>> from cfwidget import Game, Rules
     >>> game = Game(2, Rules(max_pip=3, spokes=3, hand_size=3), seed=4)
@@ -352,6 +363,9 @@ def _rounds(source: object) -> tuple[list[tuple[Round, list[str]]], tuple[str, .
                 source = Game.from_json(json.dumps(source))
             elif kind == "cfwidget.round":
                 source = Round.from_dict(source)
+            elif kind is None and set(source) >= _CLASSROOM_FIELDS:
+                seats = range(len(source["hands"]))
+                return [_classroom(source)], tuple(f"Seat {i}" for i in seats)
             else:
                 raise ReviewError(
                     "a record to review is a saved game (format cfwidget.game) or round "
@@ -367,6 +381,41 @@ def _rounds(source: object) -> tuple[list[tuple[Round, list[str]]], tuple[str, .
         "review takes a Game, a GameWidget, a Round, or a saved record of a game or round "
         f"(JSON text, a dict or a file path); got {shown(source)}"
     )
+
+
+#: The fields of a classroom move log (tests/data/classroom: one round, played elsewhere).
+_CLASSROOM_FIELDS = frozenset({"max_pip", "spokes", "toes", "centre", "hands", "boneyard", "moves"})
+
+
+def _classroom(log: dict[str, Any]) -> tuple[Round, list[str]]:
+    """A classroom move log's deal and moves: six spokes, three toes, a drawn tile that fits
+    is played (``must_play_drawn``); the log's ``move_players``, when given, must agree."""
+    moves = log["moves"]
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise ReviewError("the classroom log's moves must be a list of move texts")
+    try:
+        rules = Rules(
+            max_pip=log["max_pip"],
+            spokes=log["spokes"],
+            toes=log["toes"],
+            hand_size=7,
+            must_play_drawn=True,
+        )
+        rnd = Round.from_deal(rules, log["hands"], log["boneyard"], start=log["centre"])
+        check = rnd.copy()
+        for i, move in enumerate(moves):
+            where = i + 1
+            check.play(move)
+    except (RulesError, DealError) as exc:
+        raise ReviewError(f"the classroom log's deal cannot be dealt: {exc}") from None
+    except (IllegalMove, NotationError) as exc:
+        raise ReviewError(
+            f"the classroom log cannot be replayed: move {where} ({moves[where - 1]!r}): {exc}"
+        ) from None
+    seats = log.get("move_players")
+    if seats is not None and list(seats) != [seat for seat, _ in check.history]:
+        raise ReviewError("the classroom log's move_players do not match the seats that moved")
+    return rnd, moves
 
 
 def _fresh(rnd: Round) -> tuple[Round, list[str]]:

@@ -230,3 +230,39 @@ def test_a_record_that_cannot_be_replayed(game: cf.Game) -> None:
     data["rounds"][0][0] = "9-9@9-9"
     with pytest.raises(ReviewError, match="cannot be replayed"):
         review(data)
+
+
+CLASSROOM = Path(__file__).resolve().parents[1] / "data" / "classroom" / "classroom_9_4.json"
+
+
+def test_a_classroom_move_log_is_reviewed() -> None:
+    log = json.loads(CLASSROOM.read_text(encoding="utf-8"))
+    rev = review(CLASSROOM, worlds=4)
+    assert rev.moves["played"].tolist() == log["moves"]
+    assert rev.moves["seat"].tolist() == log["move_players"]
+    assert rev.names == ("Seat 0", "Seat 1", "Seat 2", "Seat 3")
+    assert (rev.moves["verdict"] != "forced").sum() == rev.summary["moves"].sum() > 0
+    assert review(log, worlds=4) == rev
+
+
+def test_a_classroom_log_that_does_not_replay() -> None:
+    log = json.loads(CLASSROOM.read_text(encoding="utf-8"))
+    wrong = {**log, "move_players": [(s + 1) % 4 for s in log["move_players"]]}
+    with pytest.raises(ReviewError, match="move_players do not match"):
+        review(wrong, worlds=4)
+    cut = {**log, "moves": ["draw", *log["moves"]]}
+    with pytest.raises(ReviewError, match=r"cannot be replayed: move \d+"):
+        review(cut, worlds=4)
+
+
+def test_a_guided_session_reviews_the_clients_moves() -> None:
+    from cfwidget.therapy.session import Session
+
+    session = Session(client="AB12", clock=lambda: 0.0)
+    for _ in range(8):
+        if not session.bot_step():
+            assert session.attempt(session.game.round.legal_moves()[0]).accepted
+    rev = review(session, seats=[0], worlds=WORLDS)
+    assert set(rev.moves["seat"]) == {0} and len(rev.moves) >= 2
+    assert list(rev.summary["name"]) == ["Client"]
+    assert rev == review(session.game.to_json(), seats=[0], worlds=WORLDS)
