@@ -59,6 +59,10 @@ TAKES_A_SEED: dict[str, tuple[type[ValueError], Callable[[object], object]]] = {
         cf.EvaluateError,
         lambda s: cf.analysis.evaluate(a_round(), worlds=2, seed=s),  # type: ignore[arg-type]
     ),
+    "review": (
+        cf.ReviewError,
+        lambda s: cf.analysis.review(a_round(), worlds=2, seed=s),  # type: ignore[arg-type]
+    ),
     "SearchBot": (cf.BotError, lambda s: make_bot("search", s, strength=2)),  # type: ignore[arg-type]
 }
 
