@@ -120,6 +120,17 @@ class Review:
     row per reviewed seat: the moves rated (forced ones left out), the ``accuracy`` (the
     share of rated moves that were "best" or "good"), the average loss and the count of each
     verdict. Two reviews are equal when their tables are.
+
+    >>> from cfwidget import Round, Rules
+    >>> rnd = Round.deal(Rules(max_pip=3, spokes=3, hand_size=3), players=2, seed=4)
+    >>> rnd.play(rnd.legal_moves()[0])
+    >>> rev = review(rnd, worlds=8)
+    >>> rev.moves["played"].tolist() == [str(m) for m in rnd.moves], len(rev.moves)
+    (True, 1)
+    >>> list(rev.summary.columns[:4])
+    ['name', 'moves', 'accuracy', 'average_loss']
+    >>> print(rev)  # doctest: +ELLIPSIS
+    Review of 1 move (...
     """
 
     moves: pd.DataFrame
@@ -173,14 +184,16 @@ class Review:
 
     def __repr__(self) -> str:
         rated = self.moves[self.moves["verdict"] != "forced"]
-        parts = [f"Review of {len(self.moves)} moves ({len(rated)} rated, {self.worlds} worlds)"]
+        count = f"{len(self.moves)} {_plural('move', len(self.moves))}"
+        parts = [f"Review of {count} ({len(rated)} rated, {self.worlds} worlds)"]
         for _, row in self.summary.iterrows():
             if not row["moves"]:
                 parts.append(f"  {row['name']}: no move to rate")
                 continue
             slips = [f"{int(row[v])} {_plural(v, int(row[v]))}" for v in VERDICTS[2:5]]
             parts.append(
-                f"  {row['name']}: {row['accuracy']:.0%} of {int(row['moves'])} moves best or "
+                f"  {row['name']}: {row['accuracy']:.0%} of {int(row['moves'])} "
+                f"{_plural('move', int(row['moves']))} best or "
                 f"good, {row['average_loss']:.1f} points lost a move on average; "
                 + ", ".join(slips)
             )

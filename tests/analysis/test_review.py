@@ -266,3 +266,24 @@ def test_a_guided_session_reviews_the_clients_moves() -> None:
     assert set(rev.moves["seat"]) == {0} and len(rev.moves) >= 2
     assert list(rev.summary["name"]) == ["Client"]
     assert rev == review(session.game.to_json(), seats=[0], worlds=WORLDS)
+
+
+def test_mistakes_are_the_costly_rows(reviewed: Review) -> None:
+    slips = reviewed.mistakes()
+    assert set(slips["verdict"]) <= {"inaccuracy", "mistake", "blunder"}
+    assert len(slips) == int(reviewed.summary[["inaccuracy", "mistake", "blunder"]].sum().sum())
+    assert (slips["loss"] >= GOOD_LOSS).all()
+
+
+def test_an_executor_gives_the_same_review(game: cf.Game, reviewed: Review) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(2) as pool:
+        assert review(game, worlds=WORLDS, executor=pool) == reviewed
+
+
+def test_a_game_with_no_moves_yet() -> None:
+    rev = review(cf.Game(2, RULES, seed=3), worlds=WORLDS)
+    assert rev.moves.empty and list(rev.summary["moves"]) == [0, 0]
+    assert "no move to rate" in repr(rev)
+    assert rev.plot().axes[0].get_ylabel() == "points lost"
