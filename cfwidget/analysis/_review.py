@@ -428,7 +428,7 @@ def _classroom(log: dict[str, Any]) -> tuple[Round, list[str]]:
     seats = log.get("move_players")
     if seats is not None and list(seats) != [seat for seat, _ in check.history]:
         raise ReviewError("the classroom log's move_players do not match the seats that moved")
-    return rnd, moves
+    return rnd, [str(m) for m in check.moves]  # as the engine writes them
 
 
 def _fresh(rnd: Round) -> tuple[Round, list[str]]:
