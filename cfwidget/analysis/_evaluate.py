@@ -65,6 +65,19 @@ CHUNK = 25
 COLUMNS = ("expected_points", "std_error", "out_chance", "rank")
 
 
+def check_request(worlds: object, policy: object, seed: object, error: type[ValueError]) -> int:
+    """Check a rating's ``worlds``, ``policy`` and ``seed`` (``error`` if one is wrong); the seed.
+
+    >>> check_request(200, "coach", 7, ValueError)
+    7
+    """
+    if isinstance(worlds, bool) or not isinstance(worlds, int) or not 2 <= worlds <= MAX_WORLDS:
+        raise error(f"worlds must be a whole number from 2 to {MAX_WORLDS:,} (got {shown(worlds)})")
+    if policy not in EVALUATE_POLICIES:
+        raise error(f"policy must be 'coach', 'greedy' or 'random' (got {shown(policy)})")
+    return check_seed(seed, error)
+
+
 def evaluate(
     rnd: Round,
     *,
@@ -113,13 +126,7 @@ def evaluate(
     cfwidget.EvaluateError: worlds must be a whole number from 2 to 20,000 (got 1)
     """
     view = _view(rnd)
-    if isinstance(worlds, bool) or not isinstance(worlds, int) or not 2 <= worlds <= MAX_WORLDS:
-        raise EvaluateError(
-            f"worlds must be a whole number from 2 to {MAX_WORLDS:,} (got {shown(worlds)})"
-        )
-    if policy not in EVALUATE_POLICIES:
-        raise EvaluateError(f"policy must be 'coach', 'greedy' or 'random' (got {shown(policy)})")
-    seed = check_seed(seed, EvaluateError)
+    seed = check_request(worlds, policy, seed, EvaluateError)
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise EvaluateError(
             "executor must be a concurrent.futures executor with submit(), such as "

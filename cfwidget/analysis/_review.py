@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from .._shared import check_seed, shown
+from .._shared import shown
 from ..core import (
     DealError,
     Game,
@@ -42,7 +42,7 @@ from ..core import (
     RulesError,
 )
 from ._errors import EvaluateError, ReviewError
-from ._evaluate import EVALUATE_POLICIES, MAX_WORLDS, EvaluatePolicy, evaluate
+from ._evaluate import EvaluatePolicy, check_request, evaluate
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -252,13 +252,7 @@ def review(
                 f"seats are numbers from 0 to {players - 1} in this game, got {shown(bad[0])}"
             )
         chosen = set(seats)
-    if isinstance(worlds, bool) or not isinstance(worlds, int) or not 2 <= worlds <= MAX_WORLDS:
-        raise ReviewError(
-            f"worlds must be a whole number from 2 to {MAX_WORLDS:,} (got {shown(worlds)})"
-        )
-    if policy not in EVALUATE_POLICIES:
-        raise ReviewError(f"policy must be 'coach', 'greedy' or 'random' (got {shown(policy)})")
-    seed = check_seed(seed, ReviewError)
+    seed = check_request(worlds, policy, seed, ReviewError)
     rows: list[dict[str, Any]] = []
     for r, (start, moves) in enumerate(rounds, start=1):
         rnd = start
