@@ -68,6 +68,7 @@ __all__ = [
     "answer",
     "average_hand_cost",
     "average_wait",
+    "best_in_expectation",
     "chance_exercise",
     "chickie_call",
     "class_chart",
@@ -78,12 +79,14 @@ __all__ = [
     "deals_for_width",
     "deals_to_halve",
     "double_on_draw",
+    "every_yard_order",
     "gather",
     "hand_score",
     "hand_sizes",
     "holds_a_number",
     "how_many_tiles",
     "last_tile",
+    "move_value",
     "narrate",
     "never_finds",
     "next_draw_fits",
@@ -109,11 +112,18 @@ __all__ = [
     "which_tiles",
     "who_starts",
     "who_wins",
+    "worlds_for_error",
 ]
 
 
 if TYPE_CHECKING:  # the real types for type checkers; at run time they load lazily
     from ._controls import AnswerControl, answer
+    from ._ev_exercises import (
+        best_in_expectation,
+        every_yard_order,
+        move_value,
+        worlds_for_error,
+    )
     from ._odds_exercises import (
         CHANCE_TOLERANCE,
         amount_exercise,
@@ -137,8 +147,8 @@ if TYPE_CHECKING:  # the real types for type checkers; at run time they load laz
     from ._signin import SignIn, sign_in
 
 # Loaded when first asked for: the answer controls and the sign-in need ipywidgets, and the
-# probability exercises the odds (which bring pandas and matplotlib), which the rules
-# lessons never need.
+# probability exercises the odds (which bring pandas and matplotlib) and the expected-value
+# ones the analysis, which the rules lessons never need.
 _LAZY = {
     "answer": "_controls",
     "AnswerControl": "_controls",
@@ -162,6 +172,10 @@ _LAZY = {
     "sharper_or_plain": "_odds_exercises",
     "standard_error": "_odds_exercises",
     "tip_verdict": "_odds_exercises",
+    "best_in_expectation": "_ev_exercises",
+    "every_yard_order": "_ev_exercises",
+    "move_value": "_ev_exercises",
+    "worlds_for_error": "_ev_exercises",
 }
 
 
