@@ -167,11 +167,23 @@ def move_value(rnd: Round, move: Move | str) -> Exercise:
         "does it), each seat choosing its own best; every order is equally likely.",
         plug_in=f"Take {name}'s column in the table of every yard order after {chosen} and "
         "average it: add the points up and divide by the number of rows.",
-        solution=f"solve(rnd).points('{chosen}') = {exact}, the average of {name}'s points "
-        "over every order of the yard.",
+        solution=_average_words(rnd, chosen, name, exact),
         mistakes=mistakes,
         tolerance=POINTS_TOLERANCE,
         key="ev-15-move-value",
+    )
+
+
+def _average_words(rnd: Round, move: Move, name: str, exact: Fraction) -> str:
+    """The worked answer: the points of every yard order and their average (when few)."""
+    try:
+        points = [int(p) for p in every_yard_order(rnd, move)[name]]
+    except LessonError:  # too many orders to list: solve's search did the averaging
+        return f"solve gives {exact}: the average of {name}'s points over every yard order."
+    total = sum(points)
+    return (
+        f"{name}'s points over the {len(points)} orders of the yard are "
+        f"{listing(points)}; their average is {total}/{len(points)} = {exact}."
     )
 
 

@@ -78,6 +78,7 @@ def test_move_value_is_solves_value_within_a_hundredth() -> None:
     assert q.check("0.66 points").status == "correct"
     assert q.check("0.6").status == "not yet"
     assert q.check(0.65).status == "not yet"
+    assert "2, 2, 0, 0, 0 and 0; their average is 4/6 = 2/3" in q.solution_text
 
 
 def test_move_value_names_the_usual_slips() -> None:
