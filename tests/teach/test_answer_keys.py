@@ -24,7 +24,7 @@ from cfwidget.teach import Exercise
 ROOT = Path(__file__).resolve().parents[2]
 GUIDE = ROOT / "docs" / "teachers.md"
 LESSONS = sorted(
-    p for p in (ROOT / "notebooks").glob("[01]*.ipynb") if re.match(r"(0[1-7]b?|1[0-4])-", p.name)
+    p for p in (ROOT / "notebooks").glob("[01]*.ipynb") if re.match(r"(0[1-7]b?|1[0-5])-", p.name)
 )
 # A guide paragraph: **Exercise 2: "Where can 4-4 go?"** ... Answer: `["9-4", "8-4"]` ...
 _PARAGRAPH = re.compile(
