@@ -139,7 +139,17 @@ def _immediate(rnd: Round, move: Move) -> int:
 
 def move_value(rnd: Round, move: Move | str) -> Exercise:
     """The exact expected round points of the seat to move after ``move``, every hand open
-    (:func:`~cfwidget.analysis.solve`), within :data:`POINTS_TOLERANCE`."""
+    (:func:`~cfwidget.analysis.solve`), within :data:`POINTS_TOLERANCE`.
+
+    >>> from cfwidget import Round, Rules
+    >>> from cfwidget.players import greedy
+    >>> rnd = Round.deal(Rules(max_pip=3, spokes=3, hand_size=3), players=2, seed=171)
+    >>> for _ in range(3):
+    ...     rnd.play(greedy(rnd, rnd.turn))
+    >>> q = move_value(rnd, "2-1@3-2")
+    >>> q.check("2/3").message, q.check("0.66").status
+    ('Correct! 2/3 = 0.667 points.', 'correct')
+    """
     rnd = _round(rnd, "move_value")
     chosen = _legal(rnd, move, "move_value")
     sol = _solved(rnd, "move_value")
@@ -192,6 +202,15 @@ def best_in_expectation(rnd: Round) -> Exercise:
 
     Any move tied for the lowest is right; choosing the move that sheds the most points now
     (the greedy bot's), when it is worse, is named as the slip it is.
+
+    >>> from cfwidget import Round, Rules
+    >>> from cfwidget.players import greedy
+    >>> rnd = Round.deal(Rules(max_pip=3, spokes=3, hand_size=3), players=2, seed=171)
+    >>> for _ in range(3):
+    ...     rnd.play(greedy(rnd, rnd.turn))
+    >>> q = best_in_expectation(rnd)
+    >>> q.choices, q.check("1-1@3-1").status
+    (('1-1@3-1', '2-1@3-1', '2-1@3-2'), 'correct')
     """
     rnd = _round(rnd, "best_in_expectation")
     sol = _solved(rnd, "best_in_expectation")
@@ -237,7 +256,16 @@ def _pts(value: Fraction) -> str:
 
 def worlds_for_error(table: pd.DataFrame, goal: float) -> Exercise:
     """From an :func:`~cfwidget.analysis.evaluate` table: about how many worlds would bring
-    its best move's standard error down to ``goal`` points (within 10%)?"""
+    its best move's standard error down to ``goal`` points (within 10%)?
+
+    >>> from cfwidget import Round, Rules
+    >>> from cfwidget.analysis import evaluate
+    >>> rnd = Round.deal(Rules(max_pip=6, hand_size=7), players=3, seed=2)
+    >>> table = evaluate(rnd, worlds=100, seed=1)
+    >>> q = worlds_for_error(table, goal=float(table["std_error"].iloc[0]) / 2)
+    >>> q.check("400").status, q.check("200").status
+    ('correct', 'not yet')
+    """
     if (
         not isinstance(table, pd.DataFrame)
         or "std_error" not in table
