@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from fractions import Fraction
 
 import pandas as pd
@@ -222,6 +223,10 @@ def best_in_expectation(rnd: Round) -> Exercise:
     values = "; ".join(f"{m}: {_pts(sol.points(m))}" for m in sol.moves)
 
     def judge(answer: object) -> tuple[bool, str]:
+        if isinstance(answer, Move):  # a move from the round itself, like rnd.legal_moves()[0]
+            answer = str(answer)
+        if isinstance(answer, str):  # "1-1 @ 3-1" as typed, with spaces
+            answer = re.sub(r"\s*@\s*", "@", answer)
         given = read_choice(answer, choices)
         points = sol.points(given)
         if given in right:

@@ -97,6 +97,8 @@ def test_best_in_expectation_accepts_the_best_and_names_the_greedy_slip() -> Non
     assert q.kind == "choice" and set(q.choices) == {str(m) for m in rnd.legal_moves()}
     assert q.check("1-1@3-1").status == "correct"
     assert q.check("1\u20131@3\u20131").status == "correct"  # an en dash, as phones type it
+    assert q.check(" 1-1 @ 3-1. ").status == "correct"
+    assert q.check(rnd.legal_moves()[0]).status == "correct"  # the Move itself
     heavy = str(greedy(rnd, rnd.turn))
     assert heavy == "2-1@3-1"
     wrong = q.check(heavy)
