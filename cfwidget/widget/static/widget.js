@@ -3047,6 +3047,9 @@ function render({ model, el }) {
     if (reviewOf(v) && !review) {
       review = makeReview(ctx);
       root.classList.add("is-review");
+      // The verdict is the review's live region: the head's line would say it twice.
+      const said = firstOf(head.node, ".cfw-status");
+      if (said) said.setAttribute("aria-live", "off");
       main.after(review.node);
       arrange();
     }
