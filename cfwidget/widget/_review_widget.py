@@ -19,7 +19,7 @@ mistake, ``seat``, ``hands_open``) and Python answers with a new view.
 ...     rnd.play(rnd.legal_moves()[0])
 >>> w = ReviewWidget(review(rnd, worlds=8), move=2)
 >>> w
-<ReviewWidget move 2 of 3, seen from Player 2's seat, hands closed>
+<ReviewWidget move 2 of 3, seen from the seat that moved (Player 2), hands closed>
 >>> w.goto(3).move, w.view["review"]["words"].startswith("Move 3 of 3:")
 (3, True)
 """
