@@ -58,6 +58,10 @@ def step_of(w: ReviewWidget, n: int) -> tuple[int, int]:
     return panel["round_no"], n - start
 
 
+def step_seats(rev: Review) -> list[int]:
+    return [s for seats in rev.movers for s in seats]
+
+
 def rows_with(rev: Review, verdicts: tuple[str, ...]) -> list[int]:
     return [i for i, v in enumerate(rev.moves["verdict"]) if v in verdicts]
 
@@ -182,6 +186,8 @@ def test_another_seats_move_is_not_rated_from_this_seat_unless_the_hands_are_ope
     assert [r["kind"] for r in panel["rings"]] in ([], ["played"])
     assert "Open the hands" in panel["words"] and panel["hands"] == []
     assert w.view["seat"] == other
+    seat_moves = {m for m, s in enumerate(step_seats(rev), start=1) if s == other}
+    assert set(panel["mistakes"]) <= seat_moves  # another seat's slips are not pointed at
     w.hands_open = True
     panel = w.view["review"]
     assert panel["shown"] == str(rev.moves["verdict"].iloc[row]) and panel["bars"]
@@ -345,3 +351,32 @@ def test_a_saved_notebook_keeps_the_table_the_verdict_and_the_candidates(rev: Re
     assert meta["image/png"]["alt"]
     assert "Yellow ring" in w.to_svg() and "Blue ring" in w.to_svg()
     assert repr(w).startswith(f"<ReviewWidget move {w.move} of {w.total}, seen from the seat")
+
+
+# -- the front end's mirror ---------------------------------------------------------------------
+
+
+def test_every_review_intent_has_its_typedef_in_widget_js() -> None:
+    """The intents only a review sends are typed in widget.js's review section; the rest
+    (display, large, board) are the GameWidget's, typed with its intents."""
+    from cfwidget.widget import INTENTS
+    from tests.widget.test_front_end import intent_typedef
+    from tests.widget.test_widget import jsdoc_typedefs
+
+    js = jsdoc_typedefs("review")
+    own = {k: h for k, h in ReviewWidget.intents.items() if k not in INTENTS}
+    assert sorted(own) == ["goto", "hands_open", "seat", "step"]
+    for kind, handler in own.items():
+        got = js.get(intent_typedef(kind))
+        assert isinstance(got, list), kind
+        assert sorted(p for p, _ in got) == sorted(handler.fields), kind
+    assert js["ReviewIntent"] == "|".join(
+        intent_typedef(k) for k in ("goto", "step", "seat", "hands_open")
+    )
+    panel = js["ReviewPanel"]
+    assert isinstance(panel, list)
+    from cfwidget.widget._review_view import ReviewPanel
+
+    assert [p for p, _ in panel] == list(ReviewPanel.__annotations__)
+    for kind in set(ReviewWidget.intents) - set(own):
+        assert ReviewWidget.intents[kind].fields == INTENTS[kind], kind
