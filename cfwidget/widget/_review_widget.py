@@ -223,12 +223,12 @@ class ReviewWidget(PythonOwned):
         played, best = rings.get("played"), rings.get("best")
         options.setdefault("mode", self.display)
         options.setdefault("title", f"Chicken Foot review: {panel['short']}")
-        words = [panel["words"]]
+        words = []
         if played is not None:
-            words.append(f"Yellow ring: {played['onto']}, where the move played goes.")
+            words.append(f"yellow ring: the move played (on {played['onto']})")
         if best is not None:
-            words.append(f"Blue ring: {best['onto']}, where the best move goes.")
-        options.setdefault("caption", " ".join(words))
+            words.append(f"blue ring: the best move (on {best['onto']})")
+        options.setdefault("caption", sentence("; ".join(words)) if words else None)
         options.setdefault("last", played["onto"] if played else None)
         options.setdefault("highlight", [best["onto"]] if best else [])
         return render_svg(laid, **options)

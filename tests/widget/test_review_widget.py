@@ -349,7 +349,7 @@ def test_a_saved_notebook_keeps_the_table_the_verdict_and_the_candidates(rev: Re
     assert "lower is better" in data["text/plain"]
     assert "<img" in data["text/html"] and "<table>" in data["text/html"]
     assert meta["image/png"]["alt"]
-    assert "Yellow ring" in w.to_svg() and "Blue ring" in w.to_svg()
+    assert "Yellow ring: the move played" in w.to_svg() and "blue ring: the best move" in w.to_svg()
     assert repr(w).startswith(f"<ReviewWidget move {w.move} of {w.total}, seen from the seat")
 
 
