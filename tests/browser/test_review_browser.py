@@ -222,3 +222,27 @@ def test_voila_scrubs_by_keyboard_and_mouse_and_passes_axe(
     found = axe(app, None)
     print(f"axe in Voila, the whole page: {len(found)} violations")
     assert found == []
+
+
+def test_voila_narrow_puts_the_review_under_the_board(app: Any, twin: Any, shots: Path) -> None:
+    """Narrower than the docked width (700 px), the panel goes under the board; the board
+    keeps its whole width."""
+    app.set_viewport_size({"width": 640, "height": 900})
+    try:
+        app.wait_for_function(
+            "() => !document.querySelector('.cfw').classList.contains('is-docked')"
+        )
+        app.wait_for_timeout(300)
+        boxes = app.evaluate(
+            """() => {
+              const r = (s) => document.querySelector(s).getBoundingClientRect();
+              const board = r('.cfw-board'), panel = r('.cfw-review'), root = r('.cfw');
+              return {boardBottom: board.bottom, panelTop: panel.top, boardW: board.width,
+                      rootW: root.width};
+            }"""
+        )
+        app.screenshot(path=str(shots / "voila-640x900-narrow.png"), full_page=True)
+        assert boxes["panelTop"] >= boxes["boardBottom"] - 1
+        assert boxes["boardW"] >= 0.9 * (boxes["rootW"] - 30)
+    finally:
+        app.set_viewport_size({"width": 1024, "height": 768})

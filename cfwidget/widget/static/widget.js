@@ -2523,7 +2523,8 @@ function makeReview(ctx) {
   barsBox.append(barsNote, bars);
   const odds = h("p", { class: "cfw-review-odds" });
   const hands = h("div", { class: "cfw-review-hands" });
-  node.append(nav, verdict, options, barsBox, odds, hands);
+  // The bars first after the verdict: what the move was worth matters more than the options.
+  node.append(nav, verdict, barsBox, odds, options, hands);
 
   /** @param {View} v */
   function update(v) {
@@ -2753,6 +2754,7 @@ function render({ model, el }) {
   const coachBox = h("div", { class: "cfw-coachbox", hidden: true });
   coachBox.appendChild(coach.node);
   const band = h("div", { class: "cfw-band" });
+  const reviewLeft = h("div", { class: "cfw-review-left" }); // a docked review's board and hand
   band.append(deck, coachBox);
   root.append(head.node, players.node, main, band, more, movesPanel);
   el.appendChild(root);
@@ -2854,10 +2856,7 @@ function render({ model, el }) {
     const docked = isFull() || root.clientWidth >= DOCK_PX;
     root.classList.toggle("is-wide", wide);
     root.classList.toggle("is-docked", docked);
-    if (review) {
-      if (docked && review.node.parentNode !== main) main.appendChild(review.node);
-      else if (!docked && review.node.previousSibling !== main) main.after(review.node);
-    }
+    if (review) placeReview(review.node, docked);
     const home = wide ? side : movesPanel;
     if (logbox.parentNode !== home) {
       home.appendChild(logbox);
@@ -2865,6 +2864,25 @@ function render({ model, el }) {
     }
     movesButton.hidden = wide;
     fitBoard();
+  }
+  /**
+   * A review's panel: docked, a column beside the board and the hand (which sit in a column
+   * of their own); narrower, under the board and over the hand.
+   * @param {HTMLElement} panel
+   * @param {boolean} docked
+   */
+  function placeReview(panel, docked) {
+    if (docked) {
+      if (reviewLeft.parentNode !== main) main.insertBefore(reviewLeft, main.firstChild);
+      if (board.node.parentNode !== reviewLeft) reviewLeft.appendChild(board.node);
+      if (band.parentNode !== reviewLeft) reviewLeft.appendChild(band);
+      if (panel.parentNode !== main) main.appendChild(panel);
+      return;
+    }
+    if (board.node.parentNode !== main) main.insertBefore(board.node, main.firstChild);
+    if (reviewLeft.parentNode) reviewLeft.remove();
+    if (panel.previousSibling !== main) main.after(panel);
+    if (band.previousSibling !== panel) panel.after(band);
   }
   function fitBoard() {
     if (!root.isConnected) return;
