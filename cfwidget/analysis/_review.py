@@ -122,7 +122,11 @@ class Review:
     when forced), the loss in points, its standard error and the verdict. ``summary`` has a
     row per reviewed seat: the moves rated (forced ones left out), the ``accuracy`` (the
     share of rated moves that were "best" or "good"), the average loss and the count of each
-    verdict. Two reviews are equal when their tables are.
+    verdict. To rebuild any position, a review also keeps each round as dealt
+    (:attr:`starts`), every seat's moves as text (:attr:`played`) and who made them
+    (:attr:`movers`); :meth:`round_at` replays a round to a move, and :meth:`candidates`
+    gives evaluate's whole table for a rated move (what ``cfwidget.widget.ReviewWidget``
+    shows). Two reviews are equal when their tables, rounds and moves are.
 
     >>> from cfwidget import Round, Rules
     >>> rnd = Round.deal(Rules(max_pip=3, spokes=3, hand_size=3), players=2, seed=4)
