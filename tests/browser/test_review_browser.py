@@ -138,7 +138,10 @@ def scrub(page: Any, twin: Any) -> list[int]:
     page.locator(".cfw-review").get_by_role("button", name="Next", exact=True).click()
     check_move(page, twin, 2)
     seen.append(2)
+    started = time.monotonic()
     page.keyboard.press("ArrowRight")  # the focus is on Next: the widget has it
+    at_move(page, 3, total)
+    print(f"\nArrowRight to the next move's verdict: {1000 * (time.monotonic() - started):.0f} ms")
     check_move(page, twin, 3)
     page.keyboard.press("ArrowRight")
     check_move(page, twin, 4)
