@@ -833,6 +833,15 @@ function makePlayers() {
 // -- board: the farmyard, its marks (last tile, cue, targets), pan and zoom ------------------
 
 /**
+ * A tile with where it lies: a tile drawn stays drawn while this stays the same (a review laid
+ * out again to the board's shape moves its tiles; play never does).
+ * @param {PlacedTile} p
+ */
+function placeKey(p) {
+  return `${p.tile}@${p.x},${p.y},${p.angle}`;
+}
+
+/**
  * A ring round a tile (its class `cls`), `pad` SVG units out from its edges.
  * @param {Pose} p
  * @param {string} cls
@@ -1333,7 +1342,7 @@ function makeBoard(ctx) {
   };
   let drawnKey = ""; // display mode + palette the tiles were drawn with
   /** @type {string[]} */
-  let drawnTiles = []; // tiles drawn, in order
+  let drawnTiles = []; // tiles drawn, in order, each with where it lies (placeKey)
   /** @type {number[]} */
   let spokes = []; // per tile drawn: which spoke of the centre it grows from (-1: the centre)
   let sentAspect = 0; // the board's shape as last told to Python
@@ -1391,7 +1400,7 @@ function makeBoard(ctx) {
     const rows = v.table || [];
     let prefix = key === drawnKey && drawnTiles.length <= rows.length;
     for (let i = 0; prefix && i < drawnTiles.length; i++) {
-      if (drawnTiles[i] !== rows[i].tile) prefix = false;
+      if (drawnTiles[i] !== placeKey(rows[i])) prefix = false;
     }
     if (!prefix) {
       if (key === drawnKey) cam.follow = null; // a new round, or moves taken back
@@ -1411,7 +1420,7 @@ function makeBoard(ctx) {
       g.setAttribute("data-tile", p.tile);
       frag.appendChild(g);
       small.appendChild(ring(p, "cfw-ov-tile", 0));
-      drawnTiles.push(p.tile);
+      drawnTiles.push(placeKey(p));
       trail(rows, i, trails);
       if (p.linked && p.onto !== null && rows[p.onto]) linkLayer.appendChild(drawLink(p, rows[p.onto]));
     }
