@@ -77,14 +77,17 @@ def lab(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]
 def app(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     need_browser()
     folder = tmp_path_factory.mktemp("voila-review")
-    notebook = write_notebook(folder / "review.ipynb", [CELL], title="# Reviewing a game")
+    # A second widget opened at a later move: its table is laid out again once the browser
+    # tells the board's shape, and must be drawn again where it now lies.
+    later = "ReviewWidget(w.review, move=30)"
+    notebook = write_notebook(folder / "review.ipynb", [CELL, later], title="# Reviewing a game")
     with voila(notebook) as url:
         context = browser.new_context(viewport={"width": 1024, "height": 768})
         page = context.new_page()
         page.set_default_timeout(WAIT)
         try:
             page.goto(url, timeout=WAIT)
-            page.locator(".cfw .cfw-review .cfw-verdict").wait_for(timeout=WAIT)
+            page.locator(".cfw .cfw-review .cfw-verdict").first.wait_for(timeout=WAIT)
             yield page
         finally:
             context.close()
@@ -106,19 +109,27 @@ def check_move(page: Any, twin: Any, n: int) -> None:
     panel = twin.view["review"]
     time.sleep(0.15)  # the board draws in the same update; let a frame pass
     got = page.evaluate(
-        """() => ({
-          tiles: document.querySelectorAll('.cfw-tiles [data-tile]').length,
-          bars: [...document.querySelectorAll('.cfw-bars .cfw-bar')].map((b) => ({
+        """() => {
+          const root = document.querySelector('.cfw');  // the first widget
+          return {
+          tiles: root.querySelectorAll('.cfw-tiles [data-tile]').length,
+          bars: [...root.querySelectorAll('.cfw-bars .cfw-bar')].map((b) => ({
             text: b.querySelector('.cfw-bar-label').textContent,
             value: b.querySelector('.cfw-bar-value').textContent,
             tags: b.querySelector('.cfw-bar-tags')?.textContent || '',
           })),
-          verdict: document.querySelector('.cfw-verdict').textContent,
-          slider: document.querySelector('.cfw-review-slider').value,
-          valuetext: document.querySelector('.cfw-review-slider').getAttribute('aria-valuetext'),
-          rings: [...document.querySelectorAll('[data-review-ring]')].map(
+          verdict: root.querySelector('.cfw-verdict').textContent,
+          slider: root.querySelector('.cfw-review-slider').value,
+          valuetext: root.querySelector('.cfw-review-slider').getAttribute('aria-valuetext'),
+          // every ring sits on a drawn tile (a tile drawn where it no longer lies would not)
+          placed: [...root.querySelectorAll('.cfw-tiles [data-tile]')].map(
+            (g) => g.getAttribute('transform')),
+          ringsAt: [...root.querySelectorAll('.cfw-marks rect.cfw-lastring,'
+            + ' .cfw-marks rect.cfw-review-ring')].map((r) => r.getAttribute('transform')),
+          rings: [...root.querySelectorAll('[data-review-ring]')].map(
             (g) => g.getAttribute('data-review-ring') + '@' + g.getAttribute('data-onto')),
-        })"""
+        };
+        }"""
     )
     assert got["tiles"] == len(twin.view["table"])
     assert got["verdict"] == panel["words"]
@@ -128,6 +139,7 @@ def check_move(page: Any, twin: Any, n: int) -> None:
     tags = [", ".join(t for t in ("played", "best") if b[t]) for b in panel["bars"]]
     assert [b["tags"] for b in got["bars"]] == tags
     assert got["rings"] == [f"{r['kind']}@{r['onto']}" for r in panel["rings"]]
+    assert got["ringsAt"] and all(t in got["placed"] for t in got["ringsAt"])
 
 
 def scrub(page: Any, twin: Any) -> list[int]:
@@ -135,7 +147,7 @@ def scrub(page: Any, twin: Any) -> list[int]:
     total = twin.total
     seen = [1]
     check_move(page, twin, 1)
-    page.locator(".cfw-review").get_by_role("button", name="Next", exact=True).click()
+    page.locator(".cfw-review").first.get_by_role("button", name="Next", exact=True).click()
     check_move(page, twin, 2)
     seen.append(2)
     started = time.monotonic()
@@ -152,7 +164,7 @@ def scrub(page: Any, twin: Any) -> list[int]:
     page.keyboard.press("Home")
     check_move(page, twin, 1)
     seen += [3, 4, total]
-    slider = page.locator(".cfw-review-slider")
+    slider = page.locator(".cfw-review-slider").first
     slider.scroll_into_view_if_needed()
     box = slider.bounding_box()
     page.mouse.click(box["x"] + box["width"] * 0.6, box["y"] + box["height"] / 2)
@@ -160,14 +172,14 @@ def scrub(page: Any, twin: Any) -> list[int]:
     assert 1 < value < total
     check_move(page, twin, value)
     seen.append(value)
-    page.locator(".cfw-review-slider").focus()
+    slider.focus()
     page.keyboard.press("ArrowRight")  # the slider's own keys
     check_move(page, twin, value + 1)
     page.keyboard.press("Home")
     check_move(page, twin, 1)
     mistakes = twin.goto(1).view["review"]["mistakes"]
     assert mistakes, "the reviewed game has no mistake"
-    page.locator(".cfw-review").get_by_role("button", name="Next mistake", exact=True).click()
+    page.locator(".cfw-review").first.get_by_role("button", name="Next mistake", exact=True).click()
     check_move(page, twin, mistakes[0])
     seen.append(mistakes[0])
     return seen
@@ -249,3 +261,23 @@ def test_voila_narrow_puts_the_review_under_the_board(app: Any, twin: Any, shots
         assert boxes["boardW"] >= 0.9 * (boxes["rootW"] - 30)
     finally:
         app.set_viewport_size({"width": 1024, "height": 768})
+
+
+def test_voila_a_widget_opened_late_draws_its_tiles_where_they_lie(app: Any) -> None:
+    app.locator(".cfw").nth(1).locator(".cfw-verdict").wait_for()
+    app.wait_for_timeout(500)  # the board's shape has reached Python and come back
+    got = (
+        app.locator(".cfw")
+        .nth(1)
+        .evaluate(
+            """(root) => ({
+          placed: [...root.querySelectorAll('.cfw-tiles [data-tile]')].map(
+            (g) => g.getAttribute('transform')),
+          ringsAt: [...root.querySelectorAll('.cfw-marks rect.cfw-lastring,'
+            + ' .cfw-marks rect.cfw-review-ring')].map((r) => r.getAttribute('transform')),
+          verdict: root.querySelector('.cfw-verdict').textContent,
+        })"""
+        )
+    )
+    assert got["verdict"].startswith("Move 30 of ")
+    assert got["ringsAt"] and all(t in got["placed"] for t in got["ringsAt"])
