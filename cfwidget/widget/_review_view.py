@@ -100,6 +100,7 @@ class ReviewPanel(TypedDict):
     words: str
     short: str
     rings: list[Ring]
+    played_tile: str | None
     bars: list[Bar]
     bars_note: str
     odds: str
@@ -302,6 +303,7 @@ def review_panel(
         "words": words,
         "short": short,
         "rings": rings,
+        "played_tile": str(move.tile) if move.tile is not None and seat == step.seat else None,
         "bars": bars,
         "bars_note": (
             f"Expected round points for {mover} after each move it could make (lower is better)."

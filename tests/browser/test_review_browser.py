@@ -126,6 +126,8 @@ def check_move(page: Any, twin: Any, n: int) -> None:
             (g) => g.getAttribute('transform')),
           ringsAt: [...root.querySelectorAll('.cfw-marks rect.cfw-lastring,'
             + ' .cfw-marks rect.cfw-review-ring')].map((r) => r.getAttribute('transform')),
+          lifted: [...root.querySelectorAll('.cfw-htile.is-review-played')].map(
+            (b) => b.dataset.tile),
           rings: [...root.querySelectorAll('[data-review-ring]')].map(
             (g) => g.getAttribute('data-review-ring') + '@' + g.getAttribute('data-onto')),
         };
@@ -140,6 +142,7 @@ def check_move(page: Any, twin: Any, n: int) -> None:
     assert [b["tags"] for b in got["bars"]] == tags
     assert got["rings"] == [f"{r['kind']}@{r['onto']}" for r in panel["rings"]]
     assert got["ringsAt"] and all(t in got["placed"] for t in got["ringsAt"])
+    assert got["lifted"] == ([panel["played_tile"]] if panel["played_tile"] else [])
 
 
 def scrub(page: Any, twin: Any) -> list[int]:

@@ -142,6 +142,10 @@ def test_a_rated_move_rings_the_played_and_the_best_move_and_shows_bars(rev: Rev
     if Move.parse(best).onto is not None:
         assert rings["best"]["onto"] == str(Move.parse(best).onto)
         assert rings["best"]["label"] == "best"
+    tile = Move.parse(played).tile
+    assert panel["played_tile"] == (None if tile is None else str(tile))
+    if tile is not None:
+        assert str(tile) in [h["tile"] for h in w.view["hand"]]  # before the move: in hand
     bars = panel["bars"]
     table = rev.candidates(row)
     assert [b["move"] for b in bars] == [str(m) for m in table.index]
@@ -182,7 +186,7 @@ def test_another_seats_move_is_not_rated_from_this_seat_unless_the_hands_are_ope
     other = 1 - mover
     w = ReviewWidget(rev, seat=other, move=move_number(rev, row))
     panel = w.view["review"]
-    assert panel["shown"] == "hidden" and panel["bars"] == []
+    assert panel["shown"] == "hidden" and panel["bars"] == [] and panel["played_tile"] is None
     assert [r["kind"] for r in panel["rings"]] in ([], ["played"])
     assert "Open the hands" in panel["words"] and panel["hands"] == []
     assert w.view["seat"] == other

@@ -2376,6 +2376,7 @@ function makeCue(ctx) {
  * @property {string} words
  * @property {string} short
  * @property {ReviewRing[]} rings
+ * @property {string|null} played_tile
  * @property {ReviewBar[]} bars
  * @property {string} bars_note
  * @property {string} odds
@@ -3082,6 +3083,13 @@ function render({ model, el }) {
     }
     if (review) {
       review.update(v);
+      // The tile played, in the hand it was played from (when that hand is the one shown).
+      const played = (reviewOf(v) || { played_tile: null }).played_tile;
+      for (const b of allOf(hand.node, ".cfw-htile")) {
+        const is = b.dataset.tile === played;
+        b.classList.toggle("is-review-played", is);
+        if (is) b.setAttribute("aria-label", `${played}, the tile played at this move`);
+      }
       actions.node.hidden = true;
       targets.node.hidden = true;
       setText(help, "Left and Right arrows: the move before or after; Home and End: the first or last move. F full screen.");
