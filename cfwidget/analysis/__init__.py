@@ -25,16 +25,18 @@ from ._errors import EvaluateError, PlayoutError, ReviewError, SolveError, TooLa
 from ._evaluate import EVALUATE_POLICIES, MAX_WORLDS, EvaluatePolicy, evaluate
 from ._kernel import Position
 from ._playout import MAX_PLAYOUTS, POLICIES, Policy, playout, playouts
-from ._review import Review, review
+from ._review import GOOD_LOSS, VERDICTS, Review, review
 from ._search import STRENGTHS, SearchBot
 from ._solve import Solution, solve
 
 __all__ = [
     "EVALUATE_POLICIES",
+    "GOOD_LOSS",
     "MAX_PLAYOUTS",
     "MAX_WORLDS",
     "POLICIES",
     "STRENGTHS",
+    "VERDICTS",
     "EvaluateError",
     "EvaluatePolicy",
     "PlayoutError",

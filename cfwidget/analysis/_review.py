@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 __all__ = [
+    "CANDIDATE_COLUMNS",
     "GOOD_LOSS",
     "INACCURACY_LOSS",
     "MISTAKE_LOSS",
@@ -84,6 +85,8 @@ MOVE_COLUMNS = (
     "std_error",
     "verdict",
 )
+#: The columns of :meth:`Review.candidates` (evaluate's table, indexed by move).
+CANDIDATE_COLUMNS = ("expected_points", "std_error", "out_chance", "rank")
 #: The columns of :attr:`Review.summary` (one row per reviewed seat).
 SUMMARY_COLUMNS = ("name", "moves", "accuracy", "average_loss", *VERDICTS)
 
@@ -119,7 +122,11 @@ class Review:
     when forced), the loss in points, its standard error and the verdict. ``summary`` has a
     row per reviewed seat: the moves rated (forced ones left out), the ``accuracy`` (the
     share of rated moves that were "best" or "good"), the average loss and the count of each
-    verdict. Two reviews are equal when their tables are.
+    verdict. To rebuild any position, a review also keeps each round as dealt
+    (:attr:`starts`), every seat's moves as text (:attr:`played`) and who made them
+    (:attr:`movers`); :meth:`round_at` replays a round to a move, and :meth:`candidates`
+    gives evaluate's whole table for a rated move (what ``cfwidget.widget.ReviewWidget``
+    shows). Two reviews are equal when their tables, rounds and moves are.
 
     >>> from cfwidget import Round, Rules
     >>> rnd = Round.deal(Rules(max_pip=3, spokes=3, hand_size=3), players=2, seed=4)
@@ -139,6 +146,14 @@ class Review:
     policy: str
     seed: int
     names: tuple[str, ...] = field(default=())
+    #: Each round as dealt (no move made; never changed: :meth:`round_at` gives copies).
+    starts: tuple[Round, ...] = field(default=(), repr=False)
+    #: Each round's moves as the engine writes them, every seat's (reviewed or not).
+    played: tuple[tuple[str, ...], ...] = field(default=(), repr=False)
+    #: The seat that made each of those moves, round by round.
+    movers: tuple[tuple[int, ...], ...] = field(default=(), repr=False)
+    #: evaluate's table for each row of :attr:`moves` (``None`` for a forced move).
+    tables: tuple[pd.DataFrame | None, ...] = field(default=(), repr=False)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Review):
@@ -146,11 +161,68 @@ class Review:
         return (
             self.moves.equals(other.moves)
             and self.summary.equals(other.summary)
-            and (self.worlds, self.policy, self.seed, self.names)
-            == (other.worlds, other.policy, other.seed, other.names)
+            and (self.worlds, self.policy, self.seed, self.names, self.played, self.movers)
+            == (other.worlds, other.policy, other.seed, other.names, other.played, other.movers)
+            and [r.to_dict() for r in self.starts] == [r.to_dict() for r in other.starts]
+            and len(self.tables) == len(other.tables)
+            and all(_same_table(a, b) for a, b in zip(self.tables, other.tables, strict=True))
         )
 
     __hash__ = None  # type: ignore[assignment]
+
+    def round_at(self, round_no: int, move_no: int) -> Round:
+        """A copy of round ``round_no`` (from 1) just before its move ``move_no`` (from 1).
+
+        ``move_no`` one past the round's last move gives the round as it ended.
+
+        >>> from cfwidget import Round, Rules
+        >>> rnd = Round.deal(Rules(max_pip=3, spokes=3, hand_size=3), players=2, seed=4)
+        >>> rnd.play(rnd.legal_moves()[0])
+        >>> rev = review(rnd, worlds=8)
+        >>> len(rev.round_at(1, 1).moves), len(rev.round_at(1, 2).moves)
+        (0, 1)
+        """
+        rounds = len(self.played)
+        if not _count(round_no) or not 1 <= round_no <= rounds:
+            raise ReviewError(
+                f"round_no is a round from 1 to {rounds} in this review, got {shown(round_no)}"
+            )
+        moves = self.played[round_no - 1]
+        if not _count(move_no) or not 1 <= move_no <= len(moves) + 1:
+            raise ReviewError(
+                f"move_no is a move from 1 to {len(moves) + 1} in round {round_no} (the last "
+                f"is the round as it ended), got {shown(move_no)}"
+            )
+        rnd = self.starts[round_no - 1].copy()
+        for move in moves[: move_no - 1]:
+            rnd.play(move)
+        return rnd
+
+    def candidates(self, row: int) -> pd.DataFrame:
+        """evaluate's table for row ``row`` (from 0) of :attr:`moves`: every legal move's
+        expected points, standard error, out chance and rank, best first (a copy).
+
+        A forced move was not rated: its table is empty.
+
+        >>> from cfwidget import Round, Rules
+        >>> rnd = Round.deal(Rules(max_pip=3, spokes=3, hand_size=3), players=2, seed=4)
+        >>> rnd.play(rnd.legal_moves()[0])
+        >>> list(review(rnd, worlds=8).candidates(0).columns)
+        ['expected_points', 'std_error', 'out_chance', 'rank']
+        """
+        if not _count(row) or not 0 <= row < len(self.tables):
+            raise ReviewError(
+                f"row is a row of the moves table, from 0 to {len(self.tables) - 1}, "
+                f"got {shown(row)}"
+            )
+        table = self.tables[row]
+        if table is None:
+            empty: pd.DataFrame = pd.DataFrame(
+                columns=list(CANDIDATE_COLUMNS), index=pd.Index([], name="move", dtype=str)
+            )
+            return empty
+        copied: pd.DataFrame = table.copy()
+        return copied
 
     def mistakes(self) -> pd.DataFrame:
         """The rows whose verdict is an inaccuracy, a mistake or a blunder."""
@@ -198,6 +270,16 @@ class Review:
                 + ", ".join(slips)
             )
         return "\n".join(parts)
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _same_table(a: pd.DataFrame | None, b: pd.DataFrame | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    return a.equals(b) and list(a.index) == list(b.index)
 
 
 def _plural(word: str, n: int) -> str:
@@ -253,6 +335,8 @@ def review(
             )
         chosen = set(seats)
     seed = check_request(worlds, policy, seed, ReviewError)
+    starts = tuple(start.copy() for start, _ in rounds)
+    movers: list[tuple[int, ...]] = []
     rows: list[dict[str, Any]] = []
     for r, (start, moves) in enumerate(rounds, start=1):
         rnd = start
@@ -261,6 +345,8 @@ def review(
             if seat in chosen:
                 rows.append(_rate(rnd, r, k, move, names, worlds, policy, seed, executor))
             rnd.play(move)
+        movers.append(tuple(seat for seat, _ in rnd.history))
+    tables = tuple(row.pop("_table", None) for row in rows)
     table = pd.DataFrame(rows, columns=list(MOVE_COLUMNS))
     return Review(
         moves=table,
@@ -269,6 +355,10 @@ def review(
         policy=policy,
         seed=seed,
         names=names,
+        starts=starts,
+        played=tuple(tuple(moves) for _, moves in rounds),
+        movers=tuple(movers),
+        tables=tables,
     )
 
 
@@ -320,6 +410,7 @@ def _rate(
         "loss": loss,
         "std_error": 0.0 if move == best else se,
         "verdict": verdict(loss, se, same_move=move == best),
+        "_table": table,  # kept by review() as Review.tables, not a column
     }
 
 

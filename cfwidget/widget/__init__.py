@@ -10,6 +10,8 @@ All rules stay in Python; the browser receives only what the viewing seat may se
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ._errors import WidgetError
 from ._flow import your_turn
 from ._intents import MAX_MESSAGE_BYTES, IntentHandler, handles
@@ -17,13 +19,18 @@ from ._setpicker import SetPicker
 from ._view import PlayerKind, View, Waiting
 from ._widget import DISPLAYS, INTENTS, GameWidget
 
+if TYPE_CHECKING:
+    from ._review_widget import STEPS, ReviewWidget
+
 __all__ = [
     "DISPLAYS",
     "INTENTS",
     "MAX_MESSAGE_BYTES",
+    "STEPS",
     "GameWidget",
     "IntentHandler",
     "PlayerKind",
+    "ReviewWidget",
     "SetPicker",
     "View",
     "Waiting",
@@ -31,3 +38,12 @@ __all__ = [
     "handles",
     "your_turn",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The review widget loads the analysis and the odds: only when it is asked for."""
+    if name in ("ReviewWidget", "STEPS"):
+        from . import _review_widget
+
+        return getattr(_review_widget, name)
+    raise AttributeError(f"module 'cfwidget.widget' has no attribute {name!r}")

@@ -833,6 +833,15 @@ function makePlayers() {
 // -- board: the farmyard, its marks (last tile, cue, targets), pan and zoom ------------------
 
 /**
+ * A tile with where it lies: a tile drawn stays drawn while this stays the same (a review laid
+ * out again to the board's shape moves its tiles; play never does).
+ * @param {PlacedTile} p
+ */
+function placeKey(p) {
+  return `${p.tile}@${p.x},${p.y},${p.angle}`;
+}
+
+/**
  * A ring round a tile (its class `cls`), `pad` SVG units out from its edges.
  * @param {Pose} p
  * @param {string} cls
@@ -1042,6 +1051,8 @@ export function sightings(v, targets, focusOnto, ringRoom) {
   const last = v.last ? [boxOf(v.last)] : [];
   const cue = v.cue && v.cue.level > 0 ? (v.cue.ends || []).map(boxOf) : [];
   if (v.hint && v.hint.onto) cue.push(boxOf(v.hint.onto));
+  const reviewed = reviewOf(v);
+  if (reviewed) for (const r of reviewed.rings) cue.push(unionBox([boxOf(r.onto), badgeBox({ badge_x: r.badge_x, badge_y: r.badge_y })]));
   const shown = targets.map((t) => unionBox([boxOf(t.onto), badgeBox(t)]));
   const inFocus = targets.findIndex((t) => t.onto === focusOnto);
   const one = shown.length ? [shown[Math.max(inFocus, 0)]] : [];
@@ -1331,7 +1342,7 @@ function makeBoard(ctx) {
   };
   let drawnKey = ""; // display mode + palette the tiles were drawn with
   /** @type {string[]} */
-  let drawnTiles = []; // tiles drawn, in order
+  let drawnTiles = []; // tiles drawn, in order, each with where it lies (placeKey)
   /** @type {number[]} */
   let spokes = []; // per tile drawn: which spoke of the centre it grows from (-1: the centre)
   let sentAspect = 0; // the board's shape as last told to Python
@@ -1389,7 +1400,7 @@ function makeBoard(ctx) {
     const rows = v.table || [];
     let prefix = key === drawnKey && drawnTiles.length <= rows.length;
     for (let i = 0; prefix && i < drawnTiles.length; i++) {
-      if (drawnTiles[i] !== rows[i].tile) prefix = false;
+      if (drawnTiles[i] !== placeKey(rows[i])) prefix = false;
     }
     if (!prefix) {
       if (key === drawnKey) cam.follow = null; // a new round, or moves taken back
@@ -1409,7 +1420,7 @@ function makeBoard(ctx) {
       g.setAttribute("data-tile", p.tile);
       frag.appendChild(g);
       small.appendChild(ring(p, "cfw-ov-tile", 0));
-      drawnTiles.push(p.tile);
+      drawnTiles.push(placeKey(p));
       trail(rows, i, trails);
       if (p.linked && p.onto !== null && rows[p.onto]) linkLayer.appendChild(drawLink(p, rows[p.onto]));
     }
@@ -1488,6 +1499,8 @@ function makeBoard(ctx) {
       mark.setAttribute("data-hint-end", hint.onto);
       markLayer.appendChild(mark);
     }
+    const reviewed = reviewOf(v);
+    if (reviewed) for (const mark of reviewRings(reviewed, byTile, pad, upp)) markLayer.appendChild(mark);
     ctx.targetsOf(state.selected).forEach((t, i) => {
       const p = byTile.get(t.onto);
       if (!p) return;
@@ -2314,6 +2327,322 @@ function makeCue(ctx) {
   return { node, update, destroy };
 }
 
+// -- review (ReviewWidget only): the review's shape, its intents and its panel -----------------
+// (cfwidget/widget/_review_widget.py and _review_view.py build the view's `review` part.)
+
+/**
+ * A ring on the table: where the move played, or the best move, goes.
+ * @typedef {Object} ReviewRing
+ * @property {"played"|"best"} kind
+ * @property {string} label
+ * @property {string} move
+ * @property {string} onto
+ * @property {number} badge_x
+ * @property {number} badge_y
+ */
+
+/**
+ * One candidate move with its expected round points (lower is better).
+ * @typedef {Object} ReviewBar
+ * @property {string} move
+ * @property {string} text
+ * @property {number} points
+ * @property {number} std_error
+ * @property {number} out_chance
+ * @property {boolean} played
+ * @property {boolean} best
+ */
+
+/**
+ * Another seat's hand, shown with the hands open.
+ * @typedef {Object} ReviewHand
+ * @property {number} seat
+ * @property {string} name
+ * @property {string[]} tiles
+ */
+
+/**
+ * The review part of a ReviewWidget's view.
+ * @typedef {Object} ReviewPanel
+ * @property {number} move
+ * @property {number} total
+ * @property {number} round_no
+ * @property {number} rounds
+ * @property {number} mover
+ * @property {number} seat
+ * @property {boolean} follow
+ * @property {boolean} hands_open
+ * @property {string} shown
+ * @property {string} words
+ * @property {string} short
+ * @property {ReviewRing[]} rings
+ * @property {string|null} played_tile
+ * @property {ReviewBar[]} bars
+ * @property {string} bars_note
+ * @property {string} odds
+ * @property {ReviewHand[]} hands
+ * @property {string[]} names
+ * @property {number[]} mistakes
+ * @property {number|null} previous_mistake
+ * @property {number|null} next_mistake
+ */
+
+/**
+ * Show a move (an absolute number: the same from any view, so it carries no stamp).
+ * @typedef {Object} GotoIntent
+ * @property {"goto"} kind
+ * @property {number} move
+ */
+
+/**
+ * Step to the first, previous, next or last move, or the previous or next mistake.
+ * @typedef {Object} StepIntent
+ * @property {"step"} kind
+ * @property {number} version
+ * @property {number} seat
+ * @property {"first"|"back"|"next"|"last"|"previous_mistake"|"next_mistake"} to
+ */
+
+/**
+ * The seat whose view is shown (null: the seat that made each move).
+ * @typedef {Object} SeatIntent
+ * @property {"seat"} kind
+ * @property {number|null} value
+ */
+
+/**
+ * @typedef {Object} HandsOpenIntent
+ * @property {"hands_open"} kind
+ * @property {boolean} value
+ */
+
+/** @typedef {GotoIntent|StepIntent|SeatIntent|HandsOpenIntent} ReviewIntent */
+
+/**
+ * The review part of a view, if the view is a ReviewWidget's.
+ * @param {View} v
+ * @returns {ReviewPanel|null}
+ */
+function reviewOf(v) {
+  const r = /** @type {{review?: ReviewPanel}} */ (/** @type {unknown} */ (v)).review;
+  return r || null;
+}
+
+/**
+ * The bars' lengths, as shares of the longest (0.02 .. 1): a bar is as long as the move's
+ * expected points, so a longer bar is a worse move; points at or below 0 get the shortest.
+ * @param {number[]} points
+ * @returns {number[]}
+ */
+export function barShares(points) {
+  const top = Math.max(0, ...points.filter((p) => Number.isFinite(p)));
+  return points.map((p) => {
+    if (!Number.isFinite(p) || top <= 0) return 0.02;
+    return Math.min(1, Math.max(0.02, p / top));
+  });
+}
+
+/**
+ * The move a key goes to in a review of `total` moves shown at `move`, or 0 (not a review key).
+ * @param {string} key
+ * @param {number} move
+ * @param {number} total
+ * @returns {number}
+ */
+export function reviewKeyTarget(key, move, total) {
+  if (key === "ArrowLeft") return Math.max(1, move - 1);
+  if (key === "ArrowRight") return Math.min(total, move + 1);
+  if (key === "Home") return 1;
+  if (key === "End") return total;
+  return 0;
+}
+
+/**
+ * The review's panel: the controls to move along the game, the verdict, the bars, the odds.
+ * @param {Ctx} ctx
+ */
+function makeReview(ctx) {
+  const { model, state } = ctx;
+  /** @param {ReviewIntent} intent */
+  const sendRaw = (intent) => model.send(/** @type {Intent} */ (/** @type {unknown} */ (intent)));
+  /** @param {number} move */
+  const goto = (move) => sendRaw({ kind: "goto", move });
+  /** @param {StepIntent["to"]} to */
+  const step = (to) => {
+    const v = state.view;
+    sendRaw({ kind: "step", version: v.version, seat: v.seat, to });
+  };
+
+  const node = h("section", { class: "cfw-review", "aria-label": "Game review" });
+  const nav = h("div", { class: "cfw-review-nav", role: "group", "aria-label": "Move along the game" });
+  /**
+   * @param {string} text
+   * @param {string} key
+   * @param {string} title
+   */
+  const button = (text, key, title) => h("button", { type: "button", class: "cfw-btn", "data-key": key, title }, text);
+  const first = button("First", "review-first", "The first move (Home)");
+  const back = button("Back", "review-back", "The move before (Left arrow)");
+  const next = button("Next", "review-next", "The move after (Right arrow)");
+  const last = button("Last", "review-last", "The last move (End)");
+  const prevMistake = button("Previous mistake", "review-prev-mistake", "The mistake before this move");
+  const nextMistake = button("Next mistake", "review-next-mistake", "The next mistake after this move");
+  const slider = /** @type {HTMLInputElement} */ (
+    h("input", { type: "range", class: "cfw-review-slider", min: "1", max: "1", step: "1", value: "1", "data-key": "review-slider", "aria-label": "Move" })
+  );
+  const count = h("span", { class: "cfw-review-count", "aria-hidden": "true" });
+  const sliderRow = h("div", { class: "cfw-review-scrub" });
+  sliderRow.append(slider, count);
+  const buttons = h("div", { class: "cfw-review-buttons" });
+  buttons.append(first, back, next, last, prevMistake, nextMistake);
+  nav.append(sliderRow, buttons);
+  first.addEventListener("click", () => step("first"));
+  back.addEventListener("click", () => step("back"));
+  next.addEventListener("click", () => step("next"));
+  last.addEventListener("click", () => step("last"));
+  prevMistake.addEventListener("click", () => step("previous_mistake"));
+  nextMistake.addEventListener("click", () => step("next_mistake"));
+  let dragging = false;
+  slider.addEventListener("pointerdown", () => (dragging = true));
+  slider.addEventListener("pointerup", () => (dragging = false));
+  slider.addEventListener("input", () => goto(Number(slider.value)));
+  slider.addEventListener("change", () => {
+    dragging = false;
+    goto(Number(slider.value));
+  });
+
+  const verdict = h("p", { class: "cfw-verdict", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+
+  const options = h("div", { class: "cfw-review-options" });
+  const seatId = uid("seat");
+  const seatLabel = h("label", { for: seatId }, "Seen from ");
+  const seatPick = /** @type {HTMLSelectElement} */ (h("select", { id: seatId, class: "cfw-select", "data-key": "review-seat" }));
+  seatPick.addEventListener("change", () => {
+    const value = seatPick.value === "" ? null : Number(seatPick.value);
+    sendRaw({ kind: "seat", value });
+  });
+  const openLabel = h("label", { class: "cfw-switch" });
+  const openBox = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", role: "switch", "data-key": "review-open" }));
+  openLabel.append(openBox, h("span", {}, " Hands open"));
+  openBox.addEventListener("change", () => sendRaw({ kind: "hands_open", value: openBox.checked }));
+  options.append(seatLabel, seatPick, openLabel);
+
+  const barsBox = h("div", { class: "cfw-bars-box" });
+  const barsNote = h("p", { class: "cfw-bars-note", id: uid("bars") });
+  const bars = h("ol", { class: "cfw-bars", "aria-labelledby": barsNote.id });
+  barsBox.append(barsNote, bars);
+  const odds = h("p", { class: "cfw-review-odds" });
+  const hands = h("div", { class: "cfw-review-hands" });
+  // The bars first after the verdict: what the move was worth matters more than the options.
+  node.append(nav, verdict, barsBox, odds, options, hands);
+
+  /** @param {View} v */
+  function update(v) {
+    const r = reviewOf(v);
+    node.hidden = !r;
+    if (!r) return;
+    slider.max = String(r.total);
+    if (!dragging) slider.value = String(r.move);
+    slider.setAttribute("aria-valuetext", r.short);
+    setText(count, `Move ${r.move} of ${r.total}`);
+    first.disabled = back.disabled = r.move <= 1;
+    next.disabled = last.disabled = r.move >= r.total;
+    prevMistake.disabled = !r.previous_mistake;
+    nextMistake.disabled = !r.next_mistake;
+    verdict.dataset.verdict = r.shown;
+    verdict.replaceChildren();
+    withTiles(verdict, r.words);
+    const want = ["", ...r.names.map((_, i) => String(i))];
+    if (seatPick.options.length !== want.length) {
+      seatPick.replaceChildren(h("option", { value: "" }, "The seat that moved"), ...r.names.map((n, i) => h("option", { value: String(i), dir: "auto" }, n)));
+    }
+    seatPick.value = r.follow ? "" : String(r.seat);
+    openBox.checked = r.hands_open;
+    setText(barsNote, r.bars_note);
+    barsBox.hidden = !r.bars.length;
+    bars.replaceChildren();
+    const shares = barShares(r.bars.map((b) => b.points));
+    r.bars.forEach((b, i) => {
+      const tags = [b.played ? "played" : "", b.best ? "best" : ""].filter(Boolean);
+      const li = h("li", { class: "cfw-bar" + (b.played ? " is-played" : "") + (b.best ? " is-best" : "") });
+      const label = h("span", { class: "cfw-bar-label" });
+      withTiles(label, b.text);
+      const track = h("span", { class: "cfw-bar-track", "aria-hidden": "true" });
+      const fill = h("span", { class: "cfw-bar-fill" });
+      fill.style.width = `${(shares[i] * 100).toFixed(1)}%`;
+      track.appendChild(fill);
+      const value = h("span", { class: "cfw-bar-value" }, `${b.points.toFixed(1)} points`);
+      li.append(label, track, value);
+      if (tags.length) li.appendChild(h("span", { class: "cfw-bar-tags" }, tags.join(", ")));
+      bars.appendChild(li);
+    });
+    setText(odds, r.odds);
+    odds.hidden = !r.odds;
+    hands.replaceChildren();
+    const { mode, palette } = ctx.look();
+    for (const hand of r.hands) {
+      const row = h("div", { class: "cfw-review-hand" });
+      row.appendChild(h("span", { class: "cfw-name", dir: "auto" }, `${hand.name}: `));
+      const list = h("span", { class: "cfw-review-tiles", role: "img", "aria-label": `${hand.name}'s hand: ${hand.tiles.join(", ") || "no tiles"}` });
+      for (const t of hand.tiles) list.appendChild(handTileSvg(t, mode, palette));
+      row.appendChild(list);
+      hands.appendChild(row);
+    }
+    hands.hidden = !r.hands.length;
+  }
+
+  /**
+   * Left / Right: the move before or after; Home / End: the first or last (the slider has its
+   * own keys, the board's arrows pan it).
+   * @param {KeyboardEvent} e
+   */
+  function key(e) {
+    const r = reviewOf(state.view);
+    if (!r) return false;
+    const target = reviewKeyTarget(e.key, r.move, r.total);
+    if (!target) return false;
+    if (target !== r.move) goto(target);
+    return true;
+  }
+
+  return { node, update, key };
+}
+
+/**
+ * The review's rings on the table: the move played (solid, labelled "played") and the best
+ * move (dashed, labelled "best"), with their labels on free felt beside the end.
+ * @param {ReviewPanel} r
+ * @param {Map<string, Pose>} byTile
+ * @param {number} pad
+ * @param {number} upp SVG units per pixel
+ * @returns {SVGElement[]}
+ */
+function reviewRings(r, byTile, pad, upp) {
+  /** @type {SVGElement[]} */
+  const out = [];
+  const seen = new Map();
+  for (const ringed of r.rings) {
+    const p = byTile.get(ringed.onto);
+    if (!p) continue;
+    const played = ringed.kind === "played";
+    const g = s("g", { class: `cfw-review-mark is-${ringed.kind}`, "data-review-ring": ringed.kind, "data-onto": ringed.onto });
+    g.appendChild(ring(p, "cfw-review-ring-under", played ? pad : pad * 2.2));
+    g.appendChild(ring(p, "cfw-review-ring", played ? pad : pad * 2.2));
+    const font = Math.min(Math.max(28, 13 * upp), 70);
+    const again = seen.get(ringed.onto) || 0;
+    seen.set(ringed.onto, again + 1);
+    const x = ringed.badge_x * U;
+    const y = ringed.badge_y * U + again * font * 1.5;
+    const w = font * 0.62 * ringed.label.length + font * 0.8;
+    g.appendChild(s("rect", { class: "cfw-review-label-bg", x: num(x - w / 2), y: num(y - font * 0.7), width: num(w), height: num(font * 1.4), rx: num(font * 0.3) }));
+    const label = s("text", { class: "cfw-review-label", x: num(x), y: num(y), dy: "0.35em", "font-size": num(font) });
+    label.textContent = ringed.label;
+    g.appendChild(label);
+    out.push(g);
+  }
+  return out;
+}
+
 // -- the view: the sections put together ------------------------------------------------------
 
 /**
@@ -2376,6 +2705,8 @@ function render({ model, el }) {
   const coach = makeCoach();
   /** @type {ReturnType<typeof makeCue>|null} */
   let cue = null; // made when a view first has a cue
+  /** @type {ReturnType<typeof makeReview>|null} */
+  let review = null; // made when a view first has a review part (a ReviewWidget)
   const message = h("p", { class: "cfw-message", role: "status", "aria-live": "polite" });
   const help = h("p", { class: "cfw-help" }, helpText(false));
 
@@ -2433,6 +2764,7 @@ function render({ model, el }) {
   const coachBox = h("div", { class: "cfw-coachbox", hidden: true });
   coachBox.appendChild(coach.node);
   const band = h("div", { class: "cfw-band" });
+  const reviewLeft = h("div", { class: "cfw-review-left" }); // a docked review's board and hand
   band.append(deck, coachBox);
   root.append(head.node, players.node, main, band, more, movesPanel);
   el.appendChild(root);
@@ -2528,9 +2860,13 @@ function render({ model, el }) {
   function arrange() {
     watchScroller();
     // Wide (full screen, or a wide page): the moves in a side column, else behind "Moves".
-    const wide = isFull() || root.clientWidth >= WIDE_PX;
+    // A review keeps its moves behind "Moves": its panel is beside the board when docked, else
+    // under it.
+    const wide = !review && (isFull() || root.clientWidth >= WIDE_PX);
+    const docked = isFull() || root.clientWidth >= DOCK_PX;
     root.classList.toggle("is-wide", wide);
-    root.classList.toggle("is-docked", root.clientWidth >= DOCK_PX);
+    root.classList.toggle("is-docked", docked);
+    if (review) placeReview(review.node, docked);
     const home = wide ? side : movesPanel;
     if (logbox.parentNode !== home) {
       home.appendChild(logbox);
@@ -2538,6 +2874,25 @@ function render({ model, el }) {
     }
     movesButton.hidden = wide;
     fitBoard();
+  }
+  /**
+   * A review's panel: docked, a column beside the board and the hand (which sit in a column
+   * of their own); narrower, under the board and over the hand.
+   * @param {HTMLElement} panel
+   * @param {boolean} docked
+   */
+  function placeReview(panel, docked) {
+    if (docked) {
+      if (reviewLeft.parentNode !== main) main.insertBefore(reviewLeft, main.firstChild);
+      if (board.node.parentNode !== reviewLeft) reviewLeft.appendChild(board.node);
+      if (band.parentNode !== reviewLeft) reviewLeft.appendChild(band);
+      if (panel.parentNode !== main) main.appendChild(panel);
+      return;
+    }
+    if (board.node.parentNode !== main) main.insertBefore(board.node, main.firstChild);
+    if (reviewLeft.parentNode) reviewLeft.remove();
+    if (panel.previousSibling !== main) main.after(panel);
+    if (band.previousSibling !== panel) panel.after(band);
   }
   function fitBoard() {
     if (!root.isConnected) return;
@@ -2643,7 +2998,9 @@ function render({ model, el }) {
       toggleFull();
       done = true;
     } else {
-      done = hand.key(e) || targets.key(e) || board.key(e) || actions.key(e);
+      done = review
+        ? ((e.target !== board.board || e.key === "Home" || e.key === "End") && review.key(e)) || board.key(e)
+        : hand.key(e) || targets.key(e) || board.key(e) || actions.key(e);
     }
     if (done) {
       e.preventDefault();
@@ -2715,6 +3072,28 @@ function render({ model, el }) {
       head.node.after(cue.node);
     }
     if (cue) cue.update(v);
+    if (reviewOf(v) && !review) {
+      review = makeReview(ctx);
+      root.classList.add("is-review");
+      // The verdict is the review's live region: the head's line would say it twice.
+      const said = firstOf(head.node, ".cfw-status");
+      if (said) said.setAttribute("aria-live", "off");
+      main.after(review.node);
+      arrange();
+    }
+    if (review) {
+      review.update(v);
+      // The tile played, in the hand it was played from (when that hand is the one shown).
+      const played = (reviewOf(v) || { played_tile: null }).played_tile;
+      for (const b of allOf(hand.node, ".cfw-htile")) {
+        const is = b.dataset.tile === played;
+        b.classList.toggle("is-review-played", is);
+        if (is) b.setAttribute("aria-label", `${played}, the tile played at this move`);
+      }
+      actions.node.hidden = true;
+      targets.node.hidden = true;
+      setText(help, "Left and Right arrows: the move before or after; Home and End: the first or last move. F full screen.");
+    }
     localNote = "";
     setText(message, model.get("message") || "");
     actions.schedule(v);
