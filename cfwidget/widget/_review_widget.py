@@ -224,10 +224,13 @@ class ReviewWidget(PythonOwned):
         options.setdefault("mode", self.display)
         options.setdefault("title", f"Chicken Foot review: {panel['short']}")
         words = []
-        if played is not None:
-            words.append(f"yellow ring: the move played (on {played['onto']})")
-        if best is not None:
-            words.append(f"blue ring: the best move (on {best['onto']})")
+        if played is not None and best is not None and played["onto"] == best["onto"]:
+            words.append(f"yellow ring: the move played and the best move (both on {best['onto']})")
+        else:
+            if played is not None:
+                words.append(f"yellow ring: the move played (on {played['onto']})")
+            if best is not None:
+                words.append(f"blue ring: the best move (on {best['onto']})")
         options.setdefault("caption", sentence("; ".join(words)) if words else None)
         options.setdefault("last", played["onto"] if played else None)
         options.setdefault("highlight", [best["onto"]] if best else [])

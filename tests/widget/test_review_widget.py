@@ -384,3 +384,24 @@ def test_every_review_intent_has_its_typedef_in_widget_js() -> None:
     assert [p for p, _ in panel] == list(ReviewPanel.__annotations__)
     for kind in set(ReviewWidget.intents) - set(own):
         assert ReviewWidget.intents[kind].fields == INTENTS[kind], kind
+
+
+def test_the_saved_caption_says_when_played_and_best_go_on_the_same_tile(rev: Review) -> None:
+    moves = rev.moves
+    same, apart = [], []
+    for row in rows_with(rev, ("good", "inaccuracy", "mistake", "blunder")):
+        played, best = (
+            cf.Move.parse(moves["played"].iloc[row]),
+            cf.Move.parse(moves["best"].iloc[row]),
+        )
+        (same if played.onto == best.onto else apart).append(row)
+    for row in same[:1]:
+        caption = ReviewWidget(rev, move=move_number(rev, row)).to_svg()
+        assert "the move played and the best move (both on" in caption
+        assert "blue ring" not in caption  # the yellow ring covers the blue one
+    for row in apart[:1]:
+        caption = ReviewWidget(rev, move=move_number(rev, row)).to_svg()
+        assert (
+            "Yellow ring: the move played (on" in caption and "blue ring: the best move" in caption
+        )
+    assert same and apart  # both cases occur in this game
