@@ -41,6 +41,7 @@ from ..core import (
     Rules,
     RulesError,
 )
+from ..table import Chart
 from ._errors import EvaluateError, ReviewError
 from ._evaluate import EvaluatePolicy, check_request, evaluate
 
@@ -253,6 +254,42 @@ class Review:
             ax.legend(loc="upper right", fontsize=8)
         fig.tight_layout()
         return fig
+
+    def picture(self) -> Chart:
+        """:meth:`plot` with its words: a notebook shows it as an image with ``alt`` text.
+
+        The words name, for each seat, its rated moves and its largest loss (the move's
+        number in its round and the verdict), so a screen reader or a notebook opened
+        without pictures tells the same story as the lines.
+
+        >>> from cfwidget import Round, Rules
+        >>> rnd = Round.deal(Rules(max_pip=3, spokes=3, hand_size=3), players=2, seed=4)
+        >>> rnd.play(rnd.legal_moves()[0])
+        >>> review(rnd, worlds=8).picture().alt.split(". ")[0]
+        'Points lost by each rated move, one line per player'
+        """
+        words = [
+            "Points lost by each rated move, one line per player",
+            f"dashed lines at {INACCURACY_LOSS:g} points (a mistake) and {MISTAKE_LOSS:g} "
+            "points (a blunder)",
+        ]
+        rated = self.moves[self.moves["verdict"] != "forced"]
+        for _, row in self.summary.iterrows():
+            mine = rated[rated["name"] == row["name"]]
+            if not len(mine):
+                words.append(f"{row['name']}: no rated move")
+                continue
+            worst = mine.loc[mine["loss"].idxmax()]
+            count = f"{len(mine)} rated {_plural('move', len(mine))}"
+            if float(worst["loss"]) < GOOD_LOSS:
+                words.append(f"{row['name']}: {count}, none losing {GOOD_LOSS:g} points or more")
+            else:
+                words.append(
+                    f"{row['name']}: {count}, the largest loss {float(worst['loss']):.1f} points "
+                    f"at move {int(worst['move_number'])} of round {int(worst['round'])} "
+                    f"(a{'n' if str(worst['verdict'])[0] in 'aeiou' else ''} {worst['verdict']})"
+                )
+        return Chart(self.plot(), alt=". ".join(words) + ".")
 
     def __repr__(self) -> str:
         rated = self.moves[self.moves["verdict"] != "forced"]

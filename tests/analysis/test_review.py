@@ -200,6 +200,20 @@ def test_repr_and_plot(reviewed: Review) -> None:
     assert ax.get_ylabel() == "points lost"
 
 
+def test_the_picture_says_each_seats_largest_loss(reviewed: Review) -> None:
+    chart = reviewed.picture()
+    data, meta = chart._repr_mimebundle_()
+    assert meta["image/png"]["alt"] == chart.alt and "<img" in data["text/html"]
+    rated = reviewed.moves[reviewed.moves["verdict"] != "forced"]
+    for name, mine in rated.groupby("name"):
+        worst = mine.loc[mine["loss"].idxmax()]
+        if worst["loss"] >= 2:
+            said = f"{name}: {len(mine)} rated moves, the largest loss {worst['loss']:.1f} points"
+            assert f"{said} at move {worst['move_number']} of round {worst['round']}" in chart.alt
+        else:
+            assert f"{name}: {len(mine)} rated" in chart.alt and "none losing 2" in chart.alt
+
+
 @pytest.mark.parametrize(
     ("source", "kwargs", "words"),
     [

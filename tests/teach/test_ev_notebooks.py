@@ -36,7 +36,7 @@ def test_the_notebook_is_stored_with_its_outputs_and_pictures(path: Path) -> Non
     assert not any(o.get("output_type") == "error" for c in code for o in c.outputs)
     source = "\n".join(c.source for c in code)
     assert "tests/" not in source and "tests\\" not in source
-    assert not re.search(r"\b(TODO|placeholder|ReviewWidget)\b", source)
+    assert not re.search(r"\b(TODO|placeholder)\b", source)
 
 
 def test_notebook_15_saves_every_answer_to_its_sign_in() -> None:
@@ -47,18 +47,28 @@ def test_notebook_15_saves_every_answer_to_its_sign_in() -> None:
     assert "for exercise in (q1, q2, q3):" in source
 
 
-def test_notebook_40_reviews_the_game_it_plays_and_shows_the_plot() -> None:
+def test_notebook_40_reviews_the_game_it_plays_and_shows_the_plot_and_the_widget() -> None:
     code = _code(REVIEW)
     source = "\n".join(c.source for c in code)
     assert "review(class_round" in source and "rev.mistakes()" in source
     plots = [
-        o
+        o["data"]
         for c in code
-        if c.source.strip() == "rev.plot()"
+        if c.source.startswith("rev.picture()")
         for o in c.outputs
         if "image/png" in o.get("data", {})
     ]
-    assert len(plots) == 1
+    assert len(plots) == 1 and 'alt="Points lost by each rated move' in plots[0]["text/html"]
+    widgets = [
+        o["data"]
+        for c in code
+        if "ReviewWidget(rev)" in c.source
+        for o in c.outputs
+        if "application/vnd.jupyter.widget-view+json" in o.get("data", {})
+    ]
+    # Saved without a kernel, the widget is the table at the first slip with its words.
+    assert len(widgets) == 1 and "image/png" in widgets[0]
+    assert "Move 11 of 39: Dev played 5-5 on 9-5" in widgets[0]["text/plain"]
     said = "\n".join(
         o.get("text", "") for c in code for o in c.outputs if o.get("output_type") == "stream"
     )
