@@ -21,6 +21,7 @@ WAIT = 120_000  # ms: generous, the machine is shared
 PAGES = {
     "01-the-set-and-the-deal.ipynb": (".cfw .cfw-hand .cfw-htile", 1),
     "20-guided-play-for-therapists.ipynb": ("button:has-text('Start the session')", 2),
+    "40-reviewing-a-game.ipynb": (".cfw.is-review .cfw-verdict", 3),
 }
 
 
