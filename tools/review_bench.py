@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> None:
     times = []
     for i, rnd in enumerate(positions(Rules(), args.positions, args.seed)):
         try:
-            times.append(_timed(lambda rnd=rnd, i=i: evaluate(rnd, worlds=args.worlds, seed=i))[0])
+            times.append(_timed(partial(evaluate, rnd, worlds=args.worlds, seed=i))[0])
         except EvaluateError:
             continue
     median = statistics.median(times)
