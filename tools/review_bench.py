@@ -79,7 +79,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-dask", action="store_true")
     args = parser.parse_args(argv)
     yard = statistics.median(yardstick_rounds(1000, seed=s)[0] for s in range(3))
-    print(f"cores: {os.cpu_count()}; the yardstick's 1,000 rounds: {yard:.3f} s")
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(
+        f"cores: {os.cpu_count()}, load average {load} (an executor gains only on idle cores); "
+        f"the yardstick's 1,000 rounds: {yard:.3f} s"
+    )
 
     times = []
     for i, rnd in enumerate(positions(Rules(), args.positions, args.seed)):
