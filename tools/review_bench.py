@@ -13,7 +13,9 @@ Run ``python -m tools.review_bench`` (``--positions N``, ``--worlds W``, ``--rev
    ``evaluate``'s own executor (chunks of 25 worlds) called move by move on the same pool.
    The pools and the cluster are started before the clock runs. The issue asks for at most
    60 s serially, and less with an executor; each shared review is checked equal to the
-   serial one.
+   serial one. The processor time of the serial review and of the pool's workers (a fresh
+   pool, read when its workers exit) shows what sharing adds to the work, which the other
+   programs on a busy machine do not change; from it, the best speed idle cores could give.
 
 Every time is also divided by the yardstick of ``tools.bench`` (a bare simulator of random
 play, 1,000 rounds) timed in the same run, so that runs on slower or busier machines can be
@@ -107,6 +109,7 @@ def main(argv: list[str] | None = None) -> None:
         f"{worlds} worlds): serially {serial:.2f} s ({serial / yard:.1f} yardsticks; "
         "asked: at most 60 s)"
     )
+    print("  " + _cpu_shared(rnd, worlds, args.workers))
     ways: dict[str, Callable[[], Any]] = {}
     with contextlib.ExitStack() as stack:
         pool = stack.enter_context(ProcessPoolExecutor(max_workers=args.workers))
@@ -142,6 +145,41 @@ def main(argv: list[str] | None = None) -> None:
                 f"{statistics.median(ratios[name]):.2f}x the serial speed (median of "
                 f"{args.repeat} back-to-back ratios){check}"
             )
+
+
+def _cpu_shared(rnd: Round, worlds: int, workers: int) -> str:
+    """The processor time of the review serially and shared one task per move on a fresh
+    pool (its workers' time read when they exit): how much work sharing adds, whatever the
+    other programs on the machine do."""
+    try:
+        import resource
+    except ImportError:  # not on this system
+        return "processor time: not measured on this system"
+
+    def children() -> float:
+        use = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return use.ru_utime + use.ru_stime
+
+    start = time.process_time()
+    review(rnd, worlds=worlds)
+    serial = time.process_time() - start
+    before = children()
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        review(rnd, worlds=2, executor=pool)
+    startup = children() - before
+    before = children()
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        review(rnd, worlds=2, executor=pool)
+        start = time.process_time()
+        review(rnd, worlds=worlds, executor=pool)
+        main = time.process_time() - start
+    shared = children() - before - startup
+    return (
+        f"processor time: serially {serial:.2f} s; one task per move, {shared:.2f} s in the "
+        f"workers and {main:.2f} s in this process ({(shared + main) / serial:.2f}x the "
+        f"serial work: on {workers} idle cores at best {serial / max(shared / workers, main):.1f}x "
+        "the serial speed)"
+    )
 
 
 def _dask_client(stack: contextlib.ExitStack, workers: int) -> Any:
