@@ -70,6 +70,7 @@ benches: bench
 	$(BIN)/python -m tools.widget_bench
 	$(BIN)/python -m tools.screen_bench
 	$(BIN)/python -m tools.playout_bench
+	$(BIN)/python -m tools.review_bench
 
 layout-check: $(STAMP)
 	$(BIN)/python -m tools.layout_check 1000

@@ -158,9 +158,9 @@ class Position:
         self = cls.__new__(cls)
         self._set_rules(rules)
         t = self.t
-        rank, bit = t.rank, t.bit
-        self.hands = [sum([bit[x] for x in hand]) for hand in rnd.hands]
-        self.yard = [bit[x] for x in reversed(rnd.boneyard)]
+        rank = t.rank
+        self.hands = list(rnd.hand_masks())  # the engine's ranks are the kernel's (tested)
+        self.yard = list(reversed(rnd.yard_masks()))
         ends: list[list[int]] = [[] for _ in range(t.max_pip + 2)]
         forced = rnd.forced
         self.forced = -1 if forced is None else rank[forced]

@@ -14,8 +14,13 @@ Thresholds (module constants, in round points): ``"best"`` when the move played 
 move or loses nothing; ``"good"`` below :data:`GOOD_LOSS`; ``"inaccuracy"`` below
 :data:`INACCURACY_LOSS`; ``"mistake"`` below :data:`MISTAKE_LOSS`; ``"blunder"`` from
 :data:`MISTAKE_LOSS` up. The ratings are averages over imagined worlds, so they carry
-chance: a loss within :data:`NOISE_SE` standard errors of 0 (the two moves' errors combined)
-is ``"good"`` at worst, never worse.
+chance: a loss within :data:`NOISE_SE` standard errors of 0 is ``"good"`` at worst, never
+worse. The loss's standard error comes from the two moves' differences world by world
+(evaluate's ``loss_std_error``: both moves met the same imagined worlds).
+
+With an ``executor``, each rated move is one task (its evaluate runs whole where the task
+runs): a review is many positions of a few hundred playouts each, so whole moves share the
+work better than evaluate's chunks of worlds. The review is the same with or without one.
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ from ..core import (
 )
 from ..table import Chart
 from ._errors import EvaluateError, ReviewError
-from ._evaluate import EvaluatePolicy, check_request, evaluate
+from ._evaluate import EvaluatePolicy, check_executor, check_request, evaluate
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -342,8 +347,10 @@ def review(
     a game or round (JSON text, its dict, or the path of a JSON file), or a classroom move
     log (tests/data/classroom: its deal, moves and rules; seats are named "Seat 0", ...).
     Each position is rated by :func:`~cfwidget.analysis.evaluate` with ``worlds``,
-    ``policy``, ``seed`` and ``executor``, from the view of the seat to move only. The same
-    arguments give the same review. Nothing given is changed.
+    ``policy`` and ``seed``, from the view of the seat to move only. ``executor`` (a
+    ``concurrent.futures`` executor such as ``ProcessPoolExecutor()``, or a Dask client)
+    rates the moves at the same time, one task per move. The same arguments give the same
+    review, with or without an executor. Nothing given is changed.
 
     >>> from cfwidget import Game, Rules
     >>> game = Game(2, Rules(max_pip=3, spokes=3, hand_size=3), seed=4)
@@ -372,19 +379,25 @@ def review(
             )
         chosen = set(seats)
     seed = check_request(worlds, policy, seed, ReviewError)
+    check_executor(executor, ReviewError)
     starts = tuple(start.copy() for start, _ in rounds)
     movers: list[tuple[int, ...]] = []
-    rows: list[dict[str, Any]] = []
+    rows: list[dict[str, Any] | Any] = []  # a row, or a future of one (with an executor)
     for r, (start, moves) in enumerate(rounds, start=1):
         rnd = start
         for k, move in enumerate(moves, start=1):
             seat = rnd.turn
             if seat in chosen:
-                rows.append(_rate(rnd, r, k, move, names, worlds, policy, seed, executor))
+                job = (r, k, move, names, worlds, policy, seed)
+                if executor is None or len(rnd.legal_moves()) == 1:
+                    rows.append(_rate(rnd, *job))
+                else:  # one task per rated move, its evaluate run where the task runs
+                    rows.append(_submit(executor, rnd.copy(), job, rows))
             rnd.play(move)
         movers.append(tuple(seat for seat, _ in rnd.history))
-    tables = tuple(row.pop("_table", None) for row in rows)
-    table = pd.DataFrame(rows, columns=list(MOVE_COLUMNS))
+    done = _results(rows)
+    tables = tuple(row.pop("_table", None) for row in done)
+    table = pd.DataFrame(done, columns=list(MOVE_COLUMNS))
     return Review(
         moves=table,
         summary=_summary(table, sorted(chosen), names),
@@ -399,6 +412,34 @@ def review(
     )
 
 
+def _submit(executor: Executor | Any, rnd: Round, job: tuple[Any, ...], rows: list[Any]) -> Any:
+    """``_rate(rnd, *job)`` sent to ``executor``; a refusal cancels the ``rows`` sent before."""
+    try:
+        return executor.submit(_rate, rnd, *job)
+    except RuntimeError as exc:  # a pool that was shut down
+        _cancel(rows)
+        raise ReviewError(
+            f"the executor takes no more work ({exc}); start a new one, for example "
+            "ProcessPoolExecutor(max_workers=2)"
+        ) from None
+
+
+def _results(rows: list[Any]) -> list[dict[str, Any]]:
+    """The rows, each future replaced by its result, in order (the review is the same with
+    or without an executor); on an error the futures not yet done are cancelled."""
+    try:
+        return [row if isinstance(row, dict) else row.result() for row in rows]
+    except BaseException:
+        _cancel(rows)
+        raise
+
+
+def _cancel(rows: list[Any]) -> None:
+    for row in rows:
+        if not isinstance(row, dict) and callable(getattr(row, "cancel", None)):
+            row.cancel()
+
+
 def _rate(
     rnd: Round,
     r: int,
@@ -408,9 +449,9 @@ def _rate(
     worlds: int,
     policy: EvaluatePolicy,
     seed: int,
-    executor: Executor | Any | None,
 ) -> dict[str, Any]:
-    """One row of the review: the move ``move`` made at ``rnd``, rated."""
+    """One row of the review: the move ``move`` made at ``rnd``, rated (a top-level
+    function, so that process pools and Dask can run it)."""
     seat = rnd.turn
     row: dict[str, Any] = {
         "round": r,
@@ -430,16 +471,16 @@ def _rate(
             "verdict": "forced",
         }
     try:
-        table = evaluate(rnd, worlds=worlds, policy=policy, seed=seed, executor=executor)
+        table = evaluate(rnd, worlds=worlds, policy=policy, seed=seed)
     except EvaluateError as exc:
         raise ReviewError(f"round {r}, move {k}: {exc}") from None
     best = str(table.index[0])
     index = [str(m) for m in table.index]
     points = dict(zip(index, map(float, table["expected_points"].tolist()), strict=True))
-    errors = dict(zip(index, map(float, table["std_error"].tolist()), strict=True))
+    errors = dict(zip(index, map(float, table["loss_std_error"].tolist()), strict=True))
     played_points, best_points = float(points[move]), float(points[best])
     loss = max(0.0, played_points - best_points)
-    se = math.hypot(errors[move], errors[best])
+    se = errors[move]  # from the worlds' differences: both moves met the same worlds
     return row | {
         "best": best,
         "played_points": played_points,

@@ -218,6 +218,30 @@ class Round:
         e = self._engine
         return e.ts.tiles_of(e.hands[check_seat(seat, len(e.next))])
 
+    def hand_masks(self) -> tuple[int, ...]:
+        """Every seat's hand as one whole number with a bit per tile (all hands, like
+        :attr:`hands`; the quick form for programs that play many rounds out).
+
+        Bit ``r`` stands for the tile of rank ``r``: the set sorted from ``0-0`` up (``0-0``,
+        ``1-0``, ``1-1``, ``2-0``, ...), each tile ``(a, b)`` with ``a >= b`` at rank
+        ``a * (a + 1) // 2 + b``.
+
+        >>> rnd = Round.deal(Rules(max_pip=3, spokes=3, hand_size=3), players=2, seed=3)
+        >>> rnd.hand(0), bin(rnd.hand_masks()[0])
+        ((Tile(2, 0), Tile(2, 1), Tile(3, 2)), '0b100011000')
+        """
+        return tuple(self._engine.hands)
+
+    def yard_masks(self) -> tuple[int, ...]:
+        """The chicken yard's tiles as bits (as in :meth:`hand_masks`), in draw order like
+        :attr:`boneyard`: the first is drawn next.
+
+        >>> rnd = Round.deal(Rules(max_pip=3, spokes=3, hand_size=3), players=2, seed=3)
+        >>> [1 << (t[0] * (t[0] + 1) // 2 + t[1]) for t in rnd.boneyard] == list(rnd.yard_masks())
+        True
+        """
+        return tuple(reversed(self._engine.yard))
+
     def hand_counts(self) -> list[int]:
         """How many tiles each seat holds (what everyone can see).
 

@@ -56,6 +56,8 @@ from .._shared import check_seed
 from ..core import Move, Observation, Placed, Round, Rules, Tile, full_set
 from . import _seat as seat_odds
 from ._errors import SeatOddsError
+from ._ways import DEALT as _DEALT
+from ._ways import WaysCounter
 
 __all__ = [
     "World",
@@ -70,7 +72,6 @@ _BURN_IN = 8
 _THIN = 1
 #: How many times the chain may deal a first world seat by seat before it gives up.
 _STARTS = 1000
-_DEALT = 1  # the label bit of a tile held since the deal (bit j + 1 is the j-th hidden draw)
 
 
 class World(NamedTuple):
@@ -141,7 +142,7 @@ class _Seat:
     checks: list[tuple[float, int]] = field(default_factory=list)
     kind: list[int] = field(default_factory=list)  # per tile: the labels it may have in hand
     played_kinds: list[int] = field(default_factory=list)
-    _ways: dict[tuple[tuple[int, int], ...], int] = field(default_factory=dict)
+    _counter: WaysCounter = field(default_factory=lambda: WaysCounter(0, (), ()))
     _plans: dict[tuple[tuple[int, int], ...], tuple[list[tuple[int, ...]], list[int]]] = field(
         default_factory=dict
     )
@@ -165,65 +166,16 @@ class _Seat:
         self.draws.sort()
         self.kind = [self.allowed(x, math.inf) for x in range(size)]
         self.played_kinds = [self.allowed(x, r) for x, r in self.played]
+        self._counter = WaysCounter(len(self.draws), self.kind, self.played_kinds)
 
     def ways(self, counts: tuple[tuple[int, int], ...]) -> int:
         """How many ways the hidden draws can be given tiles, for a hand that holds
         ``counts`` tiles of each kind (``(kind, how many)`` pairs, sorted).
 
         The hand's tiles and the played ones count alike: only a tile's kind (its allowed
-        labels) matters. The draws are given their tiles from the last one back: a tile that
-        may have been dealt and fits every draw before some point joins a common pool there
-        and stays in it; every other kind is counted on its own, and its tiles must all be
-        given a draw (they were not dealt).
+        labels) matters (:class:`~cfwidget.odds._ways.WaysCounter` counts them).
         """
-        known = self._ways.get(counts)
-        if known is not None:
-            return known
-        merged = dict(counts)
-        for kind in self.played_kinds:
-            merged[kind] = merged.get(kind, 0) + 1
-        draws = len(self.draws)
-        pool = [0] * (draws + 1)  # pool[j]: pooled tiles that fit draw j (and all before it)
-        kinds: list[int] = []
-        have: list[int] = []
-        for kind in sorted(merged):
-            slots = kind >> 1
-            if kind & _DEALT and not slots & (slots + 1):  # slots 0 .. b - 1: a pooled tile
-                for j in range(slots.bit_length()):
-                    pool[j] += merged[kind]
-            else:
-                kinds.append(kind)
-                have.append(merged[kind])
-        must = [i for i, k in enumerate(kinds) if not k & _DEALT]  # tiles that were drawn
-        lowest = [(k >> 1 & -(k >> 1)).bit_length() - 1 for k in kinds]  # first draw it fits
-        memo: dict[tuple[int, int, tuple[int, ...]], int] = {}
-
-        def count(j: int, pooled: int, used: tuple[int, ...]) -> int:
-            # Draws j, j - 1, ..., 0 are still to be given a tile; give up when a tile that was
-            # not dealt can no longer get a draw of its own.
-            if sum(have[i] - used[i] for i in must) > j + 1:
-                return 0
-            if any(lowest[i] > j and used[i] < have[i] for i in must):
-                return 0
-            if j < 0:
-                return 1
-            key = (j, pooled, used)
-            if key in memo:
-                return memo[key]
-            total = 0
-            if pool[j] > pooled:
-                total += (pool[j] - pooled) * count(j - 1, pooled + 1, used)
-            bit = 2 << j
-            for i, k in enumerate(kinds):
-                if k & bit and used[i] < have[i]:
-                    more = (*used[:i], used[i] + 1, *used[i + 1 :])
-                    total += (have[i] - used[i]) * count(j - 1, pooled, more)
-            memo[key] = total
-            return total
-
-        found = count(draws - 1, 0, (0,) * len(kinds))
-        self._ways[counts] = found
-        return found
+        return self._counter.ways(counts)
 
     def plans(self, pool: dict[int, int]) -> tuple[list[tuple[int, ...]], list[int]]:
         """Every split of the hand among the pool's kinds (``pool``: kind -> tiles of it), and

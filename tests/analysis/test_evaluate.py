@@ -137,10 +137,14 @@ def exact_expectations(rnd: Round, limit: int = 3000) -> dict[str, float] | None
     return {str(m): totals[j] / count for j, m in enumerate(moves)}
 
 
-def _share_within(rules_list: list[Rules], stand_in: bool, wanted: int) -> tuple[int, int, int]:
-    """(cases within 3 standard errors, cases, positions) over positions where the history
-    rules some worlds out, or (``stand_in``) where a lower double opened the round."""
-    within = cases = spots = 0
+def _share_within(
+    rules_list: list[Rules], stand_in: bool, wanted: int
+) -> tuple[int, int, int, int, int]:
+    """(cases within 3 standard errors, cases, positions, losses within 3 of their paired
+    standard errors, losses) over positions where the history rules some worlds out, or
+    (``stand_in``) where a lower double opened the round. A loss is a move's expected
+    points minus the best move's, against the same difference in the exact expectations."""
+    within = cases = spots = paired = losses = 0
     rng = random.Random(5)
     seed = 0
     while cases < wanted:
@@ -160,23 +164,32 @@ def _share_within(rules_list: list[Rules], stand_in: bool, wanted: int) -> tuple
         spots += 1
         table = evaluate(rnd, worlds=200, policy="greedy", seed=seed)
         assert table.attrs["stand_in"] == stand_in
+        best = str(table.index[0])
+        assert table.at[best, "loss_std_error"] == 0
         for move, row in table.iterrows():
             cases += 1
             gap = abs(row["expected_points"] - exact[str(move)])
             within += gap <= 3 * row["std_error"] + 1e-9
-    return within, cases, spots
+            if str(move) != best:
+                losses += 1
+                loss = row["expected_points"] - table.at[best, "expected_points"]
+                off = abs(loss - (exact[str(move)] - exact[best]))
+                paired += off <= 3 * row["loss_std_error"] + 1e-9
+    return within, cases, spots, paired, losses
 
 
 def test_the_mean_is_within_three_standard_errors_of_the_exact_expectation() -> None:
-    within, cases, spots = _share_within(SMALL_RULES, False, 150)
+    within, cases, spots, paired, losses = _share_within(SMALL_RULES, False, 150)
     share = within / cases
     print(f"within 3 standard errors: {within} of {cases} cases ({share:.1%}), {spots} positions")
+    print(f"losses within 3 paired standard errors: {paired} of {losses}")
     assert share >= 0.95
+    assert losses >= 60 and paired / losses >= 0.95
 
 
 def test_after_a_stand_in_opening_too() -> None:
     """No hand was dealt the round's double: worlds that give it to a hand are left out."""
-    within, cases, spots = _share_within([NEXT_HIGHEST], True, 60)
+    within, cases, spots, _, _ = _share_within([NEXT_HIGHEST], True, 60)
     share = within / cases
     print(f"stand-in openings: {within} of {cases} cases ({share:.1%}), {spots} positions")
     assert share >= 0.95
@@ -244,6 +257,30 @@ def test_the_table_has_one_row_per_legal_move_ranked_and_repeatable() -> None:
     assert not table.equals(evaluate(rnd, worlds=60, seed=3, policy="random"))
     with ThreadPoolExecutor(2) as pool:
         assert table.equals(evaluate(rnd, worlds=60, seed=2, executor=pool))
+
+
+def test_the_losss_error_is_paired_so_sharper_than_the_two_errors_combined() -> None:
+    """Every move meets the same worlds: a loss's error comes from the differences world by
+    world, which share much of their chance (a world is good or bad for both moves), so it
+    is mostly below the two moves' errors combined as if they were independent."""
+    below = compared = 0
+    ratios = []
+    for seed in range(12):
+        rnd = mid_round(Rules(), 3, seed, random.Random(seed).randrange(3, 12))
+        if rnd.is_over or len(rnd.legal_moves()) < 2:
+            continue
+        table = evaluate(rnd, worlds=100, seed=seed)
+        assert table["loss_std_error"].iloc[0] == 0
+        for move in table.index[1:]:
+            paired = table.at[move, "loss_std_error"]
+            combined = math.hypot(table.at[move, "std_error"], table["std_error"].iloc[0])
+            assert paired >= 0
+            below += paired < combined
+            compared += 1
+            ratios.append(paired / combined if combined else 0.0)
+    mean = sum(ratios) / len(ratios)
+    print(f"paired below combined: {below} of {compared}; mean ratio {mean:.2f}")
+    assert compared >= 15 and below >= 0.8 * compared and mean < 0.95
 
 
 def test_a_draw_and_a_pass_are_rated_too() -> None:

@@ -160,3 +160,21 @@ def test_a_rule_option_the_kernel_does_not_know_is_refused_by_name() -> None:
     with pytest.raises(PlayoutError, match="does not play the rule option bonus_for_dominoes"):
         check_rules(NewRules())  # type: ignore[arg-type]
     check_rules(cf.Rules())  # every option of today's rules is played
+
+
+def test_a_position_reads_the_hands_and_yard_as_the_engine_holds_them() -> None:
+    """Round.hand_masks() and yard_masks() use the kernel's ranks: built from them, every
+    position has the hands and yard the tiles themselves give, in every preset."""
+    compared = 0
+    for name in cf.Rules.preset_names():
+        rules = cf.Rules.preset(name)
+        for seed in range(6):
+            rnd = mid_round(rules, 3, seed, moves=seed * 7)
+            pos = Position.from_round(rnd)
+            bit = Position.from_round(cf.Round.deal(rules, 3, seed=0)).t.bit
+            assert pos.hands == [sum(bit[t] for t in hand) for hand in rnd.hands]
+            assert pos.yard == [bit[t] for t in reversed(rnd.boneyard)]
+            assert [m.bit_count() for m in rnd.hand_masks()] == rnd.hand_counts()
+            assert len(rnd.yard_masks()) == rnd.yard_count
+            compared += 1
+    assert compared >= 30

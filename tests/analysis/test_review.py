@@ -77,6 +77,7 @@ def test_each_row_is_evaluate_at_that_moment(game: cf.Game, reviewed: Review) ->
             assert row["loss"] == pytest.approx(
                 table.at[str(move), "expected_points"] - table["expected_points"].iloc[0]
             )
+            assert row["std_error"] == table.at[str(move), "loss_std_error"]
             checked += 1
         fresh.play(move)
     assert checked == 4
@@ -128,7 +129,7 @@ def test_a_bad_move_gets_a_worse_verdict_than_the_best() -> None:
             table = evaluate(rnd, worlds=WORLDS)
             best, worst = table.index[0], table.index[-1]
             gap = table["expected_points"].iloc[-1] - table["expected_points"].iloc[0]
-            se = math.hypot(table["std_error"].iloc[0], table["std_error"].iloc[-1])
+            se = table["loss_std_error"].iloc[-1]
             if gap >= MISTAKE_LOSS and gap > NOISE_SE * se:
                 break
         rnd.play(rng.choice(rnd.legal_moves()))
@@ -290,10 +291,27 @@ def test_mistakes_are_the_costly_rows(reviewed: Review) -> None:
 
 
 def test_an_executor_gives_the_same_review(game: cf.Game, reviewed: Review) -> None:
-    from concurrent.futures import ThreadPoolExecutor
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
     with ThreadPoolExecutor(2) as pool:
         assert review(game, worlds=WORLDS, executor=pool) == reviewed
+    with ProcessPoolExecutor(2) as pool:  # one task per rated move, sent to other processes
+        assert review(game, worlds=WORLDS, executor=pool) == reviewed
+    with ProcessPoolExecutor(1) as pool:
+        pool.shutdown()
+        with pytest.raises(ReviewError, match="takes no more work"):
+            review(game, worlds=WORLDS, executor=pool)
+
+
+def test_a_dask_client_gives_the_same_review(game: cf.Game, reviewed: Review) -> None:
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        assert review(game, worlds=WORLDS, executor=client) == reviewed
 
 
 def test_a_game_with_no_moves_yet() -> None:

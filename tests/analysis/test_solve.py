@@ -147,6 +147,76 @@ def test_solve_equals_a_plain_brute_force(max_pip: int, seed: int) -> None:
     assert penalties >= 3  # and penalty tiles drawn somewhere in the trees
 
 
+def _options(
+    max_pip: int, hand_size: int, toes: int, drawn: bool, blank: int, out: int, last: str, end: str
+) -> Rules:
+    return Rules(
+        max_pip=max_pip,
+        spokes=3,
+        toes=toes,
+        hand_size=hand_size,
+        must_play_drawn=drawn,
+        double_blank=blank,
+        out_on_double=out,
+        last_tile=last,
+        round_end=end,
+    )
+
+
+#: Positions where two paths reach states that differ only in the passes in a row (the
+#: round ends when every seat passes in turn), or only in which table tiles the open ends are
+#: on (that fixes the engine's order of the moves, so the tie-break, so the other seats'
+#: points). A memo key without either merges them: found by searching random positions for
+#: ones where such a key changes the answer (rules, seats, deal seed, moves made).
+MERGE_TRAPS = {
+    "passes in a row, uno": (
+        _options(3, 3, 3, True, 50, 50, "uno", "all-passed"),
+        2,
+        1491432748,
+        "",
+    ),
+    "passes in a row": (_options(3, 2, 3, True, 50, 0, "silent", "all-passed"), 2, 91253962, ""),
+    "ends' tiles, uno": (
+        _options(4, 4, 3, True, 0, 0, "uno", "blocked"),
+        3,
+        3907793547,
+        "4-2@4-4 4-3@4-4 draw pass draw 4-0@4-4 3-1@4-3 2-1@3-1 3-0@4-0 draw",
+    ),
+    "ends' tiles, all passed": (
+        _options(4, 4, 3, False, 0, 50, "silent", "all-passed"),
+        3,
+        2155608079,
+        "4-0@4-4 4-3@4-4 draw pass 4-2@4-4 1-0@4-0 3-0@4-3 4-1@1-0 2-0@3-0",
+    ),
+    "ends' tiles, chicken-little": (
+        _options(4, 3, 3, True, 50, 0, "chicken-little", "blocked"),
+        3,
+        282138030,
+        "4-1@4-4 4-3@4-4 draw pass draw pass 4-2@4-4 3-1@4-3",
+    ),
+    "ends' tiles, two toes": (
+        _options(4, 3, 2, False, 0, 50, "silent", "blocked"),
+        2,
+        136439418,
+        "4-3@4-4 4-2@4-4 4-1@4-4 1-1@4-1 3-1@1-1 2-1@1-1",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(MERGE_TRAPS))
+def test_states_a_careless_memo_key_would_merge_are_kept_apart(name: str) -> None:
+    rules, players, seed, moves = MERGE_TRAPS[name]
+    rnd = Round.deal(rules, players, seed=seed)
+    for move in moves.split():
+        rnd.play(move)
+    nodes = [0, 0]
+    expected = [brute_after(rnd, m, nodes) for m in rnd.legal_moves()]
+    sol = solve(rnd)
+    n = rnd.players
+    assert list(sol.values) == [value[:n] for value in expected]
+    assert list(sol.out) == [value[n:] for value in expected]
+
+
 def test_ties_go_to_the_first_move_in_the_engines_order() -> None:
     # Two seats, double-3, uno: the last-but-one tile may be played announced or not; the
     # announcement changes nothing, so both give the same points and the first one is picked.

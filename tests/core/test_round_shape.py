@@ -41,6 +41,7 @@ PUBLIC = {
     "from_json": classmethod,
     "hand": "method",
     "hand_counts": "method",
+    "hand_masks": "method",
     "hands": property,
     "history": property,
     "how_it_ended": "method",
@@ -74,6 +75,7 @@ PUBLIC = {
     "undo": "method",
     "went_out": property,
     "yard_count": property,
+    "yard_masks": "method",
 }
 
 

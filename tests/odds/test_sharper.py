@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
 
@@ -23,6 +24,7 @@ import cfwidget as cf
 from cfwidget import Round, Rules, SeatOddsError, odds
 from cfwidget.odds import _sharper as sharper
 from cfwidget.odds import hidden_worlds, replay, sharper_checks, sharper_draw_odds, sharper_holds
+from cfwidget.odds._ways import WaysCounter
 from cfwidget.players import RandomBot, greedy, tips
 
 # --- an independent answer: every consistent deal, replayed through the engine -------------------
@@ -165,6 +167,32 @@ def test_the_ways_to_explain_a_hand_against_trying_every_one() -> None:
                     explained += want > 0
             rnd.play(greedy(rnd, seat))
     assert tried >= 300 and explained >= 50
+
+
+def test_one_counter_asked_about_many_hands_agrees_with_trying_every_one() -> None:
+    """The counter keeps one memo for every hand of a story (hands share sub-counts): made-up
+    stories with every shape of kind (pooled, must-be-drawn, with gaps) and many hands each."""
+    rng = random.Random(11)
+    checked = nonzero = 0
+    for _ in range(60):
+        draws = rng.randint(1, 5)
+        top = 1 << (draws + 1)
+        kinds = sorted({rng.randrange(1, top) for _ in range(rng.randint(1, 6))})
+        kinds += [(2 << b) - 1 for b in range(draws + 1)]  # pooled kinds, b = 0 .. draws
+        played = [rng.randrange(1, top) for _ in range(rng.randint(0, 2))]
+        counter = WaysCounter(draws, kinds, played)
+        story = sharper._Seat(0, 0)
+        story.draws = [(j, 0) for j in range(draws)]
+        story.played_kinds = played
+        for _ in range(15):
+            hand = [rng.choice(kinds) for _ in range(rng.randint(0, draws + 2))]
+            counts = tuple(sorted(Counter(hand).items()))
+            story.kind = hand
+            want = brute_ways(story, list(range(len(hand))))
+            assert counter.ways(counts) == want, (draws, counts, played)
+            checked += 1
+            nonzero += want > 0
+    assert checked == 900 and nonzero >= 200
 
 
 # --- it reads only what the seat may know ---------------------------------------------------------

@@ -1,10 +1,10 @@
-"""tools/evaluate_bench.py and tools/search_tournament.py print their numbers."""
+"""tools/evaluate_bench.py, review_bench.py and search_tournament.py print their numbers."""
 
 from __future__ import annotations
 
 import pytest
 
-from tools import evaluate_bench, search_tournament
+from tools import evaluate_bench, review_bench, search_tournament
 
 
 def test_the_evaluate_bench_prints_times_and_the_ratio(capsys: pytest.CaptureFixture[str]) -> None:
@@ -18,3 +18,17 @@ def test_the_search_tournament_prints_both_win_shares(capsys: pytest.CaptureFixt
     out = capsys.readouterr().out
     assert "search (strength 5 worlds, coach playouts) against coach" in out
     assert "win shares: search " in out and "choices left to the coach" in out
+
+
+def test_the_review_bench_prints_serial_and_shared_times(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    review_bench.main(
+        ["--positions", "2", "--worlds", "20", "--review-worlds", "4", "--repeat", "1"]
+    )
+    out = capsys.readouterr().out
+    assert "evaluate, 20 worlds, 4 players, double-nine, mid-round: 2 positions" in out
+    assert "review of a 4-player wolf-lake round" in out and "serially" in out
+    assert "ProcessPoolExecutor(2), one task per rated move" in out
+    assert "processor time: " in out
+    assert "same review: False" not in out and out.count("same review: True") >= 1
