@@ -25,30 +25,22 @@ work better than evaluate's chunks of worlds. The review is the same with or wit
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
 from .._shared import shown
 from ..core import (
-    DealError,
-    Game,
-    IllegalMove,
-    NotationError,
-    RecordError,
     Round,
-    Rules,
-    RulesError,
 )
 from ..table import Chart
 from ._errors import EvaluateError, ReviewError
 from ._evaluate import EvaluatePolicy, check_executor, check_request, evaluate
+from ._review_sources import rounds_to_review
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -364,7 +356,7 @@ def review(
     >>> review(game, worlds=8) == review(game.to_json(), worlds=8)
     True
     """
-    rounds, names = _rounds(game_or_record)
+    rounds, names = rounds_to_review(game_or_record)
     players = len(names)
     if seats is None:
         chosen = set(range(players))
@@ -513,89 +505,3 @@ def _summary(table: pd.DataFrame, seats: list[int], names: tuple[str, ...]) -> p
         rows, columns=list(SUMMARY_COLUMNS), index=pd.Index(seats, name="seat")
     )
     return summary
-
-
-def _rounds(source: object) -> tuple[list[tuple[Round, list[str]]], tuple[str, ...]]:
-    """Each round's fresh start (the deal, no move made) and its moves, and the names."""
-    if not isinstance(source, (Game, Round)) and isinstance(getattr(source, "game", None), Game):
-        source = source.game  # type: ignore[attr-defined]  # a GameWidget
-    if isinstance(source, Path) or (
-        isinstance(source, str) and not source.lstrip().startswith("{")
-    ):
-        try:
-            source = Path(source).read_text(encoding="utf-8")
-        except (OSError, ValueError) as exc:
-            raise ReviewError(f"cannot read the record file {shown(str(source))}: {exc}") from None
-    try:
-        if isinstance(source, (str, bytes)):
-            text = source.decode("utf-8") if isinstance(source, bytes) else source
-            source = json.loads(text)
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise ReviewError(f"the record is not JSON text: {exc}") from None
-    try:
-        if isinstance(source, dict):
-            kind = source.get("format")
-            if kind == "cfwidget.game":
-                source = Game.from_json(json.dumps(source))
-            elif kind == "cfwidget.round":
-                source = Round.from_dict(source)
-            elif kind is None and set(source) >= _CLASSROOM_FIELDS:
-                seats = range(len(source["hands"]))
-                return [_classroom(source)], tuple(f"Seat {i}" for i in seats)
-            else:
-                raise ReviewError(
-                    "a record to review is a saved game (format cfwidget.game) or round "
-                    f"(format cfwidget.round), got format {shown(kind)}"
-                )
-    except RecordError as exc:
-        raise ReviewError(f"the record cannot be replayed: {exc}") from None
-    if isinstance(source, Game):
-        return [_fresh(r) for r in source.rounds], source.names
-    if isinstance(source, Round):
-        return [_fresh(source)], source.names
-    raise ReviewError(
-        "review takes a Game, a GameWidget, a Round, or a saved record of a game or round "
-        f"(JSON text, a dict or a file path); got {shown(source)}"
-    )
-
-
-#: The fields of a classroom move log (tests/data/classroom: one round, played elsewhere).
-_CLASSROOM_FIELDS = frozenset({"max_pip", "spokes", "toes", "centre", "hands", "boneyard", "moves"})
-
-
-def _classroom(log: dict[str, Any]) -> tuple[Round, list[str]]:
-    """A classroom move log's deal and moves: six spokes, three toes, a drawn tile that fits
-    is played (``must_play_drawn``); the log's ``move_players``, when given, must agree."""
-    moves = log["moves"]
-    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise ReviewError("the classroom log's moves must be a list of move texts")
-    try:
-        rules = Rules(
-            max_pip=log["max_pip"],
-            spokes=log["spokes"],
-            toes=log["toes"],
-            hand_size=7,
-            must_play_drawn=True,
-        )
-        rnd = Round.from_deal(rules, log["hands"], log["boneyard"], start=log["centre"])
-        check = rnd.copy()
-        for i, move in enumerate(moves):
-            where = i + 1
-            check.play(move)
-    except (RulesError, DealError) as exc:
-        raise ReviewError(f"the classroom log's deal cannot be dealt: {exc}") from None
-    except (IllegalMove, NotationError) as exc:
-        raise ReviewError(
-            f"the classroom log cannot be replayed: move {where} ({moves[where - 1]!r}): {exc}"
-        ) from None
-    seats = log.get("move_players")
-    if seats is not None and list(seats) != [seat for seat, _ in check.history]:
-        raise ReviewError("the classroom log's move_players do not match the seats that moved")
-    return rnd, [str(m) for m in check.moves]  # as the engine writes them
-
-
-def _fresh(rnd: Round) -> tuple[Round, list[str]]:
-    """The round as dealt (no move made) and its moves, as text."""
-    record = rnd.to_dict()
-    moves = [str(m) for m in record["moves"]]
-    return Round.from_dict({**record, "moves": []}), moves
