@@ -49,7 +49,37 @@ _PERSON_VERBS = frozenset(
     | {"wants", "felt", "feels", "arrived", "came", "comes", "reported", "reports", "enjoyed"}
     | {"chose", "played", "plays", "tried", "tries", "managed", "agreed", "refused", "answered"}
     | {"waved", "thanked", "joined", "attended", "struggled", "needs", "needed", "named"}
+    | {"went", "goes", "did", "does", "walked", "sat", "sits", "stood", "slept", "sleeps", "ate"}
+    | {"drank", "spoke", "talked", "chatted", "sang", "danced", "won", "smiles", "laughs"}
+    | {"likes", "liked", "loves", "loved", "hates", "hated", "knew", "knows", "remembered"}
+    | {"forgot", "noticed", "recognised", "recognized", "counted", "matched", "scanned"}
+    | {"lives", "lived", "works", "worked", "cannot", "can't", "couldn't", "didn't", "doesn't"}
 )
+# A word-name before one of these verbs and then a word for how a person is ("Grace was
+# tired", "Mark seemed very sleepy") is a name; "Patience was needed", "Hope was expressed",
+# "Hope remains high" and "Will is to be reviewed" stay words.
+_LINKS = frozenset(
+    {"was", "is", "seemed", "seems", "looked", "looks", "appeared", "appears", "became"}
+    | {"got", "gets", "sounded", "sounds", "stayed", "remained", "remains", "isn't", "wasn't"}
+)
+_DEGREES = frozenset(
+    {"very", "quite", "rather", "more", "less", "slightly", "a", "bit", "little", "too", "so"}
+    | {"not", "really", "somewhat", "much", "fairly", "extremely", "still", "again", "more"}
+)
+_PERSON_STATES = frozenset(
+    {"tired", "sleepy", "drowsy", "happy", "sad", "upset", "tearful", "anxious", "nervous"}
+    | {"agitated", "restless", "calm", "settled", "cheerful", "chatty", "talkative", "quiet"}
+    | {"withdrawn", "distracted", "alert", "awake", "asleep", "confused", "oriented"}
+    | {"disoriented", "pleasant", "polite", "cooperative", "co-operative", "motivated", "keen"}
+    | {"eager", "reluctant", "unwilling", "willing", "unable", "late", "unwell", "ill", "sick"}
+    | {"poorly", "frustrated", "irritable", "angry", "cross", "pleased", "proud", "excited"}
+    | {"bored", "hungry", "thirsty", "dizzy", "nauseous", "sore", "fatigued", "exhausted"}
+    | {"weary", "worried", "scared", "afraid", "shy", "friendly", "playful", "attentive"}
+    | {"focused", "focussed", "smiling", "laughing", "crying", "playing", "sleeping", "talking"}
+    | {"chatting", "sitting", "walking", "eating", "waiting", "resting", "joking", "yawning"}
+    | {"fidgeting", "seen", "discharged", "admitted", "absent", "delighted", "grumpy", "teary"}
+)
+_STATE_WORDS = 3  # how far after the verb a state may stand ("was not very tired")
 # A word: letters, with inner apostrophes or hyphens (Anne-Marie, O'Neil).
 _WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
 # What ends a sentence (or starts a list item) before a word.
@@ -57,14 +87,21 @@ _STARTS = ".!?:;\n\u2022*-"
 _OPENERS = "\"'([{\u201c\u2018 \t\r"
 
 
+# Letters NFKD keeps whole, spelt as the list spells them (Børge: borge, Paweł: pawel).
+_WHOLE_LETTERS = str.maketrans(
+    {"ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ß": "ss"}
+    | {"\u0131": "i", "ə": "a", "ŋ": "ng", "\u2019": "'", "\u02bc": "'", "\u2018": "'"}
+)
+
+
 def fold(text: str) -> str:
     """Lower-case ASCII for comparing (accents dropped, curly apostrophes straightened).
 
-    >>> fold("Zoé O\u2019Neil")
-    "zoe o'neil"
+    >>> fold("Zoé O\u2019Neil"), fold("Børge Paweł")
+    ("zoe o'neil", 'borge pawel')
     """
-    flat = unicodedata.normalize("NFKD", text.replace("\u2019", "'"))
-    return "".join(c for c in flat if not unicodedata.combining(c)).lower()
+    flat = unicodedata.normalize("NFKD", text.lower().translate(_WHOLE_LETTERS))
+    return "".join(c for c in flat if not unicodedata.combining(c))
 
 
 @functools.lru_cache(maxsize=1)
@@ -97,6 +134,11 @@ def _capitalised(word: str) -> bool:
     return word[:1].isupper() and not word.isupper()
 
 
+def _abbreviation(word: str) -> bool:
+    """Capitals only and four letters or fewer: clinical shorthand (NAD, NICU, ABI, ROM)."""
+    return word.isupper() and len(word) <= 4
+
+
 def _keys(word: str) -> list[str]:
     key = fold(word)
     if key.endswith("'s"):
@@ -105,8 +147,40 @@ def _keys(word: str) -> list[str]:
     return [key, *[p for p in parts if len(p) > 2]]
 
 
+def _month_and_surname(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """A month or weekday mid-sentence with a capitalised word right after ("June Carter")."""
+    word, after = found[i], found[i + 1] if i + 1 < len(found) else None
+    if after is None or not (_capitalised(word.group(0)) and _capitalised(after.group(0))):
+        return False
+    between = text[word.end() : after.start()]
+    return between.strip() == "" and not _sentence_start(text, word.start())
+
+
+def _stands_as_subject(found: list[re.Match[str]], i: int) -> bool:
+    """Whether the word ``found[i]`` is followed by what a person does or is."""
+    after = [fold(m.group(0)) for m in found[i + 1 : i + 2 + _STATE_WORDS]]
+    if not after:
+        return False
+    if after[0] in _PERSON_VERBS:
+        return True
+    if after[0] not in _LINKS:
+        return False
+    for word in after[1:]:
+        if word in _PERSON_STATES:
+            return True
+        if word not in _DEGREES:
+            return False
+    return False
+
+
 def find_name(text: str) -> str | None:
-    """The first word of ``text`` that is a given name (as written), or ``None``."""
+    """The first word of ``text`` that is a given name (as written), or ``None``.
+
+    >>> find_name("Grace was tired today."), find_name("Patience was needed today.")
+    ('Grace', None)
+    >>> find_name("Hope remains high."), find_name("Transferred from NICU; NAD on exam.")
+    (None, None)
+    """
     names, words = given_names()
     found = list(_WORD.finditer(text))
     for i, match in enumerate(found):
@@ -114,18 +188,20 @@ def find_name(text: str) -> str | None:
         for key in _keys(word):
             if key not in names or key in NOT_NAMES:
                 continue
-            if key not in words:
+            if key not in words and not _abbreviation(word):
                 return word
-            after = found[i + 1].group(0) if i + 1 < len(found) else ""
-            if not _capitalised(word):
-                continue
-            if _sentence_start(text, match.start()) and fold(after) not in _PERSON_VERBS:
-                continue
             if key in _CALENDAR:
-                between = text[match.end() : found[i + 1].start()] if after else ""
-                if not (_capitalised(after) and between.strip() == ""):
-                    continue
-            return word
+                if _month_and_surname(text, found, i):
+                    return word
+                continue
+            if _abbreviation(word) or not _capitalised(word):
+                if _abbreviation(word) and _stands_as_subject(found, i):
+                    return word  # "TOM was tired", not "NAD on exam"
+                continue
+            if not _sentence_start(text, match.start()) or fold(word).endswith("'s"):
+                return word
+            if _stands_as_subject(found, i):
+                return word
     return None
 
 
