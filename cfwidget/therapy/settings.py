@@ -29,7 +29,7 @@ from typing import Any, Literal
 from .._shared import MAX_SEED, SEED_RANGE, is_whole, shown
 from ..core import Rules
 from ._errors import SettingsError
-from ._names import NOT_NAMES, find_date, find_name, fold, given_names
+from ._names import find_date, find_name, find_name_pair, fold, given_names
 
 __all__ = [
     "ASSIST_LEVELS",
@@ -69,8 +69,6 @@ DISPLAYS = ("pips", "numerals", "colour")
 
 _CLIENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{1,11}$")
 _WORDY = re.compile(r"[A-Za-z]{4,}")
-# Two capitalised words in a row, as in a first name and a surname.
-_NAME_PAIR = re.compile(r"\b[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)? [A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?\b")
 _GOOD_CODE = "for example C-07 or AB12"
 _CODE_RULE = (
     "Records use a made-up code, never a name or a date of birth: letters and digits, at"
@@ -142,10 +140,9 @@ def private_words(text: object) -> tuple[str, str] | None:
     if date is not None:
         return ("a date of birth", date)
     hits: list[tuple[int, int, str]] = []
-    for found in _NAME_PAIR.finditer(text):
-        if not {fold(w) for w in found.group(0).split()} & NOT_NAMES:
-            hits.append((found.start(), -len(found.group(0)), found.group(0)))
-            break
+    pair = find_name_pair(text)
+    if pair is not None:
+        hits.append((text.index(pair), -len(pair), pair))
     single = find_name(text)
     if single is not None:
         at = re.search(rf"(?<![^\W\d_]){re.escape(single)}(?![^\W\d_])", text)
