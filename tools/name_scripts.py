@@ -96,8 +96,8 @@ def cyrillic_spellings(name: str, language: str = "ru") -> set[str]:
 
     >>> sorted(cyrillic_spellings("Дмитрий"))
     ['dmitri', 'dmitrii', 'dmitriy', 'dmitry']
-    >>> sorted(cyrillic_spellings("Наталья"))
-    ['natalia', 'natalya']
+    >>> sorted(cyrillic_spellings("Наталья")), sorted(cyrillic_spellings("Юлия"))
+    (['natalia', 'natalya'], ['iulia', 'iuliya', 'yulia', 'yuliya'])
     """
     table = _CYRILLIC | _CYRILLIC_BY_LANGUAGE.get(language, {})
     text = name.lower()
@@ -109,6 +109,9 @@ def cyrillic_spellings(name: str, language: str = "ru") -> set[str]:
         if rest == "ий" or rest == "ый":
             options.append(["iy", "y", "ii", "i"] if ch == "и" else ["y"])
             break
+        if ch == "я" and i and text[i - 1] == "и":
+            options[-1] = ["iya", "ia"]  # Юлия: yuliya, yulia
+            continue
         if ch == "е" and (i == 0 or text[i - 1] in "аеёиоуыэюяьъ"):
             options.append(["e", "ye"])
             continue

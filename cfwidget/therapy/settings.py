@@ -85,13 +85,20 @@ def check_client(code: object) -> str:
     (``Tom1``, ``Ann1``, ``Kim-07``), and no part of it reads as a date (``1955-03-07``,
     ``07/03/1955``, ``7.3.55``, ``19550307``, ``070355``).
 
-    >>> check_client("19550307")
+    >>> check_client("100123")
     Traceback (most recent call last):
     ...
-    cfwidget.SettingsError: '19550307' looks like a date (19550307). ...
+    cfwidget.SettingsError: '100123' could be read as a date of birth: six digits in a row ...
     """
     raw = code.strip() if isinstance(code, str) else None
     date = find_date(raw) if raw else None
+    if raw and date is not None and date.isdigit():
+        count, example = ("six", "070355") if len(date) == 6 else ("eight", "19550307")
+        raise SettingsError(
+            f"{raw!r} could be read as a date of birth: {count} digits in a row can be a date"
+            f" ({example} is 7 March 1955). Use a shorter number, with letters in front if you"
+            " like: for example C-0123 or C-10123."
+        )
     if raw and date is not None:
         raise SettingsError(f"{raw!r} looks like a date ({date}). {_CODE_RULE}")
     if raw is None or not _CLIENT.match(raw):
