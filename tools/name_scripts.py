@@ -212,7 +212,9 @@ _FINALS = ["", *_words("k k k n n n t l k m l l l p l m p p t t ng t t k t p t")
 
 
 def hangul_spellings(name: str) -> set[str]:
-    """A Korean given name in the Revised Romanization, and with 우 as "woo" (지우: jiu, jiwoo)."""
+    """A Korean given name in the Revised Romanization and in the spellings Koreans often
+    use for their own names: u as "oo" (지수: jisu, jisoo; 우: woo; 준: jun, joon), eo
+    before a final consonant as "u" (현: hyeon, hyun; 성: seong, sung), yeong as "young"."""
     options: list[list[str]] = []
     for ch in name:
         code = ord(ch) - 0xAC00
@@ -220,8 +222,21 @@ def hangul_spellings(name: str) -> set[str]:
             return set()
         first = _INITIALS[code // 588].replace("_", "")
         syllable = first + _VOWELS[code % 588 // 28] + _FINALS[code % 28]
-        options.append([syllable, "woo"] if syllable == "u" else [syllable])
+        options.append(_korean_variants(syllable))
     return {"".join(parts) for parts in itertools.product(*options)}
+
+
+def _korean_variants(syllable: str) -> list[str]:
+    found = [syllable]
+    if syllable == "u":
+        found.append("woo")
+    elif re.fullmatch(r"[^aeiouwy]+u(n|ng)?", syllable):  # 수 soo, 준 joon, 훈 hoon
+        found.append(syllable.replace("u", "oo"))
+    if re.search(r"eo(ng|n|k|l|m|p)$", syllable) and not syllable.endswith("yeong"):
+        found.append(syllable.replace("eo", "u"))
+    if syllable.endswith("yeong"):
+        found.append(syllable.replace("yeong", "young"))
+    return found
 
 
 _CONSONANTS = dict(

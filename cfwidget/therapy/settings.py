@@ -120,9 +120,10 @@ def name_warning(text: str) -> str | None:
     """A warning when notes or goals seem to hold a name, else ``None``.
 
     A name is a given name from the shipped list (any case; a name that is also a word,
-    such as Will or Grace, only when capitalised mid-sentence: see
-    :mod:`cfwidget.therapy._names`), two capitalised words in a row (a first name and a
-    surname), or a date written in full (``07/03/1955``, ``1955-03-07``).
+    such as Will or Grace, only where it stands as a name: "Seen with Will", "Grace was
+    tired", see :mod:`cfwidget.therapy._names`), two capitalised words in a row that are
+    not common words (a first name and a surname), or a date written in full
+    (``07/03/1955``, ``1955-03-07``).
     """
     found = private_words(text)
     if found is None:

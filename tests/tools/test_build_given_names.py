@@ -29,9 +29,17 @@ LIST = Path(__file__).resolve().parents[2] / "cfwidget" / "therapy" / "data" / "
 
 @pytest.mark.parametrize(
     ("name", "spellings"),
-    [("민준", {"minjun"}), ("서연", {"seoyeon"}), ("지우", {"jiu", "jiwoo"}), ("Ann", set())],
+    [
+        ("민준", {"minjun", "minjoon"}),
+        ("서연", {"seoyeon", "seoyun"}),
+        ("지우", {"jiu", "jiwoo"}),
+        ("지수", {"jisu", "jisoo"}),
+        ("영호", {"yeongho", "youngho"}),
+        ("성민", {"seongmin", "sungmin"}),
+        ("Ann", set()),
+    ],
 )
-def test_korean_names_in_the_revised_romanization(name: str, spellings: set[str]) -> None:
+def test_korean_names_as_romanized_and_as_often_spelt(name: str, spellings: set[str]) -> None:
     assert hangul_spellings(name) == spellings
 
 
