@@ -12,8 +12,10 @@ notice is in the list's header):
 - **Faker** (MIT): the first-name lists of every person provider. Latin letters as they
   are; Cyrillic, Greek, Georgian, Armenian, Hangul, Devanagari, Bengali, Gujarati and Oriya
   names spelt in Latin letters by :mod:`tools.name_scripts`; Chinese names in pinyin
-  (``pypinyin``, MIT); the romanized Japanese and Chinese lists. Arabic, Persian, Hebrew,
-  Thai, Tamil and Sinhala lists are left out (no reliable spelling from the script alone).
+  (``pypinyin``, MIT), and two-syllable Chinese names formed from the syllables most used
+  in them (:func:`chinese_pairs`); the romanized Japanese and Chinese lists. Arabic,
+  Persian, Hebrew, Thai, Tamil and Sinhala lists are left out (no reliable spelling from
+  the script alone).
 - **Mimesis** (MIT): its person datasets' given names in other scripts than Latin, spelt
   the same way (its Latin lists hold many rare names, and Faker covers those languages).
 - **japanese-personal-name-dataset** (MIT): the romaji of its popular given names
@@ -40,6 +42,7 @@ import json
 import pkgutil
 import sys
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -62,6 +65,7 @@ WORDS_OUT = OUT.with_name("common_words.txt.gz")
 _SMALL = "/usr/share/dict/american-english-small"
 _LARGER = "/usr/share/dict/american-english"
 _LEAST_BABIES = 1000
+_TOP_SYLLABLES = 60
 # Two-letter names kept (the others in the sources are initials or rare, and would refuse
 # codes such as AB-12).
 _SHORT = frozenset({"al", "an", "bo", "ed", "jo", "li", "lu", "ty", "vi"})
@@ -107,7 +111,9 @@ HEADER = """\
 #   provider: Latin letters as they are; Cyrillic, Greek, Georgian, Armenian, Korean,
 #   Devanagari, Bengali, Gujarati and Oriya names spelt in Latin letters as such names are
 #   usually spelt (Дмитрий: dmitriy, dmitry; दीपक: deepak, dipak); Chinese names in
-#   pinyin, read with pypinyin {pypinyin} (https://pypi.org/project/pypinyin/).
+#   pinyin, read with pypinyin {pypinyin} (https://pypi.org/project/pypinyin/), and the
+#   two-syllable names formed from the {top} syllables most used first and the {top} most
+#   used second in Faker's and Mimesis's two-character Chinese given names (xiao + ming).
 # - Mimesis {mimesis} (https://pypi.org/project/mimesis/), its given names in other scripts
 #   than Latin (Russian, Ukrainian, Kazakh, Greek, Chinese, Korean), spelt the same way.
 # - japanese-personal-name-dataset {japanese} (https://pypi.org/project/japanese-personal-name-dataset/),
@@ -243,6 +249,37 @@ def mimesis_names(root: Path) -> set[str]:
     return found
 
 
+def _han(name: object) -> bool:
+    return isinstance(name, str) and bool(name) and all(_script(c) == "CJK" for c in name)
+
+
+def chinese_pairs(faker: Path, mimesis: Path, top: int = _TOP_SYLLABLES) -> set[str]:
+    """Two-syllable Chinese given names in pinyin, formed from the ``top`` syllables most used
+    first and the ``top`` most used second in the two-character given names of Faker's and
+    Mimesis's Chinese lists (xiao + ming: xiaoming). Chinese given names are made this way,
+    so a list of those seen misses most: the pairs of common syllables cover far more."""
+    from pypinyin import Style, lazy_pinyin
+
+    sys.path.insert(0, str(faker))
+    names: set[str] = set()
+    for locale in ("zh_CN", "zh_TW"):
+        provider = importlib.import_module(f"faker.providers.person.{locale}").Provider
+        for attr in ("first_names", "first_names_male", "first_names_female"):
+            names |= {n for n in getattr(provider, attr, ()) if _han(n)}
+    data = json.loads((mimesis / "mimesis" / "datasets" / "zh" / "person.json").read_text("utf-8"))
+    for listed in data["names"].values():
+        names |= {n for n in listed if _han(n)}
+    firsts: Counter[str] = Counter()
+    seconds: Counter[str] = Counter()
+    for name in names:
+        if len(name) == 2:
+            first, second = lazy_pinyin(name, style=Style.NORMAL, v_to_u=True)
+            firsts[fold(first)] += 1
+            seconds[fold(second)] += 1
+    common = [[s for s, _ in counts.most_common(top)] for counts in (firsts, seconds)]
+    return {a + b for a in common[0] for b in common[1] if NAME.fullmatch(a + b)}
+
+
 def japanese_names(root: Path) -> set[str]:
     """The romaji of japanese-personal-name-dataset's popular given names (``*_opti.csv``),
     with long vowels written out and not (``yuuto``, ``yuto``; ``kouta``, ``kota``)."""
@@ -336,6 +373,7 @@ def main(argv: list[str]) -> None:
     latin, spelt, version = faker_names(args.faker)
     others = spelt | mimesis_names(args.mimesis) | japanese_names(args.japanese)
     others |= baby_names(args.babynames) | african_names(args.niafaker, args.habesha)
+    others |= chinese_pairs(args.faker, args.mimesis)
     names = {n for n in latin | others if len(n) > 2 or n in _SHORT}
     words = english_words(args.small) | (english_words(args.larger) - latin)
     lines = [f"{n} *" if n in words else n for n in sorted(names)]
@@ -351,6 +389,7 @@ def main(argv: list[str]) -> None:
         niafaker=_version(args.niafaker, "niafaker"),
         habesha=_version(args.habesha, "habesha_names"),
         least=f"{_LEAST_BABIES:,}",
+        top=_TOP_SYLLABLES,
         count=len(lines),
         ambiguous=marked,
         mit=_MIT,

@@ -255,17 +255,20 @@ _SIGNS = dict(zip("ािीुूृेैोौ", _words("a i ii u uu ri e ai 
 def devanagari_spellings(name: str) -> set[str]:
     """A Hindi, Marathi or Nepali given name as it is usually spelt in Latin letters.
 
-    The inherent vowel is dropped at the end (दीपक: deepak, dipak); long i and u are
+    The inherent vowel is dropped at the end (दीपक: deepak, dipak) but not after a
+    conjunct (राजेन्द्र: rajendra); long i and u are
     written both ways (ee or i, oo or u), and व as v or w.
     """
     text = unicodedata.normalize("NFC", name.replace("\u200d", "").replace("\u200c", ""))
     out: list[str] = []
     inherent = -1  # where the last inherent vowel stands in out
+    conjunct = False  # whether the last consonant follows a virama (द्र in इंद्र)
     i = 0
     while i < len(text):
         ch = text[i]
         nxt = text[i + 1] if i + 1 < len(text) else ""
         if ch in _CONSONANTS:
+            conjunct = i > 0 and text[i - 1] == "\u094d"
             if nxt == "\u093c" and ch in _NUKTA:  # the nukta sign
                 out.append(_NUKTA[ch])
                 i += 1
@@ -289,8 +292,8 @@ def devanagari_spellings(name: str) -> set[str]:
         else:
             return set()
         i += 1
-    if len(out) > 2 and inherent == len(out):
-        out.pop()  # the inherent vowel is not said at the end
+    if len(out) > 2 and inherent == len(out) and not conjunct:
+        out.pop()  # the inherent vowel is not said at the end, but after a conjunct it is
     word = "".join(out)
     spellings = {word}
     for long, short, popular in (("ii", "i", "ee"), ("uu", "u", "oo")):
