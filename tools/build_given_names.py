@@ -10,11 +10,11 @@ Sources (read from local copies, nothing is downloaded; names are facts, each so
 notice is in the list's header):
 
 - **Faker** (MIT): the first-name lists of every person provider. Latin letters as they
-  are; Cyrillic, Greek, Georgian, Armenian, Hangul, Devanagari, Bengali, Gujarati and Oriya
+  are; Cyrillic, Greek, Georgian, Armenian, Hangul, Devanagari, Bengali, Gujarati, Oriya and Tamil
   names spelt in Latin letters by :mod:`tools.name_scripts`; Chinese names in pinyin
   (``pypinyin``, MIT), and two-syllable Chinese names formed from the syllables most used
   in them (:func:`chinese_pairs`); the romanized Japanese and Chinese lists. Arabic,
-  Persian, Hebrew, Thai, Tamil and Sinhala lists are left out (no reliable spelling from
+  Persian, Hebrew, Thai and Sinhala lists are left out (no reliable spelling from
   the script alone).
 - **Mimesis** (MIT): its person datasets' given names in other scripts than Latin, spelt
   the same way (its Latin lists hold many rare names, and Faker covers those languages).
@@ -109,7 +109,7 @@ HEADER = """\
 # Sources of the names (names are facts; the notices of the packages they come from follow):
 # - Faker {faker} (https://pypi.org/project/Faker/), the first-name lists of every person
 #   provider: Latin letters as they are; Cyrillic, Greek, Georgian, Armenian, Korean,
-#   Devanagari, Bengali, Gujarati and Oriya names spelt in Latin letters as such names are
+#   Devanagari, Bengali, Gujarati, Oriya and Tamil names spelt in Latin letters as such names are
 #   usually spelt (Дмитрий: dmitriy, dmitry; दीपक: deepak, dipak); Chinese names in
 #   pinyin, read with pypinyin {pypinyin} (https://pypi.org/project/pypinyin/), and the
 #   two-syllable names formed from the {top} syllables most used first and the {top} most
@@ -181,7 +181,7 @@ def spellings(name: str, language: str = "") -> set[str]:
             found |= armenian_spellings(part)
         elif script == "HANGUL":
             found |= hangul_spellings(part)
-        elif script in {"DEVANAGARI", "BENGALI", "GUJARATI", "ORIYA", "GURMUKHI"}:
+        elif script in {"DEVANAGARI", "BENGALI", "GUJARATI", "ORIYA", "GURMUKHI", "TAMIL"}:
             found |= indic_spellings(part)
         elif script == "CJK" and language == "zh":
             found |= _pinyin(part)

@@ -13,7 +13,7 @@ the scripts (the usual English-language romanizations), written for this project
 - :func:`greek_spellings` (Γιώργος: giorgos, yiorgos), :func:`georgian_spellings`,
   :func:`armenian_spellings`;
 - :func:`hangul_spellings` (Korean, Revised Romanization) and :func:`indic_spellings`
-  (Devanagari, Bengali, Gujarati and Oriya: दीपक: deepak, dipak).
+  (Devanagari, Bengali, Gujarati, Oriya and Tamil: दीपक: deepak, dipak).
 
 Arabic, Persian and Hebrew lists are not spelt: their scripts leave most vowels out, so a
 spelling would be a guess.
@@ -241,15 +241,16 @@ def _korean_variants(syllable: str) -> list[str]:
 
 _CONSONANTS = dict(
     zip(
-        "कखगघङचछजझञटठडढणतथदधनपफबभमयरलवशषसहळ",
-        _words("k kh g gh n ch chh j jh n t th d dh n t th d dh n p ph b bh m y r l v sh sh s h l"),
+        "कखगघङचछजझञटठडढणतथदधनपफबभमयरलवशषसहळऩऱऴ",
+        _words("k kh g gh n ch chh j jh n t th d dh n t th d dh n p ph b bh m y r l v sh sh s h l")
+        + _words("n r zh"),  # the last three for Tamil (ன ற ழ)
         strict=True,
     )
 )
 # A consonant with the nukta sign (NFC keeps the two apart): ज़ is z, फ़ is f.
 _NUKTA = dict(zip("कखगजडढफय", _words("q kh gh z r rh f y"), strict=True))
-_INDEPENDENT = dict(zip("अआइईउऊऋएऐओऔ", _words("a a i ii u uu ri e ai o au"), strict=True))
-_SIGNS = dict(zip("ािीुूृेैोौ", _words("a i ii u uu ri e ai o au"), strict=True))
+_INDEPENDENT = dict(zip("अआइईउऊऋएऐओऔऎऒ", _words("a a i ii u uu ri e ai o au e o"), strict=True))
+_SIGNS = dict(zip("ािीुूृेैोौॆॊ", _words("a i ii u uu ri e ai o au e o"), strict=True))
 
 
 def devanagari_spellings(name: str) -> set[str]:
@@ -304,12 +305,14 @@ def devanagari_spellings(name: str) -> set[str]:
     return {w for w in spellings if NAME.fullmatch(w)}
 
 
-# Bengali, Gurmukhi, Gujarati and Oriya follow Devanagari's layout, one block further each.
-_INDIC_BLOCKS = {0x0980: "bn", 0x0A00: "pa", 0x0A80: "gu", 0x0B00: "or"}
+# Bengali, Gurmukhi, Gujarati, Oriya and Tamil follow Devanagari's layout, one block further
+# each (Tamil with fewer letters).
+_INDIC_BLOCKS = {0x0980: "bn", 0x0A00: "pa", 0x0A80: "gu", 0x0B00: "or", 0x0B80: "ta"}
 
 
 def indic_spellings(name: str) -> set[str]:
-    """A name in Devanagari, Bengali, Gurmukhi, Gujarati or Oriya letters, in Latin letters.
+    """A name in Devanagari, Bengali, Gurmukhi, Gujarati, Oriya or Tamil letters, in Latin
+    letters.
 
     Bengali has no separate v: its ব is b (বিপ্লব: biplab).
 
@@ -323,7 +326,24 @@ def indic_spellings(name: str) -> set[str]:
         start = next((b for b in _INDIC_BLOCKS if b <= ord(ch) < b + 0x80), 0x0900)
         block = start if start != 0x0900 else block
         moved.append(chr(ord(ch) - start + 0x0900) if start != 0x0900 else ch)
+    language = _INDIC_BLOCKS.get(block)
+    if language == "ta":
+        moved = ["थ" if c == "त" else c for c in moved]  # Tamil த is written th
     spellings = devanagari_spellings("".join(moved))
-    if _INDIC_BLOCKS.get(block) == "bn":
+    if language == "bn":
         spellings = {w.replace("w", "b").replace("v", "b") for w in spellings}
+    if language == "ta":
+        spellings = {v for w in spellings for v in _tamil_voicing(w)}
     return spellings
+
+
+def _tamil_voicing(word: str) -> set[str]:
+    """Tamil writes k and g, t and d with one letter, said g and d between vowels or after n
+    (முருகன்: murukan, murugan), and k starts many names as g; ச starts a name as s
+    (செந்தில்: senthil)."""
+    found = {word, word.replace("thth", "th")}  # கார்த்திக்: karthik
+    found |= {"g" + w[1:] for w in found if w.startswith("k")}  # கீதா: geetha
+    found |= {re.sub(r"(?<=[aeioun])k(?=[aeiou])", "g", w) for w in found}
+    found |= {re.sub(r"(?<=[aeioun])t(?=[aeiou])", "d", w) for w in found}
+    found |= {"s" + w[2:] for w in found if w.startswith("ch")}
+    return {w for w in found if NAME.fullmatch(w)}

@@ -86,6 +86,8 @@ def test_cyrillic_names_as_usually_spelt(name: str, language: str, spellings_: s
         (indic_spellings("অশোক"), {"ashok"}),  # Bengali, through Devanagari's layout
         (indic_spellings("বিপ্লব"), {"biplab"}),  # Bengali ব is b
         (indic_spellings("અશોક"), {"ashok"}),  # Gujarati
+        (indic_spellings("முருகன்"), {"murugan", "murukan"}),  # Tamil: k said g between vowels
+        (indic_spellings("செந்தில்"), {"senthil", "chenthil"}),  # ச starting a name as s
         (latin_spellings("Jürgen"), {"jurgen", "juergen"}),
         (latin_spellings("Paweł"), {"pawel"}),  # letters NFKD keeps whole
         (latin_spellings("Ørjan"), {"orjan", "oerjan"}),
