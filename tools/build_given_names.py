@@ -271,7 +271,7 @@ def chinese_pairs(faker: Path, mimesis: Path, top: int = _TOP_SYLLABLES) -> set[
         names |= {n for n in listed if _han(n)}
     firsts: Counter[str] = Counter()
     seconds: Counter[str] = Counter()
-    for name in names:
+    for name in sorted(names):  # ties in the counts then fall the same way every run
         if len(name) == 2:
             first, second = lazy_pinyin(name, style=Style.NORMAL, v_to_u=True)
             firsts[fold(first)] += 1
