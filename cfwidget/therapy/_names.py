@@ -118,21 +118,24 @@ def common_words() -> frozenset[str]:
 
 
 # Two capitalised words in a row, as in a first name and a surname.
-_NAME_PAIR = re.compile(r"\b[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)? [A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?\b")
+# with a lookahead, so that "Saw Harpreet Singh" also tries "Harpreet Singh".
+_NAME_PAIR = re.compile(
+    r"\b(?=([A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)? [A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?)\b)"
+)
 
 
 def find_name_pair(text: str) -> str | None:
     """Two capitalised words in a row, neither a common word nor a word of the session:
     a first name and a surname even when the list lacks the first name.
 
-    >>> find_name_pair("Seen with Tendai Moyo."), find_name_pair("Berg Balance Scale 45.")
+    >>> find_name_pair("Saw Tendai Moyo."), find_name_pair("Berg Balance Scale 45.")
     ('Tendai Moyo', None)
     """
     known = common_words() | NOT_NAMES
     for found in _NAME_PAIR.finditer(text):
-        keys = [_keys(w)[0] for w in found.group(0).split()]
+        keys = [_keys(w)[0] for w in found.group(1).split()]
         if not any(k in known or k.replace("-", "") in known for k in keys):
-            return found.group(0)
+            return found.group(1)
     return None
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from cfwidget import SettingsError
 from cfwidget.core import Rules
-from cfwidget.therapy._names import find_date, find_name, given_names
+from cfwidget.therapy._names import find_date, find_name, find_name_pair, given_names
 from cfwidget.therapy.journal import Journal
 from cfwidget.therapy.records import records_folder
 from cfwidget.therapy.scorekeeper import ScoreKeeper
@@ -233,6 +233,22 @@ def test_no_false_alarms_on_ordinary_clinical_notes() -> None:
 def test_names_are_found_in_any_case_and_form(text: str, name: str) -> None:
     assert find_name(text) == name
     assert name_warning(text) is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "pair"),
+    [
+        ("Saw Harpreet Singh today.", "Harpreet Singh"),  # a first name the list lacks
+        ("Seen with Tendai Moyo again.", "Tendai Moyo"),
+        ("Berg Balance Scale 45/56; Montreal Cognitive Assessment 22/30.", None),
+        ("Timed Up and Go in 14 s at the Outpatient Clinic.", None),
+    ],
+)
+def test_two_capitalised_words_warn_unless_one_is_a_common_word(
+    text: str, pair: str | None
+) -> None:
+    assert find_name_pair(text) == pair
+    assert (name_warning(text) is not None) == (pair is not None)
 
 
 @pytest.mark.parametrize(
