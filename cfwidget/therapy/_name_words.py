@@ -32,6 +32,7 @@ NOT_NAMES = frozenset(
     | {"min", "mod", "max", "dependent", "ok", "next", "draw", "pass", "pt", "ot", "slp"}
     # Clinical shorthand: upper and lower extremities, left, right or both (LUE, BLE, ...).
     | {"ue", "le", "lue", "rue", "lle", "rle", "bue", "ble", "adl", "adls", "wnl", "prn", "rom"}
+    | {"bil", "bilat", "hemi"}  # bilateral, hemiplegic side (written in lower case too)
 )
 # Verbs whose subject is a person: a word-name at the start of a sentence followed by one of
 # these is a name ("Grace said", "Mark played well"), not a word ("Mark progress").
