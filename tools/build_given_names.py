@@ -109,12 +109,13 @@ HEADER = """\
 #
 # Sources of the names (names are facts; the notices of the packages they come from follow):
 # - Faker {faker} (https://pypi.org/project/Faker/), the first-name lists of every person
-#   provider: Latin letters as they are; Cyrillic, Greek, Georgian, Armenian, Korean,
-#   Devanagari, Bengali, Gujarati, Oriya and Tamil names spelt in Latin letters as such names are
-#   usually spelt (Дмитрий: dmitriy, dmitry; दीपक: deepak, dipak); Chinese names in
-#   pinyin, read with pypinyin {pypinyin} (https://pypi.org/project/pypinyin/), and the
-#   two-syllable names formed from the {top} syllables most used first and the {top} most
-#   used second in Faker's and Mimesis's two-character Chinese given names (xiao + ming).
+#   provider: Latin letters as they are (Yoruba sh also as s); Cyrillic, Greek, Georgian,
+#   Armenian, Korean, Devanagari, Bengali, Gujarati, Oriya and Tamil names spelt in Latin
+#   letters as such names are usually spelt (Дмитрий: dmitriy, dmitry; दीपक: deepak,
+#   dipak; முருகன்: murugan); Chinese names in pinyin, read with pypinyin {pypinyin}
+#   (https://pypi.org/project/pypinyin/), and the two-syllable names formed from the {top}
+#   syllables most used first and the {top} most used second in Faker's and Mimesis's
+#   two-character Chinese given names (xiao + ming).
 # - Mimesis {mimesis} (https://pypi.org/project/mimesis/), its given names in other scripts
 #   than Latin (Russian, Ukrainian, Kazakh, Greek, Chinese, Korean), spelt the same way.
 # - japanese-personal-name-dataset {japanese} (https://pypi.org/project/japanese-personal-name-dataset/),
@@ -188,6 +189,8 @@ def spellings(name: str, language: str = "") -> set[str]:
             found |= indic_spellings(part)
         elif script == "CJK" and language == "zh":
             found |= _pinyin(part)
+    if language == "yo":  # Yoruba ṣ is written sh or s (Folashade, Folasade)
+        found |= {w.replace("sh", "s") for w in found}
     return found
 
 

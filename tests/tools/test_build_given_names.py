@@ -93,6 +93,7 @@ def test_cyrillic_names_as_usually_spelt(name: str, language: str, spellings_: s
         (latin_spellings("Ørjan"), {"orjan", "oerjan"}),
         (latin_spellings("Sa\u2019adatu"), {"sa'adatu"}),
         (spellings("Hans Jürgen"), {"hans", "jurgen", "juergen"}),  # each part
+        (spellings("Folashade", "yo"), {"folashade", "folasade"}),  # Yoruba sh or s
         (spellings("שרה", "he"), set()),  # scripts without vowels are not spelt
     ],
 )
