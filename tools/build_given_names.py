@@ -76,6 +76,8 @@ _NAMES_FIRST = frozenset(
     {"maria", "harry", "peter", "mike", "matt", "matts", "sally", "ken", "martin", "carol"}
     | {"rosemary", "patty", "victor", "eddy"}
 )
+# Names that notes mostly use for a grandmother ("Nana came too"): marked as words.
+_KIN = frozenset({"nana", "nanna"})
 _CALENDAR = (
     *("january", "february", "march", "april", "may", "june", "july", "august", "september"),
     *("october", "november", "december", "monday", "tuesday", "wednesday", "thursday"),
@@ -141,8 +143,9 @@ HEADER = """\
 {mit}#
 # Source of the "*" marks: the lower-case words of SCOWL's small American English list
 # (Debian package wamerican-small), less a few names whose word sense is rare in notes
-# (maria, harry, peter, ...), plus months and weekdays; for names that Faker's lists in
-# Latin letters do not hold, also the words of SCOWL's American English list (wamerican).
+# (maria, harry, peter, ...), plus months, weekdays, nana and nanna; for names that
+# Faker's lists in Latin letters do not hold, also the words of SCOWL's American English
+# list (wamerican).
 # SCOWL is Copyright 2000-2011 by Kevin Atkinson:
 # "Permission to use, copy, modify, distribute and sell these word lists, the associated
 # scripts, the output created from the scripts, and its documentation for any purpose is
@@ -343,7 +346,7 @@ def english_words(path: Path) -> set[str]:
     """The lower-case words of a word list (one a line; possessives left out)."""
     words = path.read_text(encoding="utf-8").split()
     plain = {w for w in words if w.islower() and "'" not in w}
-    return (plain - _NAMES_FIRST) | set(_CALENDAR)
+    return (plain - _NAMES_FIRST) | set(_CALENDAR) | _KIN
 
 
 WORDS_HEADER = """\

@@ -33,6 +33,8 @@ NOT_NAMES = frozenset(
     # Clinical shorthand: upper and lower extremities, left, right or both (LUE, BLE, ...).
     | {"ue", "le", "lue", "rue", "lle", "rle", "bue", "ble", "adl", "adls", "wnl", "prn", "rom"}
     | {"bil", "bilat", "hemi"}  # bilateral, hemiplegic side (written in lower case too)
+    # A grandmother, a nanny, a doctor: "Nan brought him in", "Doc says rest".
+    | {"nan", "nanny", "gran", "doc"}
 )
 # Verbs whose subject is a person: a word-name at the start of a sentence followed by one of
 # these is a name ("Grace said", "Mark played well"), not a word ("Mark progress").

@@ -267,6 +267,7 @@ def test_two_capitalised_words_warn_unless_one_is_a_common_word(
         "The Memory Clinic called.",  # after "the"
         "Bell's palsy on the left.",  # an eponym
         "hemi side weaker; bil UE reach within limits",  # shorthand in lower case
+        "Mum and Nan attended; Doc says rest this week.",  # family and doctor words
     ],
 )
 def test_word_names_are_words_where_they_stand(text: str) -> None:
