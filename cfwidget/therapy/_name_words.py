@@ -8,6 +8,7 @@ determiners a given name never takes, and the nouns that make a name an eponym o
 from __future__ import annotations
 
 __all__ = [
+    "ARTICLES",
     "CALENDAR",
     "DEGREES",
     "DETERMINERS",
@@ -75,7 +76,9 @@ PERSON_STATES = frozenset(
 )
 # How far after the verb a state may stand ("was not very tired").
 STATE_WORDS = 3
-DETERMINERS = frozenset({"the", "a", "an", "this", "that", "our", "their", "each", "every", "no"})
+DETERMINERS = frozenset({"the", "a", "an", "this", "our", "their", "each", "every", "no"})
+# Before any name, in any case: "a tad tired", "the john" are words, never persons.
+ARTICLES = frozenset({"a", "an", "the"})
 # A name before one of these is an eponym or a place ("Bell's palsy", "Berg Balance Scale",
 # "the Memory Clinic"), not a person; after a possessive only the first group counts
 # ("Maria's test scores" is a person's).

@@ -18,7 +18,8 @@ read once, from the installed package. A name in the list is found in any case
   as names that are also words ("Li was tired", "seen with Li"; not "li" in lower case).
 - **Capitals only, four letters or fewer** (``NAD``, ``NICU``, ``ROM``, ``ABI``) are
   clinical shorthand, names only before what is said of a person ("TOM was tired").
-- **Not a person**: after "the", "a", "this" ... ("the Memory Clinic", "a Walker frame"),
+- **Not a person**: any name right after "a", "an" or "the" ("a tad tired"); a name that
+  is also a word after "this", "our" ... too ("the Memory Clinic", "a Walker frame"),
   or before a disease, test or place noun ("Bell's palsy", "Berg Balance Scale",
   "General Hospital"); months and weekdays only mid-sentence with a capitalised word
   after them ("June Carter", not "in June"); the words of the session (``NOT_NAMES``).
@@ -46,6 +47,7 @@ import unicodedata
 from importlib import resources
 
 from ._name_words import (
+    ARTICLES,
     CALENDAR,
     DEGREES,
     DETERMINERS,
@@ -226,6 +228,8 @@ def find_name(text: str) -> str | None:
         for key in _keys(word):
             if key not in names or key in NOT_NAMES or _eponym(found, i):
                 continue
+            if i and fold(found[i - 1].group(0)) in ARTICLES:
+                continue  # "a tad tired": a given name takes no article
             if key not in words and not _abbreviation(word):
                 return word
             if key in CALENDAR:

@@ -228,6 +228,7 @@ def test_no_false_alarms_on_ordinary_clinical_notes() -> None:
         ("TOM was tired", "TOM"),  # short capitals before what is said of a person
         ("worked with Børge", "Børge"),  # letters NFKD keeps whole
         ("Paweł said hello", "Paweł"),
+        ("Reported that Will was tired.", "Will"),  # "that" here is no determiner
     ],
 )
 def test_names_are_found_in_any_case_and_form(text: str, name: str) -> None:
@@ -268,6 +269,7 @@ def test_two_capitalised_words_warn_unless_one_is_a_common_word(
         "Bell's palsy on the left.",  # an eponym
         "hemi side weaker; bil UE reach within limits",  # shorthand in lower case
         "Mum and Nan attended; Doc says rest this week.",  # family and doctor words
+        "A tad tired today; used a terry towel under the tiles.",  # a name takes no article
     ],
 )
 def test_word_names_are_words_where_they_stand(text: str) -> None:
