@@ -119,8 +119,8 @@ def common_words() -> frozenset[str]:
     return frozenset(line for line in lines if line and not line.startswith("#"))
 
 
-# Two capitalised words in a row, as in a first name and a surname.
-# with a lookahead, so that "Saw Harpreet Singh" also tries "Harpreet Singh".
+# Two capitalised words in a row, as in a first name and a surname; inside a lookahead, so
+# that after "Saw Harpreet" the search also tries "Harpreet Singh".
 _NAME_PAIR = re.compile(
     r"\b(?=([A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)? [A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?)\b)"
 )
@@ -133,10 +133,11 @@ def find_name_pair(text: str) -> str | None:
     >>> find_name_pair("Saw Tendai Moyo."), find_name_pair("Berg Balance Scale 45.")
     ('Tendai Moyo', None)
     """
-    known = common_words() | NOT_NAMES
+    common = common_words()
     for found in _NAME_PAIR.finditer(text):
         keys = [_keys(w)[0] for w in found.group(1).split()]
-        if not any(k in known or k.replace("-", "") in known for k in keys):
+        keys += [k.replace("-", "") for k in keys if "-" in k]
+        if not any(k in common or k in NOT_NAMES for k in keys):
             return found.group(1)
     return None
 
