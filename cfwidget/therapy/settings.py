@@ -29,7 +29,7 @@ from typing import Any, Literal
 from .._shared import MAX_SEED, SEED_RANGE, is_whole, shown
 from ..core import Rules
 from ._errors import SettingsError
-from ._names import NOT_NAMES, find_date, find_name, fold, given_names
+from ._names import find_date, find_name, find_name_pair, fold, given_names
 
 __all__ = [
     "ASSIST_LEVELS",
@@ -69,8 +69,6 @@ DISPLAYS = ("pips", "numerals", "colour")
 
 _CLIENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{1,11}$")
 _WORDY = re.compile(r"[A-Za-z]{4,}")
-# Two capitalised words in a row, as in a first name and a surname.
-_NAME_PAIR = re.compile(r"\b[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)? [A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?\b")
 _GOOD_CODE = "for example C-07 or AB12"
 _CODE_RULE = (
     "Records use a made-up code, never a name or a date of birth: letters and digits, at"
@@ -87,13 +85,20 @@ def check_client(code: object) -> str:
     (``Tom1``, ``Ann1``, ``Kim-07``), and no part of it reads as a date (``1955-03-07``,
     ``07/03/1955``, ``7.3.55``, ``19550307``, ``070355``).
 
-    >>> check_client("19550307")
+    >>> check_client("100123")
     Traceback (most recent call last):
     ...
-    cfwidget.SettingsError: '19550307' looks like a date (19550307). ...
+    cfwidget.SettingsError: '100123' could be read as a date of birth: six digits in a row ...
     """
     raw = code.strip() if isinstance(code, str) else None
     date = find_date(raw) if raw else None
+    if raw and date is not None and date.isdigit():
+        count, example = ("six", "070355") if len(date) == 6 else ("eight", "19550307")
+        raise SettingsError(
+            f"{raw!r} could be read as a date of birth: {count} digits in a row can be a date"
+            f" ({example} is 7 March 1955). Use a shorter number, with letters in front if you"
+            " like: for example C-0123 or C-10123."
+        )
     if raw and date is not None:
         raise SettingsError(f"{raw!r} looks like a date ({date}). {_CODE_RULE}")
     if raw is None or not _CLIENT.match(raw):
@@ -115,9 +120,10 @@ def name_warning(text: str) -> str | None:
     """A warning when notes or goals seem to hold a name, else ``None``.
 
     A name is a given name from the shipped list (any case; a name that is also a word,
-    such as Will or Grace, only when capitalised mid-sentence: see
-    :mod:`cfwidget.therapy._names`), two capitalised words in a row (a first name and a
-    surname), or a date written in full (``07/03/1955``, ``1955-03-07``).
+    such as Will or Grace, only where it stands as a name: "Seen with Will", "Grace was
+    tired", see :mod:`cfwidget.therapy._names`), two capitalised words in a row that are
+    not common words (a first name and a surname), or a date written in full
+    (``07/03/1955``, ``1955-03-07``).
     """
     found = private_words(text)
     if found is None:
@@ -142,10 +148,9 @@ def private_words(text: object) -> tuple[str, str] | None:
     if date is not None:
         return ("a date of birth", date)
     hits: list[tuple[int, int, str]] = []
-    for found in _NAME_PAIR.finditer(text):
-        if not {fold(w) for w in found.group(0).split()} & NOT_NAMES:
-            hits.append((found.start(), -len(found.group(0)), found.group(0)))
-            break
+    pair = find_name_pair(text)
+    if pair is not None:
+        hits.append((text.index(pair), -len(pair), pair))
     single = find_name(text)
     if single is not None:
         at = re.search(rf"(?<![^\W\d_]){re.escape(single)}(?![^\W\d_])", text)

@@ -3,6 +3,7 @@ the shipped list was not built from, with no false alarms on ordinary clinical n
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import unicodedata
@@ -13,7 +14,7 @@ import pytest
 
 from cfwidget import SettingsError
 from cfwidget.core import Rules
-from cfwidget.therapy._names import find_date, find_name, given_names
+from cfwidget.therapy._names import find_date, find_name, find_name_pair, given_names
 from cfwidget.therapy.journal import Journal
 from cfwidget.therapy.records import records_folder
 from cfwidget.therapy.scorekeeper import ScoreKeeper
@@ -98,6 +99,51 @@ Joy and pride shown after the first full round.
 Summer programme to start in June.
 """.strip().splitlines()
 
+# 40 more, written for this test: names that are also words used as words at the start of a
+# sentence and mid-sentence, named tests, clinics and diseases in capitals, and shorthand.
+CLINICAL_MORE = """
+Hope was expressed by the family about going home.
+Will is to be reviewed at the next team meeting.
+Patience was needed during the longer rounds.
+Patience seemed limited towards the end.
+Grace period for the referral ends next week.
+Mark the start tile with a sticker before each round.
+Rose slowly from the chair with stand-by assistance.
+Bill sent to the insurer on Tuesday.
+Joy was evident when the round was won.
+Faith in the process remains strong.
+Frank discussion about driving with the family.
+May need a larger display for the tiles.
+June review booked with the team.
+Sunny room helped with alertness.
+Jack up the chair height by two notches.
+Ruby-coloured tiles were easier to see than the blue ones.
+Amber light on the tablet meant a low battery.
+Drew three tiles before finding a match.
+Penny dropped quickly on the counting task.
+Hope remains for a return to work.
+Grace and balance were good on the stairs.
+Spoke with the Ward Sister about lunch times.
+The Memory Clinic sent the last letter.
+Seen in the Outpatient Clinic at the General Hospital.
+Client has Bell's palsy on the left side.
+Addison's disease is managed with medication.
+Berg Balance Scale score was 45 out of 56.
+Montreal Cognitive Assessment score was 22 out of 30.
+Boston Naming Test to be repeated next month.
+Barthel Index improved from 60 to 75.
+Timed Up and Go took 14 seconds.
+Glasgow Coma Scale was 15 on admission.
+Western Aphasia Battery planned for the next visit.
+Transferred from NICU at three weeks old.
+NAD on exam; ROM within functional limits.
+ABI was 0.9 at the last check.
+Uses a Walker frame indoors and a wheelchair outside.
+Played Chicken Foot with two bots on the easy setting.
+Client seemed happy with the progress chart.
+Mood was bright; joked about the bot's moves.
+""".strip().splitlines()
+
 
 def _case(name: str, form: str) -> str:
     return name.lower() if "lower" in form else name
@@ -111,6 +157,7 @@ def _ascii(name: str) -> str:
 def test_the_lists_are_what_the_measures_say() -> None:
     assert len(HELD_OUT) == len(set(HELD_OUT)) == 200
     assert len(CLINICAL) == len(set(CLINICAL)) == 50
+    assert len(CLINICAL_MORE) == len(set(CLINICAL_MORE) - set(CLINICAL)) == 40
     names, words = given_names()
     assert len(names) >= 2000 and words < names
 
@@ -143,19 +190,19 @@ def test_held_out_names_are_refused_as_codes_and_warned_in_notes() -> None:
         print(f"warned in notes, {form}: {len(found)}/200 ({len(found) / 2:.1f}%)")
     missed = sorted(set(HELD_OUT) - set(warned["mid-sentence"]))
     print(f"missed mid-sentence: {', '.join(missed) or 'none'}")
-    # Names that are also words (Grace, Mark, Jack, Ruby, Li) are words at the start of a
-    # sentence and in lower case: those two forms stay a little lower.
+    # Names that are also words (Grace, Mark, Jack, Ruby, Li) are words in lower case: that
+    # form stays a little lower. The issue asks for 95% (190 of 200) in every form.
     assert len(refused) >= 190
-    assert len(warned["mid-sentence"]) >= 190
-    assert len(warned["sentence start"]) >= 185
-    assert len(warned["lower case"]) >= 185
+    for form, found in warned.items():
+        assert len(found) >= 190, form
 
 
 def test_no_false_alarms_on_ordinary_clinical_notes() -> None:
-    alarms = {s: name_warning(s) for s in CLINICAL if name_warning(s)}
-    print(f"\nfalse alarms: {len(alarms)}/50")
+    sentences = CLINICAL + CLINICAL_MORE
+    alarms = {s: name_warning(s) for s in sentences if name_warning(s)}
+    print(f"\nfalse alarms: {len(alarms)}/{len(sentences)}")
     assert alarms == {}
-    assert name_warning(" ".join(CLINICAL)) is None  # one long note too
+    assert name_warning(" ".join(sentences)) is None  # one long note too
 
 
 @pytest.mark.parametrize(
@@ -171,11 +218,38 @@ def test_no_false_alarms_on_ordinary_clinical_notes() -> None:
         ("asked for June Carter", "June"),  # a month followed by a surname
         ("Grace said she was tired.", "Grace"),  # a person's verb after a word-name
         ("Done. Mark played well today.", "Mark"),
+        ("Grace was tired today.", "Grace"),  # a state after was, seemed, looked ...
+        ("Jack seemed a bit sleepy.", "Jack"),
+        ("Ruby looked very calm", "Ruby"),
+        ("Grace Smith was tired.", "Grace"),  # with a surname between
+        ("Hope's mother came in.", "Hope's"),  # a possessive
+        ("Li was tired today.", "Li"),  # a two-letter name: as a word-name
+        ("seen with Li again", "Li"),
+        ("TOM was tired", "TOM"),  # short capitals before what is said of a person
+        ("worked with Børge", "Børge"),  # letters NFKD keeps whole
+        ("Paweł said hello", "Paweł"),
+        ("Reported that Will was tired.", "Will"),  # "that" here is no determiner
     ],
 )
 def test_names_are_found_in_any_case_and_form(text: str, name: str) -> None:
     assert find_name(text) == name
     assert name_warning(text) is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "pair"),
+    [
+        ("Saw Harpreet Singh today.", "Harpreet Singh"),  # a first name the list lacks
+        ("Seen with Tendai Moyo again.", "Tendai Moyo"),
+        ("Berg Balance Scale 45/56; Montreal Cognitive Assessment 22/30.", None),
+        ("Timed Up and Go in 14 s at the Outpatient Clinic.", None),
+    ],
+)
+def test_two_capitalised_words_warn_unless_one_is_a_common_word(
+    text: str, pair: str | None
+) -> None:
+    assert find_name_pair(text) == pair
+    assert (name_warning(text) is not None) == (pair is not None)
 
 
 @pytest.mark.parametrize(
@@ -187,6 +261,15 @@ def test_names_are_found_in_any_case_and_form(text: str, name: str) -> None:
         "Next review in June.",  # a month alone
         "Min A for set-up; Max A at the end",  # clinical capitals
         "LUE weaker than RUE; reached across midline with LUE",  # and shorthand
+        "Patience was needed today.",  # was + what is said of a thing
+        "Will is to be reviewed.",
+        "li was tired",  # in lower case a word-name is a word
+        "NAD on exam; NICU stay as a baby.",  # short capitals are shorthand
+        "The Memory Clinic called.",  # after "the"
+        "Bell's palsy on the left.",  # an eponym
+        "hemi side weaker; bil UE reach within limits",  # shorthand in lower case
+        "Mum and Nan attended; Doc says rest this week.",  # family and doctor words
+        "A tad tired today; used a terry towel under the tiles.",  # a name takes no article
     ],
 )
 def test_word_names_are_words_where_they_stand(text: str) -> None:
@@ -199,13 +282,23 @@ def test_codes_refuse_a_name_with_digits_or_separators(code: str) -> None:
         check_client(code)
 
 
-@pytest.mark.parametrize(
-    "code",
-    ["1955-03-07", "07/03/1955", "7.3.55", "19550307", "07031955", "070355", "C-1955-3-7"],
-)
+@pytest.mark.parametrize("code", ["1955-03-07", "07/03/1955", "7.3.55", "C-1955-3-7"])
 def test_codes_refuse_a_date_of_birth(code: str) -> None:
     with pytest.raises(SettingsError, match=r"looks like a date .*C-07 or AB12"):
         check_client(code)
+
+
+@pytest.mark.parametrize("code", ["19550307", "07031955", "070355", "100123", "C-100123"])
+def test_six_or_eight_digits_that_read_as_a_date_say_what_to_use(code: str) -> None:
+    with pytest.raises(SettingsError) as refused:
+        check_client(code)
+    said = str(refused.value)
+    assert "could be read as a date of birth" in said and "digits in a row" in said
+    assert "Use a shorter number" in said
+    suggested_codes = re.findall(r"C-\d+", said.split("for example")[1])
+    assert len(suggested_codes) == 2
+    for suggested in suggested_codes:  # the codes it suggests are accepted
+        assert check_client(suggested) == suggested
 
 
 @pytest.mark.parametrize("code", ["C-014", "AB12", "AB-12", "KL9", "T-01", "x7", "C-123456"])
@@ -233,6 +326,9 @@ def test_the_name_list_ships_in_the_wheel_with_its_source(tmp_path: Path) -> Non
         text = z.read("cfwidget/therapy/data/given_names.txt").decode("utf-8")
     assert "Faker" in text and "MIT License" in text and "SCOWL" in text
     assert "\nmaria\n" in text and "\nwill *\n" in text
+    with zipfile.ZipFile(wheel) as z:
+        words = gzip.decompress(z.read("cfwidget/therapy/data/common_words.txt.gz"))
+    assert b"SCOWL" in words and b"\nbalance\n" in words
 
 
 # -- notes: checked before anything is written, a draft until the end --------------------

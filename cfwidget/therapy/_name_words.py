@@ -1,0 +1,94 @@
+"""The words that tell a given name from an ordinary word by where it stands.
+
+Read by :mod:`cfwidget.therapy._names`: words of the session that are never names, the
+verbs and states that make a word-name the subject of a sentence ("Grace was tired"), the
+determiners a given name never takes, and the nouns that make a name an eponym or a place.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ARTICLES",
+    "CALENDAR",
+    "DEGREES",
+    "DETERMINERS",
+    "EPONYM_NOUNS",
+    "LINKS",
+    "NOT_NAMES",
+    "PERSON_STATES",
+    "PERSON_VERBS",
+    "STATE_WORDS",
+    "TITLE_NOUNS",
+]
+
+CALENDAR = frozenset(
+    {"january", "february", "march", "april", "may", "june", "july", "august", "september"}
+    | {"october", "november", "december", "monday", "tuesday", "wednesday", "thursday"}
+    | {"friday", "saturday", "sunday"}
+)
+# Capitalised words of therapy, the game and the session: never taken for a name.
+NOT_NAMES = frozenset(
+    {"chicken", "foot", "yard", "double", "round", "client", "partner", "bot", "computer"}
+    | {"session", "turn", "cue", "level", "independent", "supervision", "stand-by", "contact"}
+    | {"min", "mod", "max", "dependent", "ok", "next", "draw", "pass", "pt", "ot", "slp"}
+    # Clinical shorthand: upper and lower extremities, left, right or both (LUE, BLE, ...).
+    | {"ue", "le", "lue", "rue", "lle", "rle", "bue", "ble", "adl", "adls", "wnl", "prn", "rom"}
+    | {"bil", "bilat", "hemi"}  # bilateral, hemiplegic side (written in lower case too)
+    # A grandmother, a nanny, a doctor: "Nan brought him in", "Doc says rest".
+    | {"nan", "nanny", "gran", "doc"}
+)
+# Verbs whose subject is a person: a word-name at the start of a sentence followed by one of
+# these is a name ("Grace said", "Mark played well"), not a word ("Mark progress").
+PERSON_VERBS = frozenset(
+    {"said", "says", "told", "tells", "asked", "asks", "laughed", "smiled", "cried", "wanted"}
+    | {"wants", "felt", "feels", "arrived", "came", "comes", "reported", "reports", "enjoyed"}
+    | {"chose", "played", "plays", "tried", "tries", "managed", "agreed", "refused", "answered"}
+    | {"waved", "thanked", "joined", "attended", "struggled", "needs", "needed", "named"}
+    | {"went", "goes", "did", "does", "walked", "sat", "sits", "stood", "slept", "sleeps", "ate"}
+    | {"drank", "spoke", "talked", "chatted", "sang", "danced", "won", "smiles", "laughs"}
+    | {"likes", "liked", "loves", "loved", "hates", "hated", "knew", "knows", "remembered"}
+    | {"forgot", "noticed", "recognised", "recognized", "counted", "matched", "scanned"}
+    | {"lives", "lived", "works", "worked", "cannot", "can't", "couldn't", "didn't", "doesn't"}
+)
+# A word-name before one of these verbs and then a word for how a person is ("Grace was
+# tired", "Mark seemed very sleepy") is a name; "Patience was needed", "Hope was expressed",
+# "Hope remains high" and "Will is to be reviewed" stay words.
+LINKS = frozenset(
+    {"was", "is", "seemed", "seems", "looked", "looks", "appeared", "appears", "became"}
+    | {"got", "gets", "sounded", "sounds", "stayed", "remained", "remains", "isn't", "wasn't"}
+)
+DEGREES = frozenset(
+    {"very", "quite", "rather", "more", "less", "slightly", "a", "bit", "little", "too", "so"}
+    | {"not", "really", "somewhat", "much", "fairly", "extremely", "still", "again", "more"}
+)
+PERSON_STATES = frozenset(
+    {"tired", "sleepy", "drowsy", "happy", "sad", "upset", "tearful", "anxious", "nervous"}
+    | {"agitated", "restless", "calm", "settled", "cheerful", "chatty", "talkative", "quiet"}
+    | {"withdrawn", "distracted", "alert", "awake", "asleep", "confused", "oriented"}
+    | {"disoriented", "pleasant", "polite", "cooperative", "co-operative", "motivated", "keen"}
+    | {"eager", "reluctant", "unwilling", "willing", "unable", "late", "unwell", "ill", "sick"}
+    | {"poorly", "frustrated", "irritable", "angry", "cross", "pleased", "proud", "excited"}
+    | {"bored", "hungry", "thirsty", "dizzy", "nauseous", "sore", "fatigued", "exhausted"}
+    | {"weary", "worried", "scared", "afraid", "shy", "friendly", "playful", "attentive"}
+    | {"focused", "focussed", "smiling", "laughing", "crying", "playing", "sleeping", "talking"}
+    | {"chatting", "sitting", "walking", "eating", "waiting", "resting", "joking", "yawning"}
+    | {"fidgeting", "seen", "discharged", "admitted", "absent", "delighted", "grumpy", "teary"}
+)
+# How far after the verb a state may stand ("was not very tired").
+STATE_WORDS = 3
+DETERMINERS = frozenset({"the", "a", "an", "this", "our", "their", "each", "every", "no"})
+# Before any name, in any case: "a tad tired", "the john" are words, never persons.
+ARTICLES = frozenset({"a", "an", "the"})
+# A name before one of these is an eponym or a place ("Bell's palsy", "Berg Balance Scale",
+# "the Memory Clinic"), not a person; after a possessive only the first group counts
+# ("Maria's test scores" is a person's).
+EPONYM_NOUNS = frozenset(
+    {"disease", "syndrome", "palsy", "aphasia", "sign", "reflex", "phenomenon", "manoeuvre"}
+    | {"maneuver", "area", "ataxia", "chorea", "dystrophy", "paralysis", "contracture"}
+)
+TITLE_NOUNS = EPONYM_NOUNS | frozenset(
+    {"test", "scale", "index", "balance", "assessment", "battery", "inventory", "measure"}
+    | {"questionnaire", "method", "technique", "score", "pegboard", "naming", "cognitive"}
+    | {"coma", "criteria", "protocol", "approach", "hospital", "clinic", "centre", "center"}
+    | {"club", "unit", "ward", "university", "college", "school", "street", "road", "avenue"}
+)
