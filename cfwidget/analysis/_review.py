@@ -267,7 +267,7 @@ class Review:
         """
         words = [
             "Points lost by each rated move, one line per player",
-            f"dashed lines at {INACCURACY_LOSS:g} points (a mistake) and {MISTAKE_LOSS:g} "
+            f"Dashed lines at {INACCURACY_LOSS:g} points (a mistake) and {MISTAKE_LOSS:g} "
             "points (a blunder)",
         ]
         rated = self.moves[self.moves["verdict"] != "forced"]
@@ -283,8 +283,8 @@ class Review:
             else:
                 words.append(
                     f"{row['name']}: {count}, the largest loss {float(worst['loss']):.1f} points "
-                    f"at move {int(worst['move_number'])} of round {int(worst['round'])} "
-                    f"(a{'n' if str(worst['verdict'])[0] in 'aeiou' else ''} {worst['verdict']})"
+                    f"at move {int(worst['move_number'])} of round {int(worst['round'])}, "
+                    f"rated {_RATED[str(worst['verdict'])]}"
                 )
         return Chart(self.plot(), alt=". ".join(words) + ".")
 
@@ -314,6 +314,16 @@ def _same_table(a: pd.DataFrame | None, b: pd.DataFrame | None) -> bool:
     if a is None or b is None:
         return a is b
     return a.equals(b) and list(a.index) == list(b.index)
+
+
+#: A verdict as said after "rated" ("rated a blunder", "rated good").
+_RATED = {
+    "best": "best",
+    "good": "good",
+    "inaccuracy": "an inaccuracy",
+    "mistake": "a mistake",
+    "blunder": "a blunder",
+}
 
 
 def _plural(word: str, n: int) -> str:

@@ -258,14 +258,14 @@ class ReviewWidget(PythonOwned):
         text = [repr(self), panel["words"]]
         rows = "".join(
             f"<tr><td>{_esc(b['text'])}</td><td>{b['points']:.1f}</td>"
-            f"<td>{'played' if b['played'] else ''}{' best' if b['best'] else ''}</td></tr>"
+            f"<td>{' and '.join(w for w in ('played', 'best') if b[w])}</td></tr>"
             for b in panel["bars"]
         )
         html += f"<p>{_esc(panel['words'])}</p>"
         if rows:
             html += (
                 f"<table><caption>{_esc(panel['bars_note'])}</caption><thead><tr><th>move</th>"
-                f"<th>expected points</th><th></th></tr></thead><tbody>{rows}</tbody></table>"
+                f"<th>expected points</th><th>which</th></tr></thead><tbody>{rows}</tbody></table>"
             )
             text.append(panel["bars_note"])
             text += [

@@ -86,3 +86,58 @@ def test_jupyterlab_shows_the_pictures_of_an_untrusted_lesson(
     finally:
         page.screenshot(path=str(path.parent / "saved-lesson.png"), full_page=False)
         context.close()
+
+
+REVIEW = "40-reviewing-a-game.ipynb"
+
+
+@pytest.fixture(scope="module")
+def reviewed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    need_browser()
+    root = tmp_path_factory.mktemp("saved-review")
+    path = root / REVIEW
+    shutil.copy(REPO / "notebooks" / REVIEW, path)
+    run(path)
+    with jupyter_lab(root) as base:
+        yield base, path
+
+
+def test_a_saved_review_shows_the_widgets_table_verdict_and_candidates(
+    browser: Browser, reviewed: tuple[str, Path]
+) -> None:
+    """Notebook 40 unopened by a kernel: the review widget's move is a picture with its words,
+    the verdict and the candidates' table; the loss chart has its alt text too."""
+    base, path = reviewed
+    nb = nbformat.read(path, as_version=4)
+    saved = [
+        o["data"]
+        for c in nb.cells
+        if c.cell_type == "code" and "ReviewWidget(rev)" in c.source
+        for o in c.outputs
+        if "text/html" in o.get("data", {})
+    ]
+    assert len(saved) == 1
+    verdict = saved[0]["text/plain"].splitlines()[1]  # the line after the widget's repr
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(WAIT)
+    try:
+        page.goto(f"{base}/lab/tree/{REVIEW}?reset", timeout=WAIT)
+        page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=WAIT)
+        shown = page.locator(".jp-OutputArea-output", has_text=verdict)
+        shown.first.scroll_into_view_if_needed(timeout=WAIT)
+        image = shown.first.locator("img").first
+        image.wait_for(state="attached", timeout=WAIT)
+        alt = image.get_attribute("alt") or ""
+        assert alt.startswith("Chicken Foot review: Move 11 of 39: Dev played 5-5 on 9-5")
+        assert image.evaluate("(i) => i.complete && i.naturalWidth > 300")
+        rows = shown.first.locator("table tbody tr").all_inner_texts()
+        assert len(rows) >= 2 and any("played" in r for r in rows) and "best" in rows[0]
+        charts = page.locator("img[alt^='Points lost by each rated move']")
+        charts.first.wait_for(state="attached", timeout=WAIT)
+        assert "Amira" in (charts.first.get_attribute("alt") or "")
+        texts = page.locator(".jp-OutputArea-output").all_inner_texts()
+        assert not any(text.lstrip().startswith("<ReviewWidget") for text in texts)
+    finally:
+        page.screenshot(path=str(path.parent / "saved-review.png"), full_page=False)
+        context.close()
