@@ -24,6 +24,7 @@ from ._bots import (
     tips,
 )
 from ._errors import BotError, ExecutorError, SimulationError
+from ._rotation import ROTATION_COLUMNS, rotation_match, rotation_summary
 from ._simulation import ROUND_COLUMNS, simulate
 from ._tournament import (
     duplicate_match,
@@ -37,6 +38,7 @@ from ._tournament import (
 
 __all__ = [
     "BOTS",
+    "ROTATION_COLUMNS",
     "ROUND_COLUMNS",
     "Bot",
     "BotError",
@@ -54,6 +56,8 @@ __all__ = [
     "play_round",
     "plot_win_rates",
     "register_bot",
+    "rotation_match",
+    "rotation_summary",
     "seat_view",
     "simulate",
     "summarize",

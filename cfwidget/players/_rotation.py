@@ -1,0 +1,328 @@
+"""A duplicate match for any number of players: one contender in every chair of every deal.
+
+:func:`rotation_match` deals each deal once (the same hands and the same yard for everyone)
+and plays it ``players + 1`` times: once with the opponent bot in every chair (the
+baseline), and once with the contender in each chair in turn, the opponent in the others.
+The contender's points in a chair are compared with the opponent's points in the same chair
+on the same deal (the standard duplicate score), so the luck of the cards cancels: a deal
+that is good for chair 2 is good for whoever sits there. :func:`rotation_summary` averages
+the chairs of a deal first (they share their deal's luck) and gives 95% intervals over deals.
+
+>>> from cfwidget import Rules
+>>> results = rotation_match("random", "greedy", Rules(hand_size=7), players=3, deals=30, seed=1)
+>>> len(results), sorted(set(results["chair"]))
+(90, [0, 1, 2])
+>>> table = rotation_summary(results)
+>>> bool(table.loc["all", "difference"] > 0)  # random scores more points than greedy would
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, as_completed
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+import pandas as pd
+
+from .._shared import shown
+from ..core import Round, Rules, check_rules, check_seed
+from ._bots import Bot, find_bot, make_bot
+from ._errors import BotError, ExecutorError, SimulationError
+from ._simulation import MAX_ROUNDS, _ByName, _dask_client, _round_seed
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+__all__ = ["ROTATION_COLUMNS", "rotation_match", "rotation_summary"]
+
+Z95 = 1.959963984540054  # the normal quantile for a 95% interval
+
+#: The columns of a :func:`rotation_match`, one row per deal and chair.
+ROTATION_COLUMNS = [
+    "deal",
+    "chair",
+    "points",
+    "baseline",
+    "difference",
+    "win",
+    "baseline_win",
+    "out",
+    "baseline_out",
+    "others",
+]
+
+
+@dataclass(frozen=True)
+class _Named:
+    """A bot given by name: made afresh for every game, seeded from the deal and its chair."""
+
+    name: str
+    factory: Callable[..., Bot]
+    strength: int | str | None = None
+
+    def make(self, seed: int) -> Bot:
+        if self.strength is None:
+            return self.factory(seed)
+        return self.factory(seed, strength=self.strength)
+
+
+_Spec = _Named | Bot
+
+
+def _check_bot(bot: object, role: str, strength: int | str | None) -> _Spec:
+    if isinstance(bot, str):
+        factory = find_bot(bot)  # a BotError names the bots there are
+        if strength is not None:
+            make_bot(bot, 1, strength=strength)  # refuses a bad strength, or a bot without one
+        return _Named(bot, factory, strength)
+    if isinstance(bot, _ByName):
+        return _Named(bot.name, bot.factory, strength)
+    if not callable(bot):
+        raise BotError(
+            f"the {role} is a bot's name or a callable (round, seat) -> move; got {shown(bot)}"
+        )
+    if strength is not None:
+        raise BotError("strength goes with a contender given by name, such as 'search'")
+    return cast(Bot, bot)
+
+
+def _seat_bot(spec: _Spec, seed: int, deal: int, chair: int) -> Bot:
+    if isinstance(spec, _Named):
+        bot_seed = random.Random(_round_seed(seed, deal, f"bot{chair}")).randrange(2**63)
+        return spec.make(bot_seed)
+    return spec
+
+
+def _play(rnd: Round, bots: Sequence[Bot]) -> list[int]:
+    while not rnd.is_over:
+        seat = rnd.turn
+        rnd.play(bots[seat](rnd, seat))
+    return rnd.scores()
+
+
+def _wins(scores: Sequence[int]) -> list[float]:
+    """Each seat's share of the win: the lowest score wins, a tie shares it."""
+    low = min(scores)
+    tied = sum(1 for s in scores if s == low)
+    return [1.0 / tied if s == low else 0.0 for s in scores]
+
+
+def _deal_rows(
+    rules: Rules, players: int, contender: _Spec, opponent: _Spec, seed: int, deal: int
+) -> list[dict[str, Any]]:
+    """Play one deal ``players + 1`` times and give one row per chair of the contender."""
+    deal_seed = random.Random(_round_seed(seed, deal, "deal")).randrange(2**63)
+    baseline_round = Round.deal(rules, players, seed=deal_seed)
+    base = _play(baseline_round, [_seat_bot(opponent, seed, deal, s) for s in range(players)])
+    base_wins = _wins(base)
+    rows = []
+    for chair in range(players):
+        rnd = Round.deal(rules, players, seed=deal_seed)
+        bots = [
+            _seat_bot(contender if s == chair else opponent, seed, deal, s) for s in range(players)
+        ]
+        scores = _play(rnd, bots)
+        others = [score for s, score in enumerate(scores) if s != chair]
+        rows.append(
+            {
+                "deal": deal,
+                "chair": chair,
+                "points": scores[chair],
+                "baseline": base[chair],
+                "difference": scores[chair] - base[chair],
+                "win": _wins(scores)[chair],
+                "baseline_win": base_wins[chair],
+                "out": float(rnd.went_out == chair),
+                "baseline_out": float(baseline_round.went_out == chair),
+                "others": sum(others) / len(others),
+            }
+        )
+    return rows
+
+
+def _chunk(
+    rules_data: dict[str, Any],
+    players: int,
+    contender: _Spec,
+    opponent: _Spec,
+    seed: int,
+    start: int,
+    stop: int,
+) -> list[dict[str, Any]]:
+    rules = Rules.from_dict(rules_data)
+    rows = []
+    for deal in range(start, stop):
+        rows += _deal_rows(rules, players, contender, opponent, seed, deal)
+    return rows
+
+
+def rotation_match(
+    contender: Bot | str,
+    opponent: Bot | str,
+    rules: Rules,
+    players: int,
+    deals: int,
+    seed: int,
+    executor: Executor | Client | None = None,
+    *,
+    strength: int | str | None = None,
+    chunk_size: int = 5,
+    progress: Callable[[pd.DataFrame], None] | None = None,
+) -> pd.DataFrame:
+    """The ``contender`` in every chair of every deal, against ``opponent`` in the others.
+
+    Every deal (numbered ``0 .. deals - 1``, fixed by ``seed``) is played ``players + 1``
+    times on the same hands and yard: once by ``opponent`` in every chair (the baseline),
+    then once with the contender in each chair in turn. A bot given by name is made afresh
+    for every game, seeded from ``seed``, the deal and its chair, so the opponent in chair 2
+    is the same player in every game of a deal, and the frame depends on ``seed`` alone,
+    with or without ``executor`` (a process pool, or a Dask client). ``strength`` goes to a
+    contender given by name (``"search"``). A bot given as an object is used as it is (it
+    must be picklable for a process pool). ``progress``, if given, is called with the rows
+    of every ``chunk_size`` deals as they finish (for logs and partial saves).
+
+    One row per deal and chair (:data:`ROTATION_COLUMNS`): ``points`` (the contender's, in
+    that chair), ``baseline`` (the opponent's in the same chair on the same deal),
+    ``difference`` (points minus baseline: negative when the contender does better),
+    ``win`` and ``baseline_win`` (the share of that game's win: the lowest score wins, a tie
+    shares it), ``out`` and ``baseline_out`` (1.0 if that chair went out), ``others`` (the
+    average points of the opponents at the contender's table).
+
+    >>> from cfwidget import Rules
+    >>> same = rotation_match("greedy", "greedy", Rules(hand_size=7), players=4, deals=5, seed=2)
+    >>> bool((same["difference"] == 0).all())  # the same bot in the same chair plays alike
+    True
+    """
+    check_rules(rules)
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise SimulationError(f"players must be a whole number, got {shown(players)}")
+    rules.hand_size_for(players)  # checks the player count against the rules
+    if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= MAX_ROUNDS:
+        raise SimulationError(
+            f"deals must be a whole number from 1 to {MAX_ROUNDS:,}, got {deals!r}"
+        )
+    if chunk_size.__class__ is not int or chunk_size < 1:
+        raise SimulationError(f"chunk_size must be a whole number, 1 or more, got {chunk_size!r}")
+    if progress is not None and not callable(progress):
+        raise SimulationError(f"progress is a function that takes the rows, got {shown(progress)}")
+    if seed is None:
+        raise SimulationError(
+            "a rotation match needs a seed (a whole number), so it can be repeated"
+        )
+    seed = check_seed(seed)
+    spec_contender = _check_bot(contender, "contender", strength)
+    spec_opponent = _check_bot(opponent, "opponent", None)
+    client = _dask_client(executor)
+    if client is not None:
+        executor = client.get_executor()
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise ExecutorError(
+            "executor must be a concurrent.futures executor with submit(), such as "
+            f"ProcessPoolExecutor(), or a Dask client; got {shown(executor)}"
+        )
+    job = (rules.to_dict(), players, spec_contender, spec_opponent, seed)
+    bounds = [(start, min(start + chunk_size, deals)) for start in range(0, deals, chunk_size)]
+    rows: list[dict[str, Any]] = []
+
+    def finished(part: list[dict[str, Any]]) -> None:
+        rows.extend(part)
+        if progress is not None:
+            progress(pd.DataFrame(part, columns=ROTATION_COLUMNS))
+
+    if executor is None:
+        for start, stop in bounds:
+            finished(_chunk(*job, start, stop))
+    else:
+        pool = cast(Executor, executor)
+        futures: list[Future[list[dict[str, Any]]]] = []
+        try:
+            for start, stop in bounds:
+                try:
+                    futures.append(pool.submit(_chunk, *job, start, stop))
+                except RuntimeError as err:  # a pool that was shut down
+                    raise ExecutorError(
+                        f"the executor takes no more work ({err}); start a new one"
+                    ) from err
+            for done in as_completed(futures):
+                finished(done.result())
+        except BaseException:
+            for pending in futures:
+                pending.cancel()
+            raise
+    rows.sort(key=lambda r: (r["deal"], r["chair"]))
+    frame: pd.DataFrame = pd.DataFrame(rows, columns=ROTATION_COLUMNS)
+    return frame
+
+
+def _interval(values: pd.Series) -> tuple[float, float, float]:
+    """The mean and its 95% normal interval (1.96 standard errors each side)."""
+    n = len(values)
+    mean = float(values.mean())
+    se = float(values.std(ddof=1)) / math.sqrt(n) if n > 1 else math.inf
+    return mean, mean - Z95 * se, mean + Z95 * se
+
+
+def rotation_summary(results: pd.DataFrame) -> pd.DataFrame:
+    """A :func:`rotation_match` in numbers: one row per chair, and ``"all"`` for every chair.
+
+    Columns: ``deals``, ``games`` (the contender's), ``points`` and ``baseline_points``
+    (average points a game: the contender's, and the opponent's in the same chairs on the
+    same deals), ``others_points`` (the opponents at the contender's table),
+    ``difference`` (points minus baseline) with its 95% interval ``low`` .. ``high``,
+    ``win_share`` and ``baseline_win_share`` (share of games won, ties shared), their
+    difference ``win_difference`` with ``win_low`` .. ``win_high``, and ``out_share`` and
+    ``baseline_out_share`` (share of games that chair went out). Intervals are normal
+    (mean plus or minus 1.96 standard errors) over deals: in the ``"all"`` row each deal's
+    chairs are averaged first, because they share the deal's luck.
+
+    >>> from cfwidget import Rules
+    >>> results = rotation_match("random", "greedy", Rules(hand_size=7), 3, deals=20, seed=4)
+    >>> list(rotation_summary(results).index)
+    [0, 1, 2, 'all']
+    """
+    missing = [c for c in ROTATION_COLUMNS if c not in getattr(results, "columns", [])]
+    if not isinstance(results, pd.DataFrame) or missing or results.empty:
+        raise SimulationError("give the frame rotation_match returned (it has no rows or columns)")
+    results = results.assign(win_difference=results["win"] - results["baseline_win"])
+    groups: list[tuple[object, pd.DataFrame]] = list(results.groupby("chair"))
+    by_deal = results.groupby("deal")[
+        [
+            "points",
+            "baseline",
+            "others",
+            "difference",
+            "win",
+            "baseline_win",
+            "win_difference",
+            "out",
+            "baseline_out",
+        ]
+    ].mean()
+    rows = {}
+    for key, frame, games in [*((k, g, len(g)) for k, g in groups), ("all", by_deal, len(results))]:
+        difference, low, high = _interval(frame["difference"])
+        win_difference, win_low, win_high = _interval(frame["win_difference"])
+        rows[key] = {
+            "deals": len(frame),
+            "games": games,
+            "points": float(frame["points"].mean()),
+            "baseline_points": float(frame["baseline"].mean()),
+            "others_points": float(frame["others"].mean()),
+            "difference": difference,
+            "low": low,
+            "high": high,
+            "win_share": float(frame["win"].mean()),
+            "baseline_win_share": float(frame["baseline_win"].mean()),
+            "win_difference": win_difference,
+            "win_low": win_low,
+            "win_high": win_high,
+            "out_share": float(frame["out"].mean()),
+            "baseline_out_share": float(frame["baseline_out"].mean()),
+        }
+    table: pd.DataFrame = pd.DataFrame.from_dict(rows, orient="index")
+    table.index.name = "chair"
+    return table
