@@ -26,11 +26,8 @@ mistake, ``seat``, ``hands_open``) and Python answers with a new view.
 
 from __future__ import annotations
 
-import pathlib
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, cast
-
-import traitlets as t
+from typing import Any, cast
 
 from .._shared import is_whole, shown
 from ..analysis import Review
@@ -39,21 +36,19 @@ from ..table import PALETTE, TilePlacement, render_svg
 from ._args import check_flag, check_palette, unknown_args
 from ._board import LaidTable, board_aspect
 from ._errors import WidgetError
-from ._guard import PythonOwned
-from ._intents import MAX_MESSAGE_BYTES, IntentHandler, collect_intents, handles, json_size
+from ._farmyard import DISPLAYS, Farmyard
+from ._intents import handles
 from ._review_view import Step, review_panel
 from ._saved import saved_pictures
 from ._view import Controls, View, build_view, sentence
 
 __all__ = ["STEPS", "ReviewWidget"]
 
-_STATIC = pathlib.Path(__file__).parent / "static"
-_DISPLAYS = ("pips", "numerals", "colour")
 #: Where a ``step`` intent (and :meth:`ReviewWidget.step`) goes.
 STEPS = ("first", "back", "next", "last", "previous_mistake", "next_mistake")
 
 
-class ReviewWidget(PythonOwned):
+class ReviewWidget(Farmyard):
     """Scrub a reviewed game move by move: the table, the rated moves as bars, the verdict.
 
     - ``review``: a :class:`~cfwidget.analysis.Review` (from :func:`cfwidget.analysis.review`).
@@ -68,23 +63,6 @@ class ReviewWidget(PythonOwned):
     :attr:`move`, :attr:`seat` and :attr:`hands_open` can be set; :meth:`goto`,
     :meth:`step`, :meth:`next_mistake` and :meth:`previous_mistake` move along the game.
     """
-
-    _esm = _STATIC / "widget.js"
-    _css = _STATIC / "widget.css"
-
-    #: The intents the browser may send, by kind.
-    intents: ClassVar[Mapping[str, IntentHandler]] = {}
-
-    #: Everything the view draws: a GameWidget's view plus its ``review`` part.
-    view = t.Dict().tag(sync=True)
-    #: A calm sentence about the last request that was refused ("" when all is well).
-    message = t.Unicode("").tag(sync=True)
-    #: "pips", "numerals" or "colour".
-    display = t.Enum(_DISPLAYS, default_value="pips").tag(sync=True)
-    #: Large tiles and buttons.
-    large = t.Bool(False).tag(sync=True)
-    #: Colours of the numbers 1, 2, 3, ... in "colour" mode.
-    palette = t.List(t.Unicode(), default_value=list(PALETTE)).tag(sync=True)
 
     def __init__(
         self,
@@ -117,20 +95,14 @@ class ReviewWidget(PythonOwned):
         self._seat = self._check_seat(seat)
         self._open = check_flag("hands_open", hands_open)
         self._index = self._check_move(move) - 1
-        if display not in _DISPLAYS:
-            raise WidgetError(
-                f"display must be one of {', '.join(_DISPLAYS)}; got {shown(display)}"
-            )
+        if display not in DISPLAYS:
+            raise WidgetError(f"display must be one of {', '.join(DISPLAYS)}; got {shown(display)}")
         check_flag("large", large)
         colours = list(PALETTE) if palette is None else check_palette(palette)
         self._aspect: float | None = None
         self._version = 1
         super().__init__(view=self._build_view(), display=display, large=large, palette=colours)
         self.on_msg(self._on_msg)
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls.intents = collect_intents(cls)
 
     # -- what it shows -------------------------------------------------------------------
 
@@ -279,38 +251,10 @@ class ReviewWidget(PythonOwned):
 
     # -- intents --------------------------------------------------------------------------
 
-    def handle_intent(self, content: object, buffers: Sequence[object] = ()) -> bool:
-        """Apply one intent as if the browser had sent it; True if the view changed.
-
-        Anything malformed or stale changes nothing and sets :attr:`message`; this never raises.
-        """
-        try:
-            return self._intent(content, buffers)
-        except Exception as exc:  # the kernel must never see an intent fail
-            self._say(
-                f"Something went wrong with that request ({type(exc).__name__}); "
-                "the details are in the log."
-            )
-            self.log.exception("cfwidget could not handle an intent")
-            return False
-
-    def _on_msg(self, _widget: object, content: object, buffers: Sequence[object]) -> None:
-        self.handle_intent(content, buffers)
-
     def _intent(self, content: object, buffers: Sequence[object]) -> bool:
-        if buffers:
-            return self._refuse("The widget received binary data it does not expect")
-        size = json_size(content, MAX_MESSAGE_BYTES)
-        if size > MAX_MESSAGE_BYTES:
-            return self._refuse(f"The widget received a message that is too large ({size:,} bytes)")
-        if not isinstance(content, dict):
-            return self._refuse("The widget received a message it does not understand")
-        kind = content.get("kind")
-        handler = self.intents.get(kind) if isinstance(kind, str) else None
-        if handler is None:
-            return self._refuse("The widget received a request it does not know")
-        if any(k not in handler.fields for k in content):
-            return self._refuse(f"The {kind} request had fields the widget does not know")
+        handler = self._screen(content, buffers)
+        if handler is None or not isinstance(content, dict):
+            return False
         if handler.stamp == "checked" and content.get("version") != self._version:
             return self._refuse(
                 "That click was for an earlier move, so it was ignored; "
@@ -365,21 +309,6 @@ class ReviewWidget(PythonOwned):
             return self._refuse("Hands open is either on or off")
         self.hands_open = content["value"]
         return True
-
-    @handles("display", "value", stamp="none")
-    def _on_display(self, content: Mapping[str, Any]) -> bool:
-        value = "colour" if content.get("value") == "color" else content.get("value")
-        if not isinstance(value, str) or value not in _DISPLAYS:
-            return self._refuse(f"Tiles can be shown as {', '.join(_DISPLAYS)} only")
-        self.display = value
-        return False
-
-    @handles("large", "value", stamp="none")
-    def _on_large(self, content: Mapping[str, Any]) -> bool:
-        if not isinstance(content.get("value"), bool):
-            return self._refuse("Large tiles is either on or off")
-        self.large = content["value"]
-        return False
 
     @handles("board", "width", "height", stamp="none")
     def _on_board(self, content: Mapping[str, Any]) -> bool:
@@ -510,6 +439,3 @@ def _esc(text: str) -> str:
     import html
 
     return html.escape(text, quote=True)
-
-
-ReviewWidget.intents = collect_intents(ReviewWidget)

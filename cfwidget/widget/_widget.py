@@ -35,13 +35,10 @@ True
 
 from __future__ import annotations
 
-import pathlib
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
-
-import traitlets as t
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from .._shared import is_whole as _whole
 from .._shared import name_in_text, shown
@@ -64,16 +61,12 @@ from ._args import (
 )
 from ._board import LaidTable, board_aspect
 from ._errors import WidgetError
+from ._farmyard import DISPLAYS, Farmyard
 from ._flow import new_game, undo_span, your_turn
-from ._guard import PythonOwned
 from ._hint import HintGiver
 from ._intents import (
     FIELD_RULES,
-    MAX_MESSAGE_BYTES,
-    IntentHandler,
-    collect_intents,
     handles,
-    json_size,
 )
 from ._saved import saved_pictures
 from ._view import (
@@ -96,16 +89,14 @@ if TYPE_CHECKING:
 
 __all__ = ["DISPLAYS", "INTENTS", "GameWidget"]
 
-_STATIC = pathlib.Path(__file__).parent / "static"
 
 #: How tiles are drawn: pips, numerals, or pips coloured by number.
-DISPLAYS = ("pips", "numerals", "colour")
 
 # Every live widget, so that widgets showing other seats of the same game redraw together.
 _LIVE: weakref.WeakSet[GameWidget] = weakref.WeakSet()
 
 
-class GameWidget(HintGiver, PythonOwned):
+class GameWidget(HintGiver, Farmyard):
     """Play Chicken Foot in a notebook: the farmyard, your hand, bots that take turns.
 
     ``game`` is a :class:`~cfwidget.Game` (rounds follow one another, with
@@ -141,23 +132,6 @@ class GameWidget(HintGiver, PythonOwned):
     >>> w.seat, w.humans, w.pace, w.view["players"][1]["count"]
     (1, (1,), 1.5, 9)
     """
-
-    _esm = _STATIC / "widget.js"
-    _css = _STATIC / "widget.css"
-
-    #: The intents the browser may send, by kind (filled from the :func:`handles` marks).
-    intents: ClassVar[Mapping[str, IntentHandler]] = MappingProxyType({})
-
-    #: Everything the view draws (a :class:`~cfwidget.widget.View`).
-    view = t.Dict().tag(sync=True)
-    #: A calm sentence about the last intent that was refused ("" when all is well).
-    message = t.Unicode("").tag(sync=True)
-    #: "pips", "numerals" or "colour".
-    display = t.Enum(DISPLAYS, default_value="pips").tag(sync=True)
-    #: Large tiles and buttons.
-    large = t.Bool(False).tag(sync=True)
-    #: Colours of the numbers 1, 2, 3, ... in "colour" mode.
-    palette = t.List(t.Unicode(), default_value=list(PALETTE)).tag(sync=True)
 
     def __init__(
         self,
@@ -209,10 +183,6 @@ class GameWidget(HintGiver, PythonOwned):
         super().__init__(view=view, display=display, large=large, palette=colours)
         self.on_msg(self._on_msg)
         _LIVE.add(self)
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls.intents = collect_intents(cls)
 
     # -- what the widget shows -------------------------------------------------------
 
@@ -291,39 +261,11 @@ class GameWidget(HintGiver, PythonOwned):
 
     # -- the intents -------------------------------------------------------------------
 
-    def handle_intent(self, content: object, buffers: Sequence[object] = ()) -> bool:
-        """Apply one intent as if the browser had sent it; True if the game changed.
-
-        Anything malformed, stale, out of turn or illegal changes nothing and
-        sets :attr:`message`; this never raises.
-        """
-        try:
-            return self._intent(content, buffers)
-        except Exception as exc:  # the kernel must never see an intent fail
-            self._say(
-                f"Something went wrong with that request ({type(exc).__name__}); "
-                "the details are in the log."
-            )
-            self.log.exception("cfwidget could not handle an intent")
-            return False
-
-    def _on_msg(self, _widget: object, content: object, buffers: Sequence[object]) -> None:
-        self.handle_intent(content, buffers)
-
     def _intent(self, content: object, buffers: Sequence[object]) -> bool:
-        if buffers:
-            return self._refuse("The widget received binary data it does not expect")
-        size = json_size(content, MAX_MESSAGE_BYTES)
-        if size > MAX_MESSAGE_BYTES:
-            return self._refuse(f"The widget received a message that is too large ({size:,} bytes)")
-        if not isinstance(content, dict):
-            return self._refuse("The widget received a message it does not understand")
-        kind = content.get("kind")
-        handler = self.intents.get(kind) if isinstance(kind, str) else None
-        if handler is None:
-            return self._refuse("The widget received a request it does not know")
-        if any(k not in handler.fields for k in content):
-            return self._refuse(f"The {kind} request had fields the widget does not know")
+        handler = self._screen(content, buffers)
+        if handler is None or not isinstance(content, dict):
+            return False
+        kind = handler.kind
         if handler.stamp == "quiet" and content.get("version") != self._version:
             return False  # an old timer or a doubled click: nothing to say
         if handler.stamp == "checked":
@@ -400,21 +342,6 @@ class GameWidget(HintGiver, PythonOwned):
     @handles("new_game")
     def _on_new_game(self, content: Mapping[str, Any]) -> bool:
         return self._new_game()
-
-    @handles("display", "value", stamp="none")
-    def _on_display(self, content: Mapping[str, Any]) -> bool:
-        value = "colour" if content.get("value") == "color" else content.get("value")
-        if not isinstance(value, str) or value not in DISPLAYS:
-            return self._refuse(f"Tiles can be shown as {', '.join(DISPLAYS)} only")
-        self.display = value
-        return False
-
-    @handles("large", "value", stamp="none")
-    def _on_large(self, content: Mapping[str, Any]) -> bool:
-        if not isinstance(content.get("value"), bool):
-            return self._refuse("Large tiles is either on or off")
-        self.large = content["value"]
-        return False
 
     @handles("board", "width", "height", stamp="none")
     def _on_board(self, content: Mapping[str, Any]) -> bool:
@@ -587,7 +514,6 @@ class GameWidget(HintGiver, PythonOwned):
         return self._game.seed if self._game is not None else self._round.seed
 
 
-GameWidget.intents = collect_intents(GameWidget)
 #: The intents the browser may send, each with the fields it may carry.
 INTENTS: Mapping[str, frozenset[str]] = MappingProxyType(
     {kind: handler.fields for kind, handler in GameWidget.intents.items()}
