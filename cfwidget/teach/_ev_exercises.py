@@ -35,7 +35,7 @@ from ..core import Move, Round, Tile
 from ..players import greedy
 from ._answers import Exercise, listing, read_choice
 from ._errors import LessonError
-from ._odds_answers import amount_exercise
+from ._odds_answers import amount_exercise, square_law_exercise
 
 __all__ = [
     "MAX_ORDERS",
@@ -284,22 +284,15 @@ def worlds_for_error(table: pd.DataFrame, goal: float) -> Exercise:
     if error <= 0:
         raise LessonError("the best move's standard error is 0 here: every world agrees")
     move = str(table.index[0])
-    exact = Fraction(max(1, round(worlds * (error / goal) ** 2)))
-    return amount_exercise(
+    return square_law_exercise(
         f"With {worlds:,} worlds, the standard error of {move}'s expected points is "
         f"{error:.2f} points. About how many worlds would make it {goal:.2f} points?",
-        exact,
-        unit="worlds",
-        idea="A standard error shrinks like 1 / sqrt(n): n times the standard error squared "
-        "stays about the same.",
-        plug_in=f"Multiply {worlds:,} by ({error:.2f} / {goal:.2f}) squared.",
-        solution=f"{worlds:,} x ({error:.2f} / {goal:.2f})^2.",
-        mistakes=[
-            (
-                Fraction(round(worlds * error / goal)),
-                "scales the worlds by the ratio of the errors; they grow with its square.",
-            ),
-        ],
-        tolerance=exact / 10,
+        worlds,
+        "worlds",
+        "the standard error",
+        error,
+        goal,
+        digits="2",
+        ratio="errors",
         key="ev-15-worlds-for-error",
     )

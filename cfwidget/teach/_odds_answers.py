@@ -29,6 +29,7 @@ __all__ = [
     "chance_exercise",
     "read_amount",
     "read_chance",
+    "square_law_exercise",
 ]
 
 #: How far a chance may be from the exact value and still be right: half a percentage point.
@@ -284,4 +285,39 @@ def amount_exercise(
         example="2.5" if not whole else "12",
         kind="number",
         key=key or slug(question),
+    )
+
+
+def square_law_exercise(
+    question: str, count: int, noun: str, measure: str, have: float, goal: float, **say: str
+) -> Exercise:
+    """How many ``noun`` would bring ``measure`` from ``have`` (with ``count`` of them) to
+    ``goal``? It shrinks like 1 / sqrt(n), so the answer is ``count x (have / goal)^2``,
+    right within 10%; scaling by the plain ratio is the mistake named. ``say`` gives the
+    ``digits`` the numbers are shown with, what the ``ratio`` is ``of`` and the ``key``.
+
+    >>> q = square_law_exercise("How many?", 100, "deals", "the width", 0.2, 0.1,
+    ...                         digits="1", ratio="widths", key="demo")
+    >>> q.check("400").status, "ratio of the widths" in q.check("200").message
+    ('correct', True)
+    """
+    digits = int(say["digits"])
+    ratio = f"({have:.{digits}f} / {goal:.{digits}f})"
+    exact = Fraction(max(1, round(count * (have / goal) ** 2)))
+    return amount_exercise(
+        question,
+        exact,
+        unit=noun,
+        idea=f"{measure.capitalize()} shrinks like 1 / sqrt(n): n times {measure} squared "
+        "stays about the same.",
+        plug_in=f"Multiply {count:,} by {ratio} squared.",
+        solution=f"{count:,} x {ratio}^2.",
+        mistakes=[
+            (
+                Fraction(round(count * have / goal)),
+                f"scales the {noun} by the ratio of the {say['ratio']}; they grow with its square.",
+            ),
+        ],
+        tolerance=exact / 10,
+        key=say["key"],
     )

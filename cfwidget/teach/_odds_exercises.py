@@ -46,6 +46,7 @@ from ._odds_answers import (
     chance_exercise,
     read_amount,
     read_chance,
+    square_law_exercise,
 )
 
 __all__ = [
@@ -483,21 +484,15 @@ def deals_for_width(widths: pd.DataFrame, goal: float) -> Exercise:
     if not isinstance(widths, pd.DataFrame) or "width" not in widths or widths.empty:
         raise LessonError(f"widths is the table interval_widths() returns, got {shown(widths)}")
     deals, width = int(widths.index[-1]), float(widths["width"].iloc[-1])
-    exact = Fraction(round(deals * (width / goal) ** 2))
-    return amount_exercise(
+    return square_law_exercise(
         f"With {deals:,} deals the interval is {width:.3f} wide. About how many deals would "
         f"make it {goal:.3f} wide?",
-        exact,
-        unit="deals",
-        idea="The width shrinks like 1 / sqrt(n): n times the width squared stays about the same.",
-        plug_in=f"Multiply {deals:,} by ({width:.3f} / {goal:.3f}) squared.",
-        solution=f"{deals:,} x ({width:.3f} / {goal:.3f})^2.",
-        mistakes=[
-            (
-                Fraction(round(deals * width / goal)),
-                "scales the deals by the ratio of the widths; they grow with its square.",
-            ),
-        ],
-        tolerance=exact / 10,
+        deals,
+        "deals",
+        "the width",
+        width,
+        goal,
+        digits="3",
+        ratio="widths",
         key="odds-14-deals-for-width",
     )
