@@ -19,6 +19,11 @@ default rules, 52 minutes at nice 10 on 2 shared cores): the search bot did NOT 
 coach. Paired difference +1.92 points a game [+1.51, +2.33] (the search bot scores more);
 win shares 0.235 against the coach's 0.250 in the same chairs; every chair alike. Its
 playouts are greedy, and greedy itself is 3.2 points a game worse than the coach here.
+
+Run of 2026-12-02 (``--players 2 --deals 2000 --strength 50 --workers 2 --seed 2027``,
+default rules, 18 minutes on 2 cores): the search bot beat the coach. Paired difference
+-4.28 points a game [-5.06, -3.50]; win shares 0.628 against the coach's 0.500 in the same
+chairs (+0.128 [+0.113, +0.143]); both chairs alike (-4.25 and -4.31).
 """
 
 from __future__ import annotations
