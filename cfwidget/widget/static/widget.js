@@ -2610,7 +2610,8 @@ function makeReview(ctx) {
 
 /**
  * The review's rings on the table: the move played (solid, labelled "played") and the best
- * move (dashed, labelled "best"), with their labels on free felt beside the end.
+ * move (dashed, labelled "best"), with their labels on free felt beside the end, drawn
+ * after every ring so that no ring covers a label.
  * @param {ReviewPanel} r
  * @param {Map<string, Pose>} byTile
  * @param {number} pad
@@ -2620,6 +2621,8 @@ function makeReview(ctx) {
 function reviewRings(r, byTile, pad, upp) {
   /** @type {SVGElement[]} */
   const out = [];
+  /** @type {SVGElement[]} */
+  const labels = [];
   const seen = new Map();
   for (const ringed of r.rings) {
     const p = byTile.get(ringed.onto);
@@ -2634,13 +2637,16 @@ function reviewRings(r, byTile, pad, upp) {
     const x = ringed.badge_x * U;
     const y = ringed.badge_y * U + again * font * 1.5;
     const w = font * 0.62 * ringed.label.length + font * 0.8;
-    g.appendChild(s("rect", { class: "cfw-review-label-bg", x: num(x - w / 2), y: num(y - font * 0.7), width: num(w), height: num(font * 1.4), rx: num(font * 0.3) }));
+    // The labels go on top of every ring: the best move's wider ring must not cover "played".
+    const tag = s("g", { class: `cfw-review-mark is-${ringed.kind}` });
+    tag.appendChild(s("rect", { class: "cfw-review-label-bg", x: num(x - w / 2), y: num(y - font * 0.7), width: num(w), height: num(font * 1.4), rx: num(font * 0.3) }));
     const label = s("text", { class: "cfw-review-label", x: num(x), y: num(y), dy: "0.35em", "font-size": num(font) });
     label.textContent = ringed.label;
-    g.appendChild(label);
+    tag.appendChild(label);
     out.push(g);
+    labels.push(tag);
   }
-  return out;
+  return out.concat(labels);
 }
 
 // -- the view: the sections put together ------------------------------------------------------
