@@ -3,7 +3,9 @@
 :class:`GameWidget` (a game played) and :class:`ReviewWidget` (a game looked back on) are
 drawn by the same ``widget.js`` and ``widget.css``; both keep their view and a calm message
 in synced traits that only Python writes, and both let the browser change how tiles look
-("pips", "numerals" or "colour"; large or not) with the same two intents.
+("pips", "numerals" or "colour"; large or not) with the same two intents. A farmyard
+receives every intent the same way: anything malformed, too large or unknown is refused in
+the same words, and the rest goes to the widget's own ``_intent``.
 
 >>> from cfwidget.widget import GameWidget, ReviewWidget
 >>> issubclass(GameWidget, Farmyard), issubclass(ReviewWidget, Farmyard)
@@ -15,14 +17,15 @@ True
 from __future__ import annotations
 
 import pathlib
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import traitlets as t
 
 from ..table import PALETTE
 from ._guard import PythonOwned
-from ._intents import handles
+from ._intents import MAX_MESSAGE_BYTES, IntentHandler, handles, json_size
+from ._view import sentence
 
 __all__ = ["DISPLAYS", "Farmyard"]
 
@@ -62,3 +65,61 @@ class Farmyard(PythonOwned):
             return self._refuse("Large tiles is either on or off")
         self.large = content["value"]
         return False
+
+    # -- intents ----------------------------------------------------------------------------
+
+    def handle_intent(self, content: object, buffers: Sequence[object] = ()) -> bool:
+        """Apply one intent as if the browser had sent it; True if what is shown changed.
+
+        Anything malformed, stale or not allowed now changes nothing and sets the widget's
+        message; this never raises.
+        """
+        try:
+            return self._intent(content, buffers)
+        except Exception as exc:  # the kernel must never see an intent fail
+            self._say(
+                f"Something went wrong with that request ({type(exc).__name__}); "
+                "the details are in the log."
+            )
+            self.log.exception("cfwidget could not handle an intent")
+            return False
+
+    def _on_msg(self, _widget: object, content: object, buffers: Sequence[object]) -> None:
+        self.handle_intent(content, buffers)
+
+    def _screen(self, content: object, buffers: Sequence[object]) -> IntentHandler | None:
+        """The handler of a well-formed intent of a known kind with known fields, or ``None``
+        once the refusal is said (binary data, too large, not a dict, unknown kind or field)."""
+        found = self._handler(content, buffers)
+        if isinstance(found, str):
+            self._refuse(found)
+            return None
+        return found
+
+    def _handler(self, content: object, buffers: Sequence[object]) -> IntentHandler | str:
+        if buffers:
+            return "The widget received binary data it does not expect"
+        size = json_size(content, MAX_MESSAGE_BYTES)
+        if size > MAX_MESSAGE_BYTES:
+            return f"The widget received a message that is too large ({size:,} bytes)"
+        if not isinstance(content, dict):
+            return "The widget received a message it does not understand"
+        kind = content.get("kind")
+        handler = self.intents.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            return "The widget received a request it does not know"
+        if any(k not in handler.fields for k in content):
+            return f"The {kind} request had fields the widget does not know"
+        return handler
+
+    def _refuse(self, text: str) -> bool:
+        """Say why a request was not done, as a sentence; False (nothing changed)."""
+        self._say(sentence(text))
+        return False
+
+    def _say(self, text: str) -> None:
+        self.message = text
+
+    if TYPE_CHECKING:  # each widget checks its stamps and calls the handler its own way
+
+        def _intent(self, content: object, buffers: Sequence[object]) -> bool: ...

@@ -1,8 +1,7 @@
 """A widget whose synced state only Python writes: the browser asks, it never sets.
 
-The browser asks with intents (small custom messages, see :mod:`._intents`):
-:class:`PythonOwned` receives them, refuses anything malformed, too large or unknown in
-the same words for every widget, and hands the rest to the widget's ``_intent``.
+The browser asks with intents (small custom messages, see :mod:`._intents`); each widget
+class keeps its table of them in :attr:`PythonOwned.intents`.
 
 >>> from cfwidget.widget import GameWidget
 >>> issubclass(GameWidget, PythonOwned), GameWidget.FRONT_END_OWNED
@@ -11,13 +10,13 @@ the same words for every widget, and hands the rest to the widget's ``_intent``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar
 
 import anywidget
 
-from ._intents import MAX_MESSAGE_BYTES, IntentHandler, collect_intents, json_size
+from ._intents import IntentHandler, collect_intents
 
 __all__ = ["PythonOwned"]
 
@@ -53,61 +52,3 @@ class PythonOwned(anywidget.AnyWidget):
             owned = {k: v for k, v in sync_data.items() if k in self.FRONT_END_OWNED}
             if owned:
                 super().set_state(owned)
-
-    # -- intents ----------------------------------------------------------------------------
-
-    def handle_intent(self, content: object, buffers: Sequence[object] = ()) -> bool:
-        """Apply one intent as if the browser had sent it; True if what is shown changed.
-
-        Anything malformed, stale or not allowed now changes nothing and sets the widget's
-        message; this never raises.
-        """
-        try:
-            return self._intent(content, buffers)
-        except Exception as exc:  # the kernel must never see an intent fail
-            self._say(
-                f"Something went wrong with that request ({type(exc).__name__}); "
-                "the details are in the log."
-            )
-            self.log.exception("cfwidget could not handle an intent")
-            return False
-
-    def _on_msg(self, _widget: object, content: object, buffers: Sequence[object]) -> None:
-        self.handle_intent(content, buffers)
-
-    def _screen(self, content: object, buffers: Sequence[object]) -> IntentHandler | None:
-        """The handler of a well-formed intent of a known kind with known fields, or ``None``
-        once the refusal is said (binary data, too large, not a dict, unknown kind or field)."""
-        found = self._handler(content, buffers)
-        if isinstance(found, str):
-            self._refuse(found)
-            return None
-        return found
-
-    def _handler(self, content: object, buffers: Sequence[object]) -> IntentHandler | str:
-        if buffers:
-            return "The widget received binary data it does not expect"
-        size = json_size(content, MAX_MESSAGE_BYTES)
-        if size > MAX_MESSAGE_BYTES:
-            return f"The widget received a message that is too large ({size:,} bytes)"
-        if not isinstance(content, dict):
-            return "The widget received a message it does not understand"
-        kind = content.get("kind")
-        handler = self.intents.get(kind) if isinstance(kind, str) else None
-        if handler is None:
-            return "The widget received a request it does not know"
-        if any(k not in handler.fields for k in content):
-            return f"The {kind} request had fields the widget does not know"
-        return handler
-
-    def _intent(self, content: object, buffers: Sequence[object]) -> bool:
-        """Check and apply one intent (each widget says how)."""
-        raise NotImplementedError
-
-    def _refuse(self, text: str) -> bool:
-        """Say why a request was not done; False (nothing changed)."""
-        raise NotImplementedError
-
-    def _say(self, text: str) -> None:
-        """Set the widget's message."""
-        raise NotImplementedError

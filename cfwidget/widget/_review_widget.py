@@ -362,10 +362,6 @@ class ReviewWidget(Farmyard):
     def _say(self, text: str) -> None:
         self.message = sentence(text) if text else ""
 
-    def _refuse(self, text: str) -> bool:
-        self._say(text)
-        return False
-
     def _laid_at(self, rnd: Round) -> list[TilePlacement]:
         """The table of ``rnd`` as laid out (a tile never moves once laid, so the table at
         each move is a beginning of the round's final one)."""

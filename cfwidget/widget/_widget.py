@@ -76,7 +76,6 @@ from ._view import (
     Waiting,
     build_view,
     caption_words,
-    sentence,
     state_words,
     status_words,
     title_words,
@@ -445,13 +444,6 @@ class GameWidget(HintGiver, Farmyard):
 
     def _name(self, seat: int) -> str:
         return name_in_text(self._round.names[seat])
-
-    def _refuse(self, text: str) -> bool:
-        self._say(sentence(text))
-        return False
-
-    def _say(self, text: str) -> None:
-        self.message = text
 
     # -- building the view ---------------------------------------------------------------
 
