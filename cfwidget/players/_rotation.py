@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING, Any, cast
 
 import pandas as pd
 
-from .._shared import shown
+from .._shared import is_whole, shown
 from ..core import Round, Rules, check_rules, check_seed
-from ._bots import Bot, find_bot, make_bot
+from ._bots import Bot, find_bot, make_bot, play_round
 from ._errors import BotError, ExecutorError, SimulationError
 from ._simulation import MAX_ROUNDS, _ByName, _dask_client, _round_seed
 
@@ -98,9 +98,7 @@ def _seat_bot(spec: _Spec, seed: int, deal: int, chair: int) -> Bot:
 
 
 def _play(rnd: Round, bots: Sequence[Bot]) -> list[int]:
-    while not rnd.is_over:
-        seat = rnd.turn
-        rnd.play(bots[seat](rnd, seat))
+    play_round(rnd, bots)
     return rnd.scores()
 
 
@@ -205,7 +203,7 @@ def rotation_match(
         raise SimulationError(
             f"deals must be a whole number from 1 to {MAX_ROUNDS:,}, got {deals!r}"
         )
-    if chunk_size.__class__ is not int or chunk_size < 1:
+    if not is_whole(chunk_size) or chunk_size < 1:
         raise SimulationError(f"chunk_size must be a whole number, 1 or more, got {chunk_size!r}")
     if progress is not None and not callable(progress):
         raise SimulationError(f"progress is a function that takes the rows, got {shown(progress)}")
