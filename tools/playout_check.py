@@ -3,11 +3,12 @@
 Run ``python -m tools.playout_check`` (``--rounds N`` per preset, default 2,000). For each
 round (dealt by the engine, then played some random moves in, so playouts start anywhere):
 
-1. the one-round loop (``run``) plays it out, random and greedy, and its moves are replayed
-   in the engine and in a kernel :class:`~cfwidget.analysis.Position` stepped beside it: at
+1. the one-round loop (``run``) plays it out, random, greedy and coach-like, and its moves are
+   replayed in the engine and in a kernel :class:`~cfwidget.analysis.Position` stepped beside it: at
    every step the two legal-move lists are the same set of engine moves, the move is among
    them, both show the same turn and the same points; at the end, the same end and scores;
-2. the greedy move is the one a plain reading of the policy picks from ``legal_moves()``;
+2. the greedy and coach-like moves are the ones a plain reading of each policy picks from
+   ``legal_moves()`` and the mover's view;
 3. the batch (``run_batch``, NumPy) plays all the rounds at once, random and greedy; each
    round's trace is replayed in the engine: the engine offers as many legal moves as the
    batch counted, the batch's move is legal, and the end and the scores agree.
@@ -27,10 +28,18 @@ import numpy as np
 
 from cfwidget.analysis import Position
 from cfwidget.analysis._batch import BatchTrace, run_batch
-from cfwidget.analysis._playout import run
-from cfwidget.core import Move, Round, Rules, Tile, tile_penalty
+from cfwidget.analysis._playout import WAITING_POINTS, _none, run
+from cfwidget.core import Move, Round, Rules, Tile, full_set, tile_penalty
+from cfwidget.odds._coach import DANGER, THEIR_DRAW
 
-__all__ = ["EXTRA_RULES", "check_batch", "check_one", "greedy_move", "starts"]
+__all__ = [
+    "EXTRA_RULES",
+    "check_batch",
+    "check_one",
+    "greedy_move",
+    "starts",
+    "weighed_move",
+]
 
 #: Option mixes no preset has, so that every value of the options that change play is met.
 EXTRA_RULES = {
@@ -89,11 +98,93 @@ def greedy_move(rnd: Round) -> Move:
     return (announced or mine)[0]
 
 
+def weighed_move(rnd: Round) -> Move:
+    """The coach-like policy read plainly from the engine's legal moves and the mover's view.
+
+    Each tile that may be played gets a weight: its cost, less the coach's waiting points for
+    each of its numbers whose double is still to come when it is the last tile of that number
+    in the hand (never for a double); with ``watch``, when more than one tile may be played,
+    plus, for every other seat in turn order, the chance it holds no tile of the numbers left
+    open (from the tiles the mover cannot see, as many as that seat holds) times their average
+    cost, less the coach's danger weight for its tile count times the chance it holds one
+    times what the mover's hand would still cost. The numbers left open: a double's own
+    number; the waiting double's number while it needs more than one tile; otherwise the
+    numbers open now, without the joined number when its end was the only one, with the
+    tile's far number. The heaviest weight is played, ties to the lower tile, and placed as
+    the greedy policy places it.
+    """
+    legal = rnd.legal_moves()
+    plays = [m for m in legal if m.is_play]
+    if not plays:
+        return legal[0]
+    rules, seat = rnd.rules, rnd.turn
+    obs = rnd.observation(seat)
+    hand = list(obs.hand)
+    on_table = {placed.tile for placed in obs.table}
+    unseen = [x for x in full_set(rules.max_pip) if x not in hand and x not in on_table]
+
+    def cost(x: Tile) -> int:
+        return tile_penalty(x, rules.double_blank)
+
+    mean = sum(map(cost, unseen)) * THEIR_DRAW / len(unseen) if unseen else 0.0
+    mine = sum(map(cost, hand))
+    counts = [obs.hand_counts[(seat + d) % rnd.players] for d in range(1, rnd.players)]
+    ends = [(t, n) for t, n, _ in rnd.open_ends()]
+    open_now = {n for _, n in ends}
+    forced, needed = rnd.forced, rnd.needed
+    tiles = sorted({m.tile for m in plays if m.tile is not None})
+
+    def weight(tile: Tile) -> float:
+        w: float = cost(tile)
+        if not tile.is_double:
+            rest = [x for x in hand if x != tile]
+            for n in set(tile):
+                if Tile(n, n) not in on_table and not any(x.has(n) for x in rest):
+                    w -= WAITING_POINTS
+        if len(tiles) < 2:
+            return w
+        if tile.is_double:
+            faced = {tile[0]}
+        elif forced is not None and needed > 1:
+            faced = {forced[0]}
+        else:
+            n = forced[0] if forced is not None else (tile[0] if tile[0] in open_now else tile[1])
+            faced = set(open_now)
+            if sum(1 for _, e in ends if e == n) == 1:
+                faced.discard(n)
+            faced.add(tile.other(n))
+        m = sum(1 for x in unseen if x[0] in faced or x[1] in faced)
+        nones = [_none(len(unseen), m, k) for k in counts]
+        a = 0.0
+        for none in nones:
+            a += none * mean
+        b = 0.0
+        for k, none in zip(counts, nones, strict=True):
+            b += DANGER.get(k, 0.0) * (1.0 - none)
+        return w + (a - (mine - cost(tile)) * b)
+
+    heaviest = max(weight(x) for x in tiles)
+    tile = min(x for x in tiles if weight(x) == heaviest)
+    mine_moves = [m for m in plays if m.tile == tile]
+    opens = {t: n for t, n in ends}
+    high = [m for m in mine_moves if opens[m.onto] == tile[0]]  # type: ignore[index]
+    mine_moves = high or mine_moves
+    onto = min(m.onto for m in mine_moves)  # type: ignore[type-var]
+    mine_moves = [m for m in mine_moves if m.onto == onto]
+    announced = [m for m in mine_moves if m.announce]
+    return (announced or mine_moves)[0]
+
+
 def check_one(rnd: Round, policy: str, seed: int) -> int:
     """Check the one-round loop's playout of ``rnd`` step by step; the moves checked."""
     pos = Position.from_round(rnd)
     trace: list[int] = []
-    run(pos, random.Random(seed).random if policy == "random" else None, trace)
+    run(
+        pos,
+        random.Random(seed).random if policy == "random" else None,
+        trace,
+        policy == "coach-like",
+    )
     engine = rnd.copy()
     step = Position.from_round(rnd)
     for i, code in enumerate(trace):
@@ -106,6 +197,8 @@ def check_one(rnd: Round, policy: str, seed: int) -> int:
             raise AssertionError(f"the kernel played {move}, not legal at {where}: {legal}")
         if policy == "greedy" and move != greedy_move(engine):
             raise AssertionError(f"greedy chose {move}, not {greedy_move(engine)} at {where}")
+        if policy == "coach-like" and move != weighed_move(engine):
+            raise AssertionError(f"coach-like chose {move}, not {weighed_move(engine)} at {where}")
         engine.play(move)
         step.play(code)
         if engine.turn != step.turn or engine.scores() != step.points():
@@ -167,6 +260,7 @@ def check_rules(name: str, rules: Rules, rounds: int, seed: int = 1) -> tuple[in
     for i, rnd in enumerate(all_starts):
         moves += check_one(rnd, "random", seed + i)
         moves += check_one(rnd, "greedy", 0)
+        moves += check_one(rnd, "coach-like", 0)
     if len(Position.from_round(all_starts[0]).t.tiles) <= 64:
         for players in rules.player_counts():
             group = [r for r in all_starts if r.players == players]
@@ -187,8 +281,9 @@ def main(argv: list[str] | None = None) -> None:
         start = time.perf_counter()
         played, moves = check_rules(name, rules, rounds)
         print(
-            f"{name:<48} {played:>6,} rounds x 4 playouts (loop and batch, random and "
-            f"greedy): {moves:>9,} moves agree ({time.perf_counter() - start:.1f} s)"
+            f"{name:<48} {played:>6,} rounds x 5 playouts (loop: random, greedy, "
+            f"coach-like; batch: random, greedy): {moves:>9,} moves agree "
+            f"({time.perf_counter() - start:.1f} s)"
         )
 
 

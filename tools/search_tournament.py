@@ -38,6 +38,7 @@ from typing import Any
 
 import pandas as pd
 
+from cfwidget.analysis import DOUBT
 from cfwidget.core import Rules
 from cfwidget.players import ROTATION_COLUMNS, rotation_match, rotation_summary
 
@@ -98,7 +99,8 @@ def main(argv: list[str] | None = None) -> None:
     settings = {
         "contender": contender,
         "strength": strength,
-        "policy": "coach (the kernel's greedy playouts)",
+        "policy": "coach (the kernel's coach-like playouts)",
+        "doubt": DOUBT,
         "opponent": args.opponent,
         "rules": args.rules,
         "players": args.players,
@@ -148,7 +150,8 @@ def main(argv: list[str] | None = None) -> None:
     took = time.perf_counter() - start
     save(True)
     print(
-        f"search (strength {strength}, coach playouts) against {args.opponent}, "
+        f"search (strength {strength}, coach-like playouts, doubt {DOUBT:g}) against "
+        f"{args.opponent}, "
         f"rules {args.rules}, {args.players} players, {args.deals} deals x {args.players} "
         f"seatings (+ 1 all-{args.opponent} baseline a deal), seed {args.seed}: {took:.0f} s"
     )

@@ -2,12 +2,13 @@
 
 A :class:`Position` is a round in play packed into bit masks and small lists; it plays the
 engine's rules, and :func:`playout` plays a round out from any point with a simple fast
-policy (random or greedy) and returns each seat's round points; :func:`playouts` plays
+policy (random, greedy or coach-like) and returns each seat's round points; :func:`playouts` plays
 many at once (NumPy arrays, one row per round in play): the rollouts of analysis.
 :func:`solve` gives the exact value of every legal move with every hand open (expectimax
 over the yard's draws, for positions small enough to search).
 :func:`evaluate` rates every legal move of the seat to move by playouts in worlds that fit
-its view, and :class:`SearchBot` (``make_bot("search", strength=...)``) plays its best.
+its view, and :class:`SearchBot` (``make_bot("search", strength=...)``) plays by it: the
+search's best, or the coach's move while the search is not sure that move is worse.
 :func:`review` rates every move of a whole game that way and gives a :class:`Review`.
 
 >>> from cfwidget import Round, Rules
@@ -26,10 +27,11 @@ from ._evaluate import EVALUATE_POLICIES, MAX_WORLDS, EvaluatePolicy, evaluate
 from ._kernel import Position
 from ._playout import MAX_PLAYOUTS, POLICIES, Policy, playout, playouts
 from ._review import GOOD_LOSS, VERDICTS, Review, review
-from ._search import STRENGTHS, SearchBot
+from ._search import DOUBT, STRENGTHS, SearchBot
 from ._solve import Solution, solve
 
 __all__ = [
+    "DOUBT",
     "EVALUATE_POLICIES",
     "GOOD_LOSS",
     "MAX_PLAYOUTS",

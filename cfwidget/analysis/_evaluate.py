@@ -18,10 +18,12 @@ hand and the yard hold, and the public history. Nothing else is read.
    hand, which ends the round: the first and only seat to do so), and the rank.
 
 The policies: ``"random"`` and ``"greedy"`` are the kernel's (:data:`cfwidget.analysis.POLICIES`).
-``"coach"`` (the default) is played by the kernel's greedy policy: the coach's own ranking
-(:func:`cfwidget.odds.coach_moves`) builds a view and sentences per move, far too slow for
-thousands of playouts, and its main term is the greedy one (shed the heaviest tile that fits).
-The table's ``attrs["played_by"]`` names the kernel policy actually used.
+``"coach"`` (the default) is played by the kernel's ``"coach-like"`` policy: the coach's own
+ranking (:func:`cfwidget.odds.coach_moves`) builds a view and sentences per move, far too slow
+for thousands of playouts, so the kernel weighs each tile by the coach's three terms that
+matter (shed the heaviest, keep a last tile for a double still to come, leave the others
+numbers they are unlikely to hold; see :mod:`cfwidget.analysis`'s playouts). The table's
+``attrs["played_by"]`` names the kernel policy actually used.
 
 The sampler needs the rule that a missing starting double is drawn for
 (``start_missing="draw"``). Under ``"next-highest"`` (the wolf-lake and double-six presets) a
@@ -54,7 +56,7 @@ __all__ = ["CHUNK", "COLUMNS", "EVALUATE_POLICIES", "MAX_WORLDS", "EvaluatePolic
 EvaluatePolicy = Literal["coach", "greedy", "random"]
 EVALUATE_POLICIES: tuple[EvaluatePolicy, ...] = ("coach", "greedy", "random")
 #: The kernel policy that plays each of :data:`EVALUATE_POLICIES` (see the module text).
-_KERNEL_POLICY = {"coach": "greedy", "greedy": "greedy", "random": "random"}
+_KERNEL_POLICY = {"coach": "coach-like", "greedy": "greedy", "random": "random"}
 #: The most worlds one call imagines.
 MAX_WORLDS = 20_000
 #: The most worlds the sampler is asked for (after a stand-in opening some are left out).
@@ -149,17 +151,40 @@ def evaluate(
     deals = [
         _deal(view, world, random.Random(f"yard:{seed}:{i}")) for i, world in enumerate(imagined)
     ]
-    codes = [_position(view.rules, base, deals[0]).code_of(m) for m in moves]
-    greedy = _KERNEL_POLICY[policy] == "greedy"
+    # A tile joined at the same number on either of two ends plays out alike: one playout each.
+    kinds, which = _alike(view, moves)
+    first = _position(view.rules, base, deals[0])
+    codes = [first.code_of(moves[which.index(k)]) for k in range(len(kinds))]
     bounds = [(i, min(i + CHUNK, worlds)) for i in range(0, worlds, CHUNK)]
-    jobs = [(view.rules, base, deals[a:b], codes, greedy, seed, a) for a, b in bounds]
+    jobs = [
+        (view.rules, base, deals[a:b], codes, _KERNEL_POLICY[policy], seed, a) for a, b in bounds
+    ]
     if executor is None:
         parts = [play_worlds(*job) for job in jobs]
     else:
         futures = [executor.submit(play_worlds, *job) for job in jobs]
         parts = [f.result() for f in futures]
-    rows = [row for part in parts for row in part]  # rows[world][move] = (points, went out)
+    # rows[world][move] = (points, went out)
+    rows = [[row[k] for k in which] for part in parts for row in part]
     return _table(moves, rows, view.seat, policy, worlds, seed, stand_in)
+
+
+def _alike(view: Observation, moves: Sequence[Move]) -> tuple[list[object], list[int]]:
+    """The moves that play out alike, as kinds (a tile, the number it joins at, whether it is
+    announced; or a draw, a pass), and each move's kind by number.
+
+    Which of two open ends showing the same number a tile joins changes nothing that follows
+    (see :mod:`cfwidget.analysis`'s kernel), so such moves share their playouts.
+    """
+    number = {tile: n for tile, n, _ in view.open_ends}
+    kinds: list[object] = []
+    which = []
+    for move in moves:
+        kind = (move.tile, number[move.onto], move.announce) if move.onto is not None else move.kind
+        if kind not in kinds:
+            kinds.append(kind)
+        which.append(kinds.index(kind))
+    return kinds, which
 
 
 def _view(rnd: object) -> Observation:
@@ -307,15 +332,17 @@ def play_worlds(
     base: _Base,
     deals: Sequence[_Deal],
     codes: Sequence[int],
-    greedy: bool,
+    kernel: str,
     seed: int,
     first: int,
 ) -> list[list[tuple[int, bool]]]:
     """Per world, per move: the mover's round points and whether it went out, after the move
-    ``code`` and a playout (greedy, or random seeded by ``seed`` and the world's number
-    ``first + k``, the same stream for every move). A top-level function, for process pools.
+    ``code`` and a playout by the ``kernel`` policy (random ones seeded by ``seed`` and the
+    world's number ``first + k``, the same stream for every move). A top-level function, for
+    process pools.
     """
     seat = base[5]
+    weighed = kernel == "coach-like"
     out = []
     for k, deal in enumerate(deals):
         pos = _position(rules, base, deal)
@@ -324,7 +351,7 @@ def play_worlds(
         for code in codes:
             one = pos.copy()
             one.play(code)
-            run(one, None if greedy else random.Random(stream).random)
+            run(one, random.Random(stream).random if kernel == "random" else None, None, weighed)
             row.append((one.points()[seat], one.out == seat))
         out.append(row)
     return out

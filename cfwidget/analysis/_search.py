@@ -30,11 +30,25 @@ __all__ = ["STRENGTHS", "SearchBot"]
 
 #: The named strengths, as worlds per choice.
 STRENGTHS = {"quick": 50, "normal": 200, "deep": 800}
+#: By default the bot plays another move than the coach's only when the coach's move loses
+#: by more than this many standard errors of the loss (0: always the search's best).
+DOUBT = 2.0
+MAX_DOUBT = 10.0
 
 
 class SearchBot:
     """A bot that rates its legal moves with :func:`~cfwidget.analysis.evaluate` and plays
-    the best (with one legal move it plays it at once).
+    by that rating (with one legal move it plays it at once).
+
+    Which move: the rating's best, unless the coach's own move
+    (:class:`~cfwidget.odds.CoachBot`) is worse by no more than ``doubt`` standard errors of
+    its loss (:data:`DOUBT`, 2, by default); then the coach's. Its ratings are averages over
+    a few hundred imagined worlds, so two close moves often swap places by chance: at a
+    table of four, where moves differ by little and three hands are hidden, always playing
+    the rating's best was 1.9 points a round worse than the coach, and trusting the coach
+    until the search is sure is what makes it better (see ``tools/search_tournament.py``).
+    ``doubt=0`` always plays the rating's best; ``overrides`` counts the choices where it
+    left the coach's move.
 
     ``strength`` is worlds per choice (2 to :data:`~cfwidget.analysis.MAX_WORLDS`) or a name
     of :data:`STRENGTHS` (``"normal"``, 200 worlds, by default); ``policy`` plays the
@@ -57,6 +71,7 @@ normal, deep; got 'huge'
         seed: int | None = None,
         strength: int | str = "normal",
         policy: EvaluatePolicy = "coach",
+        doubt: float = DOUBT,
     ) -> None:
         self.seed = None if seed is None else check_seed(seed, BotError, fresh=True)
         if isinstance(strength, str) and strength in STRENGTHS:
@@ -74,10 +89,20 @@ normal, deep; got 'huge'
             )
         if policy not in EVALUATE_POLICIES:
             raise BotError(f"policy must be 'coach', 'greedy' or 'random' (got {shown(policy)})")
+        if (
+            isinstance(doubt, bool)
+            or not isinstance(doubt, (int, float))
+            or not 0 <= doubt <= MAX_DOUBT
+        ):
+            raise BotError(
+                f"doubt is a number of standard errors from 0 to {MAX_DOUBT:g}; got {shown(doubt)}"
+            )
+        self.doubt = float(doubt)
         self.worlds = worlds
         self.policy: EvaluatePolicy = policy
         self._seeds = random.Random(self.seed)
         self.fallbacks = 0  # choices left to the coach (rounds evaluate refuses)
+        self.overrides = 0  # choices where the search was sure the coach's move was worse
 
     def __call__(self, rnd: Round, seat: int) -> Move:
         if not isinstance(rnd, Round):
@@ -93,8 +118,16 @@ normal, deep; got 'huge'
         except EvaluateError:  # too few worlds fit a stand-in opening
             self.fallbacks += 1
             return CoachBot()(rnd, seat)
-        best = table.index[0]
-        return next(m for m in moves if str(m) == best)
+        choice = str(table.index[0])
+        if self.doubt:
+            coach = str(CoachBot()(rnd, seat))
+            points = table["expected_points"]
+            loss = float(points[coach]) - float(points.iloc[0])
+            if loss <= self.doubt * float(table["loss_std_error"][coach]):
+                choice = coach  # the search is not sure enough that the coach is wrong
+            else:
+                self.overrides += 1
+        return next(m for m in moves if str(m) == choice)
 
     def __repr__(self) -> str:
         policy = "" if self.policy == "coach" else f", policy={self.policy!r}"

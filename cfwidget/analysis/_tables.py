@@ -33,6 +33,7 @@ class Tables:
 
     __slots__ = (
         "bit",
+        "double_bit",
         "doubles",
         "far",
         "fits",
@@ -61,6 +62,8 @@ class Tables:
         self.number_mask = tuple(
             [sum(1 << r for r, t in enumerate(tiles) if n in t) for n in range(max_pip + 1)] + [0]
         )
+        # The bit of each number's double (0 past max_pip: a double's "second number").
+        self.double_bit = tuple([1 << tiles.index(Tile(n, n)) for n in range(max_pip + 1)] + [0])
         self.fits: dict[int, int] = {}
 
     def fitting(self, numbers: int) -> int:

@@ -14,7 +14,15 @@ import pytest
 
 import cfwidget as cf
 from cfwidget import Move, Round, Rules, Tile
-from cfwidget.analysis import EvaluateError, Position, SearchBot, evaluate, playout
+from cfwidget.analysis import (
+    EvaluateError,
+    EvaluatePolicy,
+    Policy,
+    Position,
+    SearchBot,
+    evaluate,
+    playout,
+)
 from cfwidget.players import BotError, RandomBot, make_bot
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
@@ -81,8 +89,10 @@ def _checks(rnd: Round, seat: int) -> list[tuple[int, int, frozenset[int]]] | No
     return found
 
 
-def exact_expectations(rnd: Round, limit: int = 3000) -> dict[str, float] | None:
-    """Every legal move's exact expected points for the seat to move under the greedy policy:
+def exact_expectations(
+    rnd: Round, limit: int = 3000, policy: Policy = "greedy"
+) -> dict[str, float] | None:
+    """Every legal move's exact expected points for the seat to move under a kernel policy:
     the average over every arrangement of the tiles it cannot see (each other hand's size
     kept, every yard order) in which the public history could have happened, all alike.
     ``None`` when there are more than ``limit`` arrangements, or a hidden draw."""
@@ -133,12 +143,12 @@ def exact_expectations(rnd: Round, limit: int = 3000) -> dict[str, float] | None
             for j, move in enumerate(moves):
                 one = pos.copy()
                 one.play(move)
-                totals[j] += playout(one, "greedy")[seat]
+                totals[j] += playout(one, policy)[seat]
     return {str(m): totals[j] / count for j, m in enumerate(moves)}
 
 
 def _share_within(
-    rules_list: list[Rules], stand_in: bool, wanted: int
+    rules_list: list[Rules], stand_in: bool, wanted: int, policy: EvaluatePolicy = "greedy"
 ) -> tuple[int, int, int, int, int]:
     """(cases within 3 standard errors, cases, positions, losses within 3 of their paired
     standard errors, losses) over positions where the history rules some worlds out, or
@@ -158,11 +168,11 @@ def _share_within(
             continue
         if not stand_in and not _checks(rnd, rnd.turn):
             continue  # only positions where the history rules some worlds out
-        exact = exact_expectations(rnd)
+        exact = exact_expectations(rnd, policy="coach-like" if policy == "coach" else "greedy")
         if exact is None:
             continue
         spots += 1
-        table = evaluate(rnd, worlds=200, policy="greedy", seed=seed)
+        table = evaluate(rnd, worlds=200, policy=policy, seed=seed)
         assert table.attrs["stand_in"] == stand_in
         best = str(table.index[0])
         assert table.at[best, "loss_std_error"] == 0
@@ -178,8 +188,11 @@ def _share_within(
     return within, cases, spots, paired, losses
 
 
-def test_the_mean_is_within_three_standard_errors_of_the_exact_expectation() -> None:
-    within, cases, spots, paired, losses = _share_within(SMALL_RULES, False, 150)
+@pytest.mark.parametrize("policy", ["greedy", "coach"])
+def test_the_mean_is_within_three_standard_errors_of_the_exact_expectation(
+    policy: EvaluatePolicy,
+) -> None:
+    within, cases, spots, paired, losses = _share_within(SMALL_RULES, False, 150, policy)
     share = within / cases
     print(f"within 3 standard errors: {within} of {cases} cases ({share:.1%}), {spots} positions")
     print(f"losses within 3 paired standard errors: {paired} of {losses}")
@@ -252,7 +265,7 @@ def test_the_table_has_one_row_per_legal_move_ranked_and_repeatable() -> None:
     assert table["expected_points"].is_monotonic_increasing
     assert ((table["out_chance"] >= 0) & (table["out_chance"] <= 1)).all()
     assert (table["std_error"] >= 0).all()
-    assert table.attrs["played_by"] == "greedy" and table.attrs["seat"] == rnd.turn
+    assert table.attrs["played_by"] == "coach-like" and table.attrs["seat"] == rnd.turn
     assert table.equals(evaluate(rnd, worlds=60, seed=2))
     assert not table.equals(evaluate(rnd, worlds=60, seed=3, policy="random"))
     with ThreadPoolExecutor(2) as pool:
@@ -341,6 +354,16 @@ def test_positions_it_cannot_rate_are_refused_clearly() -> None:
 # --- the search bot ------------------------------------------------------------------------------
 
 
+class FixedSeed:
+    """A stand-in for the bot's stream of seeds that always gives one seed."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def randrange(self, _stop: int) -> int:
+        return self.seed
+
+
 def test_make_bot_knows_the_search_bot_and_its_strength() -> None:
     assert repr(make_bot("search", 1)) == "SearchBot(seed=1, strength=200)"
     assert make_bot("search", 1, strength="deep").worlds == 800  # type: ignore[attr-defined]
@@ -353,6 +376,35 @@ def test_make_bot_knows_the_search_bot_and_its_strength() -> None:
         SearchBot(policy="smart")  # type: ignore[arg-type]
     with pytest.raises(BotError, match="not the seat to move"):
         SearchBot(1)(Round.deal(Rules(), 2, seed=1), 0)
+    for doubt in (-1, 11, "sure", True):
+        with pytest.raises(BotError, match="doubt is a number of standard errors from 0 to 10"):
+            SearchBot(doubt=doubt)  # type: ignore[arg-type]
+
+
+def test_the_search_bot_leaves_the_coachs_move_only_when_it_is_sure() -> None:
+    """With doubt d it plays the search's best unless the coach's move loses by at most d
+    paired standard errors; with doubt 0 it always plays the search's best."""
+    rules = Rules()
+    checked = overridden = 0
+    for seed in range(12):
+        rnd = mid_round(rules, 4, seed=seed, moves=10 + seed)
+        if rnd.is_over or len(rnd.legal_moves()) < 2:
+            continue
+        table = evaluate(rnd, worlds=40, seed=5)
+        coach = str(make_bot("coach")(rnd, rnd.turn))
+        loss = table.at[coach, "expected_points"] - table["expected_points"].iloc[0]
+        sure = loss > 2 * table.at[coach, "loss_std_error"]
+        bot = SearchBot(strength=40, doubt=2)
+        bot._seeds = FixedSeed(5)  # the seed of the table above, for this one choice
+        played = str(bot(rnd, rnd.turn))
+        assert played == (table.index[0] if sure else coach)
+        assert bot.overrides == int(sure and coach != table.index[0])
+        plain = SearchBot(strength=40, doubt=0)
+        plain._seeds = FixedSeed(5)
+        assert str(plain(rnd, rnd.turn)) == table.index[0]
+        checked += 1
+        overridden += bot.overrides
+    assert checked >= 8 and overridden >= 1
 
 
 def test_the_search_bot_leaves_rounds_it_cannot_rate_to_the_coach(

@@ -54,6 +54,8 @@ def test_the_batch_repeats_with_its_seed_and_takes_lists_and_positions() -> None
     assert len(repeated) == 40 and len({tuple(p) for p in repeated}) > 1
     greedy = playouts(rounds, policy="greedy")
     assert greedy == [playout(r, "greedy") for r in rounds]  # one policy, two loops
+    weighed = playouts(rounds, policy="coach-like")  # no batch: one round after another
+    assert weighed == [playout(r, "coach-like") for r in rounds] and weighed != greedy
 
 
 def test_a_set_too_big_for_the_batch_plays_one_round_at_a_time() -> None:
@@ -125,7 +127,7 @@ def test_position_steps_like_the_engine_and_refuses_illegal_moves() -> None:
     ("call", "message"),
     [
         (lambda r: playout("9-9"), "a playout starts from a Round, got '9-9'"),
-        (lambda r: playout(r, "smart"), "policy must be 'random' or 'greedy'"),
+        (lambda r: playout(r, "smart"), "policy must be 'random', 'greedy' or 'coach-like'"),
         (lambda r: playout(r, seed=-1), "seed must be a whole number from 0"),
         (lambda r: playout(r, seed="7"), "seed must be a whole number"),
         (lambda r: playouts(r), "rounds must be a whole number of playouts"),
