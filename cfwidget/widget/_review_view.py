@@ -71,6 +71,7 @@ class Bar(TypedDict):
     move: str
     text: str
     points: float
+    value: str  # the points as shown, one decimal: the same text in the browser and saved
     std_error: float
     out_chance: float
     played: bool
@@ -192,6 +193,7 @@ def _bars(table: pd.DataFrame, played: str, roles: Mapping[Tile, str]) -> list[B
                 "move": text,
                 "text": _move_phrase(Move.parse(text), roles),
                 "points": round(float(row["expected_points"]), 2),
+                "value": f"{float(row['expected_points']):.1f}",
                 "std_error": round(float(row["std_error"]), 2),
                 "out_chance": round(float(row["out_chance"]), 3),
                 "played": text == played,

@@ -229,7 +229,7 @@ class ReviewWidget(Farmyard):
         html = pictures.get("text/html", "")
         text = [repr(self), panel["words"]]
         rows = "".join(
-            f"<tr><td>{_esc(b['text'])}</td><td>{b['points']:.1f}</td>"
+            f"<tr><td>{_esc(b['text'])}</td><td>{b['value']}</td>"
             f"<td>{' and '.join(w for w in ('played', 'best') if b[w])}</td></tr>"
             for b in panel["bars"]
         )
@@ -241,7 +241,7 @@ class ReviewWidget(Farmyard):
             )
             text.append(panel["bars_note"])
             text += [
-                f"  {b['text']}: {b['points']:.1f}"
+                f"  {b['text']}: {b['value']}"
                 + (" (played)" if b["played"] else "")
                 + (" (best)" if b["best"] else "")
                 for b in panel["bars"]

@@ -17,9 +17,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from servers import jupyter_lab, need_browser, voila, write_notebook
+from servers import jupyter_lab, jupyter_notebook, need_browser, voila, write_notebook
 
-from tools.table_in_view import Screen, open_notebook, show_file_browser
+from tools.table_in_view import (
+    Screen,
+    open_notebook,
+    show_file_browser,
+    start_kernel,
+    stop_kernel,
+)
 
 WAIT = 120_000  # ms: the machine is shared
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
@@ -137,7 +143,7 @@ def check_move(page: Any, twin: Any, n: int) -> None:
     assert got["verdict"] == panel["words"]
     assert got["slider"] == str(n) and got["valuetext"] == panel["short"]
     assert [b["text"] for b in got["bars"]] == [b["text"] for b in panel["bars"]]
-    assert [b["value"] for b in got["bars"]] == [f"{b['points']:.1f} points" for b in panel["bars"]]
+    assert [b["value"] for b in got["bars"]] == [f"{b['value']} points" for b in panel["bars"]]
     tags = [", ".join(t for t in ("played", "best") if b[t]) for b in panel["bars"]]
     assert [b["tags"] for b in got["bars"]] == tags
     assert got["rings"] == [f"{r['kind']}@{r['onto']}" for r in panel["rings"]]
@@ -284,3 +290,80 @@ def test_voila_a_widget_opened_late_draws_its_tiles_where_they_lie(app: Any) -> 
     )
     assert got["verdict"].startswith("Move 30 of ")
     assert got["ringsAt"] and all(t in got["placed"] for t in got["ringsAt"])
+
+
+# --- two rounds, in Jupyter Notebook 7 ---------------------------------------------------------
+
+CELL_ROUNDS = CELL.replace(
+    "\nw = ReviewWidget",
+    "\ngame.next_round()\nfor _ in range(6):\n    game.play(bot(game.round, game.round.turn))"
+    "\nw = ReviewWidget",
+)
+
+
+@pytest.fixture(scope="module")
+def twin_rounds() -> Any:
+    scope: dict[str, Any] = {}
+    exec(CELL_ROUNDS.rsplit("\nw", 1)[0], scope)
+    return scope["w"]
+
+
+@pytest.fixture(scope="module")
+def notebook7(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """The two-round review in Jupyter Notebook 7 at 1280x800, its cell run by the keyboard."""
+    need_browser()
+    root = tmp_path_factory.mktemp("nb7-review")
+    write_notebook(root / "rounds.ipynb", [CELL_ROUNDS])
+    with jupyter_notebook(root) as base:
+        session = start_kernel(base, "rounds.ipynb")
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        page = context.new_page()
+        page.set_default_timeout(WAIT)
+        try:
+            page.goto(f"{base}/notebooks/rounds.ipynb", timeout=WAIT)
+            ask = page.locator(".jp-Dialog", has_text="Select Kernel")
+            editor = page.locator(".jp-Notebook .jp-Cell .jp-InputArea-editor").first
+            editor.or_(ask).first.wait_for()
+            if ask.count():
+                ask.get_by_role("button", name="Select", exact=True).click()
+            editor.click()
+            page.keyboard.press("Shift+Enter")
+            page.locator(".cfw .cfw-review .cfw-verdict").wait_for()
+            page.locator(".cfw").scroll_into_view_if_needed()
+            yield page
+        finally:
+            context.close()
+            stop_kernel(base, session)
+
+
+def test_notebook_7_scrubs_across_the_rounds_by_keyboard_and_mouse(
+    notebook7: Any, twin_rounds: Any, shots: Path
+) -> None:
+    """From the last move of round 2 back over the start of round 2 into round 1 and forward
+    again: at each move the board is that round's table (the centre double changes), and
+    the bars and the verdict are the review's."""
+    page, twin = notebook7, twin_rounds
+    total, first_round = twin.total, len(twin.review.played[0])
+    assert len(twin.review.played) == 2 and total == first_round + 6
+    check_move(page, twin, 1)
+    page.locator(".cfw-review").get_by_role("button", name="Next", exact=True).click()
+    check_move(page, twin, 2)
+    page.keyboard.press("End")
+    check_move(page, twin, total)
+    for n in range(total - 1, first_round - 1, -1):  # back into round 1, one key at a time
+        page.keyboard.press("ArrowLeft")
+        check_move(page, twin, n)
+    page.keyboard.press("ArrowRight")
+    check_move(page, twin, first_round + 1)
+    assert twin.goto(first_round + 1).view["review"]["round_no"] == 2
+    assert twin.goto(first_round).view["review"]["round_no"] == 1
+    slider = page.locator(".cfw-review-slider")
+    box = slider.bounding_box()
+    page.mouse.click(box["x"] + box["width"] * 0.25, box["y"] + box["height"] / 2)
+    value = int(slider.input_value())
+    assert 1 < value < first_round
+    check_move(page, twin, value)
+    page.screenshot(path=str(shots / "notebook7-1280x800-rounds.png"))
+    found = axe(page, ".cfw")
+    print(f"\nNotebook 7, two rounds: {total} moves; axe in the widget: {len(found)} violations")
+    assert found == []

@@ -129,7 +129,9 @@ def test_a_saved_review_shows_the_widgets_table_verdict_and_candidates(
         image = shown.first.locator("img").first
         image.wait_for(state="attached", timeout=WAIT)
         alt = image.get_attribute("alt") or ""
-        assert alt.startswith("Chicken Foot review: Move 11 of 39: Dev played 5-5 on 9-5")
+        head = ": ".join(verdict.split(": ")[:2])  # "Move 16 of 39: Amira played 8-7 on 7-5 ..."
+        assert head.startswith("Move ") and " played " in head
+        assert alt.startswith(f"Chicken Foot review: {head}")
         assert image.evaluate("(i) => i.complete && i.naturalWidth > 300")
         rows = shown.first.locator("table tbody tr").all_inner_texts()
         assert len(rows) >= 2 and any("played" in r for r in rows) and "best" in rows[0]

@@ -342,8 +342,14 @@ def test_open_hands_show_what_was_dealt_again() -> None:
 
 
 def test_a_saved_notebook_keeps_the_table_the_verdict_and_the_candidates(rev: Review) -> None:
-    row = rows_with(rev, ("inaccuracy", "mistake", "blunder"))[0]
-    w = ReviewWidget(rev, move=move_number(rev, row))
+    slips = rows_with(rev, ("inaccuracy", "mistake", "blunder"))
+    apart = [  # a slip whose move played and best move go on different tiles: two rings
+        i
+        for i in slips
+        if Move.parse(rev.moves["played"].iloc[i]).onto
+        != Move.parse(rev.moves["best"].iloc[i]).onto
+    ]
+    w = ReviewWidget(rev, move=move_number(rev, apart[0]))
     bundle = w._repr_mimebundle_()
     assert bundle is not None
     data, meta = bundle

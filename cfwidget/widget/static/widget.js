@@ -2347,6 +2347,7 @@ function makeCue(ctx) {
  * @property {string} move
  * @property {string} text
  * @property {number} points
+ * @property {string} value  the points as the words and saved pictures write them
  * @property {number} std_error
  * @property {number} out_chance
  * @property {boolean} played
@@ -2571,7 +2572,7 @@ function makeReview(ctx) {
       const fill = h("span", { class: "cfw-bar-fill" });
       fill.style.width = `${(shares[i] * 100).toFixed(1)}%`;
       track.appendChild(fill);
-      const value = h("span", { class: "cfw-bar-value" }, `${b.points.toFixed(1)} points`);
+      const value = h("span", { class: "cfw-bar-value" }, `${b.value} points`);
       li.append(label, track, value);
       if (tags.length) li.appendChild(h("span", { class: "cfw-bar-tags" }, tags.join(", ")));
       bars.appendChild(li);
