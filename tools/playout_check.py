@@ -37,6 +37,7 @@ __all__ = [
     "check_batch",
     "check_one",
     "greedy_move",
+    "placed",
     "starts",
     "weighed_move",
 ]
@@ -87,7 +88,13 @@ def greedy_move(rnd: Round) -> Move:
         return tile_penalty(tile, cost)
 
     heaviest = max(weight(m) for m in plays)
-    tile = min(m.tile for m in plays if weight(m) == heaviest)  # type: ignore[type-var]
+    tile: Tile = min(m.tile for m in plays if weight(m) == heaviest)  # type: ignore[type-var,assignment]
+    return placed(rnd, plays, tile)
+
+
+def placed(rnd: Round, plays: list[Move], tile: Tile) -> Move:
+    """How the greedy and coach-like policies play ``tile``: joined at its higher number when
+    an end shows it, onto the lowest such table tile, announced when the rules offer it."""
     mine = [m for m in plays if m.tile == tile]
     opens = {t: n for t, n, _ in rnd.open_ends()}
     high = [m for m in mine if opens[m.onto] == tile[0]]  # type: ignore[index]
@@ -164,15 +171,7 @@ def weighed_move(rnd: Round) -> Move:
         return w + (a - (mine - cost(tile)) * b)
 
     heaviest = max(weight(x) for x in tiles)
-    tile = min(x for x in tiles if weight(x) == heaviest)
-    mine_moves = [m for m in plays if m.tile == tile]
-    opens = {t: n for t, n in ends}
-    high = [m for m in mine_moves if opens[m.onto] == tile[0]]  # type: ignore[index]
-    mine_moves = high or mine_moves
-    onto = min(m.onto for m in mine_moves)  # type: ignore[type-var]
-    mine_moves = [m for m in mine_moves if m.onto == onto]
-    announced = [m for m in mine_moves if m.announce]
-    return (announced or mine_moves)[0]
+    return placed(rnd, plays, min(x for x in tiles if weight(x) == heaviest))
 
 
 def check_one(rnd: Round, policy: str, seed: int) -> int:

@@ -82,6 +82,19 @@ def write_notebook(path: Path, cells: list[str], title: str | None = None) -> Pa
     return path
 
 
+def run_first_cell_in_notebook7(page: Any, base: str, path: str, wait: int) -> None:
+    """Open ``path`` in Jupyter Notebook 7 and run its first cell by the keyboard, as a reader
+    does (choosing the kernel first if Notebook 7 asks)."""
+    page.goto(f"{base}/notebooks/{path}", timeout=wait)
+    ask = page.locator(".jp-Dialog", has_text="Select Kernel")
+    editor = page.locator(".jp-Notebook .jp-Cell .jp-InputArea-editor").first
+    editor.or_(ask).first.wait_for()
+    if ask.count():
+        ask.get_by_role("button", name="Select", exact=True).click()
+    editor.click()
+    page.keyboard.press("Shift+Enter")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -14,7 +14,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from servers import app_page, jupyter_notebook, need_browser, voila_app, write_notebook
+from servers import (
+    app_page,
+    jupyter_notebook,
+    need_browser,
+    run_first_cell_in_notebook7,
+    voila_app,
+    write_notebook,
+)
 
 from tools.table_in_view import start_kernel, stop_kernel
 
@@ -91,14 +98,7 @@ def test_in_notebook_7_the_widget_fits_and_goes_full_screen(
     page = context.new_page()
     page.set_default_timeout(WAIT)
     try:
-        page.goto(f"{base}/notebooks/{path}", timeout=WAIT)
-        ask = page.locator(".jp-Dialog", has_text="Select Kernel")
-        editor = page.locator(".jp-Notebook .jp-Cell .jp-InputArea-editor").first
-        editor.or_(ask).first.wait_for()
-        if ask.count():
-            ask.get_by_role("button", name="Select", exact=True).click()
-        page.locator(".jp-Notebook .jp-Cell .jp-InputArea-editor").first.click()
-        page.keyboard.press("Shift+Enter")
+        run_first_cell_in_notebook7(page, base, path, WAIT)
         page.locator(".jp-OutputArea .cfw .cfw-htile").first.wait_for()
         page.locator(".cfw").scroll_into_view_if_needed()
         page.wait_for_timeout(500)

@@ -17,7 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from servers import jupyter_lab, jupyter_notebook, need_browser, voila, write_notebook
+from servers import (
+    jupyter_lab,
+    jupyter_notebook,
+    need_browser,
+    run_first_cell_in_notebook7,
+    voila,
+    write_notebook,
+)
 
 from tools.table_in_view import (
     Screen,
@@ -320,14 +327,7 @@ def notebook7(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterato
         page = context.new_page()
         page.set_default_timeout(WAIT)
         try:
-            page.goto(f"{base}/notebooks/rounds.ipynb", timeout=WAIT)
-            ask = page.locator(".jp-Dialog", has_text="Select Kernel")
-            editor = page.locator(".jp-Notebook .jp-Cell .jp-InputArea-editor").first
-            editor.or_(ask).first.wait_for()
-            if ask.count():
-                ask.get_by_role("button", name="Select", exact=True).click()
-            editor.click()
-            page.keyboard.press("Shift+Enter")
+            run_first_cell_in_notebook7(page, base, "rounds.ipynb", WAIT)
             page.locator(".cfw .cfw-review .cfw-verdict").wait_for()
             page.locator(".cfw").scroll_into_view_if_needed()
             yield page
