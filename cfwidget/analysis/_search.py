@@ -131,4 +131,5 @@ normal, deep; got 'huge'
 
     def __repr__(self) -> str:
         policy = "" if self.policy == "coach" else f", policy={self.policy!r}"
-        return f"SearchBot(seed={self.seed!r}, strength={self.worlds}{policy})"
+        doubt = "" if self.doubt == DOUBT else f", doubt={self.doubt:g}"
+        return f"SearchBot(seed={self.seed!r}, strength={self.worlds}{policy}{doubt})"

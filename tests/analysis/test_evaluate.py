@@ -366,6 +366,7 @@ class FixedSeed:
 
 def test_make_bot_knows_the_search_bot_and_its_strength() -> None:
     assert repr(make_bot("search", 1)) == "SearchBot(seed=1, strength=200)"
+    assert repr(SearchBot(2, "quick", doubt=0)) == "SearchBot(seed=2, strength=50, doubt=0)"
     assert make_bot("search", 1, strength="deep").worlds == 800  # type: ignore[attr-defined]
     assert make_bot("search", strength=30).worlds == 30  # type: ignore[attr-defined]
     with pytest.raises(BotError, match="strength is a number of worlds"):

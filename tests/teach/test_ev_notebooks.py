@@ -66,9 +66,20 @@ def test_notebook_40_reviews_the_game_it_plays_and_shows_the_plot_and_the_widget
         for o in c.outputs
         if "application/vnd.jupyter.widget-view+json" in o.get("data", {})
     ]
-    # Saved without a kernel, the widget is the table at the first slip with its words.
+    # Saved without a kernel, the widget is the table at the first slip with its words: the
+    # first row of the slips' table the notebook shows (move number, name, move played).
+    slips = [
+        o["data"]["text/plain"]
+        for c in code
+        if c.source.startswith("rev.mistakes()")
+        for o in c.outputs
+        if "text/plain" in o.get("data", {})
+    ]
+    _, number, name, played = slips[0].splitlines()[1].split()[:4]
+    tile, onto = played.split("@")
     assert len(widgets) == 1 and "image/png" in widgets[0]
-    assert "Move 11 of 39: Dev played 5-5 on 9-5" in widgets[0]["text/plain"]
+    words = f"Move {number} of 39: {name} played {tile} on {onto}"
+    assert words in widgets[0]["text/plain"]
     said = "\n".join(
         o.get("text", "") for c in code for o in c.outputs if o.get("output_type") == "stream"
     )
