@@ -14,16 +14,21 @@ With ``--out DIR`` it writes ``DIR/results.json`` (the settings, the time, the s
 every row) after every few deals, so a run cut short still leaves what it finished. The
 rules are a preset name or ``default`` (``cf.Rules()``, double-nine).
 
-Run of 2026-12-02 (``--players 4 --deals 2000 --strength 200 --workers 2 --seed 2026``,
-default rules, 52 minutes at nice 10 on 2 shared cores): the search bot did NOT beat the
-coach. Paired difference +1.92 points a game [+1.51, +2.33] (the search bot scores more);
-win shares 0.235 against the coach's 0.250 in the same chairs; every chair alike. Its
-playouts are greedy, and greedy itself is 3.2 points a game worse than the coach here.
+Run of 2026-12-02, afternoon (``--players 4 --deals 2000 --strength 200 --workers 2 --seed
+2026``, default rules, 86 minutes on 2 shared cores), the search bot with coach-like playouts
+that keeps the coach's move until it is sure (``DOUBT`` = 2 standard errors): it beat the
+coach. Paired difference -1.25 points a game [-1.47, -1.03]; win shares 0.273 against the
+coach's 0.250 in the same chairs (+0.023 [+0.017, +0.030]); every chair alike (-1.02 to
+-1.42); better on 1,047 deals, equal on 367, worse on 586.
 
-Run of 2026-12-02 (``--players 2 --deals 2000 --strength 50 --workers 2 --seed 2027``,
-default rules, 18 minutes on 2 cores): the search bot beat the coach. Paired difference
--4.28 points a game [-5.06, -3.50]; win shares 0.628 against the coach's 0.500 in the same
-chairs (+0.128 [+0.113, +0.143]); both chairs alike (-4.25 and -4.31).
+Run of 2026-12-02, afternoon (``--players 2 --deals 2000 --strength 50 --workers 1 --seed
+2027``, stopped after its first 1,000 deals for time, 52 minutes on one shared core): the
+search bot beat the coach. Paired difference -5.92 points a game [-6.76, -5.08]; win shares
+0.666 against 0.500 (+0.166 [+0.147, +0.185]); both chairs alike (-5.61 and -6.22).
+
+The same morning, the bot with greedy playouts that always played its best move lost at four
+players, +1.92 points a game [+1.51, +2.33] (seed 2026, 2,000 deals), and won at two, -4.28
+[-5.06, -3.50] (seed 2027, 2,000 deals).
 """
 
 from __future__ import annotations
