@@ -44,7 +44,7 @@ import numpy as np
 
 from .._shared import check_seed, shown
 from ..core import Round
-from ..odds._coach import DANGER, THEIR_DRAW, WAITING
+from ..odds import DANGER, THEIR_DRAW, WAITING
 from ._batch import MAX_BATCH_TILES, run_batch
 from ._errors import PlayoutError
 from ._kernel import DRAW_CODE, PASS_CODE, Position

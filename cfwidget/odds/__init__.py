@@ -10,7 +10,16 @@ Fraction(36, 55)
 from __future__ import annotations
 
 from ..players import register_bot
-from ._coach import Advice, CoachBot, coach_hint, coach_moves, seat_lacks
+from ._coach import (
+    DANGER,
+    THEIR_DRAW,
+    WAITING,
+    Advice,
+    CoachBot,
+    coach_hint,
+    coach_moves,
+    seat_lacks,
+)
 from ._course import (
     ConvergenceExplorer,
     HandExplorer,
@@ -69,7 +78,10 @@ from ._seat import (
 from ._sharper import World, hidden_worlds, sharper_checks, sharper_draw_odds, sharper_holds
 
 __all__ = [
+    "DANGER",
     "NEVER",
+    "THEIR_DRAW",
+    "WAITING",
     "Advice",
     "CoachBot",
     "ConvergenceExplorer",

@@ -55,7 +55,16 @@ from ..players import BotError
 from ._errors import SeatOddsError
 from ._seat import _check_playing, _check_round, _check_seat
 
-__all__ = ["Advice", "CoachBot", "coach_hint", "coach_moves", "seat_lacks"]
+__all__ = [
+    "DANGER",
+    "THEIR_DRAW",
+    "WAITING",
+    "Advice",
+    "CoachBot",
+    "coach_hint",
+    "coach_moves",
+    "seat_lacks",
+]
 
 #: How much a seat close to going out threatens the points left in your hand, by its tiles.
 DANGER = {1: 1.0, 2: 0.35, 3: 0.1}

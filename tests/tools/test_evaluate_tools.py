@@ -16,7 +16,8 @@ def test_the_evaluate_bench_prints_times_and_the_ratio(capsys: pytest.CaptureFix
 def test_the_search_tournament_prints_both_win_shares(capsys: pytest.CaptureFixture[str]) -> None:
     search_tournament.main(["--deals", "2", "--strength", "5", "--rules", "double-six"])
     out = capsys.readouterr().out
-    assert "search (strength 5, coach playouts) against coach, rules double-six, 4 players" in out
+    said = "search (strength 5, coach-like playouts, doubt 2) against coach, rules double-six"
+    assert f"{said}, 4 players" in out
     assert "paired difference (search minus coach, same chair, same deal)" in out
     assert "win shares: search " in out and "average points a game: search " in out
 
