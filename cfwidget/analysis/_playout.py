@@ -54,7 +54,7 @@ __all__ = ["MAX_PLAYOUTS", "POLICIES", "Policy", "playout", "playouts", "run"]
 
 #: The most playouts one :func:`playouts` call makes (memory stays small: a few MB).
 MAX_PLAYOUTS = 100_000
-#: The keeper's points for keeping a last tile of a number whose double is to come: the
+#: The coach-like policy's points for keeping a last tile of a number whose double is to come: the
 #: coach's own weight for it (:mod:`cfwidget.odds`).
 WAITING_POINTS = int(WAITING)
 #: The chance a hand of k tiles from u unseen holds none of m that fit, by (u * 128 + m) * 128 + k.
@@ -68,7 +68,7 @@ def _none(unseen: int, fitting: int, k: int) -> float:
     return comb(unseen - fitting, k) / comb(unseen, k)
 
 
-#: Lower than any tile's weight under the greedy and keeper policies.
+#: Lower than any tile's weight under the greedy and coach-like policies.
 _NEVER = 1 << 30
 
 Policy = Literal["random", "greedy", "coach-like"]
@@ -194,9 +194,8 @@ def run(
     weighed: bool = False,
 ) -> None:
     """Play ``pos`` to its end in place: uniformly at random with ``rand`` (a
-    ``random.Random().random``), or greedily when ``rand`` is ``None``; with ``waiting`` (and
-    no ``rand``), the keeper policy, a tile losing ``waiting`` points of weight for each
-    number it is its player's last tile of while that number's double is still to come. With
+    ``random.Random().random``), or greedily when ``rand`` is ``None``: by the coach-like
+    weights when ``weighed`` (see the module text), else by the tile's cost alone. With
     ``trace``, each move's kernel code is appended to it (for the checks against the engine)."""
     end = pos.end_reason
     if end is not None:
@@ -228,11 +227,10 @@ def run(
         fitmask = t.fitting(nums)
     fneed = number_mask[high[forced]] if forced >= 0 else 0
     last_double = pos.last_double
-    waiting = WAITING_POINTS if weighed else 0
-    watch = weighed
-    table = 0  # the tiles on the table (the keeper's "still to come" is off the table)
+    waiting = WAITING_POINTS
+    table = 0  # the tiles on the table (a double "still to come" is off it)
     every = (1 << len(t.tiles)) - 1
-    if waiting or watch:
+    if weighed:
         table = every
         for h in hands:
             table ^= h
@@ -240,9 +238,9 @@ def run(
             table ^= y
     nones, danger, their_draw = _NONES, DANGER, THEIR_DRAW
     # What each hand, the table and the whole set cost, kept up to date for the weights.
-    held = [hand_cost(h, pos.costs) for h in hands] if watch else []
-    laid = hand_cost(table, pos.costs) if watch else 0
-    whole = hand_cost(every, pos.costs) if watch else 0
+    held = [hand_cost(h, pos.costs) for h in hands] if weighed else []
+    laid = hand_cost(table, pos.costs) if weighed else 0
+    whole = hand_cost(every, pos.costs) if weighed else 0
     out = -1
     while True:
         hand = hands[turn]
@@ -256,7 +254,7 @@ def run(
             if not bits and yard:  # nothing to play: draw
                 drawn = yard.pop()
                 hands[turn] = hand | drawn
-                if watch:
+                if weighed:
                     held[turn] += pens[info[drawn][2]]
                 if trace is not None:
                     trace.append(DRAW_CODE)
@@ -273,9 +271,9 @@ def run(
         ann = 0
         if bits:
             mult = 2 if announce and hand.bit_count() == 2 else 1
-            if rand is None:  # greedy (keeper when waiting): the best weight, ties to the lower
+            if rand is None:  # greedy or coach-like: the best weight, ties to the lower tile
                 best: float = -_NEVER
-                weigh = watch and bits & (bits - 1)
+                weigh = weighed and bits & (bits - 1)
                 if weigh:  # the tiles the mover cannot see, their average cost, its hand's cost
                     unseen = every ^ table ^ hand
                     size = unseen.bit_count()
@@ -290,7 +288,7 @@ def run(
                     x = rest
                     a, bk, r = info[low]
                     p: float = pens[r]
-                    if waiting and not doubles[r]:
+                    if weighed and not doubles[r]:
                         kept = hand ^ low  # its last tile of a number whose double is to come?
                         if not kept & number_mask[a] and not table & double_bit[a]:
                             p -= waiting
@@ -399,7 +397,7 @@ def run(
             trace.append((r << 8 | u) << 1 | ann)
         hand ^= b  # a drawn tile is in the hand already
         table |= b
-        if watch:
+        if weighed:
             held[turn] -= pens[r]
             laid += pens[r]
         hands[turn] = hand
@@ -436,7 +434,7 @@ def run(
         if little and not ann and yard and hand & (hand - 1) == 0:
             y = yard.pop()
             hands[turn] = hand | y
-            if watch:
+            if weighed:
                 held[turn] += pens[info[y][2]]
         if not yard:
             fm = fneed if forced >= 0 else fitmask
