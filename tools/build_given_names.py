@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import gzip
 import importlib
 import json
 import pkgutil
@@ -62,7 +61,7 @@ from tools.name_scripts import (
 __all__ = ["devanagari_spellings", "english_words", "hangul_spellings", "spellings"]
 
 OUT = Path(__file__).resolve().parents[1] / "cfwidget" / "therapy" / "data" / "given_names.txt"
-WORDS_OUT = OUT.with_name("common_words.txt.gz")
+WORDS_OUT = OUT.with_name("common_words.txt")
 _SMALL = "/usr/share/dict/american-english-small"
 _LARGER = "/usr/share/dict/american-english"
 _LEAST_BABIES = 1000
@@ -366,12 +365,12 @@ WORDS_HEADER = """\
 
 
 def write_common_words(small: Path) -> int:
-    """Write ``common_words.txt.gz`` from the small word list; the number of words."""
+    """Write ``common_words.txt`` from the small word list; the number of words."""
     listed = small.read_text(encoding="utf-8").split()
     words = sorted({w for w in listed if w.islower() and w.isalpha() and w.isascii()})
     words = [w for w in words if len(w) > 2]
     text = WORDS_HEADER + "\n".join(words) + "\n"
-    WORDS_OUT.write_bytes(gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0))
+    WORDS_OUT.write_text(text, encoding="utf-8")
     return len(words)
 
 

@@ -25,7 +25,7 @@ read once, from the installed package. A name in the list is found in any case
   after them ("June Carter", not "in June"); the words of the session (``NOT_NAMES``).
 
 :func:`find_name_pair` adds two capitalised words in a row, neither a common English word
-(``data/common_words.txt.gz``): a first name the list lacks, with its surname.
+(``data/common_words.txt``): a first name the list lacks, with its surname.
 
 >>> find_name("Maria was tired today")
 'Maria'
@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import functools
-import gzip
 import re
 import unicodedata
 from importlib import resources
@@ -109,13 +108,13 @@ def given_names() -> tuple[frozenset[str], frozenset[str]]:
 
 @functools.lru_cache(maxsize=1)
 def common_words() -> frozenset[str]:
-    """Common English words in lower case (``data/common_words.txt.gz``, from SCOWL).
+    """Common English words in lower case (``data/common_words.txt``, from SCOWL).
 
     >>> "balance" in common_words(), "moyo" in common_words()
     (True, False)
     """
-    data = resources.files(__package__).joinpath("data/common_words.txt.gz").read_bytes()
-    lines = gzip.decompress(data).decode("utf-8").splitlines()
+    text = resources.files(__package__).joinpath("data/common_words.txt").read_text("utf-8")
+    lines = text.splitlines()
     return frozenset(line for line in lines if line and not line.startswith("#"))
 
 
