@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .._shared import MAX_SEED, SEED_RANGE, is_whole, shown
+from .._shared import MAX_SEED, SEED_RANGE, check_whole, is_number, is_whole, shown
 from ..core import Rules
 from ._errors import SettingsError
 from ._names import find_date, find_name, find_name_pair, fold, given_names
@@ -181,11 +181,7 @@ def check_assist(level: object) -> str:
 
 
 def _whole(name: str, value: object, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise SettingsError(
-            f"{name} must be a whole number from {low} to {high}, got {shown(value)}"
-        )
-    return value
+    return check_whole(value, name, SettingsError, low=low, high=high)
 
 
 def _flag(name: str, value: object) -> None:
@@ -194,7 +190,7 @@ def _flag(name: str, value: object) -> None:
 
 
 def _seconds(name: str, value: object, low: float, high: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    if not is_number(value):
         raise SettingsError(f"{name} is a number of seconds, got {value!r}")
     v = float(value)
     if not (math.isfinite(v) and low <= v <= high):
