@@ -24,7 +24,6 @@ from ._numbers import (
     offset_seed,
     seed_at,
     whole_in,
-    whole_range,
 )
 from ._public import package_error
 from ._words import NAME_LIMIT, article, name_in_text, plural, shown, shown_name
@@ -48,6 +47,5 @@ __all__ = [
     "shown",
     "shown_name",
     "whole_in",
-    "whole_range",
     "write_private",
 ]

@@ -32,7 +32,6 @@ __all__ = [
     "offset_seed",
     "seed_at",
     "whole_in",
-    "whole_range",
 ]
 
 #: The largest seed: seeds are whole numbers from 0 to 2**64 - 1.
@@ -78,21 +77,6 @@ def is_number(value: object, *, finite: bool = False) -> TypeGuard[int | float]:
         return False
 
 
-def whole_range(low: int | None, high: int | None) -> str:
-    """The whole numbers from ``low`` to ``high`` in words, as the messages say them.
-
-    >>> whole_range(1, 100_000), whole_range(0, None), whole_range(None, None)
-    ('a whole number from 1 to 100,000', 'a whole number, 0 or more', 'a whole number')
-    """
-    if low is not None and high is not None:
-        return f"a whole number from {low:,} to {high:,}"
-    if low is not None:
-        return f"a whole number, {low:,} or more"
-    if high is not None:
-        return f"a whole number, {high:,} or less"
-    return "a whole number"
-
-
 def check_whole(
     value: object,
     what: str,
@@ -121,8 +105,12 @@ def check_whole(
     if none and value is None:
         return value  # type: ignore[return-value]  # the caller's type says None
     if not whole_in(value, low, high):
-        also = "None or " if none else ""
-        raise error(f"{what} must be {also}{whole_range(low, high)}, got {shown(value)}")
+        allowed = "None or a whole number" if none else "a whole number"
+        if low is not None:
+            allowed += f" from {low:,} to {high:,}" if high is not None else f", {low:,} or more"
+        elif high is not None:
+            allowed += f", {high:,} or less"
+        raise error(f"{what} must be {allowed}, got {shown(value)}")
     return value
 
 

@@ -33,7 +33,6 @@ from .records import new_record_path, records_folder, unfinished
 from .report import export_csv, export_json, load_logs
 from .session import Session
 from .settings import (
-    CUE_LEVELS,
     SETTINGS,
     SessionSettings,
     Setting,
@@ -124,16 +123,6 @@ def beside(game: ipw.DOMWidget, panel: ipw.Box) -> ipw.HBox:
     )
 
 
-def _cue_levels(description: str, value: int) -> ipw.Dropdown:
-    """A choice of cue level, each named by the help it gives."""
-    return ipw.Dropdown(
-        options=[(f"{i}: {name}", i) for i, name in enumerate(CUE_LEVELS)],
-        value=value,
-        description=description,
-        style={"description_width": "initial"},
-    )
-
-
 #: How the setup form groups the settings of :data:`~cfwidget.therapy.settings.SETTINGS` in
 #: rows; a setting left out of these rows gets a row of its own at the end.
 FORM_ROWS = (
@@ -206,7 +195,10 @@ def guided_app(
     resume_box.layout.display = "none"
     goals = ipw.Textarea(description="Goals", placeholder="e.g. number matching, scanning left")
     goals_state = ipw.HTML()
-    goal_cue = _cue_levels("Counts with a cue up to", 1)
+    cues = SETTINGS["cue_start"].choices  # each cue level named by the help it gives
+    goal_cue = ipw.Dropdown(
+        options=cues, value=1, description="Counts with a cue up to", style=style
+    )
     goal_share = ipw.BoundedIntText(
         value=80, min=1, max=100, description="% of trials", style=style
     )

@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .._shared import MAX_SEED, SEED_RANGE, check_whole, is_number, is_whole, shown
+from .._shared import MAX_SEED, SEED_RANGE, check_flag, check_whole, is_number, is_whole, shown
 from ..core import Rules
 from ._errors import SettingsError
 from ._names import find_date, find_name, find_name_pair, fold, given_names
@@ -180,15 +180,6 @@ def check_assist(level: object) -> str:
     raise SettingsError(f"assist level must be one of {', '.join(ASSIST_LEVELS)}; got {level!r}")
 
 
-def _whole(name: str, value: object, low: int, high: int) -> int:
-    return check_whole(value, name, SettingsError, low=low, high=high)
-
-
-def _flag(name: str, value: object) -> None:
-    if not isinstance(value, bool):
-        raise SettingsError(f"{name} is on or off (True or False), got {value!r}")
-
-
 def _seconds(name: str, value: object, low: float, high: float) -> float:
     if not is_number(value):
         raise SettingsError(f"{name} is a number of seconds, got {value!r}")
@@ -230,13 +221,13 @@ class Setting:
     def check(self, value: object) -> None:
         """Raise a :class:`~cfwidget.SettingsError` saying what is allowed unless it is."""
         if isinstance(self.default, bool):
-            _flag(self.name, value)
+            check_flag(value, self.name, SettingsError)
         elif value is self.default or (isinstance(value, str) and value == self.default):
             return
         elif self.unit == "seconds" and self.low is not None and self.high is not None:
             _seconds(self.name, value, self.low, self.high)
         elif self.low is not None and self.high is not None:
-            _whole(self.name, value, int(self.low), int(self.high))
+            check_whole(value, self.name, SettingsError, low=int(self.low), high=int(self.high))
         elif not any(value == v and type(value) is type(v) for _, v in self.choices):
             labels = [label for label, _ in self.choices]
             raise SettingsError(
@@ -406,7 +397,7 @@ class SessionSettings:
             )
         if self.hand_size is not None:
             most = (self.max_pip + 1) * (self.max_pip + 2) // 2 // self.players - 1
-            _whole("hand_size", self.hand_size, 3, min(most, 20))
+            check_whole(self.hand_size, "hand_size", SettingsError, low=3, high=min(most, 20))
         check_session_seed(self.seed)
 
     @property
