@@ -363,16 +363,35 @@ NOT_FILES = {
 }
 
 
+def _tracked() -> set[str]:
+    """The repository's files: git's list, or (outside a git clone) the files on disk."""
+    import subprocess
+
+    try:
+        listed = subprocess.run(
+            ["git", "ls-files"], capture_output=True, text=True, check=True, cwd=REPO
+        ).stdout.split()
+    except (OSError, subprocess.CalledProcessError):
+        listed = []
+    if listed:
+        return set(listed)
+    skip = {"node_modules", "build", "dist", "__pycache__"}
+    return {
+        str(path.relative_to(REPO))
+        for path in REPO.rglob("*")
+        if path.is_file()
+        and not any(p.startswith(".") or p in skip for p in path.relative_to(REPO).parts)
+    }
+
+
 def _named_texts() -> Iterator[tuple[str, str]]:
     """(file, text in which files are named) for every file of :data:`NAMED_IN`."""
     import json
-    import subprocess
 
-    listed = subprocess.run(
-        ["git", "ls-files", *NAMED_IN], capture_output=True, text=True, check=True, cwd=REPO
-    ).stdout.split()
-    for name in listed:
+    for name in sorted(_tracked()):
         path = REPO / name
+        if name.split("/")[0] not in NAMED_IN:
+            continue
         if path.suffix == ".ipynb":
             cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
             yield (
@@ -383,15 +402,6 @@ def _named_texts() -> Iterator[tuple[str, str]]:
             path.suffix in {".py", ".md", ".js", ".css", ".cfg", ".html"} or path.name == "Makefile"
         ):
             yield name, path.read_text(encoding="utf-8")
-
-
-def _tracked() -> set[str]:
-    import subprocess
-
-    listed = subprocess.run(
-        ["git", "ls-files"], capture_output=True, text=True, check=True, cwd=REPO
-    ).stdout
-    return set(listed.split())
 
 
 def named_but_missing(texts: Iterable[tuple[str, str]], tracked: set[str]) -> list[str]:
