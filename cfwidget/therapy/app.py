@@ -156,8 +156,9 @@ def setting_control(setting: Setting) -> SettingControl:
     if setting.choices:
         menu = [(label, i) for i, (label, _) in enumerate(setting.choices)]
         return ipw.Dropdown(options=menu, value=setting.index(setting.default), **common)
-    box = ipw.BoundedFloatText if setting.unit == "seconds" else ipw.BoundedIntText
-    return box(value=setting.default, min=setting.low, max=setting.high, **common)
+    low, high = setting.span or (None, None)
+    box = ipw.BoundedFloatText if setting.seconds else ipw.BoundedIntText
+    return box(value=setting.default, min=low, max=high, **common)
 
 
 def setting_value(setting: Setting, control: SettingControl) -> Any:

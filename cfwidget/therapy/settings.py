@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -194,11 +195,10 @@ class Setting:
     """One setting of a session, declared once: the form and the checks are built from it.
 
     ``label`` is what the setup form calls it and ``help`` what it does. The allowed values:
-    ``True``/``False`` when the default is a flag; else ``low`` to ``high`` (whole numbers,
-    or seconds when ``unit`` is ``"seconds"``) when a range is given; else one of
-    ``choices``. ``choices`` (label, value) are also the menu the form offers: with a range
-    too, the menu is a few of the allowed values. A default outside the range (``None``
-    for the hand size, ``"click"`` for the pace) is allowed as well.
+    ``True``/``False`` when the default is a flag; else ``span[0]`` to ``span[1]`` (whole
+    numbers, or ``seconds``) when a span is given; else one of ``choices``. ``choices``
+    (label, value) are also the menu the form offers, a few of the span's values when there
+    is one. The default is always allowed (``None`` hand size, ``"click"`` pace).
 
     >>> s = SETTINGS["max_pip"]
     >>> s.default, s.label, s.choices[0]
@@ -214,9 +214,8 @@ class Setting:
     label: str
     help: str
     choices: tuple[tuple[str, Any], ...] = ()
-    low: float | None = None
-    high: float | None = None
-    unit: str = ""
+    span: tuple[float, float] | None = None
+    seconds: bool = False
 
     def check(self, value: object) -> None:
         """Raise a :class:`~cfwidget.SettingsError` saying what is allowed unless it is."""
@@ -224,16 +223,16 @@ class Setting:
             check_flag(value, self.name, SettingsError)
         elif value is self.default or (isinstance(value, str) and value == self.default):
             return
-        elif self.unit == "seconds" and self.low is not None and self.high is not None:
-            _seconds(self.name, value, self.low, self.high)
-        elif self.low is not None and self.high is not None:
-            check_whole(value, self.name, SettingsError, low=int(self.low), high=int(self.high))
+        elif self.span is not None and self.seconds:
+            _seconds(self.name, value, *self.span)
+        elif self.span is not None:
+            low, high = int(self.span[0]), int(self.span[1])
+            check_whole(value, self.name, SettingsError, low=low, high=high)
         elif not any(value == v and type(value) is type(v) for _, v in self.choices):
-            labels = [label for label, _ in self.choices]
+            labels, values = [c[0] for c in self.choices], [repr(c[1]) for c in self.choices]
             raise SettingsError(
-                f"{self.name} is {', '.join(labels[:-1])} or {labels[-1]} "
-                f"({self.name} {', '.join(repr(v) for _, v in self.choices[:-1])} "
-                f"or {self.choices[-1][1]!r}), got {shown(value)}"
+                f"{self.name} is {', '.join(labels[:-1])} or {labels[-1]} ({self.name} "
+                f"{', '.join(values[:-1])} or {values[-1]}), got {shown(value)}"
             )
 
     def index(self, value: object) -> int:
@@ -248,108 +247,94 @@ class Setting:
         raise SettingsError(f"{shown(value)} is not in the menu of {self.name}")
 
 
-def _declare(*settings: Setting) -> dict[str, Setting]:
-    return {s.name: s for s in settings}
+def _menu(values: Iterable[Any], label: str = "{}") -> tuple[tuple[str, Any], ...]:
+    return tuple((label.format(v), v) for v in values)
 
 
 #: Every setting the setup form shows, in its order: name, default, label, help and the
 #: allowed values. :class:`SessionSettings` takes its fields' defaults from here.
-SETTINGS = _declare(
-    Setting(
-        "max_pip",
-        6,
-        "Set",
-        "the set: double-6 (the gentlest), double-9 or double-12",
-        choices=(("double-6", 6), ("double-9", 9), ("double-12", 12)),
-    ),
-    Setting(
-        "hand_size",
-        None,
-        "Hand size",
-        "tiles each; none given: the rules' table for the number of players",
-        choices=(("as the rules say", None), *((str(k), k) for k in range(3, 13))),
-        low=3,
-        high=20,
-    ),
-    Setting(
-        "bots",
-        1,
-        "Computer players",
-        "0 to 3 computer players",
-        choices=tuple((str(k), k) for k in range(4)),
-        low=0,
-        high=3,
-    ),
-    Setting(
-        "second_person",
-        False,
-        "A second person plays at this screen",
-        "a second person at the same screen: the two people take turns with one view",
-    ),
-    Setting(
-        "display",
-        "pips",
-        "Show",
-        "how numbers show: pips, numerals or coloured pips",
-        choices=(("pips", "pips"), ("numerals", "numerals"), ("coloured pips", "colour")),
-    ),
-    Setting("large", True, "Large tiles", "big tiles and controls"),
-    Setting("sound", False, "Turn sound", "a soft tone when it is the client's turn"),
-    Setting("speech", False, "Read prompts aloud", "the prompts are read aloud"),
-    Setting(
-        "pace",
-        "click",
-        "Computer pace",
-        "wait for Next (bots move when Next is pressed) or seconds between bot moves",
-        choices=(("wait for Next", "click"), ("2 s", 2.0), ("4 s", 4.0), ("8 s", 8.0)),
-        low=0.5,
-        high=60.0,
-        unit="seconds",
-    ),
-    Setting(
-        "errorless",
-        True,
-        "Errorless mode",
-        "a tile that does not fit goes nowhere (the try is recorded as an error prevented);"
-        " no error sound; gentle words",
-    ),
-    Setting(
-        "client_undo",
-        True,
-        "The client has an Undo button",
-        "Undo takes back the client's own last turn until a bot or another person moves, so"
-        " it never shows where a bot's tiles are; the therapist can always take back a turn,"
-        " bot moves after it included",
-    ),
-    Setting(
-        "cue_start",
-        0,
-        "Starting cue",
-        "the cue level each turn starts at, 0 (no help) to 4 (the move placed together)",
-        choices=tuple((f"{i}: {name}", i) for i, name in enumerate(CUE_LEVELS)),
-        low=0,
-        high=4,
-    ),
-    Setting(
-        "cue_wait",
-        20.0,
-        "Seconds before more help",
-        "seconds without a move before the cue rises one level",
-        low=3.0,
-        high=600.0,
-        unit="seconds",
-    ),
-    Setting(
-        "fade_every",
-        3,
-        "Change the starting cue after (turns in a row; 0: never)",
-        "after this many turns in a row done without a higher cue, the starting level drops"
-        " by one; after this many in a row that needed a higher cue, it rises by one, up to 3"
-        " (0: the starting level stays)",
-        low=0,
-        high=50,
-    ),
-)
+SETTINGS = {
+    s.name: s
+    for s in (
+        Setting(
+            "max_pip", 6, "Set", "the set: double-6 is the gentlest", _menu((6, 9, 12), "double-{}")
+        ),
+        Setting(
+            "hand_size",
+            None,
+            "Hand size",
+            "tiles each; none given: the rules' table for the number of players",
+            (("as the rules say", None), *_menu(range(3, 13))),
+            (3, 20),
+        ),
+        Setting("bots", 1, "Computer players", "0 to 3 computer players", _menu(range(4)), (0, 3)),
+        Setting(
+            "second_person",
+            False,
+            "A second person plays at this screen",
+            "a second person at the same screen: the two people take turns with one view",
+        ),
+        Setting(
+            "display",
+            "pips",
+            "Show",
+            "how numbers show: pips, numerals or coloured pips",
+            (("pips", "pips"), ("numerals", "numerals"), ("coloured pips", "colour")),
+        ),
+        Setting("large", True, "Large tiles", "big tiles and controls"),
+        Setting("sound", False, "Turn sound", "a soft tone when it is the client's turn"),
+        Setting("speech", False, "Read prompts aloud", "the prompts are read aloud"),
+        Setting(
+            "pace",
+            "click",
+            "Computer pace",
+            "wait for Next (bots move when Next is pressed) or seconds between bot moves",
+            (("wait for Next", "click"), *_menu((2.0, 4.0, 8.0), "{:g} s")),
+            (0.5, 60.0),
+            seconds=True,
+        ),
+        Setting(
+            "errorless",
+            True,
+            "Errorless mode",
+            "a tile that does not fit goes nowhere (the try is recorded as an error prevented);"
+            " no error sound; gentle words",
+        ),
+        Setting(
+            "client_undo",
+            True,
+            "The client has an Undo button",
+            "Undo takes back the client's own last turn until a bot or another person moves, so"
+            " it never shows where a bot's tiles are; the therapist can always take back a turn,"
+            " bot moves after it included",
+        ),
+        Setting(
+            "cue_start",
+            0,
+            "Starting cue",
+            "the cue level each turn starts at, 0 (no help) to 4 (the move placed together)",
+            tuple((f"{i}: {name}", i) for i, name in enumerate(CUE_LEVELS)),
+            (0, 4),
+        ),
+        Setting(
+            "cue_wait",
+            20.0,
+            "Seconds before more help",
+            "seconds without a move before the cue rises one level",
+            span=(3.0, 600.0),
+            seconds=True,
+        ),
+        Setting(
+            "fade_every",
+            3,
+            "Change the starting cue after (turns in a row; 0: never)",
+            "after this many turns in a row done without a higher cue, the starting level drops"
+            " by one; after this many in a row that needed a higher cue, it rises by one, up to 3"
+            " (0: the starting level stays)",
+            span=(0, 50),
+        ),
+    )
+}
 DISPLAYS = tuple(value for _, value in SETTINGS["display"].choices)
 
 
