@@ -19,7 +19,6 @@ import argparse
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 from typing import Any
 
 from cfwidget.core import Move, Round, Rules
@@ -77,14 +76,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=99)
     parser.add_argument("--only", choices=list(VARIANTS), default=None)
-    parser.add_argument(
-        "--write-docs",
-        type=Path,
-        nargs="?",
-        const=measurements.PAGE,
-        default=None,
-        help="record the figures in docs/measurements.md (or the page given)",
-    )
+    measurements.add_option(parser)
     args = parser.parse_args(argv)
     names = [args.only] if args.only else list(VARIANTS)
     pool = ProcessPoolExecutor(min(args.workers, os.cpu_count() or 1)) if args.workers > 1 else None

@@ -23,6 +23,7 @@ code does, and how much it does it is a page the tools regenerate.
 
 from __future__ import annotations
 
+import argparse
 import datetime as _dt
 import re
 from collections.abc import Sequence
@@ -34,6 +35,18 @@ HEADER = (
     "# Measurements\n\n"
     "Figures recorded by the tools that measure (`python -m tools.NAME --write-docs`).\n\n"
 )
+
+
+def add_option(parser: argparse.ArgumentParser) -> None:
+    """Give a tool ``--write-docs [PAGE]``: record on PAGE (default :data:`PAGE`)."""
+    parser.add_argument(
+        "--write-docs",
+        type=Path,
+        nargs="?",
+        const=PAGE,
+        default=None,
+        help="record the figures in docs/measurements.md (or the page given)",
+    )
 
 
 def section(key: str, title: str, command: str, lines: Sequence[str], day: str) -> str:

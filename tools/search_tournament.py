@@ -82,14 +82,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--chunk", type=int, default=5, help="deals per task")
     parser.add_argument("--out", type=Path, default=None, help="folder for results.json")
-    parser.add_argument(
-        "--write-docs",
-        type=Path,
-        nargs="?",
-        const=measurements.PAGE,
-        default=None,
-        help="record the figures in docs/measurements.md (or the page given)",
-    )
+    measurements.add_option(parser)
     args = parser.parse_args(argv)
     strength: int | str = int(args.strength) if args.strength.isdigit() else args.strength
     rules = Rules() if args.rules == "default" else Rules.preset(args.rules)

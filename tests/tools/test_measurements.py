@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import measurements, search_tournament
+from tools import coach_terms, measurements, search_tournament
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -39,6 +39,18 @@ def test_the_search_tournament_writes_its_figures_to_the_page(
     assert "--players 4 --deals 2 --strength 5 --rules double-six" in text
     assert "- paired difference (search minus coach, same chair, same deal): " in text
     assert "paired difference" in capsys.readouterr().out
+
+
+def test_the_coach_terms_write_their_figures_to_the_page(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page = tmp_path / "measurements.md"
+    coach_terms.main(["--deals", "2", "--only", "no stuck", "--write-docs", str(page)])
+    text = page.read_text(encoding="utf-8")
+    assert "<!-- measured: coach_terms 4 -->" in text
+    assert "`python -m tools.coach_terms --players 4 --deals 2 --seed 99 --only 'no stuck'`" in text
+    assert "\n- no stuck: " in text and " points a round; win share " in text
+    assert "no stuck: " in capsys.readouterr().out
 
 
 def test_every_recorded_section_names_a_tool_that_writes_it() -> None:
