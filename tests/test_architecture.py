@@ -14,8 +14,9 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
+import re
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pytest
@@ -341,3 +342,119 @@ def test_a_rules_lesson_starts_without_the_odds() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO
     )
     assert out.stdout.split("\n")[:2] == ["[]", "True"]
+
+
+#: Where comments and docs name files: the package, the tools, the tests, the docs, the
+#: README, the Makefile and the notebooks' text.
+NAMED_IN = ("cfwidget", "tools", "tests", "docs", "README.md", "Makefile", "notebooks")
+#: A path from the repository's top (``cfwidget/core/_round.py``, ``docs/rules.md``), a
+#: private module by its name (``_kernel.py``), a page by its name (``README.md``), or a
+#: Markdown link's target.
+_PATH = re.compile(
+    r"(?<![\w./-])((?:\.\./)*(?:cfwidget|tools|tests|docs|notebooks)/[\w./-]*\w"
+    r"|_\w+\.py|[A-Z][A-Z_]*\.md)(?![\w/-])"
+)
+_LINK = re.compile(r"\]\(([^)\s#]+)(?:#[^)]*)?\)")
+#: Named on purpose although they are not in the repository: each says why.
+NOT_FILES = {
+    "cfwidget/tools",  # the wheel must not hold it (test_the_wheel_holds_the_package...)
+    "_state.py",  # test_round_shape checks that the old round modules stay gone
+    "_views.py",
+}
+
+
+def _tracked() -> set[str]:
+    """The repository's files: git's list, or (outside a git clone) the files on disk."""
+    import subprocess
+
+    try:
+        listed = subprocess.run(
+            ["git", "ls-files"], capture_output=True, text=True, check=True, cwd=REPO
+        ).stdout.split()
+    except (OSError, subprocess.CalledProcessError):
+        listed = []
+    if listed:
+        return set(listed)
+    skip = {"node_modules", "build", "dist", "__pycache__"}
+    return {
+        str(path.relative_to(REPO))
+        for path in REPO.rglob("*")
+        if path.is_file()
+        and not any(p.startswith(".") or p in skip for p in path.relative_to(REPO).parts)
+    }
+
+
+def _named_texts() -> Iterator[tuple[str, str]]:
+    """(file, text in which files are named) for every file of :data:`NAMED_IN`."""
+    import json
+
+    for name in sorted(_tracked()):
+        path = REPO / name
+        if name.split("/")[0] not in NAMED_IN:
+            continue
+        if path.suffix == ".ipynb":
+            cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+            yield (
+                name,
+                "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown"),
+            )
+        elif (
+            path.suffix in {".py", ".md", ".js", ".css", ".cfg", ".html"} or path.name == "Makefile"
+        ):
+            yield name, path.read_text(encoding="utf-8")
+
+
+def named_but_missing(texts: Iterable[tuple[str, str]], tracked: set[str]) -> list[str]:
+    """``"file: name"`` for each file named in ``texts`` that is not among ``tracked``."""
+    folders = {str(parent) for name in tracked for parent in Path(name).parents}
+    by_name = {Path(name).name for name in tracked}
+    known = tracked | folders
+
+    def exists(ref: str, where: str) -> bool:
+        if ref in NOT_FILES:
+            return True
+        if "/" not in ref:
+            return ref in by_name
+        top = ref
+        while top.startswith("../"):
+            top = top[3:]
+        if top.rstrip("/") in known:
+            return True
+        beside = (REPO / where).parent / ref  # a link relative to the file that holds it
+        try:
+            return str(beside.resolve().relative_to(REPO)) in known
+        except ValueError:
+            return False  # outside the repository
+
+    missing = []
+    for where, text in texts:
+        refs = [m.group(1) for m in _PATH.finditer(text)]
+        if where.endswith((".md", ".ipynb")):
+            refs += [m.group(1) for m in _LINK.finditer(text) if "://" not in m.group(1)]
+        missing += [f"{where}: {ref}" for ref in refs if not exists(ref.rstrip("."), where)]
+    return sorted(set(missing))
+
+
+def test_files_named_in_comments_and_docs_exist() -> None:
+    """A comment, docstring, page or notebook text that names a file names one that is there."""
+    texts = list(_named_texts())
+    assert len(texts) > 250  # the package, the tools, the tests, the docs and the notebooks
+    assert named_but_missing(texts, _tracked()) == []
+
+
+def test_a_file_that_is_gone_is_found_wherever_it_is_named() -> None:
+    # The names that are gone are cut in two here, so this file does not name them itself.
+    gone = [
+        "cfwidget/" + "deal.py",
+        "_gone" + ".py",
+        "RULES" + ".md",
+        "notebooks/" + "99-none.ipynb",
+    ]
+    text = (
+        f"see ``cfwidget/core/_round.py`` and ``{gone[0]}``; ``_kernel.py``, ``{gone[1]}``;"
+        " [the rules](rules.md), [old](old.md), [out](../../elsewhere.md), [web](https://x.org/a.md);"
+        f" {gone[2]}, README.md, docs/voila.png, {gone[3]}, tools/bench.py."
+    )
+    missing = named_but_missing([("docs/rules.md", text)], _tracked())
+    expected = [*gone, "old.md", "../../elsewhere.md"]
+    assert missing == sorted(f"docs/rules.md: {name}" for name in expected)

@@ -9,11 +9,8 @@ difference is the variant's points minus the coach's in the same chair on the sa
 (positive: the term is worth that many points a round), with a 95% normal interval.
 
 This is how the playout kernel's coach-like policy (``cfwidget/analysis/_playout.py``)
-chose the terms it keeps. Run of 2026-12-02 (default rules, four players, 1,500 deals,
-seed 99): without every term but the shed one (about greedy) +3.91 [+3.46, +4.35]; without
-the waiting term +2.44 [+2.09, +2.80]; without the others' chances +1.00 [+0.67, +1.32];
-without the stuck term +0.10 [+0.06, +0.15]; without the follow term +0.00 [-0.09, +0.09];
-with only the shed and waiting terms +1.17 [+0.83, +1.51].
+chose the terms it keeps. With ``--write-docs`` it records its figures in
+``docs/measurements.md``, where the recorded runs are.
 """
 
 from __future__ import annotations
@@ -27,6 +24,8 @@ from typing import Any
 from cfwidget.core import Move, Round, Rules
 from cfwidget.odds import CoachBot, _coach
 from cfwidget.players import rotation_match, rotation_summary
+
+from . import measurements
 
 #: Each variant: the coach's weights it sets (to nothing).
 VARIANTS: dict[str, dict[str, Any]] = {
@@ -77,9 +76,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=99)
     parser.add_argument("--only", choices=list(VARIANTS), default=None)
+    measurements.add_option(parser)
     args = parser.parse_args(argv)
     names = [args.only] if args.only else list(VARIANTS)
     pool = ProcessPoolExecutor(min(args.workers, os.cpu_count() or 1)) if args.workers > 1 else None
+    lines: list[str] = []
     try:
         for name in names:
             start = time.perf_counter()
@@ -87,15 +88,30 @@ def main(argv: list[str] | None = None) -> None:
                 Variant(VARIANTS[name]), "coach", Rules(), args.players, args.deals, args.seed, pool
             )
             every = rotation_summary(rows).loc["all"]
-            print(
-                f"{name:<20} {every['difference']:+.2f} [{every['low']:+.2f}, "
+            line = (
+                f"{name}: {every['difference']:+.2f} [{every['low']:+.2f}, "
                 f"{every['high']:+.2f}] points a round; win share {every['win_share']:.3f} "
-                f"against {every['baseline_win_share']:.3f} ({time.perf_counter() - start:.0f} s)",
-                flush=True,
+                f"against {every['baseline_win_share']:.3f}"
             )
+            lines.append(f"- {line}")
+            print(f"{line} ({time.perf_counter() - start:.0f} s)", flush=True)
     finally:
         if pool is not None:
             pool.shutdown()
+    if args.write_docs is not None and lines:
+        measurements.record(
+            f"coach_terms {args.players}",
+            f"What each term of the coach's score is worth, {args.players} players",
+            f"python -m tools.coach_terms --players {args.players} --deals {args.deals} "
+            f"--seed {args.seed}" + (f" --only '{args.only}'" if args.only else ""),
+            [
+                "The coach without the terms named against the full coach, default rules "
+                "(positive: the term is worth that many points a round):",
+                "",
+                *lines,
+            ],
+            page=args.write_docs,
+        )
 
 
 if __name__ == "__main__":

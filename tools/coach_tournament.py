@@ -14,6 +14,8 @@ Run ``nice -n 10 python -m tools.coach_tournament`` (``--deals N``, ``--workers 
    bot, two players, every deal played from both chairs, summarised by
    :func:`cfwidget.players.summarize` (win rate and points per game with 95% intervals).
    A bot with no edge wins 50%.
+
+With ``--write-docs`` it records both tables in ``docs/measurements.md``.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ import pandas as pd
 import cfwidget.odds  # noqa: F401  (adds the "coach" bot to the bots' names)
 from cfwidget.core import Rules
 from cfwidget.players import duplicate_match, simulate, summarize, wilson_interval
+
+from . import measurements
 
 BOTS = ("coach", "tips", "greedy", "random")
 OPPONENTS = ("tips", "greedy", "random")
@@ -94,12 +98,18 @@ def heads_up(rules: Rules, deals: int, seed: int, executor: Executor | None = No
     return combined
 
 
+def _block(table: pd.DataFrame) -> list[str]:
+    """A table as a Markdown code block, three decimals."""
+    return ["```", table.round(3).to_string(), "```"]
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000, help="deals in each measurement")
     parser.add_argument("--workers", type=int, default=2, help="processes (1: no pool)")
     parser.add_argument("--seed", type=int, default=16, help="the seed of the deals")
     parser.add_argument("--skip-heads-up", action="store_true", help="only the table of four")
+    measurements.add_option(parser)
     args = parser.parse_args(argv)
     rules = Rules.preset("wolf-lake")
     pd.set_option("display.width", 120)
@@ -108,6 +118,7 @@ def main(argv: list[str] | None = None) -> None:
         f"{args.workers} process(es) on {os.cpu_count()} cores"
     )
     pool = ProcessPoolExecutor(max_workers=args.workers) if args.workers > 1 else None
+    tables: list[str] = []
     try:
         start = time.perf_counter()
         four = table_of_four(rules, args.deals, args.seed, pool)
@@ -116,6 +127,7 @@ def main(argv: list[str] | None = None) -> None:
             f"one chair on ({time.perf_counter() - start:,.0f} s). No edge: 25% of rounds."
         )
         print(four.round(3).to_string())
+        tables += ["A table of four (no edge: 25% of rounds):", "", *_block(four)]
         if not args.skip_heads_up:
             start = time.perf_counter()
             two = heads_up(rules, args.deals, args.seed, pool)
@@ -124,9 +136,20 @@ def main(argv: list[str] | None = None) -> None:
                 f"({time.perf_counter() - start:,.0f} s). No edge: 50% of games."
             )
             print(two.round(3).to_string())
+            tables += ["", "Heads-up duplicate matches (no edge: 50% of games):", "", *_block(two)]
     finally:
         if pool is not None:
             pool.shutdown()
+    if args.write_docs is not None:
+        heads_up_too = "" if not args.skip_heads_up else " --skip-heads-up"
+        measurements.record(
+            "coach_tournament wolf-lake",
+            "The coach bot against the tips, greedy and random bots, wolf-lake rules",
+            f"python -m tools.coach_tournament --deals {args.deals} --seed {args.seed}"
+            + heads_up_too,
+            tables,
+            page=args.write_docs,
+        )
 
 
 if __name__ == "__main__":

@@ -14,21 +14,8 @@ With ``--out DIR`` it writes ``DIR/results.json`` (the settings, the time, the s
 every row) after every few deals, so a run cut short still leaves what it finished. The
 rules are a preset name or ``default`` (``cf.Rules()``, double-nine).
 
-Run of 2026-12-02, afternoon (``--players 4 --deals 2000 --strength 200 --workers 2 --seed
-2026``, default rules, 86 minutes on 2 shared cores), the search bot with coach-like playouts
-that keeps the coach's move until it is sure (``DOUBT`` = 2 standard errors): it beat the
-coach. Paired difference -1.25 points a game [-1.47, -1.03]; win shares 0.273 against the
-coach's 0.250 in the same chairs (+0.023 [+0.017, +0.030]); every chair alike (-1.02 to
--1.42); better on 1,047 deals, equal on 367, worse on 586.
-
-Run of 2026-12-02, afternoon (``--players 2 --deals 2000 --strength 50 --workers 1 --seed
-2027``, stopped after its first 1,000 deals for time, 52 minutes on one shared core): the
-search bot beat the coach. Paired difference -5.92 points a game [-6.76, -5.08]; win shares
-0.666 against 0.500 (+0.166 [+0.147, +0.185]); both chairs alike (-5.61 and -6.22).
-
-The same morning, the bot with greedy playouts that always played its best move lost at four
-players, +1.92 points a game [+1.51, +2.33] (seed 2026, 2,000 deals), and won at two, -4.28
-[-5.06, -3.50] (seed 2027, 2,000 deals).
+With ``--write-docs`` it records its figures in ``docs/measurements.md`` (one section per
+number of players and opponent, replaced by the next run), where the recorded runs are.
 """
 
 from __future__ import annotations
@@ -46,6 +33,8 @@ import pandas as pd
 from cfwidget.analysis import DOUBT
 from cfwidget.core import Rules
 from cfwidget.players import ROTATION_COLUMNS, rotation_match, rotation_summary
+
+from . import measurements
 
 
 def _report(
@@ -66,24 +55,20 @@ def _report(
     }
 
 
-def _print_summary(summary: pd.DataFrame, opponent: str) -> None:
+def _summary_lines(summary: pd.DataFrame, opponent: str) -> list[str]:
+    """The figures in sentences: the paired difference, the win shares, the points."""
     every = summary.loc["all"]
-    print(summary.round(3).T.to_string())
-    print(
+    return [
         f"paired difference (search minus {opponent}, same chair, same deal): "
         f"{every['difference']:+.3f} points a game, 95% interval "
-        f"[{every['low']:+.3f}, {every['high']:+.3f}] (normal, over deals)"
-    )
-    print(
+        f"[{every['low']:+.3f}, {every['high']:+.3f}] (normal, over deals)",
         f"win shares: search {every['win_share']:.3f}, {opponent} in the same chairs "
         f"{every['baseline_win_share']:.3f} (difference {every['win_difference']:+.3f}, "
-        f"[{every['win_low']:+.3f}, {every['win_high']:+.3f}])"
-    )
-    print(
+        f"[{every['win_low']:+.3f}, {every['win_high']:+.3f}])",
         f"average points a game: search {every['points']:.2f}, {opponent} in the same chairs "
         f"{every['baseline_points']:.2f}; the {opponent} bots at the search bot's table "
-        f"{every['others_points']:.2f}"
-    )
+        f"{every['others_points']:.2f}",
+    ]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -97,6 +82,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--chunk", type=int, default=5, help="deals per task")
     parser.add_argument("--out", type=Path, default=None, help="folder for results.json")
+    measurements.add_option(parser)
     args = parser.parse_args(argv)
     strength: int | str = int(args.strength) if args.strength.isdigit() else args.strength
     rules = Rules() if args.rules == "default" else Rules.preset(args.rules)
@@ -154,13 +140,36 @@ def main(argv: list[str] | None = None) -> None:
         results = rotation_match(*common, **match)
     took = time.perf_counter() - start
     save(True)
-    print(
+    said = (
         f"search (strength {strength}, coach-like playouts, doubt {DOUBT:g}) against "
         f"{args.opponent}, "
         f"rules {args.rules}, {args.players} players, {args.deals} deals x {args.players} "
         f"seatings (+ 1 all-{args.opponent} baseline a deal), seed {args.seed}: {took:.0f} s"
     )
-    _print_summary(rotation_summary(results), args.opponent)
+    summary = rotation_summary(results)
+    lines = _summary_lines(summary, args.opponent)
+    print(said)
+    print(summary.round(3).T.to_string())
+    print("\n".join(lines))
+    if args.write_docs is not None:
+        command = "python -m tools.search_tournament " + " ".join(
+            f"--{name} {value}"
+            for name, value in (
+                ("players", args.players),
+                ("deals", args.deals),
+                ("strength", strength),
+                ("rules", args.rules),
+                ("opponent", args.opponent),
+                ("seed", args.seed),
+            )
+        )
+        measurements.record(
+            f"search_tournament {args.opponent} {args.players}",
+            f"The search bot against the {args.opponent} bot, {args.players} players",
+            command,
+            [f"{said}.", "", *(f"- {line}" for line in lines)],
+            page=args.write_docs,
+        )
 
 
 if __name__ == "__main__":

@@ -13,7 +13,18 @@ print as ``cfwidget.X``.
 from __future__ import annotations
 
 from ._files import private_folder, write_private
-from ._numbers import MAX_SEED, SEED_RANGE, check_seed, is_whole, offset_seed, seed_at
+from ._numbers import (
+    MAX_SEED,
+    SEED_RANGE,
+    check_flag,
+    check_seed,
+    check_whole,
+    is_number,
+    is_whole,
+    offset_seed,
+    seed_at,
+    whole_in,
+)
 from ._public import package_error
 from ._words import NAME_LIMIT, article, name_in_text, plural, shown, shown_name
 
@@ -22,7 +33,10 @@ __all__ = [
     "NAME_LIMIT",
     "SEED_RANGE",
     "article",
+    "check_flag",
     "check_seed",
+    "check_whole",
+    "is_number",
     "is_whole",
     "name_in_text",
     "offset_seed",
@@ -32,5 +46,6 @@ __all__ = [
     "seed_at",
     "shown",
     "shown_name",
+    "whole_in",
     "write_private",
 ]

@@ -21,10 +21,9 @@ points once a policy has played it out with every hand open. The policies:
   the chance it can play times what the player's hand would still cost. The heaviest weight
   is played (ties to the lower tile), placed, announced and never passed as the greedy
   policy does. It reads only what the player to move could see, and not the history: no
-  "that seat drew, so it lacks a 6". Without these terms the coach plays 3.9 points a round
-  worse at four players; without the waiting term alone, 2.4; without the others' chances,
-  1.0; the follow and stuck terms it leaves out are worth 0.1 together
-  (``tools/coach_terms.py``, 1,500 deals of double-nine, 2026-12-02).
+  "that seat drew, so it lacks a 6". These are the coach's terms worth most; the follow and
+  stuck terms are left out (``tools/coach_terms.py`` measures what each is worth:
+  ``docs/measurements.md``).
 
 :func:`run` is the one-round hot path: one function, everything in local names, no
 objects made per move. It plays the rules :class:`~cfwidget.analysis.Position` steps

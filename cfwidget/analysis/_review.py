@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from .._shared import shown
+from .._shared import shown, whole_in
 from ..core import (
     Round,
 )
@@ -181,12 +181,12 @@ class Review:
         (0, 1)
         """
         rounds = len(self.played)
-        if not _count(round_no) or not 1 <= round_no <= rounds:
+        if not whole_in(round_no, 1, rounds):
             raise ReviewError(
                 f"round_no is a round from 1 to {rounds} in this review, got {shown(round_no)}"
             )
         moves = self.played[round_no - 1]
-        if not _count(move_no) or not 1 <= move_no <= len(moves) + 1:
+        if not whole_in(move_no, 1, len(moves) + 1):
             raise ReviewError(
                 f"move_no is a move from 1 to {len(moves) + 1} in round {round_no} (the last "
                 f"is the round as it ended), got {shown(move_no)}"
@@ -208,7 +208,7 @@ class Review:
         >>> list(review(rnd, worlds=8).candidates(0).columns)
         ['expected_points', 'std_error', 'out_chance', 'rank']
         """
-        if not _count(row) or not 0 <= row < len(self.tables):
+        if not whole_in(row, 0, len(self.tables) - 1):
             raise ReviewError(
                 f"row is a row of the moves table, from 0 to {len(self.tables) - 1}, "
                 f"got {shown(row)}"
@@ -306,10 +306,6 @@ class Review:
         return "\n".join(parts)
 
 
-def _count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _same_table(a: pd.DataFrame | None, b: pd.DataFrame | None) -> bool:
     if a is None or b is None:
         return a is b
@@ -373,8 +369,7 @@ def review(
     else:
         if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
             raise ReviewError(f"seats is a list of seat numbers, got {shown(seats)}")
-        bad: list[object] = [s for s in seats if isinstance(s, bool) or not isinstance(s, int)]
-        bad += [s for s in seats if isinstance(s, int) and not 0 <= s < players]
+        bad = [s for s in seats if not whole_in(s, 0, players - 1)]
         if bad:
             raise ReviewError(
                 f"seats are numbers from 0 to {players - 1} in this game, got {shown(bad[0])}"

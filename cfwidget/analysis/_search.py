@@ -43,10 +43,9 @@ class SearchBot:
     Which move: the rating's best, unless the coach's own move
     (:class:`~cfwidget.odds.CoachBot`) is worse by no more than ``doubt`` standard errors of
     its loss (:data:`DOUBT`, 2, by default); then the coach's. Its ratings are averages over
-    a few hundred imagined worlds, so two close moves often swap places by chance. Measured
-    against the coach (``tools/search_tournament.py``, 2,000 deals, four players): 1.25
-    points a round better [1.03, 1.47]; with greedy playouts and always the rating's best,
-    it had been 1.9 points a round worse.
+    a few hundred imagined worlds, so two close moves often swap places by chance; keeping
+    the coach's move unless it is clearly worse is what makes it stronger than the coach
+    (``tools/search_tournament.py`` measures by how much: ``docs/measurements.md``).
     ``doubt=0`` always plays the rating's best; ``overrides`` counts the choices where it
     left the coach's move.
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from typing import NamedTuple
 
-from .._shared import MAX_SEED, shown
+from .._shared import MAX_SEED, shown, whole_in
 from .._shared import check_seed as shared_check_seed
 from ._errors import DealError, NotationError, RulesError, ScoreError
 from ._rules import Rules
@@ -148,7 +148,7 @@ def check_args(
     if not start_tile.is_double or start_tile[0] > rules.max_pip:
         raise DealError(f"the round's double must be a double of the set, got {start_tile}")
     used = _used(rules, start_tile, used_doubles)
-    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
+    if not whole_in(first, 0, players - 1):
         raise DealError(f"first must be a seat from 0 to {players - 1}, got {first!r}")
     if names is None:
         return start_tile, used, DEFAULT_NAMES[players]

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from .._shared import plural, shown
+from .._shared import is_whole, plural, shown
 from ._errors import RulesError
 from ._tiles import MAX_PIP_LIMIT, MIN_PIP_LIMIT, set_size
 
@@ -55,7 +55,7 @@ HAND_TABLES: dict[str, dict[int, dict[int, int]]] = {
 
 
 def _whole(name: str, value: object, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not is_whole(value):
         raise RulesError(f"{name} must be a whole number from {low} to {high} (got {shown(value)})")
     if not low <= value <= high:
         raise RulesError(f"{name} must be from {low} to {high} (got {shown(value)})")

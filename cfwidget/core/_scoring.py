@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .._shared import plural
+from .._shared import is_whole, plural
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -70,7 +70,7 @@ class ScoreSheet:
                 f"got {len(scores)}"
             )
         for name, score in zip(self.names, scores, strict=True):
-            if isinstance(score, bool) or not isinstance(score, int):
+            if not is_whole(score):
                 raise ScoreError(f"{name}'s score must be a whole number, got {score!r}")
             if not 0 <= score <= MAX_ROUND_SCORE:
                 raise ScoreError(
@@ -92,7 +92,7 @@ class ScoreSheet:
         >>> s = ScoreSheet(["Ann", "Bob"]); s.record([3, 0]); s.edit(0, [4, 0]); s.totals
         [4, 0]
         """
-        if isinstance(index, bool) or not isinstance(index, int):
+        if not is_whole(index):
             raise ScoreError(f"a round number is a whole number, got {index!r}")
         if not 0 <= index < len(self._rounds):
             raise ScoreError(

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from .._shared import check_whole
 from ._errors import NotationError, RulesError, TileError
 
 __all__ = [
@@ -165,8 +166,7 @@ def full_set(max_pip: int) -> tuple[Tile, ...]:
     >>> len(tiles), tiles[0], tiles[-1]
     (55, Tile(9, 9), Tile(0, 0))
     """
-    if isinstance(max_pip, bool) or not isinstance(max_pip, int):
-        raise RulesError(f"max_pip must be a whole number, got {max_pip!r}")
+    check_whole(max_pip, "max_pip", RulesError)
     if not MIN_PIP_LIMIT <= max_pip <= MAX_PIP_LIMIT:
         raise RulesError(
             f"sets run from double-{MIN_PIP_LIMIT} to double-{MAX_PIP_LIMIT}, got double-{max_pip}"

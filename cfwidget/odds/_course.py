@@ -25,7 +25,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.ticker import NullFormatter
 
-from .._shared import check_seed, seed_at, shown
+from .._shared import check_seed, check_whole, seed_at, shown, whole_in
 from ..core import Round, Rules, Tile, full_set, set_size
 from . import _exact as odds
 from ._errors import OddsError
@@ -51,9 +51,7 @@ Z95 = 1.959963984540054  # the normal quantile for a 95% interval
 
 
 def _count(name: str, value: object, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise OddsError(f"{name} must be a whole number from {low} to {high:,}, got {shown(value)}")
-    return value
+    return check_whole(value, name, OddsError, low=low, high=high)
 
 
 def _png(fig: Figure) -> bytes:
@@ -306,9 +304,7 @@ def shrinking_figure(
     """
     run = _outcomes(outcomes)
     p = float(exact)
-    if not sizes or any(
-        isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(run) for n in sizes
-    ):
+    if not sizes or any(not whole_in(n, 1, len(run)) for n in sizes):
         raise OddsError(f"sizes are sample sizes from 1 to {len(run):,}, got {shown(sizes)}")
     fig = Figure(figsize=(7.5, 3.4))
     ax = fig.add_subplot()

@@ -33,7 +33,7 @@ from typing import NamedTuple
 
 import pandas as pd
 
-from .._shared import shown
+from .._shared import is_whole, shown
 from ..core import (
     MAX_PIP_LIMIT,
     MIN_PIP_LIMIT,
@@ -72,7 +72,7 @@ _DOUBLE_BLANK: int = Rules().double_blank  # what 0-0 costs by default (the rule
 
 def _whole(name: str, value: object, meaning: str, low: int, high: int | None = None) -> int:
     """``value`` as an int in ``low..high``, or an OddsError saying what is allowed."""
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not is_whole(value):
         raise OddsError(f"{name} ({meaning}) must be a whole number, got {shown(value)}")
     if value < low or (high is not None and value > high):
         allowed = f"from {low} to {high}" if high is not None else f"{low} or more"

@@ -31,7 +31,7 @@ from typing import TypedDict
 
 import pandas as pd
 
-from .._shared import shown
+from .._shared import check_whole, shown, whole_in
 from ..core import Round, Tile, full_set
 from ._errors import SeatOddsError
 from ._exact import (
@@ -100,7 +100,7 @@ def _check_round(rnd: object) -> Round:
 
 
 def _check_seat(rnd: Round, seat: object, name: str = "seat") -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rnd.players:
+    if not whole_in(seat, 0, rnd.players - 1):
         raise SeatOddsError(
             f"{name} must be a seat number from 0 to {rnd.players - 1} "
             f"(this round has {rnd.players} players), got {seat!r}"
@@ -116,13 +116,7 @@ def _check_playing(rnd: Round) -> None:
 
 
 def _check_cap(max_draws: object) -> None:
-    if max_draws is not None and (
-        isinstance(max_draws, bool) or not isinstance(max_draws, int) or max_draws < 0
-    ):
-        raise SeatOddsError(
-            f"max_draws (draws allowed) must be None or a whole number, 0 or more, "
-            f"got {max_draws!r}"
-        )
+    check_whole(max_draws, "max_draws (draws allowed)", SeatOddsError, low=0, none=True)
 
 
 def _hand(rnd: Round, seat: int) -> tuple[Tile, ...]:
@@ -367,7 +361,7 @@ def holds_number_odds(rnd: Round, seat: int, number: int, other_seat: int) -> Fr
     _check_seat(rnd, seat)
     other = _other(rnd, seat, other_seat)
     top = rnd.rules.max_pip
-    if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= top:
+    if not whole_in(number, 0, top):
         raise SeatOddsError(
             f"number must be a pip number of the double-{top} set, 0 to {top}, got {number!r}"
         )

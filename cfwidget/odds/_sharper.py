@@ -52,7 +52,7 @@ from typing import NamedTuple
 
 import pandas as pd
 
-from .._shared import check_seed
+from .._shared import check_seed, check_whole, whole_in
 from ..core import Move, Observation, Placed, Round, Rules, Tile, full_set
 from . import _seat as seat_odds
 from ._errors import SeatOddsError
@@ -342,8 +342,7 @@ class _Chain:
 
 
 def _worlds(view: Observation, worlds: int, seed: int, trust_passes: bool) -> list[World]:
-    if isinstance(worlds, bool) or not isinstance(worlds, int) or not 1 <= worlds <= 100_000:
-        raise SeatOddsError(f"worlds must be a whole number from 1 to 100000, got {worlds!r}")
+    check_whole(worlds, "worlds", SeatOddsError, low=1, high=100_000)
     seed = check_seed(seed, SeatOddsError)
     tiles, unseen, seats = _read_story(view, trust_passes)
     chain = _Chain(unseen, seats, random.Random(seed))
@@ -436,7 +435,7 @@ def sharper_holds(
     top = rnd.rules.max_pip
     asked = sorted(rnd.fitting_numbers()) if numbers is None else list(numbers)
     for n in asked:
-        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= top:
+        if not whole_in(n, 0, top):
             raise SeatOddsError(f"numbers are pip numbers of the set, 0 to {top}; got {n!r}")
     found = _worlds(view, worlds, seed, trust_passes)
     rows = {}

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import pandas as pd
 
-from .._shared import is_whole, shown
+from .._shared import check_whole, shown
 from ..core import Round, Rules, check_rules, check_seed
 from ._bots import Bot, find_bot, make_bot, play_round
 from ._errors import BotError, ExecutorError, SimulationError
@@ -196,15 +196,10 @@ def rotation_match(
     True
     """
     check_rules(rules)
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise SimulationError(f"players must be a whole number, got {shown(players)}")
+    check_whole(players, "players", SimulationError)
     rules.hand_size_for(players)  # checks the player count against the rules
-    if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= MAX_ROUNDS:
-        raise SimulationError(
-            f"deals must be a whole number from 1 to {MAX_ROUNDS:,}, got {deals!r}"
-        )
-    if not is_whole(chunk_size) or chunk_size < 1:
-        raise SimulationError(f"chunk_size must be a whole number, 1 or more, got {chunk_size!r}")
+    check_whole(deals, "deals", SimulationError, low=1, high=MAX_ROUNDS)
+    check_whole(chunk_size, "chunk_size", SimulationError, low=1)
     if progress is not None and not callable(progress):
         raise SimulationError(f"progress is a function that takes the rows, got {shown(progress)}")
     if seed is None:

@@ -24,7 +24,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from .._shared import shown
+from .._shared import check_whole, shown
 from ..core import Round, Rules, check_rules, check_seed
 from ._bots import Bot, RandomBot, find_bot, make_bot
 from ._errors import BotError, ExecutorError, SimulationError
@@ -322,10 +322,7 @@ def simulate(
             find_bot(spec)  # a BotError names the bots there are
         if not isinstance(spec, str) and not callable(spec):
             raise BotError(f"a bot is a name or a callable (round, seat) -> move, got {spec!r}")
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
-        raise SimulationError(
-            f"rounds must be a whole number from 1 to {MAX_ROUNDS:,}, got {rounds!r}"
-        )
+    check_whole(rounds, "rounds", SimulationError, low=1, high=MAX_ROUNDS)
     if chunk_size is not None and (chunk_size.__class__ is not int or chunk_size < 1):
         raise SimulationError(f"chunk_size must be a whole number, 1 or more, got {chunk_size!r}")
     client = _dask_client(executor)

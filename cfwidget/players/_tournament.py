@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
+from .._shared import check_whole, is_number
 from ..core import Move, Round, Rules
 from ._bots import Bot, heaviest
 from ._errors import SimulationError
@@ -64,11 +65,10 @@ def wilson_interval(wins: float, games: int, z: float = Z95) -> tuple[float, flo
     >>> round(low, 3), round(high, 3)
     (0.482, 0.672)
     """
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise SimulationError(f"games must be a whole number, 1 or more, got {games!r}")
-    if isinstance(wins, bool) or not isinstance(wins, (int, float)) or not 0 <= wins <= games:
+    check_whole(games, "games", SimulationError, low=1)
+    if not is_number(wins) or not 0 <= wins <= games:
         raise SimulationError(f"wins must be from 0 to games ({games}), got {wins!r}")
-    if isinstance(z, bool) or not isinstance(z, (int, float)) or not z > 0:
+    if not is_number(z) or not z > 0:
         raise SimulationError(f"z must be positive, got {z!r}")
     p = wins / games
     centre = (p + z * z / (2 * games)) / (1 + z * z / games)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 from xml.sax.saxutils import escape, quoteattr
 
-from .._shared import name_in_text, plural, shown
+from .._shared import check_whole, is_number, name_in_text, plural, shown, whole_in
 from ..core import SeatError, Tile, TileLike, to_tile
 from ._errors import PictureError
 from ._layout import PlacedLike, TilePlacement, bounds, layout
@@ -327,16 +327,9 @@ def render_svg(
     if mode not in MODES:
         raise PictureError(f"mode must be one of {', '.join(MODES)}; got {mode!r}")
     for what, value in (("scale", scale), ("size", size)):
-        if (value is not None or what == "scale") and (
-            isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0
-        ):
+        if (value is not None or what == "scale") and (not is_number(value) or value <= 0):
             raise PictureError(f"{what} must be a positive number of pixels, got {value!r}")
-    if hand_columns is not None and (
-        isinstance(hand_columns, bool) or not isinstance(hand_columns, int) or hand_columns < 1
-    ):
-        raise PictureError(
-            f"hand_columns must be None or a whole number, 1 or more, got {shown(hand_columns)}"
-        )
+    check_whole(hand_columns, "hand_columns", PictureError, low=1, none=True)
     laid = _as_layout(placements, spokes, toes)
     last_p, marked = _marked(laid, highlight, last)
     minx, miny, maxx, maxy = bounds(laid) if laid else (-1.0, -1.0, 1.0, 1.0)
@@ -516,9 +509,7 @@ def svg(
             f"svg draws a cf.Round or a cf.Game, like cf.Game(4); got {shown(position)}"
         )
     n = len(rnd.names)
-    if seat is not None and (
-        isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n
-    ):
+    if seat is not None and not whole_in(seat, 0, n - 1):
         raise SeatError(f"seat must be None or from 0 to {n - 1}, got {seat!r}")
     names = [name_in_text(name) for name in rnd.names]
     counts = " · ".join(f"{name} {len(h)}" for name, h in zip(names, rnd.hands, strict=True))

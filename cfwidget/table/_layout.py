@@ -48,6 +48,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+from .._shared import check_whole, is_number, whole_in
 from ..core import Tile
 from ._costs import _MISSING_TOE, _NUDGE, _RESERVED, _Costs
 from ._geometry import rect, unit
@@ -104,15 +105,10 @@ class Farmyard(_Costs):
     """
 
     def __init__(self, spokes: int = 4, toes: int = 3, aspect: float = BOARD_ASPECT) -> None:
-        if isinstance(spokes, bool) or not isinstance(spokes, int) or not 1 <= spokes <= 8:
-            raise ValueError(f"spokes must be a whole number from 1 to 8, got {spokes!r}")
-        if isinstance(toes, bool) or not isinstance(toes, int) or not 1 <= toes <= 3:
+        check_whole(spokes, "spokes", ValueError, low=1, high=8)
+        if not whole_in(toes, 1, 3):
             raise ValueError(f"toes must be 1, 2 or 3, got {toes!r}")
-        if (
-            isinstance(aspect, bool)
-            or not isinstance(aspect, (int, float))
-            or not _MIN_ASPECT <= aspect <= _MAX_ASPECT
-        ):
+        if not is_number(aspect) or not _MIN_ASPECT <= aspect <= _MAX_ASPECT:
             raise ValueError(
                 "aspect is the table's width divided by its height, a number from"
                 f" {_MIN_ASPECT:g} to {_MAX_ASPECT:g}; got {aspect!r}"

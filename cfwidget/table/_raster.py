@@ -30,7 +30,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from .._shared import shown
+from .._shared import is_number, shown
 from ._errors import PictureError
 
 __all__ = ["image_bundle", "svg_alt", "svg_to_png"]
@@ -130,7 +130,7 @@ def svg_to_png(text: str, *, max_side: float = _MAX_SIDE) -> bytes:
     >>> len(svg_to_png(tile_svg("6-4", width=40))) > 200
     True
     """
-    if isinstance(max_side, bool) or not isinstance(max_side, (int, float)) or max_side <= 0:
+    if not is_number(max_side) or max_side <= 0:
         raise PictureError(f"max_side must be a positive number of pixels, got {max_side!r}")
     root = _parse(text)
     box = _numbers(root.get("viewBox", ""))

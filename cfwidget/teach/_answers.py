@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from types import FrameType
 from typing import Literal, TypeAlias
 
-from .._shared import is_whole, shown
+from .._shared import is_number, is_whole, shown
 from ..core import NotationError, Tile, to_tile
 from ._errors import AnswerError, LessonError
 from ._typed import THOUSANDS, tidy, whole, without_unit
@@ -503,7 +503,7 @@ def _answer_text(answer: object) -> str:
         return answer
     if isinstance(answer, (list, tuple, set, frozenset)) and not isinstance(answer, Tile):
         return ", ".join(_answer_text(a) for a in answer)
-    if isinstance(answer, (int, float)) and not isinstance(answer, bool):
+    if is_number(answer):
         text = shown(answer)  # safe for a number too long to print
         return text if len(text) < 60 else text[:59] + "…"
     return shown(answer)

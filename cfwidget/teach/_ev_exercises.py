@@ -29,7 +29,7 @@ from fractions import Fraction
 
 import pandas as pd
 
-from .._shared import shown
+from .._shared import is_number, shown
 from ..analysis import Solution, solve
 from ..core import Move, Round, Tile
 from ..players import greedy
@@ -278,7 +278,7 @@ def worlds_for_error(table: pd.DataFrame, goal: float) -> Exercise:
         or "worlds" not in table.attrs
     ):
         raise LessonError(f"table is the table evaluate() returns, got {shown(table)}")
-    if isinstance(goal, bool) or not isinstance(goal, (int, float)) or not goal > 0:
+    if not is_number(goal) or not goal > 0:
         raise LessonError(f"goal is a standard error in points, above 0; got {shown(goal)}")
     worlds, error = int(table.attrs["worlds"]), float(table["std_error"].iloc[0])
     if error <= 0:

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .._shared import shown
+from .._shared import check_whole, is_whole, shown
 from ..core import (
     HAND_TABLES,
     OPTIONS,
@@ -301,8 +301,7 @@ def narrate(rnd: Round, bots: Sequence[Callable[[Round, int], Move]], moves: int
 
         got = str(len(bots)) if isinstance(bots, Sequence) else repr(bots)[:60]
         raise BotError(f"need one bot per seat ({rnd.players}), got {got}")
-    if isinstance(moves, bool) or not isinstance(moves, int) or moves < 0:
-        raise LessonError(f"moves must be a whole number, 0 or more, got {moves!r}")
+    check_whole(moves, "moves", LessonError, low=0)
     game = rnd.copy()
     lines: list[str] = []
     rule = ""
@@ -370,7 +369,7 @@ def presets_table(players: int = 4) -> pd.DataFrame:
         try:
             tiles: int | str = rules.hand_size_for(players)
         except RulesError as exc:  # this preset cannot seat that many: say so in the cell
-            if isinstance(players, bool) or not isinstance(players, int):
+            if not is_whole(players):
                 raise LessonError(
                     f"players must be a whole number from 2 to 8, got {players!r}"
                 ) from None

@@ -25,7 +25,7 @@ from fractions import Fraction
 
 import pandas as pd
 
-from .._shared import shown
+from .._shared import check_whole, is_whole, shown, whole_in
 from ..core import Round, full_set, set_size
 from ..odds import (
     hand_pips,
@@ -178,7 +178,7 @@ def average_hand_cost(max_pip: int, hand_size: int, double_blank: int = 50) -> E
 def double_on_draw(max_pip: int, players: int, hand_size: int, draw: int) -> Exercise:
     """The chance that the starting double is exactly the ``draw``-th tile drawn."""
     waits = start_double_draws(max_pip, players, hand_size)
-    if isinstance(draw, bool) or not isinstance(draw, int) or draw not in waits.index[1:]:
+    if not is_whole(draw) or draw not in waits.index[1:]:
         raise LessonError(f"draw must be from 1 to {len(waits) - 1}, got {shown(draw)}")
     n, yard = set_size(max_pip), len(waits) - 1
     double = f"{max_pip}-{max_pip}"
@@ -264,7 +264,7 @@ def never_finds(unseen: int, fitting: int, yard: int) -> Exercise:
 def _seat_copy(rnd: object, seat: object, asker: str) -> tuple[Round, int]:
     if not isinstance(rnd, Round) or rnd.is_over:
         raise LessonError(f"{asker} needs a round still being played, got {shown(rnd)}")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rnd.players:
+    if not whole_in(seat, 0, rnd.players - 1):
         raise LessonError(f"seat must be a seat number from 0 to {rnd.players - 1}, got {seat!r}")
     return rnd.copy(), seat
 
@@ -389,8 +389,7 @@ def standard_error(chance: Fraction, samples: int) -> Exercise:
     p = _check_exact(chance, "chance")
     if not 0 <= p <= 1:
         raise LessonError(f"a chance is from 0 to 1, got {p}")
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise LessonError(f"samples must be a whole number, 1 or more, got {shown(samples)}")
+    check_whole(samples, "samples", LessonError, low=1)
     exact = Fraction(math.sqrt(p * (1 - p) / samples)).limit_denominator(10**9)
     variance = p * (1 - p) / samples
     return amount_exercise(

@@ -55,7 +55,7 @@ from ._errors import LessonError
 __all__ = ["MAX_WIDTH", "SCALE", "Picture", "picture"]
 
 #: Pixels per tile width in a lesson picture: a tile is twice that long (96 px), each
-#: half 48 px square with pips about 9 px across (the lessons' pictures used to have 24).
+#: half 48 px square with pips about 9 px across.
 SCALE = 48
 #: The widest a lesson picture is drawn, in pixels: a notebook column. A wider table is
 #: laid out taller; only a table no shape can fit is wider (the notebook then shrinks it).

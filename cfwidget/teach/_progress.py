@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .._shared import shown
+from .._shared import is_number, shown, whole_in
 from ._errors import LessonError
 from ._progress_file import (
     EARLIEST,
@@ -146,7 +146,7 @@ def _seconds(moment: object) -> float:
     """
     if isinstance(moment, _dt.datetime):
         value = moment.timestamp()
-    elif isinstance(moment, (int, float)) and not isinstance(moment, bool):
+    elif is_number(moment):
         value = float(moment)
         if not math.isfinite(value):
             value = -1.0
@@ -286,7 +286,7 @@ class Progress:
 
     def hint(self, key: str, lesson: str, number: int = 1, *, at: object = None) -> None:
         """Record hint ``number`` (1 for the first nudge) viewed."""
-        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 99:
+        if not whole_in(number, 1, 99):
             raise LessonError(f"A hint's number is a whole number from 1; got {shown(number)}.")
         self._add("hint", key, lesson, at, number=number)
 

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .._shared import shown
+from .._shared import is_number, shown, whole_in
 from ._errors import LessonError
 
 __all__ = [
@@ -123,13 +123,7 @@ class ProgressFile:
 def _time(event: dict[str, Any]) -> float | None:
     """The event's time as a finite number of seconds, or None."""
     t = event.get("t")
-    if not isinstance(t, (int, float)) or isinstance(t, bool):
-        return None
-    try:
-        value = float(t)
-    except OverflowError:
-        return None
-    return value if math.isfinite(value) else None
+    return float(t) if is_number(t, finite=True) else None
 
 
 def _shape_problem(event: object) -> str | None:
@@ -153,9 +147,7 @@ def _shape_problem(event: object) -> str | None:
     if kind == "check" and not isinstance(event.get("correct"), bool):
         return "its answer is not marked right or wrong"
     number = event.get("number")
-    if kind == "hint" and (
-        not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 99
-    ):
+    if kind == "hint" and not whole_in(number, 1, 99):
         return "its hint number is not a whole number from 1 to 99"
     return None
 
@@ -196,9 +188,7 @@ def check_now(now: object) -> None:
     ...
     cfwidget.LessonError: now is a time in seconds since 1970, like 1_700_000_000; got 'today'.
     """
-    if now is not None and (
-        isinstance(now, bool) or not isinstance(now, (int, float)) or not math.isfinite(now)
-    ):
+    if now is not None and not is_number(now, finite=True):
         raise LessonError(
             f"now is a time in seconds since 1970, like 1_700_000_000; got {shown(now)}."
         )

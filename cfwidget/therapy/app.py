@@ -21,7 +21,7 @@ import secrets
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 import ipywidgets as ipw
 
@@ -32,11 +32,26 @@ from .goals import Goal, load_goals, set_goal
 from .records import new_record_path, records_folder, unfinished
 from .report import export_csv, export_json, load_logs
 from .session import Session
-from .settings import CUE_LEVELS, SessionSettings, check_client, check_session_seed, name_warning
+from .settings import (
+    SETTINGS,
+    SessionSettings,
+    Setting,
+    check_client,
+    check_session_seed,
+    name_warning,
+)
 from .summary_html import write_summary
 from .widget import TOUCH, GuidedSession, readable, therapist_controls
 
-__all__ = ["deidentified_copy", "guided_app", "hand_over", "new_record_path"]
+__all__ = [
+    "FORM_ROWS",
+    "deidentified_copy",
+    "guided_app",
+    "hand_over",
+    "new_record_path",
+    "setting_control",
+    "setting_value",
+]
 
 
 def hand_over(session: Session) -> list[Path]:
@@ -108,14 +123,49 @@ def beside(game: ipw.DOMWidget, panel: ipw.Box) -> ipw.HBox:
     )
 
 
-def _cue_levels(description: str, value: int) -> ipw.Dropdown:
-    """A choice of cue level, each named by the help it gives."""
-    return ipw.Dropdown(
-        options=[(f"{i}: {name}", i) for i, name in enumerate(CUE_LEVELS)],
-        value=value,
-        description=description,
-        style={"description_width": "initial"},
-    )
+#: How the setup form groups the settings of :data:`~cfwidget.therapy.settings.SETTINGS` in
+#: rows; a setting left out of these rows gets a row of its own at the end.
+FORM_ROWS = (
+    ("max_pip", "hand_size", "bots"),
+    ("second_person",),
+    ("display", "pace"),
+    ("large", "sound", "speech", "errorless", "client_undo"),
+    ("cue_start", "cue_wait"),
+    ("fade_every",),
+)
+
+SettingControl: TypeAlias = ipw.Checkbox | ipw.Dropdown | ipw.BoundedIntText | ipw.BoundedFloatText
+
+
+def setting_control(setting: Setting) -> SettingControl:
+    """The form's control for one setting, set to its default, labelled and explained.
+
+    A flag is a checkbox, a setting with choices a menu (its value is the place of the
+    choice), a range a number box.
+
+    >>> box = setting_control(SETTINGS["fade_every"])
+    >>> type(box).__name__, setting_value(SETTINGS["fade_every"], box)
+    ('BoundedIntText', 3)
+    >>> setting_value(SETTINGS["hand_size"], setting_control(SETTINGS["hand_size"])) is None
+    True
+    """
+    common: dict[str, Any] = {"description": setting.label, "tooltip": setting.help}
+    if isinstance(setting.default, bool):
+        return ipw.Checkbox(value=setting.default, **common)
+    common["style"] = {"description_width": "initial"}
+    if setting.choices:
+        menu = [(label, i) for i, (label, _) in enumerate(setting.choices)]
+        return ipw.Dropdown(options=menu, value=setting.index(setting.default), **common)
+    low, high = setting.span or (None, None)
+    box = ipw.BoundedFloatText if setting.seconds else ipw.BoundedIntText
+    return box(value=setting.default, min=low, max=high, **common)
+
+
+def setting_value(setting: Setting, control: SettingControl) -> Any:
+    """The value a control of :func:`setting_control` stands for."""
+    if setting.choices:
+        return setting.choices[int(control.value)][1]
+    return control.value
 
 
 def guided_app(
@@ -146,7 +196,10 @@ def guided_app(
     resume_box.layout.display = "none"
     goals = ipw.Textarea(description="Goals", placeholder="e.g. number matching, scanning left")
     goals_state = ipw.HTML()
-    goal_cue = _cue_levels("Counts with a cue up to", 1)
+    cues = SETTINGS["cue_start"].choices  # each cue level named by the help it gives
+    goal_cue = ipw.Dropdown(
+        options=cues, value=1, description="Counts with a cue up to", style=style
+    )
     goal_share = ipw.BoundedIntText(
         value=80, min=1, max=100, description="% of trials", style=style
     )
@@ -156,42 +209,11 @@ def guided_app(
     measurable = ipw.Checkbox(
         description="Track the goals as a measurable goal (first-try matches)", value=False
     )
-    tiles = ipw.Dropdown(
-        options=[("double-6", 6), ("double-9", 9), ("double-12", 12)], value=6, description="Set"
-    )
-    hand = ipw.Dropdown(
-        options=[("as the rules say", 0), *[(str(k), k) for k in range(3, 13)]],
-        value=0,
-        description="Hand size",
-        style=style,
-    )
-    bots = ipw.Dropdown(options=[0, 1, 2, 3], value=1, description="Computer players", style=style)
-    partner = ipw.Checkbox(description="A second person plays at this screen", value=False)
-    display = ipw.Dropdown(
-        options=[("pips", "pips"), ("numerals", "numerals"), ("coloured pips", "colour")],
-        description="Show",
-    )
-    large = ipw.Checkbox(description="Large tiles", value=True)
-    sound = ipw.Checkbox(description="Turn sound", value=False)
-    speech = ipw.Checkbox(description="Read prompts aloud", value=False)
-    client_undo = ipw.Checkbox(description="The client has an Undo button", value=True)
-    pace = ipw.Dropdown(
-        options=[("wait for Next", "click"), ("2 s", 2.0), ("4 s", 4.0), ("8 s", 8.0)],
-        description="Computer pace",
-        style=style,
-    )
-    errorless = ipw.Checkbox(description="Errorless mode", value=True)
-    cue_start = _cue_levels("Starting cue", 0)
-    cue_wait = ipw.BoundedIntText(
-        value=20, min=3, max=600, description="Seconds before more help", style=style
-    )
-    fade = ipw.BoundedIntText(
-        value=3,
-        min=0,
-        max=50,
-        description="Change the starting cue after (turns in a row; 0: never)",
-        style=style,
-    )
+    controls = {name: setting_control(setting) for name, setting in SETTINGS.items()}
+    rows = [*FORM_ROWS, *((name,) for name in SETTINGS if all(name not in r for r in FORM_ROWS))]
+    setting_rows = [
+        ipw.HBox([controls[n] for n in row]) if len(row) > 1 else controls[row[0]] for row in rows
+    ]
     start = readable(
         ipw.Button(
             description="Start the session",
@@ -214,12 +236,7 @@ def guided_app(
         goals_state,
         measurable,
         ipw.HBox([goal_cue, goal_share, goal_sessions]),
-        ipw.HBox([tiles, hand, bots]),
-        partner,
-        ipw.HBox([display, pace]),
-        ipw.HBox([large, sound, speech, errorless, client_undo]),
-        ipw.HBox([cue_start, cue_wait]),
-        fade,
+        *setting_rows,
         start,
         said,
         where,
@@ -287,21 +304,7 @@ def guided_app(
     def on_start(_: object) -> None:
         try:
             settings = SessionSettings(
-                max_pip=int(tiles.value),
-                hand_size=int(hand.value) or None,
-                bots=int(bots.value),
-                second_person=bool(partner.value),
-                display=str(display.value),
-                large=bool(large.value),
-                sound=bool(sound.value),
-                speech=bool(speech.value),
-                pace=pace.value,
-                errorless=bool(errorless.value),
-                client_undo=bool(client_undo.value),
-                cue_start=int(cue_start.value),
-                cue_wait=float(cue_wait.value),
-                fade_every=int(fade.value),
-                seed=seed,
+                **{n: setting_value(SETTINGS[n], c) for n, c in controls.items()}, seed=seed
             )
             date = _dt.date.fromtimestamp(clock()).isoformat()
             code = check_client(client.value)

@@ -55,7 +55,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .._shared import article
+from .._shared import article, is_number, whole_in
 from ..core import Move, Observation, Round
 from ._errors import SettingsError
 
@@ -112,11 +112,11 @@ class CueLadder:
     """Cue levels for one person across turns (see the module text)."""
 
     def __init__(self, start: int = 0, wait: float = 20.0, fade_every: int = 0) -> None:
-        if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start <= MAX_LEVEL:
+        if not whole_in(start, 0, MAX_LEVEL):
             raise SettingsError(f"the starting cue level is 0 to {MAX_LEVEL}, got {start!r}")
-        if isinstance(wait, bool) or not isinstance(wait, (int, float)) or not wait > 0:
+        if not is_number(wait) or not wait > 0:
             raise SettingsError(f"the wait before a cue rises must be positive, got {wait!r}")
-        if isinstance(fade_every, bool) or not isinstance(fade_every, int) or fade_every < 0:
+        if not whole_in(fade_every, 0):
             raise SettingsError(
                 f"fade_every is 0 (no fading) or a number of turns, got {fade_every!r}"
             )

@@ -22,7 +22,6 @@ plays a matching tile (with a cue of level 1 or less, in 80% of trials, 3 sessio
 from __future__ import annotations
 
 import json
-import math
 import os
 import re
 import textwrap
@@ -31,7 +30,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .._shared import plural, private_folder, shown, write_private
+from .._shared import is_number, plural, private_folder, shown, whole_in, write_private
 from ._errors import SessionError, SettingsError
 from .report import as_log, by_date, check_seat, date_labels
 from .sessionlog import SessionLog
@@ -94,25 +93,20 @@ class Goal:
             )
         object.__setattr__(self, "text", " ".join(text.split()))
         cue = self.max_cue
-        if isinstance(cue, bool) or not isinstance(cue, int) or not 0 <= cue <= 4:
+        if not whole_in(cue, 0, 4):
             raise SettingsError(
                 "a goal's highest cue that still counts is a level from 0 (no cue) to 4 "
                 f"(place it together); got {shown(cue, 30)}"
             )
         share = self.share
-        if (
-            isinstance(share, bool)
-            or not isinstance(share, (int, float))
-            or not math.isfinite(share)
-            or not 0 < share <= 1
-        ):
+        if not is_number(share, finite=True) or not 0 < share <= 1:
             raise SettingsError(
                 "a goal's share of trials is a fraction above 0 and at most 1 (80% is 0.8); "
                 f"got {shown(share, 30)}"
             )
         object.__setattr__(self, "share", float(share))
         n = self.sessions
-        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_SESSIONS:
+        if not whole_in(n, 1, MAX_SESSIONS):
             raise SettingsError(
                 f"a goal's number of sessions in a row is a whole number from 1 to "
                 f"{MAX_SESSIONS}; got {shown(n, 30)}"

@@ -49,7 +49,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from .._shared import private_folder
+from .._shared import is_whole, private_folder
 from ._errors import SessionError
 
 __all__ = [
@@ -333,7 +333,7 @@ def read_journal(path: str | os.PathLike[str]) -> JournalRead:
                 notes.append(_stop(number, total, "is damaged (it is not a whole event)"))
             break
         n = value.get("n")
-        if not isinstance(n, int) or isinstance(n, bool):
+        if not is_whole(n):
             n = None
         if n is not None and last_n is not None:
             if n == last_n and read.events[-1] == value:

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .._shared import shown, write_private
+from .._shared import shown, whole_in, write_private
 from ..core import SeatError
 from ._errors import SessionError
 from .sessionlog import NOT_RATED, TURN_COLUMNS, SessionLog, load_log
@@ -255,7 +255,7 @@ def check_seat(seat: object) -> int:
     ...
     cfwidget.SeatError: a report is for one seat, 0 (the client) to 3; got 4
     """
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+    if not whole_in(seat, 0, 3):
         raise SeatError(f"a report is for one seat, 0 (the client) to 3; got {shown(seat)}")
     return seat
 

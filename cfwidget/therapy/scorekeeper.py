@@ -32,7 +32,7 @@ from typing import Any
 
 import ipywidgets as ipw
 
-from .._shared import name_in_text, plural, shown_name, write_private
+from .._shared import name_in_text, plural, shown_name, whole_in, write_private
 from ..core import (
     MAX_ROUND_SCORE,
     Rules,
@@ -159,11 +159,7 @@ class ScoreKeeper(ipw.VBox):  # type: ignore[misc]
         if (points is None) == (tiles is None):
             raise ScoreError("give either the points or the tiles left in the hand")
         value = hand_points(tiles, self.rules) if tiles is not None else points
-        if (
-            isinstance(value, bool)
-            or not isinstance(value, int)
-            or not 0 <= value <= MAX_ROUND_SCORE
-        ):
+        if not whole_in(value, 0, MAX_ROUND_SCORE):
             raise ScoreError(
                 f"points are a whole number from 0 to {MAX_ROUND_SCORE:,}, got {value!r}"
             )
@@ -207,7 +203,7 @@ class ScoreKeeper(ipw.VBox):  # type: ignore[misc]
         if not tile.is_double or tile[0] > self.rules.max_pip:
             raise ScoreError(f"a round is led by a double of the double-{self.rules.max_pip} set")
         index = self.current if round is None else round
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self.rows):
+        if not whole_in(index, 0, len(self.rows) - 1):
             raise ScoreError(f"there is no round {index!r} yet")
         told = {**self._told, index: str(tile)}
         self.labels = _labels(self.rules, len(self.labels), told)  # checked before any change

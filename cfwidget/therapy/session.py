@@ -45,7 +45,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from .._shared import shown, write_private
+from .._shared import shown, whole_in, write_private
 from ..core import Move, NotationError, RecordError, Tile, TileError, tile_refusal
 from ._errors import SettingsError
 from .cues import Cue, cue_for, without_fit, without_number
@@ -294,7 +294,7 @@ class Session(SessionState):
 
     def set_cue(self, level: int) -> int:
         """The therapist sets this turn's cue level (0 to 4)."""
-        if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= 4:
+        if not whole_in(level, 0, 4):
             raise SettingsError(f"a cue level is 0 to 4, got {level!r}")
         if self._current is not None and not self.ended:
             self._emit("cue", seat=self._current["seat"], level=level, why="therapist")

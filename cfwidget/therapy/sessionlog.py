@@ -25,14 +25,13 @@ describes. Nothing here needs the engine: a hand-written record reads too.
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .._shared import is_whole, shown
+from .._shared import is_number, is_whole, shown, whole_in
 from ._errors import SessionError
 from .journal import notes_draft, read_journal
 from .trials import TrialBook
@@ -276,7 +275,7 @@ class _Reading:
 
 
 def _number(value: object, what: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+    if not is_number(value, finite=True):
         raise SessionError(f"{what} is {shown(value, 30)}, not a number")
     return float(value)
 
@@ -287,14 +286,14 @@ def _whole(e: Mapping[str, Any], key: str, default: int | None = None) -> int:
         value = default
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not is_whole(value):
         what = f"has no {key!r}" if key not in e else f"has {key!r} {shown(value, 30)}"
         raise SessionError(f"a {e.get('event')!r} event {what}, where a whole number belongs")
     return value
 
 
 def _count(value: object) -> bool:
-    return is_whole(value) and value >= 0
+    return whole_in(value, 0)
 
 
 def _turn_row(e: Mapping[str, Any]) -> dict[str, Any]:

@@ -23,10 +23,11 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .._shared import MAX_SEED, SEED_RANGE, is_whole, shown
+from .._shared import MAX_SEED, SEED_RANGE, check_flag, check_whole, is_number, is_whole, shown
 from ..core import Rules
 from ._errors import SettingsError
 from ._names import find_date, find_name, find_name_pair, fold, given_names
@@ -35,7 +36,9 @@ __all__ = [
     "ASSIST_LEVELS",
     "CUE_LEVELS",
     "DISPLAYS",
+    "SETTINGS",
     "SessionSettings",
+    "Setting",
     "check_assist",
     "check_client",
     "check_session_seed",
@@ -64,8 +67,6 @@ CUE_LEVELS = (
     "The tiles that fit, lifted",
     "The move shown, placed together",
 )
-
-DISPLAYS = ("pips", "numerals", "colour")
 
 _CLIENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{1,11}$")
 _WORDY = re.compile(r"[A-Za-z]{4,}")
@@ -180,21 +181,8 @@ def check_assist(level: object) -> str:
     raise SettingsError(f"assist level must be one of {', '.join(ASSIST_LEVELS)}; got {level!r}")
 
 
-def _whole(name: str, value: object, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise SettingsError(
-            f"{name} must be a whole number from {low} to {high}, got {shown(value)}"
-        )
-    return value
-
-
-def _flag(name: str, value: object) -> None:
-    if not isinstance(value, bool):
-        raise SettingsError(f"{name} is on or off (True or False), got {value!r}")
-
-
 def _seconds(name: str, value: object, low: float, high: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    if not is_number(value):
         raise SettingsError(f"{name} is a number of seconds, got {value!r}")
     v = float(value)
     if not (math.isfinite(v) and low <= v <= high):
@@ -203,27 +191,165 @@ def _seconds(name: str, value: object, low: float, high: float) -> float:
 
 
 @dataclass(frozen=True)
-class SessionSettings:
-    """The settings of one guided session.
+class Setting:
+    """One setting of a session, declared once: the form and the checks are built from it.
 
-    - ``max_pip``: the set, 6, 9 or 12 (double-6 is the gentlest).
-    - ``hand_size``: tiles each (``None``: the rules' table for the number of players).
-    - ``bots``: 0 to 3 computer players; ``second_person``: a second person at the
-      same screen (then the two people take turns with one view).
-    - ``display``: ``"pips"``, ``"numerals"`` or ``"colour"``; ``large``: big tiles.
-    - ``sound``: a soft tone when it is the client's turn; ``speech``: prompts read aloud.
-    - ``pace``: ``"click"`` (bots wait for Next) or seconds between bot moves.
-    - ``errorless``: a tile that does not fit goes nowhere (the try is recorded as an
-      error prevented); no error sound; gentle words.
-    - ``client_undo``: the client has an Undo button. It takes back the client's own last
-      turn until a bot or another person moves, so it never shows where a bot's tiles are;
-      the therapist can always take back a turn, bot moves after it included.
-    - ``cue_start``: the cue level each turn starts at (0 none ... 4 place it together).
-    - ``cue_wait``: seconds without a move before the cue rises one level.
-    - ``fade_every``: after this many turns in a row done without a higher cue, the
-      starting level drops by one; after this many in a row that needed a higher cue, it
-      rises by one, up to 3 (0: the starting level stays).
-    - ``seed``: the shuffle, so a session can be repeated exactly.
+    ``label`` is what the setup form calls it and ``help`` what it does. The allowed values:
+    ``True``/``False`` when the default is a flag; else ``span[0]`` to ``span[1]`` (whole
+    numbers, or ``seconds``) when a span is given; else one of ``choices``. ``choices``
+    (label, value) are also the menu the form offers, a few of the span's values when there
+    is one. The default is always allowed (``None`` hand size, ``"click"`` pace).
+
+    >>> s = SETTINGS["max_pip"]
+    >>> s.default, s.label, s.choices[0]
+    (6, 'Set', ('double-6', 6))
+    >>> s.check(7)
+    Traceback (most recent call last):
+    ...
+    cfwidget.SettingsError: max_pip is double-6, double-9 or double-12 (max_pip 6, 9 or 12), got 7
+    """
+
+    name: str
+    default: Any
+    label: str
+    help: str
+    choices: tuple[tuple[str, Any], ...] = ()
+    span: tuple[float, float] | None = None
+    seconds: bool = False
+
+    def check(self, value: object) -> None:
+        """Raise a :class:`~cfwidget.SettingsError` saying what is allowed unless it is."""
+        if isinstance(self.default, bool):
+            check_flag(value, self.name, SettingsError)
+        elif value is self.default or (isinstance(value, str) and value == self.default):
+            return
+        elif self.span is not None and self.seconds:
+            _seconds(self.name, value, *self.span)
+        elif self.span is not None:
+            low, high = int(self.span[0]), int(self.span[1])
+            check_whole(value, self.name, SettingsError, low=low, high=high)
+        elif not any(value == v and type(value) is type(v) for _, v in self.choices):
+            labels, values = [c[0] for c in self.choices], [repr(c[1]) for c in self.choices]
+            raise SettingsError(
+                f"{self.name} is {', '.join(labels[:-1])} or {labels[-1]} ({self.name} "
+                f"{', '.join(values[:-1])} or {values[-1]}), got {shown(value)}"
+            )
+
+    def index(self, value: object) -> int:
+        """The place of ``value`` among :attr:`choices` (the form's menu shows it).
+
+        >>> SETTINGS["pace"].index("click"), SETTINGS["hand_size"].index(None)
+        (0, 0)
+        """
+        for i, (_, v) in enumerate(self.choices):
+            if value == v and type(value) is type(v):
+                return i
+        raise SettingsError(f"{shown(value)} is not in the menu of {self.name}")
+
+
+def _menu(values: Iterable[Any], label: str = "{}") -> tuple[tuple[str, Any], ...]:
+    return tuple((label.format(v), v) for v in values)
+
+
+#: Every setting the setup form shows, in its order: name, default, label, help and the
+#: allowed values. :class:`SessionSettings` takes its fields' defaults from here.
+SETTINGS = {
+    s.name: s
+    for s in (
+        Setting(
+            "max_pip", 6, "Set", "the set: double-6 is the gentlest", _menu((6, 9, 12), "double-{}")
+        ),
+        Setting(
+            "hand_size",
+            None,
+            "Hand size",
+            "tiles each; none given: the rules' table for the number of players",
+            (("as the rules say", None), *_menu(range(3, 13))),
+            (3, 20),
+        ),
+        Setting("bots", 1, "Computer players", "0 to 3 computer players", _menu(range(4)), (0, 3)),
+        Setting(
+            "second_person",
+            False,
+            "A second person plays at this screen",
+            "a second person at the same screen: the two people take turns with one view",
+        ),
+        Setting(
+            "display",
+            "pips",
+            "Show",
+            "how numbers show: pips, numerals or coloured pips",
+            (("pips", "pips"), ("numerals", "numerals"), ("coloured pips", "colour")),
+        ),
+        Setting("large", True, "Large tiles", "big tiles and controls"),
+        Setting("sound", False, "Turn sound", "a soft tone when it is the client's turn"),
+        Setting("speech", False, "Read prompts aloud", "the prompts are read aloud"),
+        Setting(
+            "pace",
+            "click",
+            "Computer pace",
+            "wait for Next (bots move when Next is pressed) or seconds between bot moves",
+            (("wait for Next", "click"), *_menu((2.0, 4.0, 8.0), "{:g} s")),
+            (0.5, 60.0),
+            seconds=True,
+        ),
+        Setting(
+            "errorless",
+            True,
+            "Errorless mode",
+            "a tile that does not fit goes nowhere (the try is recorded as an error prevented);"
+            " no error sound; gentle words",
+        ),
+        Setting(
+            "client_undo",
+            True,
+            "The client has an Undo button",
+            "Undo takes back the client's own last turn until a bot or another person moves, so"
+            " it never shows where a bot's tiles are; the therapist can always take back a turn,"
+            " bot moves after it included",
+        ),
+        Setting(
+            "cue_start",
+            0,
+            "Starting cue",
+            "the cue level each turn starts at, 0 (no help) to 4 (the move placed together)",
+            tuple((f"{i}: {name}", i) for i, name in enumerate(CUE_LEVELS)),
+            (0, 4),
+        ),
+        Setting(
+            "cue_wait",
+            20.0,
+            "Seconds before more help",
+            "seconds without a move before the cue rises one level",
+            span=(3.0, 600.0),
+            seconds=True,
+        ),
+        Setting(
+            "fade_every",
+            3,
+            "Change the starting cue after (turns in a row; 0: never)",
+            "after this many turns in a row done without a higher cue, the starting level drops"
+            " by one; after this many in a row that needed a higher cue, it rises by one, up to 3"
+            " (0: the starting level stays)",
+            span=(0, 50),
+        ),
+    )
+}
+DISPLAYS = tuple(value for _, value in SETTINGS["display"].choices)
+
+
+def _default(name: str) -> Any:
+    return SETTINGS[name].default
+
+
+@dataclass(frozen=True)
+class SessionSettings:
+    """The settings of one guided session; each is declared in :data:`SETTINGS`.
+
+    ``seed``: the shuffle, so a session can be repeated exactly (not on the form: the app
+    is given it). The others, with their defaults (listed from :data:`SETTINGS`):
+
+    {settings}
 
     >>> SessionSettings(bots=0)
     Traceback (most recent call last):
@@ -231,47 +357,32 @@ class SessionSettings:
     cfwidget.SettingsError: a session needs someone to play with: ...
     """
 
-    max_pip: int = 6
-    hand_size: int | None = None
-    bots: int = 1
-    second_person: bool = False
-    display: str = "pips"
-    large: bool = True
-    sound: bool = False
-    speech: bool = False
-    pace: float | Literal["click"] = "click"
-    errorless: bool = True
-    client_undo: bool = True
-    cue_start: int = 0
-    cue_wait: float = 20.0
-    fade_every: int = 0
+    max_pip: int = _default("max_pip")
+    hand_size: int | None = _default("hand_size")
+    bots: int = _default("bots")
+    second_person: bool = _default("second_person")
+    display: str = _default("display")
+    large: bool = _default("large")
+    sound: bool = _default("sound")
+    speech: bool = _default("speech")
+    pace: float | Literal["click"] = _default("pace")
+    errorless: bool = _default("errorless")
+    client_undo: bool = _default("client_undo")
+    cue_start: int = _default("cue_start")
+    cue_wait: float = _default("cue_wait")
+    fade_every: int = _default("fade_every")
     seed: int = 0
 
     def __post_init__(self) -> None:
-        if self.max_pip not in (6, 9, 12) or isinstance(self.max_pip, bool):
-            raise SettingsError(
-                f"the set is double-6, 9 or 12 (max_pip 6, 9 or 12), got {self.max_pip!r}"
-            )
-        _whole("bots", self.bots, 0, 3)
-        _flag("second_person", self.second_person)
+        for setting in SETTINGS.values():
+            setting.check(getattr(self, setting.name))
         if self.bots == 0 and not self.second_person:
             raise SettingsError(
                 "a session needs someone to play with: at least one bot or a second person"
             )
         if self.hand_size is not None:
             most = (self.max_pip + 1) * (self.max_pip + 2) // 2 // self.players - 1
-            _whole("hand_size", self.hand_size, 3, min(most, 20))
-        if self.display not in DISPLAYS:
-            raise SettingsError(
-                f"display must be one of {', '.join(DISPLAYS)}; got {self.display!r}"
-            )
-        for name in ("large", "sound", "speech", "errorless", "client_undo"):
-            _flag(name, getattr(self, name))
-        if self.pace != "click":
-            _seconds("pace", self.pace, 0.5, 60.0)
-        _whole("cue_start", self.cue_start, 0, 4)
-        _seconds("cue_wait", self.cue_wait, 3.0, 600.0)
-        _whole("fade_every", self.fade_every, 0, 50)
+            check_whole(self.hand_size, "hand_size", SettingsError, low=3, high=min(most, 20))
         check_session_seed(self.seed)
 
     @property
@@ -309,3 +420,10 @@ class SessionSettings:
     def replace(self, **changes: Any) -> SessionSettings:
         """A copy with some settings changed (checked again)."""
         return dataclasses.replace(self, **changes)
+
+
+if SessionSettings.__doc__:  # the list of settings, from their one declaration
+    SessionSettings.__doc__ = SessionSettings.__doc__.replace(
+        "{settings}",
+        "\n    ".join(f"- ``{s.name}`` ({s.default!r}): {s.help}." for s in SETTINGS.values()),
+    )

@@ -14,7 +14,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal
 
-from .._shared import is_whole, offset_seed
+from .._shared import check_flag as shared_check_flag
+from .._shared import is_number, is_whole, offset_seed
 from ..players import Bot, BotError, make_bot, tips
 from ._errors import WidgetError
 
@@ -90,9 +91,7 @@ def check_seat(seat: object, humans: tuple[int, ...], players: int) -> int:
 
 
 def check_flag(name: str, value: object) -> bool:
-    if not isinstance(value, bool):
-        raise WidgetError(f"{name} must be True or False, got {value!r}")
-    return value
+    return shared_check_flag(value, name, WidgetError)
 
 
 def check_coach(coach: object, humans: tuple[int, ...]) -> bool:
@@ -166,7 +165,7 @@ def check_bots(
 def check_pace(pace: object) -> Pace:
     if pace == "click":
         return "click"
-    if isinstance(pace, bool) or not isinstance(pace, (int, float)):
+    if not is_number(pace):
         raise WidgetError(f"pace must be 'click' or a number of seconds, got {pace!r}")
     seconds = float(pace)
     if not (math.isfinite(seconds) and MIN_PACE <= seconds <= MAX_PACE):

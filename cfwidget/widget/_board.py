@@ -16,8 +16,7 @@ True
 
 from __future__ import annotations
 
-import math
-
+from .._shared import is_number
 from ..core import Round
 from ..table import BOARD_ASPECT, Farmyard, TilePlacement
 
@@ -36,9 +35,7 @@ def board_aspect(width: object, height: object) -> float | None:
     """
     sizes = []
     for value in (width, height):
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            return None
-        if not math.isfinite(value) or not 0 < value <= _LARGEST_PX:
+        if not is_number(value, finite=True) or not 0 < value <= _LARGEST_PX:
             return None
         sizes.append(float(value))
     low, high = ASPECT_RANGE

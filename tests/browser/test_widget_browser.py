@@ -1,6 +1,6 @@
 """The widget's ES module in real headless Chromium, with a fake anywidget model.
 
-``cfwidget/static`` is served on 127.0.0.1 with a small page that imports
+``cfwidget/widget/static`` is served on 127.0.0.1 with a small page that imports
 ``widget.js`` and renders it with a model that records what the view sends
 (`HARNESS_HTML` in tools/browser_harness.py). The state comes from a real
 :class:`~cfwidget.widget.GameWidget`, and what the view sends goes back through

@@ -157,7 +157,7 @@ def test_from_dict_checks_the_record_itself() -> None:
 
 
 def test_game_seed_is_checked_as_round_deal_checks_it() -> None:
-    """cfwidget/deal.py check_seed: a DealError, as for Round.deal."""
+    """cfwidget/core/_deal.py check_seed: a DealError, as for Round.deal."""
     for bad in ("x", 2.5, True, [1]):
         raises(cf.DealError, lambda: Game(2, seed=bad), "seed must be a whole number")  # noqa: B023
     assert Game(2, seed=np.int64(4)).seed == 4

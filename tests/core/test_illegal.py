@@ -1,6 +1,6 @@
 """Illegal moves: each one raises, says plainly what is wrong, and changes nothing.
 
-STYLE.md: errors are ``ValueError`` subclasses named by their cause (``IllegalMove`` for a move
+House style: errors are ``ValueError`` subclasses named by their cause (``IllegalMove`` for a move
 the rules do not allow now, ``NotationError`` for text that is not a move) and the message says
 what was wrong and what is allowed instead. ``Round.play`` promises that an illegal move leaves
 the round exactly as it was.
@@ -226,7 +226,7 @@ def test_illegal_move_is_refused_plainly_and_changes_nothing(
 
 
 def test_draw_with_an_empty_yard_and_a_play_says_to_play() -> None:
-    """RULES.md rule 6: "A player who can play must play exactly one tile"; passing is then
+    """rules.md rule 6: "A player who can play must play exactly one tile"; passing is then
     illegal too, so the message must not suggest it."""
     rnd = POSITIONS["empty-can-play"]()
     message = assert_rejected(rnd, "draw", cf.IllegalMove, ["must play"])
@@ -240,7 +240,7 @@ def test_draw_with_an_empty_yard_and_a_play_says_to_play() -> None:
 def test_refused_pass_names_the_one_thing_to_do(
     position: str, says: str, must_not_say: str
 ) -> None:
-    """RULES.md rule 6: a player who can play must play; one who cannot must draw. STYLE.md: the
+    """rules.md rule 6: a player who can play must play; one who cannot must draw. House style: the
     message says what is allowed instead."""
     rnd = POSITIONS[position]()
     message = assert_rejected(rnd, "pass", cf.IllegalMove, [says])

@@ -63,7 +63,7 @@ def test_set_sizes_named_in_the_sources(max_pip: int, size: int) -> None:
 
 @pytest.mark.parametrize("max_pip", range(3, 22))
 def test_every_set_from_double_3_to_double_21_holds_each_pair_once(max_pip: int) -> None:
-    """RULES.md, The set: every pair (a, b) with 0 <= a <= b <= N, once; highest first."""
+    """rules.md, The set: every pair (a, b) with 0 <= a <= b <= N, once; highest first."""
     tiles = cf.full_set(max_pip)
     pairs = {(a, b) for b in range(max_pip + 1) for a in range(b, max_pip + 1)}
     assert len(tiles) == len(set(tiles)) == (max_pip + 1) * (max_pip + 2) // 2
@@ -71,7 +71,7 @@ def test_every_set_from_double_3_to_double_21_holds_each_pair_once(max_pip: int)
     assert tiles[0] == Tile(max_pip, max_pip) and tiles[-1] == Tile(0, 0)
     assert list(tiles) == sorted(tiles, reverse=True)
     doubles = [t for t in tiles if t.is_double]
-    assert len(doubles) == max_pip + 1  # one round per double (RULES.md, A game)
+    assert len(doubles) == max_pip + 1  # one round per double (rules.md, A game)
 
 
 @pytest.mark.parametrize("max_pip", [2, 22, -1, True, 9.0, "9"])
@@ -82,7 +82,7 @@ def test_sets_outside_double_3_to_double_21_are_refused(max_pip: Any) -> None:
 
 
 def test_tiles_are_written_high_end_first() -> None:
-    """RULES.md, The set: "Tiles are written high end first: 9-4, 6-6, 0-0"."""
+    """rules.md, The set: "Tiles are written high end first: 9-4, 6-6, 0-0"."""
     assert str(Tile(4, 9)) == "9-4" and str(Tile(6, 6)) == "6-6" and str(Tile(0, 0)) == "0-0"
     assert Tile(4, 9) == Tile(9, 4) == T("4-9") == T("9-4") == T(" 9 : 4 ") == T("9|4")
     assert hash(Tile(4, 9)) == hash(Tile(9, 4))
@@ -98,7 +98,7 @@ def test_tiles_are_written_high_end_first() -> None:
 
 @pytest.mark.parametrize("text", ["", "9", "9-", "-4", "9-4-1", "a-b", "9-4@9-9", "22-1", "9 4"])
 def test_text_that_is_not_a_tile_is_a_notation_error(text: str) -> None:
-    """A tile is two numbers joined by '-' (RULES.md, The set)."""
+    """A tile is two numbers joined by '-' (rules.md, The set)."""
     with pytest.raises(cf.NotationError):
         T(text)
 
@@ -110,7 +110,7 @@ def test_tile_values_outside_the_sets_are_refused(pair: tuple[Any, Any]) -> None
 
 
 def test_moves_print_and_parse_round_trip() -> None:
-    """RULES.md, What is not a choice: "9-4@9-9 (a spoke), 4-4@9-4 (a chicken foot), 4-1@4-4 (a
+    """rules.md, What is not a choice: "9-4@9-9 (a spoke), 4-4@9-4 (a chicken foot), 4-1@4-4 (a
     toe) ... Drawing and passing are the moves draw and pass"; '!' announces the last tile."""
     tiles = cf.full_set(6)
     texts = ["draw", "pass"]
@@ -300,7 +300,7 @@ def test_spokes_come_first_and_each_matches_the_centre(spokes: int) -> None:
 
 def test_after_the_spokes_every_end_is_open_to_every_player() -> None:
     """003: "each spoke becomes a line ... There are no private lines: every end on the table is
-    open to every player"; RULES.md rule 4: a tile's other number becomes the new open end."""
+    open to every player"; rules.md rule 4: a tile's other number becomes the new open end."""
     rnd = make(Rules(max_pip=6, spokes=3, hand_size=7), SPOKE_HANDS)
     play(rnd, "6-4@6-6", "6-5@6-6", "6-2@6-6")
     # Seat 0 may build on the two spokes seat 1 laid, not on its own 6-5 (no 5 in hand).
@@ -361,7 +361,7 @@ def test_a_double_on_a_line_is_a_chicken_foot_that_takes_its_toes_first(toes: in
 
 
 def test_only_one_chicken_foot_is_open_at_a_time() -> None:
-    """RULES.md, What is not a choice: "only one chicken foot can be open at a time"; 001: "The
+    """rules.md, What is not a choice: "only one chicken foot can be open at a time"; 001: "The
     next three tiles played must be played as chicken toes ... before a tile can be played
     anywhere else", so a second double must wait."""
     rnd = make(Rules(max_pip=6, spokes=3, hand_size=7), FOOT_HANDS)
@@ -377,7 +377,7 @@ def test_only_one_chicken_foot_is_open_at_a_time() -> None:
 
 
 def test_a_double_is_never_a_spoke_or_a_toe() -> None:
-    """RULES.md: "Tiles are unique, so no double can be a spoke or a toe": the only double with
+    """rules.md: "Tiles are unique, so no double can be a spoke or a toe": the only double with
     the centre's (or foot's) number is that double itself."""
     with pytest.raises(cf.NotationError, match="onto itself"):
         Move.parse("6-6@6-6")
@@ -406,7 +406,7 @@ DRAW_HANDS = [["4-4", "4-3", "2-2"], ["3-2", "2-1", "1-0"]]
 
 def test_a_player_who_cannot_play_may_only_draw() -> None:
     """000 Step 2: "If a player cannot play to the double, they must draw once from the chicken
-    yard"; RULES.md rule 6."""
+    yard"; rules.md rule 6."""
     rnd = make(Rules(max_pip=4, spokes=4, hand_size=3), DRAW_HANDS, ["4-1"])
     assert rnd.turn == 1 and legal(rnd) == ["draw"]
     rejected(rnd, "pass", "passing is not allowed")
@@ -463,7 +463,7 @@ def test_with_the_yard_empty_a_player_who_cannot_play_passes() -> None:
 
 
 def test_a_player_who_can_play_must_play() -> None:
-    """RULES.md rule 6: "A player who can play must play exactly one tile": no draw, no pass."""
+    """rules.md rule 6: "A player who can play must play exactly one tile": no draw, no pass."""
     rnd = make(
         Rules(max_pip=4, spokes=4, hand_size=3), [["4-4", "2-2", "1-1"], ["4-3", "2-1", "1-0"]]
     )
@@ -499,7 +499,7 @@ def test_scores_double_blank_and_going_out_on_a_double(
     double_blank: int, out_on_double: int
 ) -> None:
     """000: "double blank ... 50 points" and its tip "counts as 25 points"; 001, 003: 50; 002:
-    "Wikipedia also charges 50 to a player who goes out on a double" (out_on_double). RULES.md
+    "Wikipedia also charges 50 to a player who goes out on a double" (out_on_double). rules.md
     rule 7: the round ends at once, even with the foot unfilled."""
     rules = Rules(
         max_pip=4, spokes=3, hand_size=4, double_blank=double_blank, out_on_double=out_on_double
@@ -547,7 +547,7 @@ def test_the_round_is_blocked_when_the_yard_is_empty_and_nobody_can_play() -> No
 
 def test_a_chicken_foot_that_cannot_be_completed_blocks_once_the_yard_is_empty() -> None:
     """004: "A round is over when ... no players can make a legal play. This situation can occur
-    if someone chickie's a number that no longer has three remaining free dominos"; RULES.md
+    if someone chickie's a number that no longer has three remaining free dominos"; rules.md
     rule 7: it blocks the round once the yard is empty, not before."""
     rules = Rules(max_pip=3, spokes=3, hand_size=4)
     rnd = make(rules, [["3-3", "3-0", "1-1", "2-1", "0-0"], ["3-2", "3-1", "1-0", "2-2"]], ["2-0"])
@@ -602,7 +602,7 @@ def test_chicken_little_draws_a_tile_for_a_silent_last_tile() -> None:
 
 
 def test_silent_rules_reject_announcing() -> None:
-    """RULES.md options: last tile "say nothing (default)": '!' is not part of these rules."""
+    """rules.md options: last tile "say nothing (default)": '!' is not part of these rules."""
     rnd = make(Rules(max_pip=4, spokes=3, hand_size=3), LAST_HANDS, ["1-1"])
     play(rnd, "4-2@4-4")
     assert legal(rnd) == ["4-3@4-4"]
@@ -646,7 +646,7 @@ def test_silent_rules_reject_announcing() -> None:
 def test_rules_validation_names_the_allowed_values(
     options: dict[str, Any], words: list[str]
 ) -> None:
-    """RULES.md options table: each option takes only the listed values; STYLE.md: errors are
+    """rules.md options table: each option takes only the listed values; house style: errors are
     ValueError subclasses that say what is allowed instead."""
     with pytest.raises(cf.RulesError) as info:
         Rules(**options)
@@ -673,7 +673,7 @@ def test_rules_replace_and_from_dict_check_option_names() -> None:
 
 
 def test_rules_defaults_follow_rules_md() -> None:
-    """RULES.md: double-nine by default, 4 spokes (cross), 3 toes, draw for a missing double,
+    """rules.md: double-nine by default, 4 spokes (cross), 3 toes, draw for a missing double,
     next double down, holder starts, drawn tile may be played, 0-0 costs 50, no penalty for
     going out on a double, one round per double, say nothing on the last tile."""
     rules = Rules()
@@ -718,7 +718,7 @@ PRESET_FACTS = {
 
 @pytest.mark.parametrize("name", list(PRESET_FACTS))
 def test_each_preset_has_its_sources_rules(name: str) -> None:
-    """RULES.md, Rule options: "each source's choice is a preset"."""
+    """rules.md, Rule options: "each source's choice is a preset"."""
     rules = Rules.preset(name)
     for option, value in PRESET_FACTS[name].items():
         assert getattr(rules, option) == value, f"{name}: {option}"
@@ -727,7 +727,7 @@ def test_each_preset_has_its_sources_rules(name: str) -> None:
 
 
 def test_preset_names_and_unknown_preset() -> None:
-    """STYLE.md: "an unknown name raises with the known names"."""
+    """House style: "an unknown name raises with the known names"."""
     assert Rules.preset_names() == list(PRESET_FACTS)
     for bad in ("nope", "Wolf-Lake", None, 3):
         with pytest.raises(cf.RulesError) as info:
@@ -767,7 +767,7 @@ def test_puremco_and_fewer_hand_size_tables() -> None:
 
 
 def test_fixed_hand_sizes_and_impossible_counts() -> None:
-    """001/003: seven each; 002/004: five each with double-six; RULES.md: 2 to 8 players."""
+    """001/003: seven each; 002/004: five each with double-six; rules.md: 2 to 8 players."""
     assert Rules(hand_size=7).hand_size_for(7) == 7
     assert Rules(max_pip=6, hand_size=5).hand_size_for(5) == 5
     with pytest.raises(cf.RulesError, match="56 tiles, but a double-9 set has only 55"):
@@ -803,7 +803,7 @@ SMALL = Rules(max_pip=3, spokes=3, hand_size=2)
 def test_from_deal_names_what_is_wrong_with_the_deal(
     hands: Any, yard: Any, words: list[str]
 ) -> None:
-    """RULES.md, The set: hands and the chicken yard hold every tile of the set once."""
+    """rules.md, The set: hands and the chicken yard hold every tile of the set once."""
     with pytest.raises(cf.DealError) as info:
         Round.from_deal(SMALL, hands, yard)
     assert isinstance(info.value, ValueError)
@@ -849,7 +849,7 @@ def test_from_deal_refuses_a_start_that_is_not_a_double_of_the_set() -> None:
 
 @pytest.mark.parametrize("name", Rules.preset_names())
 def test_undo_restores_exactly_and_copies_are_independent(name: str) -> None:
-    """STYLE.md (OpenSpiel): clone equality; the engine's undo takes a move back exactly."""
+    """House style (OpenSpiel): clone equality; the engine's undo takes a move back exactly."""
     rnd = Round.deal(Rules.preset(name), players=3, seed=11)
     rng = random.Random(5)
     snapshots: list[Round] = []
@@ -922,7 +922,7 @@ def deal_hands(rnd: Round) -> list[list[Tile]]:
 
 
 def test_a_game_has_one_round_per_double_from_the_highest_down() -> None:
-    """RULES.md, A game: "One round for each double in the set, starting from the highest double
+    """rules.md, A game: "One round for each double in the set, starting from the highest double
     and going down to 0-0"; 003: "the first round starts from the 9-9, the next from the 8-8, and
     so on down to the 0-0"; 001: "The player with the fewest points wins"."""
     game = cf.Game(players=["Ann", "Bob", "Cy"], rules=TINY, seed=7)

@@ -12,10 +12,10 @@ import pytest
 
 from cfwidget import SettingsError
 from cfwidget.therapy import widget as guided_widget
-from cfwidget.therapy.app import guided_app
+from cfwidget.therapy.app import guided_app, setting_value
 from cfwidget.therapy.records import records_folder, unfinished
 from cfwidget.therapy.session import Session
-from cfwidget.therapy.settings import SessionSettings, check_client, name_warning
+from cfwidget.therapy.settings import SETTINGS, SessionSettings, check_client, name_warning
 from cfwidget.therapy.widget import GuidedSession, therapist_controls
 
 
@@ -88,6 +88,33 @@ def test_the_app_refuses_a_name_and_starts_with_a_code(tmp_path: Path) -> None:
     assert isinstance(w, GuidedSession) and not w.view["allow_undo"]
     (record,) = tmp_path.glob("C-07-*.jsonl")
     assert record.stat().st_mode & 0o777 == 0o600
+
+
+def test_every_control_of_the_form_starts_at_the_settings_default(tmp_path: Path) -> None:
+    """The form is built from the settings' one declaration, so no default can disagree."""
+    app = guided_app(records=tmp_path, clock=Clock(), seed=11)
+    shown = {}
+    for name, setting in SETTINGS.items():
+        control = find(app, ipw.ValueWidget, description=setting.label)
+        assert control is not None, f"the form has no control for {name}"
+        assert control.tooltip == setting.help
+        shown[name] = setting_value(setting, control)
+    defaults = SessionSettings()
+    assert shown == {name: getattr(defaults, name) for name in SETTINGS}
+    assert shown["fade_every"] == 3  # the ladder follows the client unless the form says 0
+    # and an untouched form starts exactly the default session
+    find(app, ipw.Text, description="Client code").value = "C-07"
+    find(app, ipw.Button, description="Start the session").click()
+    assert app.session_widget.session.settings == defaults.replace(seed=11)
+
+
+def test_every_setting_the_form_offers_is_allowed_and_the_menus_hold_the_default() -> None:
+    for name, setting in SETTINGS.items():
+        for _, value in setting.choices:
+            setting.check(value)  # a menu offers nothing the settings refuse
+        assert setting.choices == () or setting.index(setting.default) >= 0, name
+    with pytest.raises(SettingsError, match="fade_every must be a whole number from 0 to 50"):
+        SessionSettings(fade_every=-1)
 
 
 def test_an_unfinished_session_is_listed_and_resumed_from_the_app(tmp_path: Path) -> None:

@@ -51,7 +51,7 @@ def test_client_code_is_a_short_pseudonym() -> None:
 
 
 def test_settings_are_checked() -> None:
-    with pytest.raises(SettingsError, match="double-6, 9 or 12"):
+    with pytest.raises(SettingsError, match="6, 9 or 12"):
         SessionSettings(max_pip=7)
     with pytest.raises(SettingsError, match="bots"):
         SessionSettings(bots=4)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from cfwidget.core import Rules
@@ -23,3 +25,16 @@ def test_prints_both_measurements(capsys: pytest.CaptureFixture[str]) -> None:
     assert "1. A table of four" in out and "2. Heads-up duplicate matches" in out
     for name in ("coach vs tips", "coach vs greedy", "coach vs random"):
         assert name in out
+
+
+def test_writes_both_tables_to_the_measurements_page(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page = tmp_path / "measurements.md"
+    coach_tournament.main(["--deals", "3", "--workers", "1", "--write-docs", str(page)])
+    text = page.read_text(encoding="utf-8")
+    assert "<!-- measured: coach_tournament wolf-lake -->" in text
+    assert "`python -m tools.coach_tournament --deals 3 --seed 16`, run on " in text
+    assert "A table of four (no edge: 25% of rounds):" in text and "coach vs random" in text
+    assert text.count("```") == 4
+    capsys.readouterr()
