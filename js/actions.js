@@ -42,7 +42,7 @@ export function makeActions(ctx) {
   const largeBox = h("input", { type: "checkbox", "data-key": "large" });
   largeLabel.append(largeBox, document.createTextNode(" Large tiles"));
   node.append(draw, pass, next, undo, hint, pause);
-  // How tiles look: shown behind the "More" button (render places it).
+  // How tiles look: shown behind the "More" button (farmyard.js places it).
   const look = h("div", { class: "cfw-look" });
   look.append(displayLabel, largeLabel);
 

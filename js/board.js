@@ -73,7 +73,7 @@ export function makeBoard(ctx, more) {
   const zoomFit = h("button", { type: "button", class: "cfw-btn", title: "Show the whole farmyard, or follow the play when it is too big to show whole (0)", "data-key": "fit" }, "Fit");
   zoom.append(zoomOut, zoomIn, zoomFit);
   // The zoom buttons sit in the strip of controls under the board (never on tiles); the open
-  // ends' sentence is placed by render, behind the "More" disclosure.
+  // ends' sentence is placed by farmyard.js, behind the "More" disclosure.
   node.appendChild(board);
 
   // The overview: the whole table small, the part in view outlined; a click or a drag looks there.

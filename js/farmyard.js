@@ -16,7 +16,7 @@
 
 import { makeActions } from "./actions.js";
 import { makeBoard } from "./board.js";
-import { allOf, canFocus, firstOf, focused, h, setText, uid } from "./dom.js";
+import { canFocus, firstOf, focused, h, setText, uid } from "./dom.js";
 import { makeHand } from "./hand.js";
 import { makeLayout } from "./layout.js";
 import { makeCoach, makeHead, makeLog, makePlayers } from "./panels.js";
@@ -274,7 +274,7 @@ export function mountFarmyard(port, el, parts = {}) {
     board.follow();
   }
 
-  // -- keys: each section answers its own, Escape puts a picked tile back --------------------
+  // -- keys: each part answers its own, Escape puts a picked tile back -----------------------
   root.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const t = e.target;

@@ -21,7 +21,7 @@ export function makeResult(ctx) {
   const again = h("button", { type: "button", class: "cfw-btn cfw-primary", "data-key": "new-game" }, "New game");
   again.addEventListener("click", () => ctx.send("new_game"));
   // Shown on a card over the board: the title and the way on at the top, then the round's
-  // points and the standings side by side (render puts the score sheet beside them).
+  // points and the standings side by side (farmyard.js puts the score sheet beside them).
   const top = h("div", { class: "cfw-result-top" });
   top.append(title, next, again);
   const tables = h("div", { class: "cfw-result-tables" });

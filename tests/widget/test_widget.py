@@ -1048,7 +1048,7 @@ def jsdoc_typedefs(module: str = "view.js") -> dict[str, list[tuple[str, str]] |
 
 
 def as_jsdoc(typ: Any) -> str:
-    """A Python type of the view, written the way widget.js's typedefs write it."""
+    """A Python type of the view, written the way js/view.js's typedefs write it."""
     if typ == Waiting:
         return "Waiting"
     if typ == PlayerKind:
