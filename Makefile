@@ -61,9 +61,10 @@ js-check: $(NODE_STAMP)
 	$(NODE_TESTS)
 
 # The front end's bundles: esbuild builds js/entries/*.js into cfwidget/widget/static/ (game.js,
-# guided.js, review.js: one per widget class), committed so the wheel needs no Node. After
-# changing js/, run `make js-bundle`; js-bundle-check builds them in memory and fails, naming
-# the file, when a committed bundle is not what its sources build (make test and js-check run it).
+# guided.js, review.js, setpicker.js: one per widget class), committed so the wheel needs no
+# Node. After changing js/, run `make js-bundle`; js-bundle-check builds them in memory and
+# fails, naming the file, when a committed bundle is not what its sources build (make test and
+# js-check run it).
 .PHONY: js-bundle js-bundle-check
 JS_BUILD := node js/build.mjs
 

@@ -21,6 +21,7 @@ export const ENTRIES = {
   game: "GameWidget",
   guided: "GuidedSession",
   review: "ReviewWidget",
+  setpicker: "SetPicker",
 };
 
 /**
