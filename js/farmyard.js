@@ -207,7 +207,6 @@ export function mountFarmyard(port, el, parts = {}) {
     if (open) log.node.scrollTop = log.node.scrollHeight;
   });
 
-
   const layout = makeLayout(ctx, {
     root,
     main,
