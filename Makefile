@@ -24,9 +24,9 @@ $(VOILA_PY): jupyter-config/voila.py $(STAMP)
 	mkdir -p $(dir $@)
 	cp jupyter-config/voila.py $@
 
-# The front end's checks need Node 20+ and TypeScript's checker: npm installs the checker as
-# package-lock.json pins it, into node_modules, again only when the lock file changes. Nothing
-# is built: widget.js is checked as it ships (jsconfig.json) and its pure helpers run in Node.
+# The front end's checks need Node 20+, TypeScript's checker and esbuild: npm installs them as
+# package-lock.json pins them, into node_modules, again only when the lock file changes. The
+# sources are the ES modules in js/ (checked by jsconfig.json; their pure helpers run in Node).
 NODE_STAMP := node_modules/.installed-$(shell cksum < package-lock.json | cut -d' ' -f1)
 TSC := node_modules/.bin/tsc -p jsconfig.json
 NODE_TESTS := node --test --test-reporter=dot tests/js/
@@ -59,6 +59,23 @@ lint: $(STAMP) $(NODE_STAMP)
 js-check: $(NODE_STAMP)
 	$(TSC)
 	$(NODE_TESTS)
+
+# The front end's bundles: esbuild builds js/entries/*.js into cfwidget/widget/static/ (game.js,
+# guided.js, review.js, setpicker.js: one per widget class), committed so the wheel needs no
+# Node. After changing js/, run `make js-bundle`; js-bundle-check builds them in memory and
+# fails, naming the file, when a committed bundle is not what its sources build (make test and
+# js-check run it).
+.PHONY: js-bundle js-bundle-check
+JS_BUILD := node js/build.mjs
+
+js-bundle: $(NODE_STAMP)
+	$(JS_BUILD)
+
+js-bundle-check: $(NODE_STAMP)
+	$(JS_BUILD) --check
+
+test: js-bundle-check
+js-check: js-bundle-check
 
 # Measurements (they print numbers and assert nothing); the tools live in tools/, out of the wheel.
 bench: $(STAMP)

@@ -1,9 +1,10 @@
 """The browser harness the widget's tests and benchmark use, with Debian's Chromium.
 
-A static server for ``cfwidget/widget/static`` plus a page that imports ``widget.js`` and
-renders it with a fake anywidget model (get/set/save_changes/on/off/send) that records what the
-view sends. Playwright cannot download its own browser on these machines, so the harness
-launches Debian's ``/usr/bin/chromium`` (or ``$CFWIDGET_CHROMIUM``).
+A static server for ``cfwidget/widget/static`` plus a page that imports the widget classes'
+front-end bundles (``game.js``, ``guided.js``, ``review.js``) and renders a widget's state with
+the bundle its class ships, over a fake anywidget model (get/set/save_changes/on/off/send) that
+records what the view sends. Playwright cannot download its own browser on these machines, so
+the harness launches Debian's ``/usr/bin/chromium`` (or ``$CFWIDGET_CHROMIUM``).
 """
 
 from __future__ import annotations
@@ -23,12 +24,14 @@ from cfwidget.players import greedy
 from cfwidget.widget import GameWidget
 
 __all__ = [
+    "BUNDLES",
     "CHROMIUM",
     "CHROMIUM_ARGS",
     "HARNESS_HTML",
     "STATIC",
     "SYNCED",
     "advance",
+    "bundle_of",
     "finish_game",
     "have_chromium",
     "send",
@@ -66,7 +69,11 @@ def have_chromium() -> bool:
 STATIC = Path(__file__).resolve().parents[1] / "cfwidget" / "widget" / "static"
 SYNCED = ("view", "message", "display", "large", "palette")
 
-#: A page that renders widget.js with a fake model (get/set/save_changes/on/off/send).
+#: The front-end bundles, one per widget class (built from js/ by ``make js-bundle``).
+BUNDLES = ("game.js", "guided.js", "review.js")
+
+#: A page that renders a bundle with a fake model (get/set/save_changes/on/off/send); the
+#: state's ``_bundle`` (see :func:`widget_state`) says which bundle, and is no trait.
 HARNESS_HTML = """<!doctype html>
 <html lang="en">
 <head>
@@ -82,7 +89,10 @@ HARNESS_HTML = """<!doctype html>
 <div id="host"></div>
 </main>
 <script type="module">
-import widget from "/widget.js";
+import game from "/game.js";
+import guided from "/guided.js";
+import review from "/review.js";
+const bundles = { "game.js": game, "guided.js": guided, "review.js": review };
 class FakeModel {
   constructor(state) {
     this.state = { ...state }; this.listeners = new Map(); this.sent = []; this.boards = [];
@@ -112,14 +122,17 @@ window.cfw = {
   mount(state) {
     if (cleanup) cleanup();
     host.replaceChildren();
-    model = new FakeModel(state);
+    const { _bundle = "game.js", ...traits } = state;
+    const widget = bundles[_bundle];
+    if (!widget) throw new Error(`no front-end bundle ${_bundle}`);
+    model = new FakeModel(traits);
     const t0 = performance.now();
     cleanup = widget.render({ model, el: host });
     return performance.now() - t0;
   },
   update(patch) {
     const t0 = performance.now();
-    for (const [key, value] of Object.entries(patch)) model.set(key, value);
+    for (const [key, value] of Object.entries(patch)) if (key !== "_bundle") model.set(key, value);
     return performance.now() - t0;
   },
   sent() { return model.sent.slice(); },
@@ -178,9 +191,25 @@ def serve_static(directory: Path = STATIC) -> Iterator[str]:
 
 
 def widget_state(w: GameWidget) -> dict[str, Any]:
-    """The synced traits the view reads, as the browser would receive them."""
+    """The synced traits the view reads, as the browser would receive them, and under
+    ``_bundle`` the file name of the front end the widget's class ships (its ``_esm``)."""
     state: dict[str, Any] = json.loads(json.dumps({k: getattr(w, k) for k in SYNCED}))
+    state["_bundle"] = bundle_of(w)
     return state
+
+
+def bundle_of(w: Any) -> str:
+    """The file name, in :data:`STATIC`, of the bundle that is ``w``'s front end.
+
+    >>> import cfwidget as cf
+    >>> bundle_of(GameWidget(cf.Game(2, seed=1)))
+    'game.js'
+    """
+    esm = str(w._esm)
+    for name in BUNDLES:
+        if (STATIC / name).read_text(encoding="utf-8") == esm:
+            return name
+    raise ValueError(f"{type(w).__name__}'s front end is none of {', '.join(BUNDLES)}")
 
 
 def send(w: GameWidget, content: object) -> None:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import html
 import threading
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as ipw
@@ -68,6 +69,9 @@ def readable(button: ipw.Button) -> ipw.Button:
 
 class GuidedSession(GameWidget):
     """Play a guided session (see the module text); ``session`` holds the record."""
+
+    # The farmyard with guided play's cue: the widget package's bundle of js/entries/guided.js.
+    _esm = Path(__file__).parents[1] / "widget" / "static" / "guided.js"
 
     def __init__(self, session: Session, **kwargs: object) -> None:
         if kwargs:

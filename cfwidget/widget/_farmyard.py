@@ -1,11 +1,12 @@
 """What every farmyard widget shares: the front end, the look of the tiles, the message.
 
-:class:`GameWidget` (a game played) and :class:`ReviewWidget` (a game looked back on) are
-drawn by the same ``widget.js`` and ``widget.css``; both keep their view and a calm message
-in synced traits that only Python writes, and both let the browser change how tiles look
-("pips", "numerals" or "colour"; large or not) with the same two intents. A farmyard
-receives every intent the same way: anything malformed, too large or unknown is refused in
-the same words, and the rest goes to the widget's own ``_intent``.
+:class:`GameWidget` (a game played) and :class:`ReviewWidget` (a game looked back on) are drawn
+by the same front-end modules and ``widget.css`` (each class's ``_esm`` is its own bundle in
+``static/``, built from ``js/`` at the repository's root); both keep their view and a calm
+message in synced traits that only Python writes, and both let the browser change how tiles
+look ("pips", "numerals" or "colour"; large or not) with the same two intents. A farmyard
+receives every intent the same way: anything malformed, too large or unknown is refused in the
+same words, and the rest goes to the widget's own ``_intent``.
 
 >>> from cfwidget.widget import GameWidget, ReviewWidget
 >>> issubclass(GameWidget, Farmyard), issubclass(ReviewWidget, Farmyard)
@@ -27,17 +28,26 @@ from ._guard import PythonOwned
 from ._intents import MAX_MESSAGE_BYTES, IntentHandler, handles, json_size
 from ._view import sentence
 
-__all__ = ["DISPLAYS", "Farmyard"]
+__all__ = ["DISPLAYS", "Farmyard", "front_end"]
 
 #: How tiles may be shown: spots, numbers, or numbers in colour.
 DISPLAYS = ("pips", "numerals", "colour")
 _STATIC = pathlib.Path(__file__).parent / "static"
 
 
+def front_end(name: str) -> pathlib.Path:
+    """The bundled front end of one widget class: ``static/<name>.js``, built by esbuild from
+    ``js/entries/<name>.js`` (``make js-bundle``) and shipped in the wheel.
+
+    >>> front_end("game").name, front_end("review").is_file()
+    ('game.js', True)
+    """
+    return _STATIC / f"{name}.js"
+
+
 class Farmyard(PythonOwned):
     """The front end and the look every farmyard widget shares (a base class)."""
 
-    _esm = _STATIC / "widget.js"
     _css = _STATIC / "widget.css"
 
     #: Everything the view draws (a :class:`~cfwidget.widget.View`, plus a review's part).

@@ -1,12 +1,13 @@
 """The review widget: scrub a reviewed game move by move, on the farmyard widget's front end.
 
-:class:`ReviewWidget` shows a :class:`~cfwidget.analysis.Review` one move at a time: the
-table just before the move, seen from one seat (the seat that moved, by default), the move
-played and the best move ringed on the table, the candidate moves' expected points as bars,
-that seat's draw odds and the verdict in words. It uses the same ``widget.js`` as
-:class:`~cfwidget.widget.GameWidget`: the view carries a ``review`` part, and the front end
-draws the review's controls (a slider, First / Back / Next / Last, the previous and next
-mistake, a seat picker, "hands open") in place of the playing buttons.
+:class:`ReviewWidget` shows a :class:`~cfwidget.analysis.Review` one move at a time: the table
+just before the move, seen from one seat (the seat that moved, by default), the move played and
+the best move ringed on the table, the candidate moves' expected points as bars, that seat's
+draw odds and the verdict in words. It is drawn by the same front-end modules as
+:class:`~cfwidget.widget.GameWidget`, bundled with the review's own (``static/review.js``): the
+view carries a ``review`` part, and the front end draws the review's controls (a slider, First
+/ Back / Next / Last, the previous and next mistake, a seat picker, "hands open") in place of
+the playing buttons.
 
 State flows one way, as in the GameWidget: Python builds the view, the browser sends
 intents (``goto`` a move number, ``step`` to the first, previous, next or last move or
@@ -36,7 +37,7 @@ from ..table import PALETTE, TilePlacement, render_svg
 from ._args import check_flag, check_palette, unknown_args
 from ._board import LaidTable, board_aspect
 from ._errors import WidgetError
-from ._farmyard import DISPLAYS, Farmyard
+from ._farmyard import DISPLAYS, Farmyard, front_end
 from ._intents import handles
 from ._review_view import Step, review_panel
 from ._saved import saved_pictures
@@ -63,6 +64,8 @@ class ReviewWidget(Farmyard):
     :attr:`move`, :attr:`seat` and :attr:`hands_open` can be set; :meth:`goto`,
     :meth:`step`, :meth:`next_mistake` and :meth:`previous_mistake` move along the game.
     """
+
+    _esm = front_end("review")
 
     def __init__(
         self,

@@ -1,8 +1,8 @@
 """The widget's view model: the one typed structure the browser receives, and how it is built.
 
 :class:`View` is everything the farmyard view draws, as one ``TypedDict``. It is
-mirrored field by field by the ``@typedef`` comments at the top of
-``static/widget.js`` (a test compares the two). Every row is an object with
+mirrored field by field by the ``@typedef`` comments of the front end's ``js/view.js``
+(a test compares the two). Every row is an object with
 named fields: a tile on the table is a :class:`PlacedTile`, a line of the move
 log a :class:`LogEntry`, a past round on the score sheet a :class:`SheetRound`.
 

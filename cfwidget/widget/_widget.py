@@ -61,7 +61,7 @@ from ._args import (
 )
 from ._board import LaidTable, board_aspect
 from ._errors import WidgetError
-from ._farmyard import DISPLAYS, Farmyard
+from ._farmyard import DISPLAYS, Farmyard, front_end
 from ._flow import new_game, undo_span, your_turn
 from ._hint import HintGiver
 from ._intents import (
@@ -131,6 +131,8 @@ class GameWidget(HintGiver, Farmyard):
     >>> w.seat, w.humans, w.pace, w.view["players"][1]["count"]
     (1, (1,), 1.5, 9)
     """
+
+    _esm = front_end("game")
 
     def __init__(
         self,

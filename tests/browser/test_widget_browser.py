@@ -1,7 +1,7 @@
-"""The widget's ES module in real headless Chromium, with a fake anywidget model.
+"""The widget's front end in real headless Chromium, with a fake anywidget model.
 
-``cfwidget/widget/static`` is served on 127.0.0.1 with a small page that imports
-``widget.js`` and renders it with a model that records what the view sends
+``cfwidget/widget/static`` is served on 127.0.0.1 with a small page that imports the widget
+classes' bundles and renders one with a model that records what the view sends
 (`HARNESS_HTML` in tools/browser_harness.py). The state comes from a real
 :class:`~cfwidget.widget.GameWidget`, and what the view sends goes back through
 the widget's message handler, so each test plays through both halves.
@@ -23,7 +23,7 @@ from servers import pump
 import cfwidget as cf
 from cfwidget._shared import shown_name
 from cfwidget.widget import GameWidget
-from tools.browser_harness import STATIC, advance, finish_game, send, widget_state
+from tools.browser_harness import BUNDLES, STATIC, advance, finish_game, send, widget_state
 from tools.widget_bench import measure_draw
 
 XSS = "<img src=x onerror=alert(1)>"
@@ -269,9 +269,10 @@ def test_names_are_inert_text(page: Page) -> None:
     name = page.locator(".cfw-players .cfw-name", has_text=shown)
     assert name.count() == 1 and name.is_visible() and name.inner_text() == shown
     assert page.locator(".cfw-log", has_text=f"{shown} played").count() == 1
-    source = (STATIC / "widget.js").read_text()
-    for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):
-        assert sink not in source
+    for bundle in BUNDLES:
+        source = (STATIC / bundle).read_text()
+        for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):
+            assert sink not in source, bundle
 
 
 def test_the_status_region_announces_turns(page: Page) -> None:
@@ -462,10 +463,13 @@ def test_drawing_a_55_tile_farmyard_takes_under_a_frame(page: Page) -> None:
 
 
 def test_static_files_ship_in_the_package() -> None:
-    for name in ("widget.js", "widget.css"):
+    for name in (*BUNDLES, "widget.css"):
         text = (STATIC / name).read_text()
         assert text and not re.search(r"https?://", text.replace("http://www.w3.org/2000/svg", ""))
-    assert "export default { render }" in (STATIC / "widget.js").read_text()
+    for bundle in BUNDLES:  # an ES module whose default export is anywidget's { render }
+        text = (STATIC / bundle).read_text()
+        default = r"^var (\w+) = \{ render \};\nexport \{\n  \1 as default\n\};\n\Z"
+        assert re.search(default, text, re.M), bundle
     json.dumps(widget_state(GameWidget(cf.Game(2, seed=1))))
 
 

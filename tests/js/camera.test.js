@@ -16,7 +16,7 @@ import {
   tileBox,
   widest,
   zoomFrame,
-} from "../../cfwidget/widget/static/widget.js";
+} from "../../js/camera.js";
 
 const U = 100; // SVG units per tile unit
 
@@ -26,7 +26,7 @@ const near = (a, b) => assert.ok(Math.abs(a - b) < 1e-6, `${a} is not ${b}`);
 /**
  * A placed tile, as the view sends it.
  * @param {string} tile @param {number} x @param {number} y @param {number} [angle]
- * @returns {import("../../cfwidget/widget/static/widget.js").PlacedTile}
+ * @returns {import("../../js/view.js").PlacedTile}
  */
 function placed(tile, x, y, angle = 0) {
   const [first, second] = tile.split("-").map(Number);
@@ -35,11 +35,11 @@ function placed(tile, x, y, angle = 0) {
 
 /**
  * A view with just what the camera reads.
- * @param {Partial<import("../../cfwidget/widget/static/widget.js").View>} part
- * @returns {import("../../cfwidget/widget/static/widget.js").View}
+ * @param {Partial<import("../../js/view.js").View>} part
+ * @returns {import("../../js/view.js").View}
  */
 function view(part) {
-  return /** @type {import("../../cfwidget/widget/static/widget.js").View} */ ({ table: [], last: null, cue: null, hint: null, ...part });
+  return /** @type {import("../../js/view.js").View} */ ({ table: [], last: null, cue: null, hint: null, ...part });
 }
 
 test("stretch only grows a frame, to the board's shape, round the same centre", () => {

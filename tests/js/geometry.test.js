@@ -3,7 +3,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { badgeBox, boxKey, coverShift, halfCentres, inside, keepOn, tileBox, unionBox } from "../../cfwidget/widget/static/widget.js";
+import { badgeBox, boxKey, coverShift, inside, keepOn, tileBox, unionBox } from "../../js/camera.js";
+import { halfCentres } from "../../js/tiles.js";
 
 /** @param {number} a @param {number} b */
 const near = (a, b) => assert.ok(Math.abs(a - b) < 1e-9, `${a} is not ${b}`);

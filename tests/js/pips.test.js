@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { pipPositions } from "../../cfwidget/widget/static/widget.js";
+import { pipPositions } from "../../js/tiles.js";
 
 test("n pips for every n, each inside the half (half a tile unit square), none doubled", () => {
   for (let n = 0; n <= 21; n++) {

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { barShares, reviewKeyTarget } from "../../cfwidget/widget/static/widget.js";
+import { barShares, reviewKeyTarget } from "../../js/review.js";
 
 test("a bar is as long as its points, the longest is whole", () => {
   assert.deepEqual(barShares([5, 10, 20]), [0.25, 0.5, 1]);

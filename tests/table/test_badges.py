@@ -21,7 +21,8 @@ from cfwidget.table import (
     rect,
 )
 
-WIDGET_JS = Path(cf.__file__).parent / "widget" / "static" / "widget.js"
+# The front end's sources (the widget's modules, bundled into cfwidget/widget/static/).
+FRONT_END = Path(__file__).resolve().parents[2] / "js"
 
 
 def open_ends(rnd: cf.Round, laid: list[TilePlacement]) -> set[int]:
@@ -96,7 +97,7 @@ def test_a_walled_in_end_takes_its_badge_on_its_own_inner_half() -> None:
 
 
 def test_the_widget_badge_never_outgrows_the_room_left_for_it() -> None:
-    js = WIDGET_JS.read_text(encoding="utf-8")
+    js = "\n".join(p.read_text(encoding="utf-8") for p in sorted(FRONT_END.glob("*.js")))
     value = {
         k: float(re.search(rf"const {k} = ([\d.]+);", js).group(1))
         for k in ("U", "BADGE_PX", "BADGE_MAX", "MIN_TILE_PX")

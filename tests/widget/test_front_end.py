@@ -1,9 +1,10 @@
-"""The front end against the Python: the intents widget.js may send, and its pip tables.
+"""The front end against the Python: the intents its views may send, and its pip tables.
 
-widget.js describes every intent it sends in JSDoc (checked by TypeScript's checker in
-``make test``); here those descriptions are held to the widgets' intent tables, kind by kind
-and field by field, and the pips Node draws to ``cfwidget.table.pip_positions``. The Node unit
-tests of the front end's pure helpers are in tests/js (``node --test tests/js/``).
+The front end (js/) describes every intent it sends in JSDoc in js/intents.js (checked by
+TypeScript's checker in ``make test``); here those descriptions are held to the widgets' intent
+tables, kind by kind and field by field, and the pips Node draws to
+``cfwidget.table.pip_positions``. The Node unit tests of the front end's pure helpers are in
+tests/js (``node --test tests/js/``).
 """
 
 from __future__ import annotations
@@ -15,15 +16,14 @@ from pathlib import Path
 
 import pytest
 
-import cfwidget.widget
 from cfwidget.table import pip_positions
 from cfwidget.therapy.widget import GuidedSession
 from cfwidget.widget._widget import DISPLAYS
 from tests.widget.test_widget import jsdoc_typedefs
 
 ROOT = Path(__file__).resolve().parents[2]
-WIDGET_JS = Path(cfwidget.widget.__file__).parent / "static" / "widget.js"
-# The fields whose type does not depend on the intent's kind, as widget.js writes them.
+TILES_JS = ROOT / "js" / "tiles.js"
+# The fields whose type does not depend on the intent's kind, as js/intents.js writes them.
 FIELD_TYPES = {
     "version": "number",
     "seat": "number",
@@ -42,7 +42,7 @@ OPTIONAL = {("next", "auto"), ("try", "onto")}
 
 
 def intent_typedef(kind: str) -> str:
-    """The name of an intent's typedef in widget.js: ``new_game`` is ``NewGameIntent``."""
+    """The name of an intent's typedef in js/intents.js: ``new_game`` is ``NewGameIntent``."""
     return "".join(part.title() for part in kind.split("_")) + "Intent"
 
 
@@ -55,7 +55,7 @@ def node() -> str:
 
 
 def test_every_intent_a_widget_handles_has_its_typedef_field_by_field() -> None:
-    js = jsdoc_typedefs("the intents")
+    js = jsdoc_typedefs("intents.js")
     table = GuidedSession.intents  # the game widget's intents and guided play's
     assert len(table) == 13
     for kind, handler in table.items():
@@ -82,7 +82,7 @@ def test_every_intent_a_widget_handles_has_its_typedef_field_by_field() -> None:
 
 def test_pip_tables_match_pythons_for_every_number_up_to_21() -> None:
     script = (
-        f"import {{ pipPositions }} from {json.dumps(WIDGET_JS.as_uri())};"
+        f"import {{ pipPositions }} from {json.dumps(TILES_JS.as_uri())};"
         "console.log(JSON.stringify([...Array(22).keys()].map((n) => pipPositions(n))));"
     )
     out = subprocess.run(

@@ -366,14 +366,14 @@ def test_a_saved_notebook_keeps_the_table_the_verdict_and_the_candidates(rev: Re
 # -- the front end's mirror ---------------------------------------------------------------------
 
 
-def test_every_review_intent_has_its_typedef_in_widget_js() -> None:
-    """The intents only a review sends are typed in widget.js's review section; the rest
+def test_every_review_intent_has_its_typedef_in_the_front_end() -> None:
+    """The intents only a review sends are typed in js/review-view.js; the rest
     (display, large, board) are the GameWidget's, typed with its intents."""
     from cfwidget.widget import INTENTS
     from tests.widget.test_front_end import intent_typedef
     from tests.widget.test_widget import jsdoc_typedefs
 
-    js = jsdoc_typedefs("review")
+    js = jsdoc_typedefs("review-view.js")
     own = {k: h for k, h in ReviewWidget.intents.items() if k not in INTENTS}
     assert sorted(own) == ["goto", "hands_open", "seat", "step"]
     for kind, handler in own.items():

@@ -904,7 +904,7 @@ def test_two_people_at_one_screen_the_view_follows_the_turn() -> None:
         GameWidget(game, seat="everyone")  # type: ignore[arg-type]
 
 
-# -- the view's contract: one typed structure, mirrored in widget.js --------------------------
+# -- the view's contract: one typed structure, mirrored in js/view.js -------------------------
 
 
 def conforms(value: object, typ: Any, path: str = "view") -> list[str]:
@@ -1031,14 +1031,11 @@ def test_table_rows_log_lines_and_sheet_rounds_have_named_fields() -> None:
     assert w.view["cue"] is None and w.view["guided"] is None
 
 
-def jsdoc_typedefs(section: str = "the view's shape") -> dict[str, list[tuple[str, str]] | str]:
-    """Each typedef in one section of widget.js (from its ``// -- <section>`` heading to the
-    next heading): an object's ``(property, type)`` list (``[name]`` for a property that may
-    be left out), or an alias's type."""
-    whole = (Path(cf.widget.__file__).parent / "static" / "widget.js").read_text()
-    start = whole.index(f"\n// -- {section}")
-    end = whole.find("\n// -- ", start + 1)
-    text = whole[start:end]
+def jsdoc_typedefs(module: str = "view.js") -> dict[str, list[tuple[str, str]] | str]:
+    """Each typedef in one of the front end's modules (``js/<module>``): an object's
+    ``(property, type)`` list (``[name]`` for a property that may be left out), or an
+    alias's type."""
+    text = (Path(__file__).resolve().parents[2] / "js" / module).read_text(encoding="utf-8")
     out: dict[str, list[tuple[str, str]] | str] = {}
     for block in re.findall(r"/\*\*(.*?)\*/", text, re.S):
         found = re.search(r"@typedef \{(.+?)\} (\w+)", block)
@@ -1051,7 +1048,7 @@ def jsdoc_typedefs(section: str = "the view's shape") -> dict[str, list[tuple[st
 
 
 def as_jsdoc(typ: Any) -> str:
-    """A Python type of the view, written the way widget.js's typedefs write it."""
+    """A Python type of the view, written the way js/view.js's typedefs write it."""
     if typ == Waiting:
         return "Waiting"
     if typ == PlayerKind:

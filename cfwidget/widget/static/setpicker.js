@@ -1,49 +1,44 @@
-// @ts-check
-// The set picker: every tile of a set drawn with its pips; tap a tile to mark it as left
-// in a hand. A view only: Python draws the tiles (trusted SVG with no text from people)
-// and owns the rules; the browser sends back which tiles are marked.
+// cfwidget: SetPicker's front end, bundled by esbuild from js/entries/setpicker.js and the
+// modules of js/ it imports. Do not edit: change the sources and run `make js-bundle`.
 
-/**
- * One tile of the set, as Python sends it: its name and its picture.
- * @typedef {Object} PickerTile
- * @property {string} tile
- * @property {string} svg
- */
+// js/model.js
+function fromAnywidget(model) {
+  const watching = [];
+  return {
+    get: (name) => model.get(name),
+    set(name, value) {
+      model.set(name, value);
+      model.save_changes();
+    },
+    on(name, callback) {
+      const event = `change:${name}`;
+      const entry = (
+        /** @type {[string, () => void]} */
+        [event, callback]
+      );
+      model.on(event, callback);
+      watching.push(entry);
+      return () => {
+        const at = watching.indexOf(entry);
+        if (at < 0) return;
+        watching.splice(at, 1);
+        model.off(event, callback);
+      };
+    },
+    send: (message) => model.send(message),
+    close() {
+      for (const [event, callback] of watching.splice(0)) model.off(event, callback);
+    }
+  };
+}
 
-/**
- * SetPicker's synced traits (cfwidget/widget/_setpicker.py).
- * @typedef {Object} PickerTraits
- * @property {PickerTile[]} tiles
- * @property {string[]} selected
- * @property {string} caption
- * @property {string} label
- */
-
-/**
- * The part of anywidget's model the picker uses.
- * @typedef {Object} PickerModel
- * @property {<K extends keyof PickerTraits>(name: K) => PickerTraits[K]} get
- * @property {<K extends keyof PickerTraits>(name: K, value: PickerTraits[K]) => void} set
- * @property {() => void} save_changes
- * @property {(event: string, callback: () => void) => void} on
- * @property {(event: string, callback: () => void) => void} off
- */
-
-/**
- * A tile's SVG, parsed, as a node of this document.
- * @param {string} svgText
- */
+// js/entries/setpicker.js
 function tileNode(svgText) {
   const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
   return document.importNode(doc.documentElement, true);
 }
-
-/**
- * Draw the picker into `el` and keep it in step with the model; anywidget calls this.
- * @param {{model: PickerModel, el: HTMLElement}} widget
- * @returns {() => void} what undoes it when the view goes
- */
 function render({ model, el }) {
+  const port = fromAnywidget(model);
   const root = document.createElement("div");
   root.className = "cfw-picker";
   const caption = document.createElement("p");
@@ -53,27 +48,21 @@ function render({ model, el }) {
   grid.setAttribute("role", "group");
   root.append(caption, grid);
   el.appendChild(root);
-  /** @type {Map<string, HTMLButtonElement>} */
-  const buttons = new Map();
-
+  const buttons = /* @__PURE__ */ new Map();
   function selected() {
-    return new Set(model.get("selected") || []);
+    return new Set(port.get("selected") || []);
   }
-
-  /** @param {string} tile */
   function toggle(tile) {
     const now = selected();
     if (now.has(tile)) now.delete(tile);
     else now.add(tile);
-    model.set("selected", [...now]);
-    model.save_changes();
+    port.set("selected", [...now]);
   }
-
   function build() {
     grid.replaceChildren();
     buttons.clear();
-    grid.setAttribute("aria-label", model.get("label") || "Tiles left in the hand");
-    for (const item of model.get("tiles") || []) {
+    grid.setAttribute("aria-label", port.get("label") || "Tiles left in the hand");
+    for (const item of port.get("tiles") || []) {
       const b = document.createElement("button");
       b.type = "button";
       b.className = "cfw-picker-tile";
@@ -86,7 +75,6 @@ function render({ model, el }) {
     }
     mark();
   }
-
   function mark() {
     const now = selected();
     for (const [tile, b] of buttons) {
@@ -94,19 +82,18 @@ function render({ model, el }) {
       b.setAttribute("aria-pressed", on ? "true" : "false");
       b.classList.toggle("is-on", on);
     }
-    caption.textContent = model.get("caption") || "";
+    caption.textContent = port.get("caption") || "";
   }
-
-  model.on("change:tiles", build);
-  model.on("change:selected", mark);
-  model.on("change:caption", mark);
+  port.on("tiles", build);
+  port.on("selected", mark);
+  port.on("caption", mark);
   build();
   return () => {
-    model.off("change:tiles", build);
-    model.off("change:selected", mark);
-    model.off("change:caption", mark);
+    port.close();
     root.remove();
   };
 }
-
-export default { render };
+var setpicker_default = { render };
+export {
+  setpicker_default as default
+};

@@ -1,0 +1,413 @@
+// @ts-check
+// The farmyard: the parts of the screen put together, for every farmyard widget class.
+//
+// Python owns the game: this only draws the `view` trait and sends small intents back
+// ({kind, version, seat, ...}); there is no rule logic here, and every text is set with
+// textContent, never parsed as HTML. The model is reached only through a Port (model.js).
+// Each widget class's entry (entries/) calls mountFarmyard with the parts it adds: guided
+// play its cue, a review its panel and its rings.
+//
+// On screen, top to bottom: the turn line; the round and the seats; the board (the round's
+// result as a card over it, the overview in its corner when the table is followed; the moves
+// beside it when the widget is wide); the hand with Draw, Pass, Next and Undo beside it; one
+// line with the targets (or the message) and the tools (zoom, Full screen, More, Moves); then
+// "More" (the open ends in words, how tiles look, the keys) and "Moves" when opened. The
+// board's height is what the visible panel leaves (layout.js).
+
+import { makeActions } from "./actions.js";
+import { makeBoard } from "./board.js";
+import { canFocus, firstOf, focused, h, setText, uid } from "./dom.js";
+import { makeHand } from "./hand.js";
+import { makeLayout } from "./layout.js";
+import { makeCoach, makeHead, makeLog, makePlayers } from "./panels.js";
+import { reviewOf } from "./review-view.js";
+import { makeResult, makeSheet } from "./scores.js";
+import { makeTargets } from "./targets.js";
+
+/** @typedef {import("./view.js").View} View */
+/** @typedef {import("./intents.js").Intent} Intent */
+/** @typedef {import("./context.js").Ctx} Ctx */
+/** @typedef {import("./context.js").State} State */
+/** @typedef {import("./context.js").FarmyardPort} FarmyardPort */
+/** @typedef {import("./marks.js").MoreMarks} MoreMarks */
+/** @typedef {import("./review.js").ReviewScreen} ReviewScreen */
+
+/**
+ * A part of the screen that only some widget classes have.
+ * @typedef {Object} Section
+ * @property {HTMLElement} node
+ * @property {(v: View) => void} update
+ */
+
+/**
+ * What a widget class adds to the farmyard (its entry module says which).
+ * @typedef {Object} Parts
+ * @property {(ctx: Ctx) => Section & {destroy: () => void}} [cue] guided play's cue, made
+ *   when a view first has one, under the head
+ * @property {(ctx: Ctx, screen: ReviewScreen) => Section & {key: (e: KeyboardEvent) => boolean}} [review]
+ *   a review's panel, made when a view first has a review part
+ * @property {MoreMarks} [marks] more marks on the board (a review's rings)
+ */
+
+/**
+ * The keys, in words; H (the coach's hint) only where the widget has a Hint button.
+ * @param {boolean} coach
+ */
+function helpText(coach) {
+  return (
+    "Keys: \u2190 \u2192 choose a tile, Enter picks it; \u2190 \u2192 or Tab choose where it goes, " +
+    `Enter plays, Esc goes back. D draw, P pass, N next, U undo${coach ? ", H hint" : ""}, F full screen. ` +
+    "On the board: arrow keys pan, + and \u2212 zoom, 0 fits."
+  );
+}
+
+/**
+ * Draw a farmyard widget into `el` and keep it in step with the model behind `port`.
+ * @param {FarmyardPort} port
+ * @param {HTMLElement} el
+ * @param {Parts} [parts]
+ * @returns {() => void} what undoes it all when the view goes
+ */
+export function mountFarmyard(port, el, parts = {}) {
+  /** @type {State} */
+  const state = {
+    view: port.get("view") || {},
+    selected: null,
+    focusOnto: null,
+    paused: false,
+  };
+  let localNote = "";
+  const root = h("div", { class: "cfw", "data-lm-suppress-shortcuts": "true" });
+
+  /** @type {Ctx} */
+  const ctx = {
+    port,
+    state,
+    root,
+    send(kind, extra) {
+      const v = state.view;
+      board.flushSize();
+      // TypeScript cannot tie the generic kind to its fields in the union: the cast says so.
+      port.send(/** @type {Intent} */ ({ kind, version: v.version, seat: v.seat, ...(extra || {}) }));
+    },
+    look() {
+      const mode = port.get("display") || "pips";
+      const palette = port.get("palette") || [];
+      return { mode, palette, key: `${mode}|${palette.join(",")}` };
+    },
+    targetsOf(tile) {
+      if (!tile) return [];
+      const entry = (state.view.hand || []).find((x) => x.tile === tile);
+      return entry ? entry.targets : [];
+    },
+    showLocal(text) {
+      localNote = text;
+      setText(message, text || port.get("message") || "");
+    },
+    pick,
+    unpick,
+    play: (onto) => targets.play(onto),
+    markFocus: (onto) => board.markFocus(onto),
+    flushSize: () => board.flushSize(),
+  };
+
+  const head = makeHead();
+  const players = makePlayers();
+  const board = makeBoard(ctx, parts.marks);
+  const hand = makeHand(ctx);
+  const targets = makeTargets(ctx);
+  const log = makeLog();
+  const result = makeResult(ctx);
+  const sheet = makeSheet();
+  const actions = makeActions(ctx);
+  const coach = makeCoach();
+  /** @type {(Section & {destroy: () => void})|null} */
+  let cue = null; // made when a view first has a cue
+  /** @type {(Section & {key: (e: KeyboardEvent) => boolean})|null} */
+  let review = null; // made when a view first has a review part (a ReviewWidget)
+  const message = h("p", { class: "cfw-message", role: "status", "aria-live": "polite" });
+  const help = h("p", { class: "cfw-help" }, helpText(false));
+
+  // The board spans the widget; the round's result and the score sheet are a card over it.
+  const card = h("div", { class: "cfw-card", hidden: true });
+  card.append(result.node, sheet.node);
+  board.node.appendChild(card);
+  const main = h("div", { class: "cfw-main" });
+  const side = h("div", { class: "cfw-side" });
+  main.append(board.node, side);
+  // The moves: a side column when the widget is wide, else behind the "Moves" button.
+  // (The score sheet joins them during play: beside the log when behind "Moves", above it in
+  // the side column.)
+  const logbox = h("div", { class: "cfw-logbox" });
+  const logcol = h("div", { class: "cfw-logcol" });
+  logcol.append(log.head, log.note, log.node);
+  logbox.appendChild(logcol);
+  const movesPanel = h("div", { class: "cfw-moves", id: uid("moves"), hidden: true });
+  const movesButton = h(
+    "button",
+    { type: "button", class: "cfw-btn cfw-toggle", "data-key": "moves", "aria-expanded": "false", "aria-controls": movesPanel.id },
+    "Moves",
+  );
+  // "More": the open ends in words (always there for screen readers: the board is described by
+  // them), how tiles look, and the keys.
+  const more = h("div", { class: "cfw-more", id: uid("more") });
+  const moreBody = h("div", { class: "cfw-more-body", hidden: true });
+  moreBody.append(actions.look, help);
+  more.append(board.openWords, moreBody);
+  board.openWords.classList.add("cfw-vh");
+  const moreButton = h(
+    "button",
+    { type: "button", class: "cfw-btn cfw-toggle", "data-key": "more", "aria-expanded": "false", "aria-controls": more.id, title: "The open ends in words, how tiles look, and the keys" },
+    "More",
+  );
+  const fullButton = h(
+    "button",
+    { type: "button", class: "cfw-btn", "data-key": "fullscreen", "aria-keyshortcuts": "F", title: "Show the widget on the whole screen (F); Esc leaves" },
+    "Full screen",
+  );
+  const tools = h("div", { class: "cfw-tools" });
+  tools.append(board.zoom, fullButton, moreButton, movesButton);
+  const controls = h("div", { class: "cfw-controls" });
+  controls.append(actions.node, tools);
+  // The message shares the targets' line (kept even when empty: many targets show their
+  // numbers only, and a chosen tile's targets take the place of a message).
+  const line = h("div", { class: "cfw-line" });
+  line.append(targets.node, message);
+  // One deck under the board. Docked (a widget wide enough): the hand, and beside it the line
+  // over the buttons and the tools (zoom, full screen, More, Moves), so the board gets the
+  // height a line of its own would take. Narrower: the hand, the buttons, then the line.
+  const deck = h("div", { class: "cfw-deck" });
+  deck.append(hand.head, hand.node, line, controls);
+  // With the coach on, its sentence's lines are kept, so a hint never resizes the board.
+  const coachBox = h("div", { class: "cfw-coachbox", hidden: true });
+  coachBox.appendChild(coach.node);
+  const band = h("div", { class: "cfw-band" });
+  const reviewLeft = h("div", { class: "cfw-review-left" }); // a docked review's board and hand
+  band.append(deck, coachBox);
+  root.append(head.node, players.node, main, band, more, movesPanel);
+  el.appendChild(root);
+
+  /**
+   * @param {HTMLButtonElement} button
+   * @param {boolean} shown
+   */
+  function toggle(button, shown) {
+    button.setAttribute("aria-expanded", shown ? "true" : "false");
+  }
+  moreButton.addEventListener("click", () => {
+    const open = moreBody.hidden;
+    moreBody.hidden = !open;
+    board.openWords.classList.toggle("cfw-vh", !open);
+    toggle(moreButton, open);
+  });
+  movesButton.addEventListener("click", () => {
+    const open = movesPanel.hidden;
+    movesPanel.hidden = !open;
+    toggle(movesButton, open);
+    if (open) log.node.scrollTop = log.node.scrollHeight;
+  });
+
+  const layout = makeLayout(ctx, {
+    root,
+    main,
+    side,
+    band,
+    reviewLeft,
+    logbox,
+    logNode: log.node,
+    movesPanel,
+    movesButton,
+    fullButton,
+    boardBox: board.node,
+    board: board.board,
+    reviewPanel: () => (review ? review.node : null),
+  });
+  const { arrange, fitBoard, isFull, toggleFull } = layout;
+
+  // Keep JupyterLab's command-mode shortcuts (d d, a, b, arrows) off our focusable elements.
+  root.addEventListener("focusin", (e) => {
+    const t = e.target;
+    if (t instanceof Element && !t.hasAttribute("data-lm-suppress-shortcuts")) {
+      t.setAttribute("data-lm-suppress-shortcuts", "true");
+    }
+  });
+
+  // -- picking a tile: the hand, the targets and the board's marks follow -------------------
+  /** @param {string} tile */
+  function pick(tile) {
+    const v = state.view;
+    if (state.selected === tile) {
+      unpick(false);
+      return;
+    }
+    if (!v.playing || !ctx.targetsOf(tile).length) {
+      if (v.guided) {
+        // Guided play: every try is a trial. A tile that fits nowhere goes nowhere, and the
+        // session records the try (in errorless mode, as an error prevented) and answers.
+        if (v.playing) ctx.send("try", { tile });
+        return;
+      }
+      const entry = (v.hand || []).find((x) => x.tile === tile);
+      ctx.showLocal(entry && entry.hint ? `${tile} ${entry.hint}.` : `${tile} cannot be played now.`);
+      return;
+    }
+    state.selected = tile;
+    ctx.showLocal("");
+    selectionChanged();
+    targets.focusFirst();
+  }
+
+  /** @param {boolean} focusTile */
+  function unpick(focusTile) {
+    const tile = state.selected;
+    state.selected = null;
+    state.focusOnto = null;
+    selectionChanged();
+    if (focusTile) hand.focusTile(tile);
+  }
+
+  function selectionChanged() {
+    hand.showSelection();
+    targets.update(state.view);
+    board.marks(state.view);
+    board.follow();
+  }
+
+  // -- keys: each part answers its own, Escape puts a picked tile back -----------------------
+  root.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const t = e.target;
+    const tag = t instanceof Element ? t.tagName : null;
+    if (tag === "SELECT" || tag === "TEXTAREA" || (t instanceof HTMLInputElement && t.type !== "checkbox")) return;
+    let done;
+    if (e.key === "Escape") {
+      // Esc puts a chosen tile back; else it leaves full screen (where the browser lets it by).
+      done = !!state.selected || isFull();
+      if (state.selected) unpick(true);
+      else if (isFull()) toggleFull();
+    } else if (e.key === "f" || e.key === "F") {
+      toggleFull();
+      done = true;
+    } else {
+      done = review
+        ? ((e.target !== board.board || e.key === "Home" || e.key === "End") && review.key(e)) || board.key(e)
+        : hand.key(e) || targets.key(e) || board.key(e) || actions.key(e);
+    }
+    if (done) {
+      e.preventDefault();
+      e.stopPropagation();
+    }
+  });
+
+  // -- focus survives a redraw ---------------------------------------------------------------
+  function focusKey() {
+    const a = focused();
+    return a && root.contains(a) ? a.dataset.key || null : null;
+  }
+
+  /** @param {string|null} key */
+  function restoreFocus(key) {
+    if (!key) return;
+    const a = focused();
+    if (a && root.contains(a) && a.dataset.key === key && !a.matches(":disabled") && !a.hidden) return;
+    const same = firstOf(root, `[data-key="${CSS.escape(key)}"]`);
+    if (canFocus(same)) {
+      same.focus();
+      return;
+    }
+    const { draw, pass, next } = actions.buttons;
+    /** @type {(HTMLElement|null)[]} */
+    const fallbacks = [];
+    if (state.view.playing) {
+      fallbacks.push(firstOf(hand.node, ".cfw-htile.is-playable"), draw, pass);
+    }
+    fallbacks.push(next, result.next, result.again, firstOf(hand.node, ".cfw-htile"), board.board);
+    for (const f of fallbacks) {
+      if (canFocus(f)) {
+        f.focus();
+        return;
+      }
+    }
+  }
+
+  // -- the model's changes -------------------------------------------------------------------
+  function showLook() {
+    root.classList.toggle("is-large", !!port.get("large"));
+    root.dataset.display = port.get("display") || "pips";
+    actions.showLook();
+  }
+
+  function update() {
+    const key = focusKey();
+    const v = (state.view = port.get("view") || {});
+    showLook();
+    head.update(v);
+    players.update(v);
+    hand.update(v);
+    targets.update(v);
+    board.update(v);
+    log.update(v);
+    result.update(v);
+    sheet.update(v);
+    card.hidden = !v.result;
+    // The score sheet: on the card at a round's end, else with the moves (beside the board, or
+    // behind "Moves"), above the log.
+    if (v.result && sheet.node.parentNode !== card) card.appendChild(sheet.node);
+    else if (!v.result && sheet.node.parentNode !== logbox) logbox.insertBefore(sheet.node, logcol);
+    actions.update(v);
+    coach.update(v);
+    coachBox.hidden = !v.coach;
+    setText(help, helpText(!!v.coach));
+    if (v.cue && !cue && parts.cue) {
+      cue = parts.cue(ctx);
+      head.node.after(cue.node);
+    }
+    if (cue) cue.update(v);
+    if (reviewOf(v) && !review && parts.review) {
+      review = parts.review(ctx, { head: head.node, hand: hand.node, actions: actions.node, targets: targets.node, help });
+      main.after(review.node);
+      arrange();
+    }
+    if (review) review.update(v);
+    localNote = "";
+    setText(message, port.get("message") || "");
+    actions.schedule(v);
+    // The board's height first (a hand that grew a row makes the deck taller): focus given while
+    // the widget is a frame too tall would scroll the notebook to the button.
+    fitBoard();
+    restoreFocus(key);
+  }
+
+  function onLook() {
+    const key = focusKey();
+    showLook();
+    hand.update(state.view);
+    board.update(state.view);
+    restoreFocus(key);
+  }
+
+  function onMessage() {
+    setText(message, port.get("message") || localNote || "");
+  }
+
+  port.on("view", update);
+  port.on("display", onLook);
+  port.on("palette", onLook);
+  port.on("large", onLook);
+  port.on("message", onMessage);
+  update();
+  if (root.isConnected) arrange(); // settle the board's height now: nothing moves after the first paint
+  requestAnimationFrame(() => {
+    arrange();
+    board.applyCamera();
+  });
+
+  return () => {
+    port.close();
+    actions.destroy();
+    if (cue) cue.destroy();
+    board.destroy();
+    layout.destroy();
+    root.remove();
+  };
+}
