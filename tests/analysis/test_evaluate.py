@@ -392,17 +392,17 @@ def test_the_search_bot_leaves_the_coachs_move_only_when_it_is_sure() -> None:
         if rnd.is_over or len(rnd.legal_moves()) < 2:
             continue
         table = evaluate(rnd, worlds=40, seed=5)
-        coach = str(make_bot("coach")(rnd, rnd.turn))
+        coach = str(make_bot("coach")(rnd.observation(rnd.turn)))
         loss = table.at[coach, "expected_points"] - table["expected_points"].iloc[0]
         sure = loss > 2 * table.at[coach, "loss_std_error"]
         bot = SearchBot(strength=40, doubt=2)
         bot._seeds = FixedSeed(5)  # the seed of the table above, for this one choice
-        played = str(bot(rnd, rnd.turn))
+        played = str(bot(rnd.observation(rnd.turn)))
         assert played == (table.index[0] if sure else coach)
         assert bot.overrides == int(sure and coach != table.index[0])
         plain = SearchBot(strength=40, doubt=0)
         plain._seeds = FixedSeed(5)
-        assert str(plain(rnd, rnd.turn)) == table.index[0]
+        assert str(plain(rnd.observation(rnd.turn))) == table.index[0]
         checked += 1
         overridden += bot.overrides
     assert checked >= 8 and overridden >= 1
@@ -420,7 +420,10 @@ def test_the_search_bot_leaves_rounds_it_cannot_rate_to_the_coach(
     rnd = mid_round(Rules(), 3, seed=2, moves=6)
     assert len(rnd.legal_moves()) > 1
     bot = SearchBot(1, strength=10)
-    assert bot(rnd, rnd.turn) == make_bot("coach")(rnd, rnd.turn) and bot.fallbacks == 1
+    assert (
+        bot(rnd.observation(rnd.turn)) == make_bot("coach")(rnd.observation(rnd.turn))
+        and bot.fallbacks == 1
+    )
 
 
 def test_the_search_bot_plays_legally_and_beats_the_random_bot() -> None:
@@ -441,7 +444,7 @@ def test_the_search_bot_plays_legally_and_beats_the_random_bot() -> None:
                     move = search(rnd, seat)
                     assert move in rnd.legal_moves()
                 else:
-                    move = bots[seat](rnd, seat)
+                    move = bots[seat](rnd.observation(seat))
                 rnd.play(move)
             scores = rnd.scores()
             for seat, name in enumerate(names):
