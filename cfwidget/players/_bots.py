@@ -24,6 +24,8 @@ from __future__ import annotations
 import inspect
 import random
 import re
+import types
+import weakref
 from collections.abc import Callable, Sequence
 
 from .._shared import check_seed, shown
@@ -69,10 +71,35 @@ a bot takes one argument, the seat's Observation, ...
     """
     if not callable(bot):
         raise BotError(f"{who} must be a callable, got {shown(bot)}; {_SHAPE}")
+    # A function, or an object whose class defines __call__, has one signature: read it once.
+    kind: type = type(bot)
+    key = (
+        bot
+        if isinstance(bot, types.FunctionType)
+        else kind
+        if "__call__" in kind.__dict__
+        else None
+    )
+    fault = _FAULTS.get(key, "") if key is not None else ""
+    if fault == "":
+        fault = _fault(bot)
+        if key is not None:
+            _FAULTS[key] = fault
+    if fault is not None:
+        raise BotError(f"{who} {fault}; {_SHAPE}")
+    return bot
+
+
+#: What is wrong with the shape of each function or bot class seen (None: nothing).
+_FAULTS: weakref.WeakKeyDictionary[object, str | None] = weakref.WeakKeyDictionary()
+
+
+def _fault(bot: Callable[..., object]) -> str | None:
+    """What keeps ``bot`` from being called with one observation, or None."""
     try:
         params = list(inspect.signature(bot).parameters.values())
     except (TypeError, ValueError):  # a builtin without a signature: trust it
-        return bot
+        return None
     positional = [
         p
         for p in params
@@ -87,12 +114,9 @@ a bot takes one argument, the seat's Observation, ...
     ]
     if len(required) > 1 or not (positional or takes_many):
         names = ", ".join(p.name for p in required) if required else "none"
-        raise BotError(
-            f"{who} takes {len(required)} arguments ({names})"
-            + (", the old shape bot(round, seat)" if len(required) == 2 else "")
-            + f"; {_SHAPE}"
-        )
-    return bot
+        old = ", the old shape bot(round, seat)" if len(required) == 2 else ""
+        return f"takes {len(required)} arguments ({names}){old}"
+    return None
 
 
 def _legal(obs: Observation) -> tuple[Move, ...]:
