@@ -376,7 +376,7 @@ def test_make_bot_knows_the_search_bot_and_its_strength() -> None:
     with pytest.raises(BotError, match="policy must be"):
         SearchBot(policy="smart")  # type: ignore[arg-type]
     with pytest.raises(BotError, match="not the seat to move"):
-        SearchBot(1)(Round.deal(Rules(), 2, seed=1), 0)
+        SearchBot(1)(Round.deal(Rules(), 2, seed=1).observation(0))
     for doubt in (-1, 11, "sure", True):
         with pytest.raises(BotError, match="doubt is a number of standard errors from 0 to 10"):
             SearchBot(doubt=doubt)  # type: ignore[arg-type]
@@ -441,7 +441,7 @@ def test_the_search_bot_plays_legally_and_beats_the_random_bot() -> None:
             while not rnd.is_over:
                 seat = rnd.turn
                 if names[seat] == "search":
-                    move = search(rnd, seat)
+                    move = search(rnd.observation(seat))
                     assert move in rnd.legal_moves()
                 else:
                     move = bots[seat](rnd.observation(seat))
