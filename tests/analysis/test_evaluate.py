@@ -344,8 +344,16 @@ def test_positions_it_cannot_rate_are_refused_clearly() -> None:
     assert done.is_over
     with pytest.raises(EvaluateError, match="the round is over"):
         evaluate(done)
+    with pytest.raises(EvaluateError, match="the round is over"):
+        evaluate(done.observation(0))
+    rnd = Round.deal(Rules(max_pip=6, hand_size=7), 2, seed=1)
+    with pytest.raises(EvaluateError, match="the observation is seat 1's, and seat 0 is to move"):
+        evaluate(rnd.observation(1))
     stand_in = Round.deal(WOLF_LAKE, 4, seed=1)  # nobody was dealt 9-9: 8-8 stood in
     assert stand_in.start == Tile(8, 8) and evaluate(stand_in, worlds=10).attrs["stand_in"]
+    view = stand_in.observation(stand_in.turn)  # the announced doubles say what stood in
+    assert (view.round_double, view.start) == (Tile(9, 9), Tile(8, 8))
+    assert evaluate(view, worlds=10).attrs["stand_in"]
     own = Round.deal(WOLF_LAKE, 4, seed=0)  # opened by its own double
     assert own.start == Tile(9, 9) and not evaluate(own, worlds=10).attrs["stand_in"]
     assert issubclass(EvaluateError, ValueError) and cf.EvaluateError is EvaluateError

@@ -354,6 +354,7 @@ def test_a_pass_that_kept_a_fitting_tile_is_explained() -> None:
         (lambda r: sharper_draw_odds(r, 0, worlds=0), "worlds must be a whole number from 1"),
         (lambda r: sharper_draw_odds(r, 0, seed="x"), "seed must be a whole number"),  # type: ignore[arg-type]
         (lambda r: sharper_holds(r, 0, numbers=[10]), "numbers are pip numbers of the set, 0 to 9"),
+        (lambda r: hidden_worlds(r.observation(1), 0), "the observation is seat 1's"),
         (
             lambda r: sharper_draw_odds(Round.deal(Rules.preset("wolf-lake"), 4, seed=1), 0),
             "start_missing='draw'",
