@@ -177,8 +177,8 @@ def observe(rnd: Round, seat: int) -> Observation:
     over = rnd.is_over
     turn = rnd.turn
     mine = not over and seat == turn
-    moves = rnd.moves
-    has_drawn = not over and bool(moves) and moves[-1] is DRAW
+    history = rnd.history
+    has_drawn = not over and bool(history) and history[-1][1] is DRAW
     deal, tiles = rnd._engine.deal, rnd._engine.ts.tiles  # the round's double: announced
     return Observation(
         seat=seat,
@@ -197,7 +197,7 @@ def observe(rnd: Round, seat: int) -> Observation:
         has_drawn=has_drawn,
         drawn=rnd.drawn if mine else None,
         legal_moves=tuple(rnd.legal_moves()) if mine else (),
-        history=rnd.history,
+        history=history,
         penalties=tuple((index, who) for index, who, _ in rnd.penalties),
         passes_in_a_row=rnd.passes_in_a_row(),
         over=over,
