@@ -296,8 +296,9 @@ _NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 def register_bot(name: str, factory: Callable[[int | None], Bot]) -> None:
     """Let :func:`make_bot`, simulations, tournaments and the widget know a bot by ``name``.
 
-    ``factory(seed)`` makes the bot (``seed`` may be ``None``); the name is lower case
-    letters, digits, ``-`` or ``_``. For process pools the factory must be picklable: a
+    ``factory(seed)`` makes the bot (``seed`` may be ``None``), a callable that takes the
+    seat's :class:`~cfwidget.Observation` (:data:`Bot`; :func:`make_bot` refuses one of
+    another shape); the name is lower case letters, digits, ``-`` or ``_``. For process pools the factory must be picklable: a
     class, or a function defined at the top of a module. Registering a name again
     replaces its factory; the built-in names (``random``, ``greedy``, ``tips``) stay.
 
