@@ -71,15 +71,11 @@ a bot takes one argument, the seat's Observation, ...
     """
     if not callable(bot):
         raise BotError(f"{who} must be a callable, got {shown(bot)}; {_SHAPE}")
-    # A function, or an object whose class defines __call__, has one signature: read it once.
+    # A function, or an object whose class defines __call__ in Python, has one signature:
+    # read it once (bound methods, builtins and classes share their type: never cached).
     kind: type = type(bot)
-    key = (
-        bot
-        if isinstance(bot, types.FunctionType)
-        else kind
-        if "__call__" in kind.__dict__
-        else None
-    )
+    own = isinstance(kind.__dict__.get("__call__"), types.FunctionType)
+    key = bot if isinstance(bot, types.FunctionType) else kind if own else None
     fault = _FAULTS.get(key, "") if key is not None else ""
     if fault == "":
         fault = _fault(bot)
@@ -298,8 +294,9 @@ def register_bot(name: str, factory: Callable[[int | None], Bot]) -> None:
 
     ``factory(seed)`` makes the bot (``seed`` may be ``None``), a callable that takes the
     seat's :class:`~cfwidget.Observation` (:data:`Bot`; :func:`make_bot` refuses one of
-    another shape); the name is lower case letters, digits, ``-`` or ``_``. For process pools the factory must be picklable: a
-    class, or a function defined at the top of a module. Registering a name again
+    another shape); the name is lower case letters, digits, ``-`` or ``_``. For process
+    pools the factory must be picklable: a class, or a function defined at the top of a
+    module. Registering a name again
     replaces its factory; the built-in names (``random``, ``greedy``, ``tips``) stay.
 
     >>> register_bot("dice", RandomBot)  # a class: RandomBot(seed) is the bot

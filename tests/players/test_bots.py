@@ -154,6 +154,12 @@ def test_a_bot_of_one_argument_with_extras_is_taken() -> None:
 
     for bot in (careful, lambda *args: args[0].legal_moves[0], Seated().choose, len):
         assert cf.players.check_bot(bot) is bot
+    # Bound methods (and builtins, and classes) share their type: each is read for itself.
+    with pytest.raises(cf.BotError, match="takes 2 arguments"):
+        cf.players.check_bot(_OldShape().__call__)
+    assert cf.players.check_bot(Seated().choose) is not None
+    with pytest.raises(cf.BotError, match="takes 2 arguments"):
+        cf.players.check_bot(divmod)
     rnd = cf.Round.deal(cf.Rules(max_pip=6, hand_size=7), 2, seed=4)
     play_round(rnd, [careful, Seated().choose])
     assert rnd.is_over
