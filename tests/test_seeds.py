@@ -116,7 +116,7 @@ def test_asking_draw_odds_when_nothing_is_hidden_is_the_engines_seat_error() -> 
     for seed in range(400):
         rnd = cf.Round.deal(cf.Rules(max_pip=3, hand_size=5, spokes=3), 2, seed=seed)
         while not rnd.is_over:
-            rnd.play(greedy(rnd, rnd.turn))
+            rnd.play(greedy(rnd.observation(rnd.turn)))
         if rnd.yard_count == 0 and min(len(h) for h in rnd.hands) == 0:
             break
     else:

@@ -53,7 +53,7 @@ def bot_rounds(rules: Rules, players: int, rounds: int, seed: int = 0) -> tuple[
     for i in range(rounds):
         rnd = Round.deal(rules, players, seed=seed + i)
         while not rnd.is_over:
-            rnd.play(bot(rnd, rnd.turn))
+            rnd.play(bot(rnd.observation(rnd.turn)))
         moves += len(rnd.moves)
     return time.perf_counter() - start, moves
 
@@ -182,7 +182,7 @@ def main(argv: list[str] | None = None) -> None:
     rnd = Round.deal(rules, 4, seed=1)
     bot = RandomBot(1)
     while not rnd.is_over:
-        rnd.play(bot(rnd, rnd.turn))
+        rnd.play(bot(rnd.observation(rnd.turn)))
     text = rnd.to_json()
     count = 200
     start = time.perf_counter()

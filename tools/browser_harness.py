@@ -226,7 +226,14 @@ def advance(w: GameWidget, until: Any, limit: int = 600) -> bool:
         if rnd.is_over:
             return False
         if rnd.turn == w.seat:
-            send(w, {"kind": "play", "move": str(greedy(rnd, w.seat)), "version": w.version})
+            send(
+                w,
+                {
+                    "kind": "play",
+                    "move": str(greedy(rnd.observation(w.seat))),
+                    "version": w.version,
+                },
+            )
         else:
             send(w, {"kind": "next", "version": w.version})
     return False

@@ -21,7 +21,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from cfwidget.core import Move, Round, Rules
+from cfwidget.core import Move, Observation, Rules
 from cfwidget.odds import CoachBot, _coach
 from cfwidget.players import rotation_match, rotation_summary
 
@@ -58,12 +58,12 @@ class Variant:
     def __init__(self, weights: dict[str, Any]) -> None:
         self.weights = weights
 
-    def __call__(self, rnd: Round, seat: int) -> Move:
+    def __call__(self, obs: Observation) -> Move:
         kept = {name: getattr(_coach, name) for name in self.weights}
         for name, value in self.weights.items():
             setattr(_coach, name, value)
         try:
-            return CoachBot()(rnd, seat)
+            return CoachBot()(obs)
         finally:
             for name, value in kept.items():
                 setattr(_coach, name, value)

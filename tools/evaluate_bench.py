@@ -33,7 +33,7 @@ def positions(rules: Rules, count: int, seed: int) -> list[Round]:
         for _ in range(rng.randrange(8, 31)):
             if rnd.is_over:
                 break
-            rnd.play(tips(rnd, rnd.turn))
+            rnd.play(tips(rnd.observation(rnd.turn)))
         if not rnd.is_over and len(rnd.legal_moves()) >= 2:
             found.append(rnd)
     return found

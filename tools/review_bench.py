@@ -48,7 +48,7 @@ def wolf_lake_round(seed: int) -> Round:
     """A finished 4-player wolf-lake round, every seat played by the tips bot."""
     rnd = Round.deal(Rules.preset("wolf-lake"), 4, seed=seed)
     while not rnd.is_over:
-        rnd.play(tips(rnd, rnd.turn))
+        rnd.play(tips(rnd.observation(rnd.turn)))
     return rnd
 
 

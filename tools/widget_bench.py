@@ -132,7 +132,7 @@ def _play_position(seed: int) -> GameWidget:
             if rnd.is_over:
                 break
             if rnd.turn == 0:
-                rnd.play(bot(rnd, 0))
+                rnd.play(bot(rnd.observation(0)))
             else:
                 w.handle_intent({"kind": "next", "version": w.version})
                 continue

@@ -39,6 +39,7 @@ import math
 import random
 from collections.abc import Sequence
 from concurrent.futures import Executor
+from dataclasses import replace
 from typing import Any, Literal
 
 import pandas as pd
@@ -93,7 +94,7 @@ def check_executor(executor: object, error: type[ValueError]) -> None:
 
 
 def evaluate(
-    rnd: Round,
+    rnd: Round | Observation,
     *,
     worlds: int = 200,
     policy: EvaluatePolicy = "coach",
@@ -127,6 +128,9 @@ def evaluate(
     :class:`concurrent.futures.Executor` or a Dask client) shares the worlds out in chunks of
     :data:`CHUNK`; the table is the same with or without it. ``rnd`` is not changed.
 
+    ``rnd`` is the round, or the seat to move's own :class:`~cfwidget.Observation` of it
+    (all that is read of a round: the search bot passes only that).
+
     >>> from cfwidget import Round, Rules
     >>> rnd = Round.deal(Rules(max_pip=6, hand_size=7), players=3, seed=2)
     >>> table = evaluate(rnd, worlds=40, seed=1)
@@ -136,6 +140,8 @@ def evaluate(
     >>> table["rank"].tolist() == list(range(1, len(table) + 1))
     True
     >>> table.equals(evaluate(rnd, worlds=40, seed=1))
+    True
+    >>> table.equals(evaluate(rnd.observation(rnd.turn), worlds=40, seed=1))
     True
     >>> evaluate(rnd, worlds=1)
     Traceback (most recent call last):
@@ -147,7 +153,7 @@ def evaluate(
     check_executor(executor, EvaluateError)
     moves = list(view.legal_moves)
     base = _base(view)
-    imagined, stand_in = _worlds(rnd, view, worlds, seed)
+    imagined, stand_in = _worlds(view, worlds, seed)
     deals = [
         _deal(view, world, random.Random(f"yard:{seed}:{i}")) for i, world in enumerate(imagined)
     ]
@@ -189,43 +195,44 @@ def _alike(view: Observation, moves: Sequence[Move]) -> tuple[list[object], list
 
 def _view(rnd: object) -> Observation:
     """The seat to move's observation: the only thing read from the round."""
+    if isinstance(rnd, Observation):
+        if not rnd.to_move:
+            raise EvaluateError(
+                "the round is over: there are no moves left to rate"
+                if rnd.over
+                else f"the observation is seat {rnd.seat}'s, and seat {rnd.turn} is to move: "
+                "evaluate rates the moves of the seat to move, from its own observation"
+            )
+        return rnd
     if not isinstance(rnd, Round):
-        raise EvaluateError(f"evaluate rates the moves of a Round, got {shown(rnd)}")
+        raise EvaluateError(
+            f"evaluate rates the moves of a Round or of the seat to move's Observation, "
+            f"got {shown(rnd)}"
+        )
     if rnd.is_over:
         raise EvaluateError("the round is over: there are no moves left to rate")
     return rnd.observation(rnd.turn)
 
 
-def _as_drawn_for(rnd: Round) -> tuple[Round, frozenset[Tile]]:
-    """A round under ``start_missing="draw"`` that shows every seat the same view as ``rnd``,
-    and the doubles no hand was dealt that the sampler does not know of.
+def _as_drawn_for(view: Observation) -> tuple[Observation, frozenset[Tile]]:
+    """The same view under ``start_missing="draw"``, and the doubles no hand was dealt that
+    the sampler does not know of.
 
-    Under ``"draw"`` it is ``rnd`` itself, with no such doubles. Under ``"next-highest"`` it is
-    the same deal replayed under ``"draw"`` rules with the double that opened as the round's
-    double: nobody drew for it either way. When a lower double stood in, the opening says
-    more: no hand was dealt the round's double or an unused double above the stand-in.
+    Under ``"draw"`` it is ``view`` itself, with no such doubles. Under ``"next-highest"``
+    nobody drew for the double that opened, so the view is the one the same deal shows under
+    ``"draw"`` rules with that double as the round's. When a lower double stood in, the
+    opening says more: no hand was dealt the round's double or an unused double above the
+    stand-in (both announced: ``round_double`` and ``used_doubles``).
     """
-    rules = rnd.rules
+    rules = view.rules
     if rules.start_missing == "draw":
-        return rnd, frozenset()
-    deal = rnd.to_dict()["deal"]  # the round's double and the used doubles are public
-    target, used = Tile.parse(deal["start"]), {Tile.parse(t) for t in deal["used_doubles"]}
-    start = rnd.start
+        return view, frozenset()
+    target, used, start = view.round_double, view.used_doubles, view.start
     missing = frozenset(
         Tile(n, n) for n in range(start[0] + 1, target[0] + 1) if Tile(n, n) not in used
     )
-    twin = Round.from_deal(
-        Rules(**{**rules.to_dict(), "start_missing": "draw"}),
-        deal["hands"],
-        deal["boneyard"],
-        str(start),
-        deal["first"],
-        used_doubles=sorted(str(t) for t in used if t != start),
-        names=rnd.names,
-    )
-    for move in rnd.moves:
-        twin.play(move)
-    return twin, missing
+    drawn_for = Rules(**{**rules.to_dict(), "start_missing": "draw"})
+    return replace(view, rules=drawn_for, round_double=start), missing
 
 
 def _hidden_draws(view: Observation) -> set[int]:
@@ -239,7 +246,7 @@ def _hidden_draws(view: Observation) -> set[int]:
     return seats
 
 
-def _sample(twin: Round, seat: int, worlds: int, seed: int) -> list[World]:
+def _sample(twin: Observation, seat: int, worlds: int, seed: int) -> list[World]:
     """The sampler's worlds, trusting passes if some world fits that, else not."""
     try:
         return hidden_worlds(twin, seat, worlds, seed)
@@ -251,7 +258,7 @@ def _sample(twin: Round, seat: int, worlds: int, seed: int) -> list[World]:
         raise EvaluateError(str(err)) from None
 
 
-def _worlds(rnd: Round, view: Observation, worlds: int, seed: int) -> tuple[list[World], bool]:
+def _worlds(view: Observation, worlds: int, seed: int) -> tuple[list[World], bool]:
     """``worlds`` deals of the hidden tiles that fit the view (see the module text).
 
     A pass after drawing counts as proof the drawn tile did not fit; if no world fits that
@@ -260,7 +267,7 @@ def _worlds(rnd: Round, view: Observation, worlds: int, seed: int) -> tuple[list
     dealt (a seat with hidden draws may have drawn it: such worlds are kept, as likely as
     the sampler makes them, so that case is close rather than exact).
     """
-    twin, missing = _as_drawn_for(rnd)
+    twin, missing = _as_drawn_for(view)
     strict = [s for s in range(view.players) if s != view.seat and s not in _hidden_draws(view)]
     kept: list[World] = []
     asked = 0

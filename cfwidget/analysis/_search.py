@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 
 from .._shared import check_seed, shown
-from ..core import Move, Round
+from ..core import Move, Observation, Round
 from ..odds import CoachBot
 from ..players import BotError
 from ._errors import EvaluateError
@@ -52,10 +52,11 @@ class SearchBot:
     ``strength`` is worlds per choice (2 to :data:`~cfwidget.analysis.MAX_WORLDS`) or a name
     of :data:`STRENGTHS` (``"normal"``, 200 worlds, by default); ``policy`` plays the
     playouts. ``seed`` makes its choices repeatable: each choice uses the next seed of a
-    ``random.Random(seed)`` (``None``: fresh ones). Like every bot it reads only what its seat
-    can see. In a position :func:`~cfwidget.analysis.evaluate` refuses (after a stand-in
-    opening, when too few imagined worlds fit it) it plays the coach's move instead and counts
-    it in ``fallbacks``.
+    ``random.Random(seed)`` (``None``: fresh ones). Like every bot it is given only its seat's
+    :class:`~cfwidget.Observation`, and imagines the hidden tiles from that alone. In a
+    position :func:`~cfwidget.analysis.evaluate` refuses (after a stand-in opening, when too
+    few imagined worlds fit it) it plays the coach's move instead and counts it in
+    ``fallbacks``.
 
     >>> from cfwidget import Round, Rules
     >>> SearchBot(strength="huge")
@@ -103,23 +104,26 @@ normal, deep; got 'huge'
         self.fallbacks = 0  # choices left to the coach (rounds evaluate refuses)
         self.overrides = 0  # choices where the search was sure the coach's move was worse
 
-    def __call__(self, rnd: Round, seat: int) -> Move:
-        if not isinstance(rnd, Round):
-            raise BotError(f"the search bot needs the cf.Round, got {shown(rnd)}")
-        if rnd.is_over or rnd.turn != seat:
-            raise BotError(f"seat {seat} is not the seat to move, so it has no move to choose")
-        moves = rnd.legal_moves()
+    def __call__(self, obs: Observation) -> Move:
+        if obs.__class__ is not Observation:
+            got = "a Round" if isinstance(obs, Round) else shown(obs)
+            raise BotError(
+                f"a bot is given the seat's Observation, rnd.observation(rnd.turn), got {got}"
+            )
+        moves = obs.legal_moves
+        if not moves:
+            raise BotError(f"seat {obs.seat} is not the seat to move, so it has no move to choose")
         seed = self._seeds.randrange(2**63)
         if len(moves) == 1:
             return moves[0]
         try:
-            table = evaluate(rnd, worlds=self.worlds, policy=self.policy, seed=seed)
+            table = evaluate(obs, worlds=self.worlds, policy=self.policy, seed=seed)
         except EvaluateError:  # too few worlds fit a stand-in opening
             self.fallbacks += 1
-            return CoachBot()(rnd, seat)
+            return CoachBot()(obs)
         choice = str(table.index[0])
         if self.doubt:
-            coach = str(CoachBot()(rnd, seat))
+            coach = str(CoachBot()(obs))
             points = table["expected_points"]
             loss = float(points[coach]) - float(points.iloc[0])
             if loss <= self.doubt * float(table["loss_std_error"][coach]):

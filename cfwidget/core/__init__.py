@@ -25,8 +25,9 @@ from ._errors import (
 )
 from ._game import Game
 from ._moves import Move, MoveLike
-from ._observation import Observation, observe
+from ._observation import Observation, draw_count, draw_odds, observe
 from ._options import HAND_TABLES, Option
+from ._placed import fitting_numbers, placed_role
 from ._presets import PRESET_TABLE, PRESETS, Preset
 from ._round import Placed, Round
 from ._rules import OPTIONS, Rules, tile_penalty
@@ -65,8 +66,12 @@ __all__ = [
     "check_player_names",
     "check_rules",
     "check_seed",
+    "draw_count",
+    "draw_odds",
+    "fitting_numbers",
     "full_set",
     "observe",
+    "placed_role",
     "refusal",
     "rule_line",
     "set_size",

@@ -8,8 +8,9 @@ the yard hold, the public history, and the tile *this seat* drew this turn
 are not in it, so nothing made from it can leak them.
 
 :func:`observe` builds it from a :class:`~cfwidget.Round`
-(``Round.observation(seat)`` is the same); :meth:`Observation.to_dict` is the
-JSON-ready form that ``Round.observe(seat)`` returns.
+(``Round.observation(seat)`` is the same); :meth:`Observation.to_dict` is its
+JSON-ready form. A bot is a function of this value alone
+(:data:`cfwidget.players.Bot`), so the information boundary is in the types.
 
 >>> from cfwidget import Round, Rules
 >>> rnd = Round.deal(Rules(), players=3, seed=2)
@@ -29,14 +30,14 @@ from typing import TYPE_CHECKING, Any
 from .._shared import shown
 from ._errors import SeatError
 from ._moves import DRAW, Move
-from ._placed import Placed
+from ._placed import Placed, fitting_numbers
 from ._rules import Rules
 from ._tiles import Tile, full_set
 
 if TYPE_CHECKING:
     from ._round import Round
 
-__all__ = ["Observation", "check_seat", "draw_odds", "observe"]
+__all__ = ["Observation", "check_seat", "draw_count", "draw_odds", "observe"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +50,9 @@ class Observation:
     empty unless this seat is to move. ``scores`` is ``None`` until the round is
     over, when the hands are counted in front of everyone. ``penalties`` says when (the
     index of the move in ``history``) and which seat drew a penalty tile; the tile is only
-    in that seat's own hand.
+    in that seat's own hand. ``round_double`` is the double the round called for (``start``
+    differs from it only when a lower double stood in) and ``used_doubles`` the doubles
+    earlier rounds of the game opened with: both are announced to the whole table.
 
     >>> from cfwidget import Round, Rules
     >>> obs = Round.deal(Rules(), players=2, seed=3).observation(0)
@@ -81,6 +84,8 @@ class Observation:
     end_reason: str | None
     scores: tuple[int, ...] | None
     rules: Rules
+    round_double: Tile
+    used_doubles: frozenset[Tile]
 
     @property
     def players(self) -> int:
@@ -103,18 +108,28 @@ class Observation:
         return tuple(m for m in self.legal_moves if m.is_play)
 
     def fitting_numbers(self) -> frozenset[int]:
-        """The numbers a tile needs to be playable now (the forced double's, or any open end's).
+        """The numbers a tile needs to be playable now (:func:`~cfwidget.core.fitting_numbers`).
 
         >>> from cfwidget import Round, Rules
         >>> sorted(Round.deal(Rules(), players=2, seed=3).observation(0).fitting_numbers())
         [9]
         """
-        if self.forced is not None:
-            return frozenset((self.forced[0],))
-        return frozenset(n for _, n, _ in self.open_ends)
+        return fitting_numbers(self.table, self.rules)
+
+    def unseen(self) -> tuple[Tile, ...]:
+        """The tiles this seat cannot see: not in its hand and not on the table (they are in
+        the other hands and the yard, which it cannot tell apart).
+
+        >>> from cfwidget import Round, Rules
+        >>> len(Round.deal(Rules(), players=2, seed=3).observation(1).unseen())
+        33
+        """
+        seen = set(self.hand)
+        seen.update(p.tile for p in self.table)
+        return tuple(t for t in full_set(self.rules.max_pip) if t not in seen)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON-ready view that ``Round.observe(seat)`` returns (tiles and moves as text).
+        """The JSON-ready form of this view (tiles and moves as text; ``rule`` is the rule line).
 
         >>> from cfwidget import Round, Rules
         >>> view = Round.deal(Rules(), players=3, seed=2).observation(1).to_dict()
@@ -162,8 +177,9 @@ def observe(rnd: Round, seat: int) -> Observation:
     over = rnd.is_over
     turn = rnd.turn
     mine = not over and seat == turn
-    moves = rnd.moves
-    has_drawn = not over and bool(moves) and moves[-1] is DRAW
+    history = rnd.history
+    has_drawn = not over and bool(history) and history[-1][1] is DRAW
+    deal, tiles = rnd._engine.deal, rnd._engine.ts.tiles  # the round's double: announced
     return Observation(
         seat=seat,
         names=rnd.names,
@@ -181,7 +197,7 @@ def observe(rnd: Round, seat: int) -> Observation:
         has_drawn=has_drawn,
         drawn=rnd.drawn if mine else None,
         legal_moves=tuple(rnd.legal_moves()) if mine else (),
-        history=rnd.history,
+        history=history,
         penalties=tuple((index, who) for index, who, _ in rnd.penalties),
         passes_in_a_row=rnd.passes_in_a_row(),
         over=over,
@@ -189,6 +205,8 @@ def observe(rnd: Round, seat: int) -> Observation:
         end_reason=rnd.end_reason,
         scores=tuple(rnd.scores()) if over else None,
         rules=rnd.rules,
+        round_double=tiles[deal.start],
+        used_doubles=deal.used,
     )
 
 
@@ -205,13 +223,27 @@ def check_seat(seat: object, players: int) -> int:
     return seat
 
 
+def draw_count(obs: Observation) -> tuple[int, int]:
+    """How many tiles the observing seat cannot see that would fit now, and how many it
+    cannot see: the one count behind every plain draw chance (:func:`draw_odds`, the coach's
+    sentences, :func:`cfwidget.odds.draw_outlook`).
+
+    >>> from cfwidget import Round, Rules
+    >>> draw_count(Round.deal(Rules(), players=2, seed=3).observation(1))
+    (6, 33)
+    """
+    numbers = obs.fitting_numbers()
+    unseen = obs.unseen()
+    return sum(1 for t in unseen if t[0] in numbers or t[1] in numbers), len(unseen)
+
+
 def draw_odds(obs: Observation) -> Fraction:
     """The chance that one tile drawn now by the observing seat fits where play is allowed.
 
     Judged from what that seat knows: the unseen tiles are every tile not in its
     hand and not on the table (the other hands and the yard, which it cannot
-    tell apart), each equally likely to be the one drawn. ``Round.draw_odds(seat)``
-    is this count for that seat's observation.
+    tell apart), each equally likely to be the one drawn (:func:`draw_count`).
+    ``Round.draw_odds(seat)`` is this count for that seat's observation.
 
     It assumes the unseen tiles are spread at random; in real play the others
     keep playing the tiles that fit, so later in a round the yard holds more of
@@ -221,10 +253,7 @@ def draw_odds(obs: Observation) -> Fraction:
     >>> draw_odds(Round.deal(Rules(), players=2, seed=3).observation(1))
     Fraction(2, 11)
     """
-    seen = set(obs.hand) | {p.tile for p in obs.table}
-    unseen = [t for t in full_set(obs.rules.max_pip) if t not in seen]
+    fitting, unseen = draw_count(obs)
     if not unseen:
         raise SeatError(f"{obs.names[obs.seat]} can see every tile: there is nothing left to draw")
-    numbers = obs.fitting_numbers()
-    fitting = sum(1 for t in unseen if t[0] in numbers or t[1] in numbers)
-    return Fraction(fitting, len(unseen))
+    return Fraction(fitting, unseen)

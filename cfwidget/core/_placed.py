@@ -15,15 +15,19 @@ when someone asks (``Round.table``, ``Round.open_ends()``). The
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ._errors import TileError
 from ._moves import Move
 from ._tiles import Tile
 from ._tileset import SharedPlay, TileSet
 
-__all__ = ["Placed", "TableLog", "role"]
+if TYPE_CHECKING:
+    from ._rules import Rules
+
+__all__ = ["Placed", "TableLog", "fitting_numbers", "placed_role", "role"]
 
 
 class Placed(NamedTuple):
@@ -116,6 +120,23 @@ class TableLog:
         return ends
 
 
+def placed_role(tile: Tile, onto: Tile | None, centre: Tile | None) -> str:
+    """How ``tile``, laid onto ``onto``, sits when ``centre`` is the centre double: centre,
+    spoke, foot, toe or line. The one place that names a tile's role (:func:`role`, the
+    table layer's layout).
+
+    >>> placed_role(Tile(5, 5), Tile(9, 5), Tile(9, 9))
+    'foot'
+    """
+    if onto is None:
+        return "centre"
+    if onto == centre:
+        return "spoke"
+    if tile[0] == tile[1]:
+        return "foot"
+    return "toe" if onto[0] == onto[1] else "line"
+
+
 def role(table: Sequence[Placed], tile: Tile) -> str:
     """How ``tile`` sits on ``table``: centre, spoke, foot, toe or line (a TileError if not laid).
 
@@ -125,11 +146,40 @@ def role(table: Sequence[Placed], tile: Tile) -> str:
     """
     for p in table:
         if p.tile == tile:
-            if p.onto is None:
-                return "centre"
-            if p.onto == table[0].tile:
-                return "spoke"
-            if tile[0] == tile[1]:
-                return "foot"
-            return "toe" if p.onto[0] == p.onto[1] else "line"
+            return placed_role(p.tile, p.onto, table[0].tile)
     raise TileError(f"{tile} is not on the table")
+
+
+def fitting_numbers(table: Sequence[Placed], rules: Rules) -> frozenset[int]:
+    """The numbers a tile must show to be played on ``table`` now, from the table alone.
+
+    The centre double takes ``spokes`` tiles before anything else; a double laid off the
+    centre is a chicken foot that takes ``toes`` tiles before anything else; otherwise every
+    open end offers its number. ``table`` may be any first part of a round's table, so the
+    same words answer "what fitted when that seat drew?". ``Round.fitting_numbers()`` and
+    ``Observation.fitting_numbers()`` are this function of their table.
+
+    >>> from cfwidget import Rules
+    >>> centre = Placed(Tile(9, 9), None, 9, 0)
+    >>> sorted(fitting_numbers([centre, Placed(Tile(9, 4), Tile(9, 9), 9, 0)], Rules()))
+    [9]
+    >>> spokes = [Placed(Tile(9, n), Tile(9, 9), 9, n) for n in (4, 3, 2)]
+    >>> sorted(fitting_numbers([centre, *spokes], Rules(spokes=3)))
+    [2, 3, 4]
+    """
+    centre = table[0]
+    kids = Counter(p.onto for p in table)
+    if kids[centre.tile] < rules.spokes:
+        return frozenset((centre.number,))
+    if len(table) > 1:
+        last_double = next((p for p in reversed(table) if p.tile[0] == p.tile[1]), centre)
+        if last_double is not centre and kids[last_double.tile] < rules.toes:
+            return frozenset((last_double.tile[0],))
+    numbers = set()
+    for p in table:
+        if p is centre:
+            continue  # full: checked above
+        room = rules.toes if p.tile[0] == p.tile[1] else 1
+        if kids[p.tile] < room:
+            numbers.add(p.open_number)
+    return frozenset(numbers)

@@ -39,7 +39,7 @@ from ._engine import Engine
 from ._errors import IllegalMove
 from ._moves import Move, MoveLike
 from ._observation import Observation, check_seat, draw_odds, observe
-from ._placed import Placed, role
+from ._placed import Placed, fitting_numbers, role
 from ._records import parse_round, read_round, record_deal, replay_moves, round_record
 from ._rules import Rules
 from ._seatwords import explain, how_it_ended, refusal, rule_line, tile_refusal
@@ -205,7 +205,7 @@ class Round:
 
     @property
     def hands(self) -> tuple[tuple[Tile, ...], ...]:
-        """Every seat's tiles (all of them: use :meth:`observe` for one seat's view)."""
+        """Every seat's tiles (all of them: use :meth:`observation` for one seat's view)."""
         tiles_of = self._engine.ts.tiles_of
         return tuple(tiles_of(b) for b in self._engine.hands)
 
@@ -365,26 +365,21 @@ class Round:
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now, as a typed :class:`~cfwidget.Observation` (:func:`observe`).
 
+        What a bot is given, and what every sentence for that seat is made from. Other hands,
+        another seat's drawn tile and the yard's order are not in it;
+        :meth:`Observation.to_dict` is its JSON-ready form.
+
         >>> obs = Round.deal(Rules(), players=3, seed=2).observation(1)
         >>> obs.hand_counts, obs.yard_count, obs.to_move
         ((9, 9, 9), 27, True)
+        >>> obs.to_dict()["rule"]
+        'the centre double 9-9 still needs 4 spokes (tiles with a 9)'
         """
         return observe(self, seat)
 
     def _mover(self) -> Observation:
         """The observation of the seat to move (the last to move once the round is over)."""
         return observe(self, self._engine.turn)
-
-    def observe(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know, as a JSON-ready dict (:meth:`Observation.to_dict`).
-
-        Other hands, another seat's drawn tile and the yard order never appear.
-
-        >>> view = Round.deal(Rules(), players=3, seed=2).observe(1)
-        >>> view["hand_counts"], view["yard_count"], view["rule"]
-        ([9, 9, 9], 27, 'the centre double 9-9 still needs 4 spokes (tiles with a 9)')
-        """
-        return observe(self, seat).to_dict()
 
     def refusal(self, move: MoveLike) -> str | None:
         """Why ``move`` is not allowed now, or ``None`` (:func:`cfwidget.core.refusal`).
@@ -422,16 +417,14 @@ class Round:
         """
         return how_it_ended(self._mover())
 
-    def fitting_numbers(self) -> set[int]:
-        """The numbers a tile needs to be playable now (the forced double's, or any open end's).
+    def fitting_numbers(self) -> frozenset[int]:
+        """The numbers a tile needs to be playable now (:func:`~cfwidget.core.fitting_numbers`
+        of the table).
 
-        >>> Round.deal(Rules(), players=2, seed=3).fitting_numbers()
-        {9}
+        >>> sorted(Round.deal(Rules(), players=2, seed=3).fitting_numbers())
+        [9]
         """
-        f = self.forced
-        if f is not None:
-            return {f[0]}
-        return {n for _, n, _ in self.open_ends()}
+        return fitting_numbers(self.table, self.rules)
 
     def draw_odds(self, seat: int) -> Fraction:
         """The chance that one tile drawn now by ``seat`` fits, from what that seat knows.

@@ -49,8 +49,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
 
-from .._shared import article, check_seed, name_in_text, plural
-from ..core import Move, Observation, Round, Tile, full_set, tile_penalty
+from .._shared import article, check_seed, name_in_text, plural, shown
+from ..core import Move, Observation, Round, Tile, draw_count, fitting_numbers, tile_penalty
 from ..players import BotError
 from ._errors import SeatOddsError
 from ._seat import _check_playing, _check_round, _check_seat
@@ -112,12 +112,6 @@ class Advice:
 # --- what the history tells everyone -----------------------------------------------------------
 
 
-def _wanted(forced: Tile | None, free: dict[Tile, int], open_: dict[Tile, int]) -> frozenset[int]:
-    if forced is not None:
-        return frozenset({forced[0]})
-    return frozenset(open_[tile] for tile, places in free.items() if places)
-
-
 def seat_lacks(rnd: Round | Observation) -> list[frozenset[int]]:
     """The numbers each seat surely holds no tile of, from the public history alone.
 
@@ -141,40 +135,27 @@ def seat_lacks(rnd: Round | Observation) -> list[frozenset[int]]:
     else:
         _check_round(rnd)
         penalties = {index for index, _seat, _tile in rnd.penalties}
-    rules = rnd.rules
-    start = rnd.start
-    free: dict[Tile, int] = {start: rules.spokes}  # free places of each table tile
-    open_: dict[Tile, int] = {start: start[0]}  # the number each table tile offers
-    forced: Tile | None = start
+    rules, table = rnd.rules, rnd.table
+    laid = 1  # tiles on the table before the move at hand: the centre, then one per play
     lacks: list[frozenset[int]] = [frozenset()] * rnd.players
     drew: list[frozenset[int] | None] = [None] * rnd.players  # numbers wanted at this turn's draw
     held = list(lacks)  # what the hand lacked before this turn's draw
     for index, (seat, move) in enumerate(rnd.history):
         if move.kind == "draw":
-            wanted = _wanted(forced, free, open_)
+            wanted = fitting_numbers(table[:laid], rules)
             drew[seat], held[seat] = wanted, lacks[seat] | wanted
             lacks[seat] = frozenset()  # the drawn tile is anyone's guess until played or kept
             continue
         if move.kind == "pass":
             before = drew[seat]
             if before is None:  # nothing to draw: it held nothing that fitted
-                lacks[seat] |= _wanted(forced, free, open_)
+                lacks[seat] |= fitting_numbers(table[:laid], rules)
             elif rules.must_play_drawn:  # the drawn tile stays, and it did not fit either
                 lacks[seat] = before
         else:
-            tile, onto = move.tile, move.onto
-            if tile is None or onto is None:  # never: a play names both tiles
-                continue
+            laid += 1
             if drew[seat] is not None:  # it played the drawn tile: the hand is as before
                 lacks[seat] = held[seat]
-            number = open_[onto]
-            free[onto] -= 1
-            if not free[onto] and onto == forced:
-                forced = None
-            if tile.is_double:
-                free[tile], open_[tile], forced = rules.toes, number, tile
-            else:
-                free[tile], open_[tile] = 1, tile.other(number)
             if index in penalties:  # a penalty tile nobody saw
                 lacks[seat] = frozenset()
         drew[seat] = None
@@ -200,8 +181,7 @@ class _View:
 
     @classmethod
     def of(cls, obs: Observation) -> _View:
-        seen = set(obs.hand) | {placed.tile for placed in obs.table}
-        unseen = [tile for tile in full_set(obs.rules.max_pip) if tile not in seen]
+        unseen = list(obs.unseen())
         blank = obs.rules.double_blank
         cost = sum(tile_penalty(t, blank) for t in unseen) / len(unseen) if unseen else 0.0
         counts = list(obs.hand_counts)
@@ -441,14 +421,13 @@ def _advice(view: _View, it: _Scored, ranked: Sequence[_Scored]) -> Advice:
         else:
             what = "centre double" if forced == obs.start else "chicken foot on"
             wanted = f"none of your tiles has {article(forced[0])}, which the {what} {forced} needs"
-        unseen = view.unseen
-        fitting = sum(1 for t in unseen if t[0] in numbers or t[1] in numbers)
-        p = Fraction(fitting, len(unseen)) if unseen else Fraction(0)
+        fitting, unseen = draw_count(obs)
+        p = Fraction(fitting, unseen) if unseen else Fraction(0)
         return Advice(
             move,
             it.score,
             f"Draw: {wanted}; a tile drawn now fits with {_chance(p)} "
-            f"({fitting} of the {len(unseen)} tiles you cannot see).",
+            f"({fitting} of the {unseen} tiles you cannot see).",
             p,
             view.seat,
         )
@@ -523,19 +502,25 @@ class CoachBot:
     The bot is ``"coach"`` by name: ``make_bot("coach")``, ``simulate(..., bots="coach")``.
 
     >>> from cfwidget import Round, Rules
-    >>> CoachBot()(Round.deal(Rules(), players=2, seed=1), 1)
+    >>> CoachBot()(Round.deal(Rules(), players=2, seed=1).observation(1))
     Move.parse('9-6@9-9')
     """
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = None if seed is None else check_seed(seed, BotError, fresh=True)
 
-    def __call__(self, rnd: Round, seat: int) -> Move:
-        moves = rnd.legal_moves()
+    def __call__(self, obs: Observation) -> Move:
+        if obs.__class__ is not Observation:
+            raise BotError(
+                "a bot is given the seat's Observation, rnd.observation(rnd.turn), got "
+                f"{'a Round' if isinstance(obs, Round) else shown(obs)}"
+            )
+        moves = obs.legal_moves
+        if not moves:
+            raise BotError(f"seat {obs.seat} is not the seat to move, so it has no move to choose")
         if len(moves) == 1:
             return moves[0]
-        checked, who = _to_move(rnd, seat)
-        return _ranked(_View.of(checked.observation(who)))[0].move
+        return _ranked(_View.of(obs))[0].move
 
     def __repr__(self) -> str:
         return "CoachBot()"

@@ -26,8 +26,8 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from .._shared import check_seed, seed_at, shown
-from ..core import Move, Round, Rules, Tile, full_set, set_size
-from ..players import BotError
+from ..core import Round, Rules, Tile, full_set, set_size
+from ..players import Bot, BotError, check_bot
 from . import _exact as odds
 from . import _seat as seat_odds
 from ._errors import OddsError
@@ -47,7 +47,6 @@ __all__ = [
     "watch_seat",
 ]
 
-Bot = Callable[[Round, int], Move]
 EXACT_COLOUR = "#9ecae1"
 SIMULATED_COLOUR = "#d94801"
 
@@ -236,6 +235,8 @@ def replay(rnd: Round, bots: Sequence[Bot], until: int | Callable[[Round], bool]
     if not isinstance(bots, Sequence) or len(bots) != play.players:
         got = str(len(bots)) if isinstance(bots, Sequence) else repr(bots)[:60]
         raise BotError(f"give one bot for every seat ({play.players}), got {got}")
+    for s, bot in enumerate(bots):
+        check_bot(bot, f"the bot of seat {s}")
 
     def done(position: Round) -> bool:
         if isinstance(until, int):
@@ -243,7 +244,7 @@ def replay(rnd: Round, bots: Sequence[Bot], until: int | Callable[[Round], bool]
         return until(position)
 
     while not play.is_over and not done(play):
-        play.play(bots[play.turn](play, play.turn))
+        play.play(bots[play.turn](play.observation(play.turn)))
     return play
 
 
@@ -263,6 +264,8 @@ def watch_seat(rnd: Round, bots: Sequence[Bot], seat: int) -> pd.DataFrame:
     if not isinstance(bots, Sequence) or len(bots) != play.players:
         got = str(len(bots)) if isinstance(bots, Sequence) else repr(bots)[:60]
         raise BotError(f"give one bot for every seat ({play.players}), got {got}")
+    for s, bot in enumerate(bots):
+        check_bot(bot, f"the bot of seat {s}")
     rows: list[dict[str, Any]] = []
     draws_since: list[int] = []  # open rows, waiting for the seat's next play
     while not play.is_over:
@@ -286,7 +289,7 @@ def watch_seat(rnd: Round, bots: Sequence[Bot], seat: int) -> pd.DataFrame:
                 }
             )
             draws_since.append(len(rows) - 1)
-        move = bots[turn](play, turn)
+        move = bots[turn](play.observation(turn))
         play.play(move)
         if turn != seat:
             continue
@@ -327,6 +330,8 @@ def draw_checks(
     chance to compare, say).
     """
     seed = check_seed(seed, OddsError)
+    for s, bot in enumerate(bots):
+        check_bot(bot, f"the bot of seat {s}")
     rows = []
     for i in range(rounds):
         rnd = Round.deal(rules, players, seed=seed_at(seed, i))
@@ -338,7 +343,7 @@ def draw_checks(
                 row = {"tiles_on_table": len(rnd.table), "chance": float(rnd.draw_odds(turn))}
                 if also is not None:
                     row.update(also(rnd, turn, i))
-            rnd.play(bots[turn](rnd, turn))
+            rnd.play(bots[turn](rnd.observation(turn)))
             if row is not None:
                 row["fitted"] = any(m.is_play for m in rnd.legal_moves())
                 rows.append(row)

@@ -32,7 +32,7 @@ from typing import TypedDict
 import pandas as pd
 
 from .._shared import check_whole, shown, whole_in
-from ..core import Round, Tile, full_set
+from ..core import Round, Tile, draw_count
 from ._errors import SeatOddsError
 from ._exact import (
     DrawWait,
@@ -140,13 +140,7 @@ def unseen_tiles(rnd: Round, seat: int) -> list[Tile]:
     """
     _check_round(rnd)
     _check_seat(rnd, seat)
-    seen = set(_hand(rnd, seat)) | {placed.tile for placed in rnd.table}
-    return [tile for tile in full_set(rnd.rules.max_pip) if tile not in seen]
-
-
-def _fitting(rnd: Round, tiles: list[Tile]) -> int:
-    numbers = rnd.fitting_numbers()
-    return sum(1 for tile in tiles if tile[0] in numbers or tile[1] in numbers)
+    return list(rnd.observation(seat).unseen())
 
 
 # --- drawing until something fits -------------------------------------------------------------
@@ -175,16 +169,15 @@ def draw_outlook(rnd: Round, seat: int) -> DrawOutlook:
     _check_round(rnd)
     _check_seat(rnd, seat)
     _check_playing(rnd)
-    unseen = unseen_tiles(rnd, seat)
-    fitting = _fitting(rnd, unseen)
+    fitting, unseen = draw_count(rnd.observation(seat))
     can_play = rnd.can_play(seat)
     wait = wait_until_playable(rnd, seat)
     return DrawOutlook(
         can_play=can_play,
-        unseen=len(unseen),
+        unseen=unseen,
         fitting=fitting,
         yard=rnd.yard_count,
-        p_next_fits=Fraction(fitting, len(unseen)) if unseen else Fraction(0),
+        p_next_fits=Fraction(fitting, unseen) if unseen else Fraction(0),
         p_never=wait.p_never,
         expected_draws_if_found=wait.if_found,
         expected_draws=wait.all_draws,
@@ -220,8 +213,8 @@ def draws_until_playable(rnd: Round, seat: int, max_draws: int | None = None) ->
             name="probability",
             dtype=object,
         )
-    unseen = unseen_tiles(rnd, seat)
-    return draws_until_fit(len(unseen), _fitting(rnd, unseen), rnd.yard_count, max_draws)
+    fitting, unseen = draw_count(rnd.observation(seat))
+    return draws_until_fit(unseen, fitting, rnd.yard_count, max_draws)
 
 
 def wait_until_playable(rnd: Round, seat: int, max_draws: int | None = None) -> DrawWait:
@@ -246,8 +239,8 @@ def wait_until_playable(rnd: Round, seat: int, max_draws: int | None = None) -> 
     _check_playing(rnd)
     if rnd.can_play(seat):
         return DrawWait(Fraction(0), Fraction(0), Fraction(0))
-    unseen = unseen_tiles(rnd, seat)
-    return wait_for_fit(len(unseen), _fitting(rnd, unseen), rnd.yard_count, max_draws)
+    fitting, unseen = draw_count(rnd.observation(seat))
+    return wait_for_fit(unseen, fitting, rnd.yard_count, max_draws)
 
 
 def expected_draws_until_playable(rnd: Round, seat: int, max_draws: int | None = None) -> Fraction:
@@ -293,7 +286,7 @@ def foot_outlook(rnd: Round, seat: int) -> FootOutlook:
     >>> from cfwidget.players import greedy
     >>> rnd = Round.deal(Rules(max_pip=6, hand_size=5), players=2, seed=5)
     >>> while rnd.forced in (None, rnd.start):
-    ...     rnd.play(greedy(rnd, rnd.turn))
+    ...     rnd.play(greedy(rnd.observation(rnd.turn)))
     >>> foot = foot_outlook(rnd, rnd.turn)
     >>> str(foot["double"]), foot["kind"], foot["needed"], foot["in_hand"], foot["off_table"]
     ('5-5', 'chicken foot', 3, 1, 4)

@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -53,7 +52,7 @@ from typing import NamedTuple
 import pandas as pd
 
 from .._shared import check_seed, check_whole, whole_in
-from ..core import Move, Observation, Placed, Round, Rules, Tile, full_set
+from ..core import Move, Observation, Round, Rules, Tile, fitting_numbers, full_set
 from . import _seat as seat_odds
 from ._errors import SeatOddsError
 from ._ways import DEALT as _DEALT
@@ -85,39 +84,26 @@ class World(NamedTuple):
 # --- what the seat may know -------------------------------------------------------------------
 
 
-def _public_view(rnd: Round, seat: int) -> Observation:
-    """The only place that reads the round: ``seat``'s observation of it."""
-    seat_odds._check_round(rnd)
-    seat_odds._check_seat(rnd, seat)
-    if rnd.rules.start_missing != "draw":
+def _public_view(rnd: Round | Observation, seat: int) -> Observation:
+    """The only place that reads the round: ``seat``'s observation of it (or the observation
+    given, which must be ``seat``'s)."""
+    if isinstance(rnd, Observation):
+        if rnd.seat != seat:
+            raise SeatOddsError(
+                f"the observation is seat {rnd.seat}'s, so it tells nothing of seat {seat}'s view"
+            )
+        view = rnd
+    else:
+        seat_odds._check_round(rnd)
+        seat_odds._check_seat(rnd, seat)
+        view = rnd.observation(seat)
+    if view.rules.start_missing != "draw":
         raise SeatOddsError(
             "the sharper count needs the rule that players draw for a missing starting double "
             "(start_missing='draw'); with 'next-highest' the choice of a stand-in double says "
             "more about the hands than it counts"
         )
-    return rnd.observation(seat)
-
-
-def _fitting_numbers(table: Sequence[Placed], rules: Rules) -> frozenset[int]:
-    """The numbers a tile needs to be played on this table (the public table alone).
-
-    The centre double takes ``spokes`` tiles first; a double laid on a line is a chicken foot
-    that takes ``toes`` tiles before anything else; every other tile takes one more tile.
-    Tested against :meth:`Round.fitting_numbers` on every position of many rounds.
-    """
-    centre = table[0]
-    kids = Counter(p.onto for p in table[1:])
-    if kids[centre.tile] < rules.spokes:
-        return frozenset({centre.number})
-    feet = [p for p in table[1:] if p.tile.is_double]
-    if feet and kids[feet[-1].tile] < rules.toes:
-        return frozenset({feet[-1].tile[0]})
-    numbers = set()
-    for p in table:
-        room = rules.spokes if p is centre else rules.toes if p.tile.is_double else 1
-        if kids[p.tile] < room:
-            numbers.add(p.open_number)
-    return frozenset(numbers)
+    return view
 
 
 @dataclass
@@ -247,7 +233,7 @@ def _read_story(view: Observation, trust_passes: bool) -> tuple[list[Tile], list
         if story is None:
             continue
         fits = 0
-        for n in _fitting_numbers(view.table[:laid], rules):
+        for n in fitting_numbers(view.table[:laid], rules):
             fits |= by_number[n]
         if move == Move.DRAW:
             story.checks.append((i, fits))
@@ -361,11 +347,17 @@ def _worlds(view: Observation, worlds: int, seed: int, trust_passes: bool) -> li
 
 
 def hidden_worlds(
-    rnd: Round, seat: int, worlds: int = 200, seed: int = 0, *, trust_passes: bool = True
+    rnd: Round | Observation,
+    seat: int,
+    worlds: int = 200,
+    seed: int = 0,
+    *,
+    trust_passes: bool = True,
 ) -> list[World]:
     """``worlds`` ways the tiles ``seat`` cannot see could lie, each fitting all it saw.
 
-    ``rnd`` is the round and ``seat`` the seat whose view is taken; ``seed`` fixes the
+    ``rnd`` is the round, or ``seat``'s own :class:`~cfwidget.Observation` of it (all that is
+    read of a round), and ``seat`` the seat whose view is taken; ``seed`` fixes the
     randomness. ``trust_passes`` counts a pass after a draw as proof that the drawn tile did
     not fit (always so when the rules make a drawn tile that fits be played).
 
@@ -374,6 +366,8 @@ def hidden_worlds(
     >>> world = hidden_worlds(rnd, 0, worlds=3, seed=1)[0]
     >>> rnd.hand_counts(), len(world.hands[1]), len(world.yard), world.hands[0] == set(rnd.hand(0))
     ([6, 7], 7, 14, True)
+    >>> hidden_worlds(rnd.observation(0), 0, worlds=3, seed=1)[0] == world
+    True
     """
     return _worlds(_public_view(rnd, seat), worlds, seed, trust_passes)
 

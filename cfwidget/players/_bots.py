@@ -1,7 +1,8 @@
-"""Bots: callables ``(round, seat) -> Move`` that choose one of the legal moves.
+"""Bots: callables ``(observation) -> Move`` that choose one of the legal moves.
 
-A bot sees only what its seat may know: its own hand, the table and how many
-tiles every hand and the yard hold.
+A bot is given its seat's :class:`~cfwidget.Observation` and nothing else: its own
+hand, the table, how many tiles every hand and the yard hold, the public history and
+its legal moves. It never holds the round, so it cannot read a tile its seat cannot see.
 
 - :class:`RandomBot` picks uniformly among the legal moves (seeded).
 - :func:`greedy` plays its heaviest tile first.
@@ -11,6 +12,8 @@ tiles every hand and the yard hold.
 
 >>> from cfwidget import Round, Rules
 >>> rnd = Round.deal(Rules(), players=3, seed=4)
+>>> greedy(rnd.observation(rnd.turn))
+Move.parse('9-2@9-9')
 >>> play_round(rnd, [RandomBot(1), greedy, tips])
 >>> rnd.is_over
 True
@@ -18,8 +21,11 @@ True
 
 from __future__ import annotations
 
+import inspect
 import random
 import re
+import types
+import weakref
 from collections.abc import Callable, Sequence
 
 from .._shared import check_seed, shown
@@ -31,51 +37,103 @@ __all__ = [
     "Bot",
     "RandomBot",
     "TipsBot",
+    "check_bot",
     "greedy",
     "make_bot",
     "play_game",
     "play_round",
     "register_bot",
-    "seat_view",
     "tips",
 ]
 
-Bot = Callable[[Round, int], Move]
+#: A bot: the seat's observation in, one of its legal moves out.
+Bot = Callable[[Observation], Move]
+
+_SHAPE = (
+    "a bot takes one argument, the seat's Observation, and returns one of its legal moves, "
+    "for example: def first(obs): return obs.legal_moves[0] (obs.seat is its seat, obs.hand "
+    "its tiles; play_round and the widgets pass rnd.observation(seat))"
+)
 
 
-def seat_view(rnd: Round | Observation, seat: int) -> Observation:
-    """What ``seat`` may know: the observation itself, or the round's observation for it.
+def check_bot(bot: object, who: str = "the bot") -> Bot:
+    """``bot`` itself if it can be called with one observation; a :class:`BotError` that
+    shows the shape of a bot if not (a callable of the old ``(round, seat)`` form is refused,
+    not adapted: it would be handed the whole round).
 
-    Every bot here decides from this view alone, so a bot never reads a tile its seat
-    cannot see, whether it is handed the round or the observation.
-
-    >>> from cfwidget import Rules
-    >>> rnd = Round.deal(Rules(), players=2, seed=1)
-    >>> seat_view(rnd, 1) == rnd.observation(1) == seat_view(rnd.observation(1), 1)
+    >>> check_bot(greedy) is greedy
     True
+    >>> check_bot(lambda rnd, seat: rnd.legal_moves()[0])
+    Traceback (most recent call last):
+    ...
+    cfwidget.BotError: the bot takes 2 arguments (rnd, seat), the old shape bot(round, seat); \
+a bot takes one argument, the seat's Observation, ...
     """
-    return rnd if isinstance(rnd, Observation) else rnd.observation(seat)
+    if not callable(bot):
+        raise BotError(f"{who} must be a callable, got {shown(bot)}; {_SHAPE}")
+    # A function, or an object whose class defines __call__ in Python, has one signature:
+    # read it once (bound methods, builtins and classes share their type: never cached).
+    kind: type = type(bot)
+    own = isinstance(kind.__dict__.get("__call__"), types.FunctionType)
+    key = bot if isinstance(bot, types.FunctionType) else kind if own else None
+    fault = _FAULTS.get(key, "") if key is not None else ""
+    if fault == "":
+        fault = _fault(bot)
+        if key is not None:
+            _FAULTS[key] = fault
+    if fault is not None:
+        raise BotError(f"{who} {fault}; {_SHAPE}")
+    return bot
 
 
-def _legal(rnd: Round | Observation, seat: int) -> Sequence[Move]:
-    """The legal moves of ``seat``, the seat to move: a field of its observation.
+#: What is wrong with the shape of each function or bot class seen (None: nothing).
+_FAULTS: weakref.WeakKeyDictionary[object, str | None] = weakref.WeakKeyDictionary()
 
-    From a round it is ``legal_moves()``, the same list, without building the rest of
-    the observation (the bots' hot path).
-    """
-    if isinstance(rnd, Observation):
-        return rnd.legal_moves
-    if rnd.turn != seat or rnd.is_over:
-        raise BotError(f"seat {seat} is not the seat to move, so it has no move to choose")
-    return rnd.legal_moves()
+
+def _fault(bot: Callable[..., object]) -> str | None:
+    """What keeps ``bot`` from being called with one observation, or None."""
+    try:
+        params = list(inspect.signature(bot).parameters.values())
+    except (TypeError, ValueError):  # a builtin without a signature: trust it
+        return None
+    positional = [
+        p
+        for p in params
+        if p.kind in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    ]
+    required = [p for p in positional if p.default is inspect.Parameter.empty]
+    takes_many = any(p.kind is inspect.Parameter.VAR_POSITIONAL for p in params)
+    required += [
+        p
+        for p in params
+        if p.kind is inspect.Parameter.KEYWORD_ONLY and p.default is inspect.Parameter.empty
+    ]
+    if len(required) > 1 or not (positional or takes_many):
+        names = ", ".join(p.name for p in required) if required else "none"
+        old = ", the old shape bot(round, seat)" if len(required) == 2 else ""
+        return f"takes {len(required)} arguments ({names}){old}"
+    return None
+
+
+def _legal(obs: Observation) -> tuple[Move, ...]:
+    """The legal moves in ``obs``: a :class:`BotError` if it is no observation of the seat to
+    move (a bot is never asked to move for a seat that is not to move)."""
+    if obs.__class__ is not Observation:
+        got = "a Round" if isinstance(obs, Round) else shown(obs)
+        raise BotError(
+            f"a bot is given the seat's Observation, rnd.observation(rnd.turn), got {got}"
+        )
+    if not obs.legal_moves:
+        raise BotError(f"seat {obs.seat} is not the seat to move, so it has no move to choose")
+    return obs.legal_moves
 
 
 class RandomBot:
     """Chooses uniformly among the legal moves, with its own ``random.Random(seed)``.
 
     >>> from cfwidget import Rules
-    >>> bot = RandomBot(3)
-    >>> bot(Round.deal(Rules(), players=2, seed=1), 1)
+    >>> rnd = Round.deal(Rules(), players=2, seed=1)
+    >>> RandomBot(3)(rnd.observation(1))
     Move.parse('9-4@9-9')
     """
 
@@ -83,33 +141,36 @@ class RandomBot:
         self.seed = None if seed is None else check_seed(seed, BotError, fresh=True)
         self._random = random.Random(self.seed).random
 
-    def __call__(self, rnd: Round | Observation, seat: int) -> Move:
-        moves = _legal(rnd, seat)
+    def __call__(self, obs: Observation) -> Move:
+        moves = _legal(obs)
         return moves[int(self._random() * len(moves))]
 
     def __repr__(self) -> str:
         return f"RandomBot({self.seed!r})"
 
 
-def greedy(rnd: Round | Observation, seat: int) -> Move:
+def greedy(obs: Observation) -> Move:
     """Play the heaviest tile that fits (by what it would cost, :meth:`Rules.penalty`).
 
     Never passes a fit.
 
     >>> from cfwidget import Rules
-    >>> greedy(Round.deal(Rules(), players=2, seed=1), 1)
+    >>> greedy(Round.deal(Rules(), players=2, seed=1).observation(1))
     Move.parse('9-6@9-9')
     """
-    return _heaviest(_legal(rnd, seat), rnd.rules.penalty)
+    return _heaviest(_legal(obs), obs.rules.penalty)
 
 
-def heaviest(rnd: Round | Observation, blank_weight: int) -> Move:
+def heaviest(obs: Observation, blank_weight: int) -> Move:
     """The play of the heaviest tile, the double blank weighing ``blank_weight``.
 
     With no play it draws or passes; a drawn tile that fits is always played.
+
+    >>> from cfwidget import Rules
+    >>> heaviest(Round.deal(Rules(), players=2, seed=1).observation(1), 0)
+    Move.parse('9-6@9-9')
     """
-    moves = rnd.legal_moves if isinstance(rnd, Observation) else rnd.legal_moves()
-    return _heaviest(moves, lambda tile: tile_penalty(tile, blank_weight))
+    return _heaviest(_legal(obs), lambda tile: tile_penalty(tile, blank_weight))
 
 
 def _heaviest(moves: Sequence[Move], weight: Callable[[Tile], int]) -> Move:
@@ -142,7 +203,7 @@ class TipsBot:
     Otherwise it sheds its heaviest tile, like :func:`greedy`.
 
     >>> from cfwidget import Rules
-    >>> TipsBot()(Round.deal(Rules(), players=2, seed=1), 1)
+    >>> TipsBot()(Round.deal(Rules(), players=2, seed=1).observation(1))
     Move.parse('9-6@9-9')
     """
 
@@ -158,13 +219,12 @@ class TipsBot:
         self.keep_waiting = keep_waiting
         self.shed_when_low = shed_when_low
 
-    def __call__(self, rnd: Round | Observation, seat: int) -> Move:
-        moves = _legal(rnd, seat)
+    def __call__(self, obs: Observation) -> Move:
+        moves = _legal(obs)
         plays = [m for m in moves if m.is_play]
         if not plays:
             return moves[0]
-        obs = seat_view(rnd, seat)
-        hand = obs.hand
+        seat, hand = obs.seat, obs.hand
         others_low = min(c for s, c in enumerate(obs.hand_counts) if s != seat) <= 2
         # Without the tip, the double blank counts at face value: nothing, so it is kept.
         cost = obs.rules.penalty if self.dump_blank else _face_value
@@ -232,9 +292,11 @@ _NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 def register_bot(name: str, factory: Callable[[int | None], Bot]) -> None:
     """Let :func:`make_bot`, simulations, tournaments and the widget know a bot by ``name``.
 
-    ``factory(seed)`` makes the bot (``seed`` may be ``None``); the name is lower case
-    letters, digits, ``-`` or ``_``. For process pools the factory must be picklable: a
-    class, or a function defined at the top of a module. Registering a name again
+    ``factory(seed)`` makes the bot (``seed`` may be ``None``), a callable that takes the
+    seat's :class:`~cfwidget.Observation` (:data:`Bot`; :func:`make_bot` refuses one of
+    another shape); the name is lower case letters, digits, ``-`` or ``_``. For process
+    pools the factory must be picklable: a class, or a function defined at the top of a
+    module. Registering a name again
     replaces its factory; the built-in names (``random``, ``greedy``, ``tips``) stay.
 
     >>> register_bot("dice", RandomBot)  # a class: RandomBot(seed) is the bot
@@ -300,15 +362,13 @@ def make_bot(name: str, seed: int | None = None, *, strength: int | str | None =
     factory = find_bot(name)
     checked = None if seed is None else check_seed(seed, BotError, fresh=True)
     if strength is None:
-        return factory(checked)
+        return check_bot(factory(checked), f"the bot {name!r}")
     if not _takes_strength(factory):
         raise BotError(f"the bot {name!r} has no strength setting; 'search' has one")
-    return factory(checked, strength=strength)  # type: ignore[call-arg]
+    return check_bot(factory(checked, strength=strength), f"the bot {name!r}")  # type: ignore[call-arg]
 
 
 def _takes_strength(factory: object) -> bool:
-    import inspect
-
     try:
         return "strength" in inspect.signature(factory).parameters  # type: ignore[arg-type]
     except (TypeError, ValueError):
@@ -316,7 +376,8 @@ def _takes_strength(factory: object) -> bool:
 
 
 def play_round(rnd: Round, bots: Sequence[Bot]) -> None:
-    """Let ``bots`` (one per seat) play ``rnd`` to its end."""
+    """Let ``bots`` (one per seat) play ``rnd`` to its end, each given its seat's
+    observation (``rnd.observation(seat)``) when it is to move."""
     if not isinstance(rnd, Round):
         raise SimulationError(f"play_round needs a cf.Round, got {shown(rnd)}")
     if isinstance(bots, str) or not isinstance(bots, Sequence) or len(bots) != rnd.players:
@@ -325,9 +386,11 @@ def play_round(rnd: Round, bots: Sequence[Bot]) -> None:
         else:
             got = str(len(bots)) if isinstance(bots, Sequence) else f"{shown(bots)}"
         raise BotError(f"need one bot per seat ({rnd.players}), got {got}")
+    for seat, bot in enumerate(bots):
+        check_bot(bot, f"the bot of seat {seat}")
     while not rnd.is_over:
         seat = rnd.turn
-        rnd.play(bots[seat](rnd, seat))
+        rnd.play(bots[seat](rnd.observation(seat)))
 
 
 def play_game(game: Game, bots: Sequence[Bot]) -> None:

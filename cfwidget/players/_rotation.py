@@ -30,7 +30,7 @@ import pandas as pd
 
 from .._shared import check_whole, shown
 from ..core import Round, Rules, check_rules, check_seed
-from ._bots import Bot, find_bot, make_bot, play_round
+from ._bots import Bot, check_bot, find_bot, make_bot, play_round
 from ._errors import BotError, ExecutorError, SimulationError
 from ._simulation import MAX_ROUNDS, _ByName, _dask_client, _round_seed
 
@@ -83,8 +83,9 @@ def _check_bot(bot: object, role: str, strength: int | str | None) -> _Spec:
         return _Named(bot.name, bot.factory, strength)
     if not callable(bot):
         raise BotError(
-            f"the {role} is a bot's name or a callable (round, seat) -> move; got {shown(bot)}"
+            f"the {role} is a bot's name or a callable observation -> move; got {shown(bot)}"
         )
+    check_bot(bot, f"the {role}")
     if strength is not None:
         raise BotError("strength goes with a contender given by name, such as 'search'")
     return cast(Bot, bot)

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from .._shared import check_whole, shown
 from ..core import Round, Rules, check_rules, check_seed
-from ._bots import Bot, RandomBot, find_bot, make_bot
+from ._bots import Bot, RandomBot, check_bot, find_bot, make_bot
 from ._errors import BotError, ExecutorError, SimulationError
 
 if TYPE_CHECKING:
@@ -98,8 +98,7 @@ def play_one(
     rnd = Round.deal(rules, players, seed=deal_seed)
     bots = _bots_for_round(specs, seed, index)
     while not rnd.is_over:
-        seat = rnd.turn
-        rnd.play(bots[seat](rnd, seat))
+        rnd.play(bots[rnd.turn](rnd.observation(rnd.turn)))
     row: dict[str, Any] = {"round": index, "start": str(rnd.start)}
     for seat, score in enumerate(rnd.scores()):
         row[f"score_{seat}"] = score
@@ -317,11 +316,13 @@ def simulate(
         raise BotError(f"bots is a bot, a bot's name or a list of one per seat; got {shown(bots)}")
     if len(specs) != players:
         raise BotError(f"give one bot for every seat ({players}), got {len(specs)}")
-    for spec in specs:
+    for seat, spec in enumerate(specs):
         if isinstance(spec, str):
-            find_bot(spec)  # a BotError names the bots there are
-        if not isinstance(spec, str) and not callable(spec):
-            raise BotError(f"a bot is a name or a callable (round, seat) -> move, got {spec!r}")
+            make_bot(spec, 1)  # a BotError names the bots there are, or shows a bot's shape
+        elif not callable(spec):
+            raise BotError(f"a bot is a name or a callable observation -> move, got {spec!r}")
+        else:
+            check_bot(spec, f"the bot of seat {seat}")
     check_whole(rounds, "rounds", SimulationError, low=1, high=MAX_ROUNDS)
     if chunk_size is not None and (chunk_size.__class__ is not int or chunk_size < 1):
         raise SimulationError(f"chunk_size must be a whole number, 1 or more, got {chunk_size!r}")

@@ -33,7 +33,7 @@ import numpy as np
 import pandas as pd
 
 from .._shared import check_whole, is_number
-from ..core import Move, Round, Rules
+from ..core import Move, Observation, Rules
 from ._bots import Bot, heaviest
 from ._errors import SimulationError
 from ._simulation import simulate
@@ -76,18 +76,18 @@ def wilson_interval(wins: float, games: int, z: float = Z95) -> tuple[float, flo
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def face_value(rnd: Round, seat: int) -> Move:
+def face_value(obs: Observation) -> Move:
     """Plays its heaviest tile by the pips printed on it: a player who ignores the blank tip.
 
     To this bot the double blank (0 pips on its face, but 50 points at the end) looks like
     its lightest tile, so it keeps it. Apart from that it plays like
     :func:`~cfwidget.players.greedy`, so the two differ only in how they treat ``0-0``.
 
-    >>> from cfwidget import Rules
-    >>> face_value(Round.deal(Rules(), players=2, seed=1), 1)
+    >>> from cfwidget import Round, Rules
+    >>> face_value(Round.deal(Rules(), players=2, seed=1).observation(1))
     Move.parse('9-6@9-9')
     """
-    return heaviest(rnd, 0)
+    return heaviest(obs, 0)
 
 
 def _mean_interval(values: pd.Series) -> tuple[float, float, float]:

@@ -49,7 +49,7 @@ import math
 from collections.abc import Iterable
 
 from .._shared import check_whole, is_number, whole_in
-from ..core import Tile
+from ..core import Tile, placed_role
 from ._costs import _MISSING_TOE, _NUDGE, _RESERVED, _Costs
 from ._geometry import rect, unit
 from ._placement import PlacedLike, TilePlacement, bounds
@@ -76,16 +76,6 @@ BOARD_ASPECT = 760 / 480
 _MIN_ASPECT, _MAX_ASPECT = 0.25, 4.0
 # Of the many odd-angled places for a foot, only this many of the likeliest are weighed in full.
 _WEIGHED = 24
-
-
-def _role(p: PlacedLike, start: Tile | None) -> str:
-    if p.onto is None:
-        return "centre"
-    if p.onto == start:
-        return "spoke"
-    if p.tile[0] == p.tile[1]:
-        return "foot"
-    return "toe" if p.onto[0] == p.onto[1] else "line"
 
 
 class Farmyard(_Costs):
@@ -148,7 +138,7 @@ class Farmyard(_Costs):
         if parent_index is None:
             raise ValueError(f"{tile} was played onto {onto}, which is not on the table")
         parent = self._placed[parent_index]
-        role = _role(placed, self._start)
+        role = placed_role(placed.tile, placed.onto, self._start)
         double = tile[0] == tile[1]
         if role in ("spoke", "toe"):
             pose, name, linked = self._round_double(parent_index, parent, placed.slot, role)

@@ -146,7 +146,7 @@ def move_value(rnd: Round, move: Move | str) -> Exercise:
     >>> from cfwidget.players import greedy
     >>> rnd = Round.deal(Rules(max_pip=3, spokes=3, hand_size=3), players=2, seed=171)
     >>> for _ in range(3):
-    ...     rnd.play(greedy(rnd, rnd.turn))
+    ...     rnd.play(greedy(rnd.observation(rnd.turn)))
     >>> q = move_value(rnd, "2-1@3-2")
     >>> q.check("2/3").message, q.check("0.66").status
     ('Correct! 2/3 = 0.667 points.', 'correct')
@@ -208,7 +208,7 @@ def best_in_expectation(rnd: Round) -> Exercise:
     >>> from cfwidget.players import greedy
     >>> rnd = Round.deal(Rules(max_pip=3, spokes=3, hand_size=3), players=2, seed=171)
     >>> for _ in range(3):
-    ...     rnd.play(greedy(rnd, rnd.turn))
+    ...     rnd.play(greedy(rnd.observation(rnd.turn)))
     >>> q = best_in_expectation(rnd)
     >>> q.choices, q.check("1-1@3-1").status
     (('1-1@3-1', '2-1@3-1', '2-1@3-2'), 'correct')
@@ -219,7 +219,7 @@ def best_in_expectation(rnd: Round) -> Exercise:
     choices = tuple(str(m) for m in sol.moves)
     low = min(sol.points(m) for m in sol.moves)
     right = [str(m) for m in sol.moves if sol.points(m) == low]
-    heavy = str(greedy(rnd, rnd.turn))
+    heavy = str(greedy(rnd.observation(rnd.turn)))
     values = "; ".join(f"{m}: {_pts(sol.points(m))}" for m in sol.moves)
 
     def judge(answer: object) -> tuple[bool, str]:

@@ -31,6 +31,7 @@ from ..core import (
     PRESET_TABLE,
     PRESETS,
     Move,
+    Observation,
     Round,
     Rules,
     RulesError,
@@ -286,7 +287,7 @@ def story(rnd: Round) -> str:
     return "\n".join(lines) if lines else "(no moves yet)"
 
 
-def narrate(rnd: Round, bots: Sequence[Callable[[Round, int], Move]], moves: int) -> str:
+def narrate(rnd: Round, bots: Sequence[Callable[[Observation], Move]], moves: int) -> str:
     """Let ``bots`` (one per seat) make up to ``moves`` moves on a copy of ``rnd``, and tell it.
 
     Each line gives the rule in force and the move made under it.
@@ -302,6 +303,10 @@ def narrate(rnd: Round, bots: Sequence[Callable[[Round, int], Move]], moves: int
         got = str(len(bots)) if isinstance(bots, Sequence) else repr(bots)[:60]
         raise BotError(f"need one bot per seat ({rnd.players}), got {got}")
     check_whole(moves, "moves", LessonError, low=0)
+    from ..players import check_bot
+
+    for seat, bot in enumerate(bots):
+        check_bot(bot, f"the bot of seat {seat}")
     game = rnd.copy()
     lines: list[str] = []
     rule = ""
@@ -313,7 +318,7 @@ def narrate(rnd: Round, bots: Sequence[Callable[[Round, int], Move]], moves: int
             lines.append(f"Rule in force: {now}.")
             rule = now
         seat = game.turn
-        move = bots[seat](game, seat)
+        move = bots[seat](game.observation(seat))
         game.play(move)
         lines.append(f"  {_move_words(game, seat, move)}")
     if game.is_over:

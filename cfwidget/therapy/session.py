@@ -307,7 +307,7 @@ class Session(SessionState):
         rnd = self.round
         seat = rnd.turn
         while not rnd.is_over and rnd.turn == seat:
-            self._emit("move", seat=seat, move=str(self._bots[seat](rnd.copy(), seat)))
+            self._emit("move", seat=seat, move=str(self._bots[seat](rnd.observation(seat))))
         self._maybe_begin()
         return True
 

@@ -16,7 +16,7 @@ from typing import Literal
 
 from .._shared import check_flag as shared_check_flag
 from .._shared import is_number, is_whole, offset_seed
-from ..players import Bot, BotError, make_bot, tips
+from ..players import Bot, BotError, check_bot, make_bot, tips
 from ._errors import WidgetError
 
 __all__ = [
@@ -121,7 +121,7 @@ def as_bot(value: BotLike, seat: int, seed: int | None) -> Bot:
     if isinstance(value, str):
         return make_bot(value, None if seed is None else offset_seed(seed, seat))
     if callable(value):
-        return value
+        return check_bot(value, f"the bot for seat {seat}")
     raise BotError(f"the bot for seat {seat} must be a callable or a bot name, got {value!r}")
 
 

@@ -6,7 +6,7 @@ a real farmyard, every hand's tile count, the chicken yard, the move log and,
 at the end of a round, the scores.
 
 State flows one way and intents the other. Python builds the view from
-``Round.observe(seat)`` plus the layout (a :class:`~cfwidget.widget.View`,
+``Round.observation(seat)`` plus the layout (a :class:`~cfwidget.widget.View`,
 see :mod:`cfwidget.widget._view`), and syncs it in the ``view`` trait: the
 browser never receives another seat's tiles or the order of the yard, and it
 cannot change any trait (an ``update`` from the browser is refused). The
@@ -104,7 +104,7 @@ class GameWidget(HintGiver, Farmyard):
     - ``humans``: the seats people play (default: seat 0). Every other seat is a bot.
     - ``bots``: the bot of each bot seat: ``None`` (the ``tips`` bot everywhere),
       one bot for all, a list with one entry per seat (``None`` for humans) or a
-      dict ``{seat: bot}``; a bot is a callable ``(round, seat) -> Move`` or a
+      dict ``{seat: bot}``; a bot is a callable ``(observation) -> Move`` or a
       name from :data:`cfwidget.players.BOTS`.
     - ``seat``: whose hand the view shows and plays (default: the first human), or
       ``"turn"`` when people share one screen: the view follows whose turn it is.
@@ -395,7 +395,7 @@ class GameWidget(HintGiver, Farmyard):
             return self._refuse(f"It is {self._name(seat)}'s turn: waiting for them to move")
         try:
             while not rnd.is_over and rnd.turn == seat:
-                move = bot(rnd.copy(), seat)
+                move = bot(rnd.observation(seat))
                 if self._game is not None:
                     self._game.play(move)
                 else:

@@ -344,8 +344,16 @@ def test_positions_it_cannot_rate_are_refused_clearly() -> None:
     assert done.is_over
     with pytest.raises(EvaluateError, match="the round is over"):
         evaluate(done)
+    with pytest.raises(EvaluateError, match="the round is over"):
+        evaluate(done.observation(0))
+    rnd = Round.deal(Rules(max_pip=6, hand_size=7), 2, seed=1)
+    with pytest.raises(EvaluateError, match="the observation is seat 1's, and seat 0 is to move"):
+        evaluate(rnd.observation(1))
     stand_in = Round.deal(WOLF_LAKE, 4, seed=1)  # nobody was dealt 9-9: 8-8 stood in
     assert stand_in.start == Tile(8, 8) and evaluate(stand_in, worlds=10).attrs["stand_in"]
+    view = stand_in.observation(stand_in.turn)  # the announced doubles say what stood in
+    assert (view.round_double, view.start) == (Tile(9, 9), Tile(8, 8))
+    assert evaluate(view, worlds=10).attrs["stand_in"]
     own = Round.deal(WOLF_LAKE, 4, seed=0)  # opened by its own double
     assert own.start == Tile(9, 9) and not evaluate(own, worlds=10).attrs["stand_in"]
     assert issubclass(EvaluateError, ValueError) and cf.EvaluateError is EvaluateError
@@ -376,7 +384,7 @@ def test_make_bot_knows_the_search_bot_and_its_strength() -> None:
     with pytest.raises(BotError, match="policy must be"):
         SearchBot(policy="smart")  # type: ignore[arg-type]
     with pytest.raises(BotError, match="not the seat to move"):
-        SearchBot(1)(Round.deal(Rules(), 2, seed=1), 0)
+        SearchBot(1)(Round.deal(Rules(), 2, seed=1).observation(0))
     for doubt in (-1, 11, "sure", True):
         with pytest.raises(BotError, match="doubt is a number of standard errors from 0 to 10"):
             SearchBot(doubt=doubt)  # type: ignore[arg-type]
@@ -392,17 +400,17 @@ def test_the_search_bot_leaves_the_coachs_move_only_when_it_is_sure() -> None:
         if rnd.is_over or len(rnd.legal_moves()) < 2:
             continue
         table = evaluate(rnd, worlds=40, seed=5)
-        coach = str(make_bot("coach")(rnd, rnd.turn))
+        coach = str(make_bot("coach")(rnd.observation(rnd.turn)))
         loss = table.at[coach, "expected_points"] - table["expected_points"].iloc[0]
         sure = loss > 2 * table.at[coach, "loss_std_error"]
         bot = SearchBot(strength=40, doubt=2)
         bot._seeds = FixedSeed(5)  # the seed of the table above, for this one choice
-        played = str(bot(rnd, rnd.turn))
+        played = str(bot(rnd.observation(rnd.turn)))
         assert played == (table.index[0] if sure else coach)
         assert bot.overrides == int(sure and coach != table.index[0])
         plain = SearchBot(strength=40, doubt=0)
         plain._seeds = FixedSeed(5)
-        assert str(plain(rnd, rnd.turn)) == table.index[0]
+        assert str(plain(rnd.observation(rnd.turn))) == table.index[0]
         checked += 1
         overridden += bot.overrides
     assert checked >= 8 and overridden >= 1
@@ -420,7 +428,10 @@ def test_the_search_bot_leaves_rounds_it_cannot_rate_to_the_coach(
     rnd = mid_round(Rules(), 3, seed=2, moves=6)
     assert len(rnd.legal_moves()) > 1
     bot = SearchBot(1, strength=10)
-    assert bot(rnd, rnd.turn) == make_bot("coach")(rnd, rnd.turn) and bot.fallbacks == 1
+    assert (
+        bot(rnd.observation(rnd.turn)) == make_bot("coach")(rnd.observation(rnd.turn))
+        and bot.fallbacks == 1
+    )
 
 
 def test_the_search_bot_plays_legally_and_beats_the_random_bot() -> None:
@@ -438,10 +449,10 @@ def test_the_search_bot_plays_legally_and_beats_the_random_bot() -> None:
             while not rnd.is_over:
                 seat = rnd.turn
                 if names[seat] == "search":
-                    move = search(rnd, seat)
+                    move = search(rnd.observation(seat))
                     assert move in rnd.legal_moves()
                 else:
-                    move = bots[seat](rnd, seat)
+                    move = bots[seat](rnd.observation(seat))
                 rnd.play(move)
             scores = rnd.scores()
             for seat, name in enumerate(names):

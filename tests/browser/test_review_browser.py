@@ -46,7 +46,7 @@ from cfwidget.widget import ReviewWidget
 game = cf.Game(["Ann", "Bob"], cf.Rules(max_pip=6, hand_size=7), seed=5)
 bot = RandomBot(seed=3)
 while not game.round.is_over:
-    game.play(bot(game.round, game.round.turn))
+    game.play(bot(game.round.observation(game.round.turn)))
 w = ReviewWidget(review(game, worlds=24, seed=1))
 w"""
 
@@ -303,7 +303,8 @@ def test_voila_a_widget_opened_late_draws_its_tiles_where_they_lie(app: Any) -> 
 
 CELL_ROUNDS = CELL.replace(
     "\nw = ReviewWidget",
-    "\ngame.next_round()\nfor _ in range(6):\n    game.play(bot(game.round, game.round.turn))"
+    "\ngame.next_round()\nfor _ in range(6):"
+    "\n    game.play(bot(game.round.observation(game.round.turn)))"
     "\nw = ReviewWidget",
 )
 

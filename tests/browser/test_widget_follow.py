@@ -143,7 +143,12 @@ def test_large_tiles_keep_tiles_larger(wide: Page) -> None:
     w = GameWidget(cf.Game(["Ann", "Bob", "Cy"], seed=2), pace="click", large=True)
     while len(w.round.table) < 40 and not w.round.is_over:
         send(w, {"kind": "next", "version": w.version}) if w.round.turn != 0 else send(
-            w, {"kind": "play", "move": str(cf.players.greedy(w.round, 0)), "version": w.version}
+            w,
+            {
+                "kind": "play",
+                "move": str(cf.players.greedy(w.round.observation(0))),
+                "version": w.version,
+            },
         )
     wide.evaluate("s => cfw.mount(s)", widget_state(w))
     assert wide.evaluate(MEASURE)["tilePx"] >= 30 - 0.01

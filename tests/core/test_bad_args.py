@@ -108,7 +108,7 @@ def a_round() -> Round:
     rnd = Round.deal(Rules.preset("seven-each"), 3, seed=11, names=["Ann", "Bob", "Cy"])
     bot = RandomBot(3)
     for _ in range(12):
-        rnd.play(bot(rnd, rnd.turn))
+        rnd.play(bot(rnd.observation(rnd.turn)))
     return rnd
 
 
@@ -233,7 +233,7 @@ def test_fuzz_records() -> None:
     bot = RandomBot(1)
     for _ in range(10):
         if not game.round.is_over:
-            game.play(bot(game.round, game.round.turn))
+            game.play(bot(game.round.observation(game.round.turn)))
     for _ in range(400):
         data = mutate(rnd.to_dict(), rng)
         only_package_errors(lambda: Round.from_json(json.dumps(data)))  # noqa: B023

@@ -22,7 +22,8 @@ from seat_worlds import Position, boundary_breaks, positions
 import cfwidget as cf
 from cfwidget import Move, Observation, Round, Tile
 from cfwidget.core import refusal, rule_line, tile_refusal, what_to_do
-from cfwidget.odds import coach_hint
+from cfwidget.odds import CoachBot, coach_hint
+from cfwidget.players import RandomBot, TipsBot, face_value, greedy
 
 PRESETS = cf.Rules.preset_names()
 POSITIONS = 5_000  # per preset
@@ -66,13 +67,12 @@ def told(rnd: Round, seat: int) -> tuple[object, ...]:
 
 
 def test_the_rounds_words_are_the_observations_words() -> None:
-    """Round.refusal, tile_refusal, rule_in_force and observe say what the seat's
+    """Round.refusal, tile_refusal and rule_in_force say what the seat's
     observation says, in every position of every preset (a sample of each)."""
     for preset in PRESETS:
         for spot in spots(preset)[::25]:
             rnd, seat = spot.rnd, spot.seat
             obs = rnd.observation(seat)
-            assert rnd.observe(seat) == obs.to_dict()
             assert rnd.rule_in_force(seat) == rule_line(obs) == obs.to_dict()["rule"]
             mover = rnd.observation(rnd.turn)
             assert rnd.rule_in_force() == rule_line(mover)
@@ -113,6 +113,44 @@ def test_nothing_a_seat_is_told_changes_with_tiles_it_cannot_see(preset: str) ->
     assert report.hands_moved >= 0.5 * POSITIONS, report
 
 
+def bot_choices(rnd: Round, seat: int) -> tuple[Move, ...]:
+    """What each bot plays for ``seat`` (the seat to move), given that seat's observation."""
+    obs = rnd.observation(seat)
+    bots = (RandomBot(3), greedy, TipsBot(), TipsBot(dump_blank=False), face_value, CoachBot())
+    return tuple(bot(obs) for bot in bots)
+
+
+def search_choice(rnd: Round, seat: int) -> Move:
+    """The search bot's move for ``seat``: it imagines the hidden tiles from the observation."""
+    from cfwidget.analysis import SearchBot
+
+    return SearchBot(1, strength=6, doubt=0)(rnd.observation(seat))
+
+
+def movers(preset: str, every: int) -> list[Position]:
+    """Every ``every``-th position of ``preset`` where the seat looked from is to move."""
+    return [s for s in spots(preset)[::every] if s.seat == s.rnd.turn and not s.rnd.is_over]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_no_bots_choice_changes_with_tiles_its_seat_cannot_see(preset: str) -> None:
+    """A bot is a function of the observation: re-deal what the seat cannot see, and every
+    bot (random, greedy, tips with and without a tip, face value, the coach) plays the same."""
+    spots_ = movers(preset, 4)
+    report = boundary_breaks(bot_choices, spots_, seed=11)
+    assert report.breaks == [], "\n".join(report.breaks or [])
+    assert report.positions == len(spots_) >= 300
+    assert report.hands_moved >= 0.5 * len(spots_), report
+
+
+def test_the_search_bots_choice_does_not_change_with_tiles_its_seat_cannot_see() -> None:
+    spots_ = [s for s in movers("wolf-lake", 10) if len(s.rnd.legal_moves()) > 1][:40]
+    spots_ += [s for s in movers("puremco", 10) if len(s.rnd.legal_moves()) > 1][:40]
+    report = boundary_breaks(search_choice, spots_, seed=11)
+    assert report.breaks == [], "\n".join(report.breaks or [])
+    assert report.hands_moved >= 0.5 * len(spots_), report
+
+
 def test_the_checker_catches_a_drawn_tile_named_to_another_seat() -> None:
     after_draws = [
         s
@@ -136,12 +174,14 @@ def test_another_seat_hears_that_a_tile_was_drawn_but_not_which() -> None:
     rnd.play("3-2@3-3")
     rnd.play("draw")
     assert rnd.observation(1).drawn is None and rnd.observation(1).has_drawn
-    assert "1-1" not in rnd.observe(1)["rule"]
-    assert rnd.observe(1)["rule"].endswith(
-        "Player 1 has drawn a tile: Player 1 plays it if it fits, or passes"
+    assert "1-1" not in rnd.observation(1).to_dict()["rule"]
+    assert (
+        rnd.observation(1)
+        .to_dict()["rule"]
+        .endswith("Player 1 has drawn a tile: Player 1 plays it if it fits, or passes")
     )
-    assert rnd.observe(0)["rule"].endswith("the drawn tile 1-1 does not fit, so pass")
-    assert rnd.rule_in_force() == rnd.observe(0)["rule"]
+    assert rnd.observation(0).to_dict()["rule"].endswith("the drawn tile 1-1 does not fit, so pass")
+    assert rnd.rule_in_force() == rnd.observation(0).to_dict()["rule"]
 
 
 # -- advice that matches the moves ----------------------------------------------------------

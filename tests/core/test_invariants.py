@@ -87,7 +87,7 @@ def play_checked(rnd: cf.Round, rng: random.Random, stats: Counter[str]) -> None
         plays = [m for m in legal if m.is_play]
         if any(m.is_play for m in legal) and rnd.drawn is None:
             assert cf.Move.DRAW not in legal and cf.Move.PASS not in legal
-        move = bot(rnd, seat)
+        move = bot(rnd.observation(seat))
         if rng.random() < 0.05:
             # copy() is independent and undo() restores the exact state.
             before = rnd.copy()

@@ -17,7 +17,7 @@ def test_view_holds_only_what_the_seat_may_know() -> None:
         if rnd.is_over:
             break
         for seat in range(4):
-            view = rnd.observe(seat)
+            view = rnd.observation(seat).to_dict()
             text = json.dumps(view)
             own = set(view["hand"])
             assert own == {str(t) for t in rnd.hands[seat]}
@@ -33,26 +33,30 @@ def test_view_holds_only_what_the_seat_may_know() -> None:
                 assert view["legal_moves"] == [str(m) for m in rnd.legal_moves()]
             else:
                 assert view["legal_moves"] == []
-        rnd.play(bot(rnd, rnd.turn))
+        rnd.play(bot(rnd.observation(rnd.turn)))
 
 
 def test_view_names_the_rule_in_force() -> None:
     rnd = cf.Round.deal(cf.Rules(), 2, seed=3)
-    assert rnd.observe(0)["rule"].startswith("the centre double 9-9 still needs 4 spokes")
+    assert (
+        rnd.observation(0)
+        .to_dict()["rule"]
+        .startswith("the centre double 9-9 still needs 4 spokes")
+    )
 
 
 def test_view_of_a_bad_seat() -> None:
     rnd = cf.Round.deal(cf.Rules(), 2, seed=3)
     for seat in (-1, 2, "0", True):
         with pytest.raises(cf.SeatError, match="seat must be from 0 to 1"):
-            rnd.observe(seat)  # type: ignore[arg-type]
+            rnd.observation(seat)  # type: ignore[arg-type]
 
 
 def test_a_seat_not_at_the_table_is_a_seat_error() -> None:
     rnd = cf.Round.deal(cf.Rules(), 3, seed=3)
     before = rnd.copy()
     for seat in (3, -1, "1", None, 1.0):
-        for ask in (rnd.hand, rnd.can_play, rnd.draw_odds, rnd.observe):
+        for ask in (rnd.hand, rnd.can_play, rnd.draw_odds, rnd.observation):
             with pytest.raises(cf.SeatError, match=f"seat must be from 0 to 2, got {seat!r}"):
                 ask(seat)  # type: ignore[arg-type]
     assert rnd == before
@@ -77,20 +81,20 @@ OBSERVE_KEYS = [
 ]  # fmt: skip
 
 
-def test_the_observation_is_a_frozen_value_and_observe_is_its_json_form() -> None:
+def test_the_observation_is_a_frozen_value_and_to_dict_is_its_json_form() -> None:
     rnd = cf.Round.deal(cf.Rules(), 3, seed=5)
     bot = RandomBot(5)
     while not rnd.is_over:
         for seat in range(3):
             obs = rnd.observation(seat)
             assert obs == cf.core.observe(rnd, seat) and hash(obs) == hash(rnd.observation(seat))
-            view = rnd.observe(seat)
-            assert view == obs.to_dict() and list(view) == OBSERVE_KEYS
+            view = obs.to_dict()
+            assert list(view) == OBSERVE_KEYS
             assert json.loads(json.dumps(view)) == view
             assert obs.hand == rnd.hand(seat) and obs.hand_counts == tuple(rnd.hand_counts())
             assert obs.legal_moves == (tuple(rnd.legal_moves()) if seat == rnd.turn else ())
             assert obs.drawn == (rnd.drawn if seat == rnd.turn else None)
-        rnd.play(bot(rnd, rnd.turn))
+        rnd.play(bot(rnd.observation(rnd.turn)))
     obs = rnd.observation(0)
     assert obs.over and obs.scores == tuple(rnd.scores()) and obs.legal_moves == ()
     with pytest.raises(AttributeError):
@@ -110,26 +114,97 @@ def test_a_penalty_draw_is_public_but_its_tile_is_not() -> None:
     assert rnd.penalties == [(1, 0, cf.Tile(2, 2)), (2, 1, cf.Tile(2, 1))]
     for seat in (0, 1):
         assert rnd.observation(seat).penalties == ((1, 0), (2, 1))
-    assert '"2-1"' not in json.dumps(rnd.observe(0)) and '"2-1"' in json.dumps(rnd.observe(1))
-    assert '"2-2"' not in json.dumps(rnd.observe(1)) and '"2-2"' in json.dumps(rnd.observe(0))
+    assert '"2-1"' not in json.dumps(rnd.observation(0).to_dict()) and '"2-1"' in json.dumps(
+        rnd.observation(1).to_dict()
+    )
+    assert '"2-2"' not in json.dumps(rnd.observation(1).to_dict()) and '"2-2"' in json.dumps(
+        rnd.observation(0).to_dict()
+    )
 
 
-def test_bots_decide_from_the_observation_alone() -> None:
+def test_bots_are_functions_of_the_observation() -> None:
+    """Every bot takes the seat's observation only; the round is refused, and so is an
+    observation of a seat that is not to move."""
+    from cfwidget.analysis import SearchBot
     from cfwidget.odds import CoachBot
-    from cfwidget.players import TipsBot, greedy, seat_view
+    from cfwidget.players import TipsBot, face_value, greedy
 
+    bots = [RandomBot(1), greedy, TipsBot(), CoachBot(), face_value, SearchBot(1, strength=2)]
     for seed in range(6):
         rnd = cf.Round.deal(cf.Rules.preset("wolf-lake"), 3, seed=seed)
         while not rnd.is_over:
-            seat = rnd.turn
-            obs = rnd.observation(seat)
-            assert seat_view(rnd, seat) == obs == seat_view(obs, seat)
-            assert RandomBot(seed)(rnd, seat) == RandomBot(seed)(obs, seat)
-            assert greedy(rnd, seat) == greedy(obs, seat)
-            assert TipsBot()(rnd, seat) == TipsBot()(obs, seat)
-            rnd.play(CoachBot()(rnd, seat))
+            obs = rnd.observation(rnd.turn)
+            for bot in bots[:5]:
+                assert bot(obs) in obs.legal_moves
+            rnd.play(CoachBot()(obs))
     rnd = cf.Round.deal(cf.Rules(), 2, seed=3)
     before = rnd.copy()
-    with pytest.raises(cf.BotError, match="not the seat to move"):
-        greedy(rnd, 1 - rnd.turn)
+    for bot in bots:
+        with pytest.raises(cf.BotError, match="not the seat to move"):
+            bot(rnd.observation(1 - rnd.turn))
+        with pytest.raises(cf.BotError, match=r"given the seat's Observation, rnd\.observation"):
+            bot(rnd)  # type: ignore[arg-type]
     assert rnd == before
+
+
+def test_the_one_fitting_numbers_is_the_engines_at_every_position_and_in_the_past() -> None:
+    """``fitting_numbers`` reads the table alone. At every position of many rounds it is
+    what the engine's state says (the forced double's number, or every open end's), the
+    mover's tiles that show one are exactly its playable tiles, and each first part of the
+    final table gives what was true when that part was the table (what the sharper count
+    and the coach read from the history)."""
+    from cfwidget.core import fitting_numbers
+    from cfwidget.players import greedy
+
+    tables = [cf.Rules(hand_size=9), cf.Rules(max_pip=6, hand_size=7), cf.Rules(spokes=6)]
+    tables += [cf.Rules(spokes=3, hand_size=7), cf.Rules.preset("puremco")]
+    tables += [cf.Rules.preset("wolf-lake")]
+    positions = 0
+    for rules in tables:
+        for seed in range(25):
+            rnd = cf.Round.deal(rules, 3, seed=seed)
+            past = []
+            while not rnd.is_over:
+                numbers = rnd.fitting_numbers()
+                forced = rnd.forced
+                engine = {forced[0]} if forced is not None else {n for _, n, _ in rnd.open_ends()}
+                assert numbers == engine
+                assert rnd.observation(rnd.turn).fitting_numbers() == numbers
+                if rnd.drawn is None:
+                    fit = {t for t in rnd.hand(rnd.turn) if t[0] in numbers or t[1] in numbers}
+                    assert {m.tile for m in rnd.legal_moves() if m.is_play} == fit
+                past.append((len(rnd.table), numbers))
+                positions += 1
+                rnd.play(greedy(rnd.observation(rnd.turn)))
+            for laid, numbers in past:
+                assert fitting_numbers(rnd.table[:laid], rules) == numbers
+    assert positions > 3000
+
+
+def test_draw_odds_is_one_count_for_the_round_the_coach_and_the_outlook() -> None:
+    """The plain chance of a fitting draw is one count (``draw_count``): the round's
+    ``draw_odds``, the odds layer's ``draw_outlook`` and the coach's draw sentence agree."""
+    from fractions import Fraction
+
+    from cfwidget.core import draw_count, draw_odds
+    from cfwidget.odds import coach_moves, draw_outlook
+    from cfwidget.players import greedy
+
+    checked = 0
+    for seed in range(30):
+        rnd = cf.Round.deal(cf.Rules(max_pip=6, hand_size=7), 3, seed=seed)
+        while not rnd.is_over:
+            seat = rnd.turn
+            obs = rnd.observation(seat)
+            fitting, unseen = draw_count(obs)
+            assert unseen == len(obs.unseen()) == 28 - len(obs.hand) - len(obs.table)
+            assert rnd.draw_odds(seat) == draw_odds(obs) == Fraction(fitting, unseen)
+            outlook = draw_outlook(rnd, seat)
+            assert (outlook["fitting"], outlook["unseen"]) == (fitting, unseen)
+            if not rnd.can_play(seat) and rnd.drawn is None and rnd.yard_count:
+                advice = coach_moves(rnd)[0]
+                assert advice.move.kind == "draw" and advice.odds == Fraction(fitting, unseen)
+                assert f"({fitting} of the {unseen} tiles you cannot see)" in advice.sentence
+                checked += 1
+            rnd.play(greedy(obs))
+    assert checked >= 30

@@ -21,7 +21,7 @@ from cfwidget.therapy.scorekeeper import ScoreKeeper
 
 def play_out(rnd: Round, bot: RandomBot) -> None:
     while not rnd.is_over:
-        rnd.play(bot(rnd, rnd.turn))
+        rnd.play(bot(rnd.observation(rnd.turn)))
 
 
 # --- round_end: "when all players have consecutively passed" ------------------------------------
@@ -252,7 +252,7 @@ def test_an_opener_who_places_its_last_tile_goes_out() -> None:
     assert rnd.is_over and rnd.went_out == 0 and rnd.end_reason == "went-out"
     assert rnd.scores() == [0, 3] and rnd.turn == 0 and rnd.moves == ()
     assert rnd.legal_moves() == [] and rnd.how_it_ended() == "Player 1 went out"
-    assert rnd.observe(1)["scores"] == [0, 3]
+    assert rnd.observation(1).to_dict()["scores"] == [0, 3]
     assert Round.from_json(rnd.to_json()) == rnd
     with pytest.raises(cf.IllegalMove, match="no move to take back"):
         rnd.undo()

@@ -52,7 +52,6 @@ PUBLIC = {
     "names": "field",
     "needed": property,
     "observation": "method",
-    "observe": "method",
     "open_ends": "method",
     "opener": "field",
     "opening_draws": "field",

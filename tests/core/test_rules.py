@@ -229,7 +229,7 @@ def test_a_double_blank_price_reaches_every_score(blank: int) -> None:
     from cfwidget.players import greedy
 
     while game.round_number == 1 and not game.round.is_over:
-        game.play(greedy(game.round, game.round.turn))
+        game.play(greedy(game.round.observation(game.round.turn)))
     assert list(game.sheet.rounds[0]) == game.round.scores()
     # Odds: a hand's exact cost, a seat's expected cost, simulated deals.
     one_tile = odds.hand_pips(4, 1, blank)  # a double-4 set: 60 pips on 15 tiles, and the 0-0
@@ -271,4 +271,4 @@ def test_every_consumer_asks_rules_penalty(monkeypatch: pytest.MonkeyPatch) -> N
     assert "0-0 = 1, 1-0 = 1, 1-1 = 1, 2-1 = 1" in hand_score(rnd, 0).solution().message
     # All tiles weigh the same to greedy: it takes the first play.
     start = cf.Round.deal(Rules(), players=2, seed=1)
-    assert bots.greedy(start, start.turn) == start.legal_moves()[0]
+    assert bots.greedy(start.observation(start.turn)) == start.legal_moves()[0]

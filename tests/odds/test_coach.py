@@ -60,7 +60,7 @@ def reader_position() -> Round:
     rules = Rules(max_pip=6, hand_size=7, must_play_drawn=True)
     rnd = Round.deal(rules, 2, seed=58, names=["Ann", "Bob"])
     for _ in range(24):
-        rnd.play(tips(rnd, rnd.turn))
+        rnd.play(tips(rnd.observation(rnd.turn)))
     return rnd
 
 
@@ -157,7 +157,7 @@ def test_the_coach_reads_the_history_and_keeps_a_5_from_a_seat_that_must_hold_5_
     lacks = seat_lacks(rnd)
     assert lacks[1] == frozenset({0, 1, 2, 3, 4, 6})
     assert rnd.hands[1] == (Tile(5, 5),)  # the test may look; the coach may not
-    assert greedy(rnd, 0) == Move.parse("5-3@6-3")  # opens a 5: Bob goes out
+    assert greedy(rnd.observation(0)) == Move.parse("5-3@6-3")  # opens a 5: Bob goes out
     best = coach_hint(rnd)
     assert best.move.tile == Tile(3, 2)
     assert best.odds == 0 and best.about == 1
@@ -199,7 +199,7 @@ def test_seat_lacks_is_never_wrong_about_a_real_hand() -> None:
                     said += bool(numbers)
                     shown = [t for t in rnd.hands[seat] if t[0] in numbers or t[1] in numbers]
                     assert shown == [], (name, seed, len(rnd.moves), seat, numbers)
-                rnd.play(bots[rnd.turn](rnd, rnd.turn))
+                rnd.play(bots[rnd.turn](rnd.observation(rnd.turn)))
     assert said > 100  # it does learn something
 
 
@@ -238,7 +238,7 @@ def test_every_sentence_quotes_the_exact_chance_counted_independently() -> None:
                 if comb(len(pool), size) <= 3000:
                     assert advice.odds == holds_by_counting(pool, size, numbers)
                     checked += 1
-            rnd.play(tips(rnd, rnd.turn))
+            rnd.play(tips(rnd.observation(rnd.turn)))
     assert checked > 50
 
 
@@ -300,7 +300,7 @@ def positions() -> list[tuple[str, Round]]:
                 if len(rnd.moves) >= stops[0] and len(rnd.legal_moves()) > 1:
                     stops.pop(0)
                     out.append((f"{name} seed {seed} move {len(rnd.moves)}", rnd.copy()))
-                rnd.play(bots[rnd.turn](rnd, rnd.turn))
+                rnd.play(bots[rnd.turn](rnd.observation(rnd.turn)))
     return out
 
 
@@ -325,7 +325,7 @@ def test_the_advice_is_the_same_for_every_arrangement_of_the_hidden_tiles(
         accepted += 1
         changed += other.hands != rnd.hands or other.boneyard != rnd.boneyard
         assert advice_of(other) == want, label
-        assert CoachBot()(other, seat) == want[0].move
+        assert CoachBot()(other.observation(seat)) == want[0].move
         if accepted == 25:
             break
     assert accepted >= 5, f"{label}: only {accepted} arrangements kept the history possible"
@@ -353,7 +353,7 @@ def test_the_coach_bot_is_known_by_name_and_plays_the_hint() -> None:
     bot = make_bot("coach")
     assert isinstance(bot, CoachBot) and repr(bot) == "CoachBot()"
     rnd = foot_position()
-    assert bot(rnd, 1) == coach_hint(rnd).move
+    assert bot(rnd.observation(1)) == coach_hint(rnd).move
     assert str(coach_hint(rnd)) == coach_hint(rnd).sentence
 
 

@@ -318,7 +318,7 @@ def positions(
                 found.append((rnd.copy(), rnd.turn))
                 break
             skip -= 1
-            rnd.play(bot(rnd, rnd.turn))
+            rnd.play(bot(rnd.observation(rnd.turn)))
     return found
 
 
@@ -448,7 +448,7 @@ def test_foot_completable_is_a_certainty_in_play() -> None:
             play = rnd.copy()
             bot = RandomBot(bot_seed)
             while not play.is_over:
-                play.play(bot(play, play.turn))
+                play.play(bot(play.observation(play.turn)))
             toes = sum(1 for placed in play.table if placed.onto == foot["double"])
             if p == 0:
                 assert toes < rules.toes, f"{foot['double']} was finished against the odds"
@@ -467,7 +467,7 @@ def test_hand_cost_is_the_score_at_the_end() -> None:
             for seat in range(4):
                 want = sum(penalty(x) for x in rnd.hands[seat])
                 assert seat_odds.hand_cost(rnd, seat) == want
-            rnd.play(bot(rnd, rnd.turn))
+            rnd.play(bot(rnd.observation(rnd.turn)))
         assert [seat_odds.hand_cost(rnd, s) for s in range(4)] == rnd.scores()
 
 

@@ -118,7 +118,7 @@ def test_chicken_foot_and_hand_cost_through_a_round() -> None:
             assert foot["kind"] == "chicken foot" and foot["double"] == rnd.forced
             assert foot["off_table"] == foot["in_hand"] + foot["unseen_fitting"]
             feet += 1
-        rnd.play(bot(rnd, rnd.turn))
+        rnd.play(bot(rnd.observation(rnd.turn)))
     assert feet > 0
     assert [seat_odds.hand_cost(rnd, s) for s in range(3)] == rnd.scores()
 
@@ -149,11 +149,11 @@ def test_refusals_are_seat_odds_errors() -> None:
     assert issubclass(SeatOddsError, ValueError)
     rnd = Round.deal(Rules(hand_size=9), 4, seed=1)
     while rnd.forced is not None:
-        rnd.play(greedy(rnd, rnd.turn))
+        rnd.play(greedy(rnd.observation(rnd.turn)))
     with pytest.raises(SeatOddsError, match="no chicken foot is open"):
         seat_odds.foot_outlook(rnd, 0)
     while not rnd.is_over:
-        rnd.play(greedy(rnd, rnd.turn))
+        rnd.play(greedy(rnd.observation(rnd.turn)))
     for ask in (seat_odds.draw_outlook, seat_odds.draws_until_playable, seat_odds.foot_outlook):
         with pytest.raises(SeatOddsError, match="the round is over"):
             ask(rnd, 0)

@@ -34,7 +34,7 @@ def test_the_coach_plays_only_legal_moves_under_every_preset() -> None:
                 rnd = cf.Round.deal(rules, players, seed=seed)
                 while not rnd.is_over:
                     legal = rnd.legal_moves()
-                    move = bot(rnd, rnd.turn)
+                    move = bot(rnd.observation(rnd.turn))
                     assert move in legal, (name, players, seed, move, legal)
                     if len(legal) > 1:
                         assert move == coach_hint(rnd).move

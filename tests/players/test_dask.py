@@ -89,7 +89,7 @@ def test_progress_bar_in_a_notebook_moves_with_the_chunks(
 
 def test_a_bots_mistake_on_a_worker_reaches_the_caller_as_itself(client: Any) -> None:
     with pytest.raises(cf.IllegalMove, match="passing is not allowed"):
-        cf.simulate(RULES, 2, lambda rnd, seat: "pass", 200, 1, executor=client, chunk_size=20)
+        cf.simulate(RULES, 2, lambda obs: "pass", 200, 1, executor=client, chunk_size=20)
     # The cluster is still usable: the failed call left nothing behind that gets in the way.
     again = cf.simulate(RULES, 2, "greedy", 40, 1, executor=client, chunk_size=10)
     pd.testing.assert_frame_equal(again, cf.simulate(RULES, 2, "greedy", 40, 1))

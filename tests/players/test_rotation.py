@@ -7,8 +7,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pandas as pd
 import pytest
 
-from cfwidget import BotError, Round, Rules, RulesError, SimulationError
-from cfwidget.core import Move
+from cfwidget import BotError, Rules, RulesError, SimulationError
+from cfwidget.core import Move, Observation
 from cfwidget.players import (
     ROTATION_COLUMNS,
     ExecutorError,
@@ -105,9 +105,9 @@ def test_same_frame_whatever_runs_it_and_progress_sees_every_row() -> None:
 def test_an_object_bot_and_a_strength() -> None:
     calls: list[int] = []
 
-    def first_move(rnd: Round, seat: int) -> Move:
-        calls.append(seat)
-        return rnd.legal_moves()[0]
+    def first_move(obs: Observation) -> Move:
+        calls.append(obs.seat)
+        return obs.legal_moves[0]
 
     results = rotation_match(first_move, "greedy", SMALL, 2, deals=2, seed=1)
     assert set(calls) == {0, 1} and len(results) == 4

@@ -44,16 +44,16 @@ def test_face_value_keeps_the_double_blank() -> None:
         rnd.play(move)
     assert rnd.turn == 0
     assert {str(m) for m in rnd.legal_moves()} == {"0-0@3-0", "2-1@3-1", "2-1@3-2"}
-    assert str(greedy(rnd, 0)) == "0-0@3-0"  # the blank counts 50: shed it
-    assert str(face_value(rnd, 0).tile) == "2-1"  # 0 pips on its face: keep it
+    assert str(greedy(rnd.observation(0))) == "0-0@3-0"  # the blank counts 50: shed it
+    assert str(face_value(rnd.observation(0)).tile) == "2-1"  # 0 pips on its face: keep it
 
 
 def test_face_value_plays_like_greedy_otherwise() -> None:
     rnd = Round.deal(Rules(), players=2, seed=1)
-    assert face_value(rnd, rnd.turn) == greedy(rnd, rnd.turn)
+    assert face_value(rnd.observation(rnd.turn)) == greedy(rnd.observation(rnd.turn))
     rnd = Round.deal(Rules(), players=2, seed=3)
     while not rnd.is_over:
-        move = face_value(rnd, rnd.turn)
+        move = face_value(rnd.observation(rnd.turn))
         assert isinstance(move, Move) and move in rnd.legal_moves()
         rnd.play(move)
 

@@ -59,7 +59,7 @@ def test_badges_never_cover_another_tile_over_random_rounds(preset: str) -> None
                     # Walled in: on its own tile's inner half, no more than a hair over its edge.
                     on_own_tile += 1
                     assert min(others, default=1.0) > -0.06, (preset, seed, i)
-            rnd.play(cf.players.greedy(rnd, rnd.turn))
+            rnd.play(cf.players.greedy(rnd.observation(rnd.turn)))
     assert badges > 200
     assert on_own_tile * 200 <= badges, (on_own_tile, badges)
 

@@ -39,7 +39,7 @@ def played_out(seed: int, moves: int) -> cf.Round:
     for _ in range(moves):
         if rnd.is_over:
             break
-        rnd.play(greedy(rnd, rnd.turn))
+        rnd.play(greedy(rnd.observation(rnd.turn)))
     return rnd
 
 

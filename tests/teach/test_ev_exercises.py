@@ -19,7 +19,7 @@ def by_greedy(rules: cf.Rules, players: int, seed: int, moves: int) -> cf.Round:
     names = ["Ann", "Bob", "Cy", "Dee"][:players]
     rnd = cf.Round.deal(rules, players=players, seed=seed, names=names)
     for _ in range(moves):
-        rnd.play(greedy(rnd, rnd.turn))
+        rnd.play(greedy(rnd.observation(rnd.turn)))
     return rnd
 
 
@@ -99,7 +99,7 @@ def test_best_in_expectation_accepts_the_best_and_names_the_greedy_slip() -> Non
     assert q.check("1\u20131@3\u20131").status == "correct"  # an en dash, as phones type it
     assert q.check(" 1-1 @ 3-1. ").status == "correct"
     assert q.check(rnd.legal_moves()[0]).status == "correct"  # the Move itself
-    heavy = str(greedy(rnd, rnd.turn))
+    heavy = str(greedy(rnd.observation(rnd.turn)))
     assert heavy == "2-1@3-1"
     wrong = q.check(heavy)
     assert wrong.status == "not yet"

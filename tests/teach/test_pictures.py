@@ -29,7 +29,7 @@ def played_out(players: int, seed: int) -> cf.Round:
     names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"][:players]
     rnd = cf.Round.deal(cf.Rules(), players=players, seed=seed, names=names)
     while not rnd.is_over:
-        rnd.play(greedy(rnd, rnd.turn))
+        rnd.play(greedy(rnd.observation(rnd.turn)))
     return rnd
 
 

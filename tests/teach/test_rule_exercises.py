@@ -54,7 +54,7 @@ def positions(rules: cf.Rules, seeds: range) -> Iterator[cf.Round]:
         bot = RandomBot(seed)
         while not rnd.is_over:
             yield rnd.copy()
-            rnd.play(bot(rnd, rnd.turn))
+            rnd.play(bot(rnd.observation(rnd.turn)))
 
 
 def first(rules: cf.Rules, want: Callable[[cf.Round], bool], seeds: range) -> cf.Round:

@@ -28,7 +28,7 @@ def test_board_aspect_refuses_what_is_not_a_size(width: object, height: object) 
 def played_round(seed: int, tiles: int) -> cf.Round:
     rnd = cf.Round.deal(cf.Rules(), players=4, seed=seed)
     while not rnd.is_over and len(rnd.table) < tiles:
-        rnd.play(cf.players.greedy(rnd, rnd.turn))
+        rnd.play(cf.players.greedy(rnd.observation(rnd.turn)))
     return rnd
 
 
@@ -38,7 +38,7 @@ def test_a_round_is_laid_to_the_board_shape_it_started_with() -> None:
     assert len(laid.of(rnd)) == 1
     laid.aspect = 3.0  # the board reports its size while only the centre is down
     while not rnd.is_over and len(rnd.table) < 30:
-        rnd.play(cf.players.greedy(rnd, rnd.turn))
+        rnd.play(cf.players.greedy(rnd.observation(rnd.turn)))
     wide = laid.of(rnd)
     assert wide == rnd.layout(aspect=3.0)[: len(wide)]
     laid.aspect = 1.2  # later reports wait for the next round: no tile moves

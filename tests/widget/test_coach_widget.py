@@ -102,7 +102,7 @@ def test_no_hint_for_a_bot_seat_or_a_finished_round() -> None:
     rnd = cf.Round.deal(cf.Rules(max_pip=6, hand_size=5), players=2, seed=3)
     bot = make_bot("tips")
     while not rnd.is_over:
-        rnd.play(bot(rnd, rnd.turn))
+        rnd.play(bot(rnd.observation(rnd.turn)))
     done = GameWidget(rnd, humans=[0], pace="click", coach=True)
     hint(done)
     assert done.message == "The round is over, so there is no move to suggest."

@@ -31,10 +31,10 @@ def played_game() -> cf.Game:
     game = cf.Game(["Ann", "Bob"], RULES, seed=5)
     bot = RandomBot(seed=3)
     while not game.round.is_over:
-        game.play(bot(game.round, game.round.turn))
+        game.play(bot(game.round.observation(game.round.turn)))
     game.next_round()
     for _ in range(6):
-        game.play(bot(game.round, game.round.turn))
+        game.play(bot(game.round.observation(game.round.turn)))
     return game
 
 
@@ -299,7 +299,7 @@ def test_what_a_seat_sees_does_not_change_when_what_it_cannot_see_is_dealt_again
     game = cf.Game(["Ann", "Bob", "Cy"], RULES, seed=8)
     bot = RandomBot(seed=1)
     while not game.round.is_over:
-        game.play(bot(game.round, game.round.turn))
+        game.play(bot(game.round.observation(game.round.turn)))
     rev = review(game, worlds=6, seed=3)
     total = len(rev.played[0])
     compared = moved = 0
@@ -327,7 +327,7 @@ def test_open_hands_show_what_was_dealt_again() -> None:
     game = cf.Game(["Ann", "Bob"], RULES, seed=4)
     bot = RandomBot(seed=2)
     for _ in range(6):
-        game.play(bot(game.round, game.round.turn))
+        game.play(bot(game.round.observation(game.round.turn)))
     rev = review(game, worlds=4)
     rnd = rev.round_at(1, 6)
     other = world(rnd, Deal.of(rnd), 0, random.Random(5), tries=6)

@@ -96,6 +96,7 @@ def test_unknown_keyword_is_a_type_error_with_a_suggestion() -> None:
         ({"bots": ["tips"]}, cf.BotError, "one entry per seat"),
         ({"bots": {1: "clever"}}, cf.BotError, "no bot named"),
         ({"bots": {1: 42}}, cf.BotError, "callable or a bot name"),
+        ({"bots": {1: lambda rnd, seat: "draw"}}, cf.BotError, "seat 1 takes 2 arguments"),
         ({"seat": 2}, cf.WidgetError, "seat number from 0 to 1"),
         ({"seat": True}, cf.WidgetError, "seat number"),
         ({"pace": 0}, cf.WidgetError, "never move instantly"),
@@ -152,7 +153,7 @@ def test_mimebundle_extends_anywidget_with_a_static_svg() -> None:
         if rnd.is_over:
             break
         if rnd.turn == 0:
-            send(w, intent(w, "play", move=str(greedy(rnd, 0))))
+            send(w, intent(w, "play", move=str(greedy(rnd.observation(0)))))
         else:
             send(w, intent(w, "next"))
     root = ElementTree.fromstring(static_svg(w))
@@ -369,7 +370,7 @@ def play_to_round_end(w: GameWidget) -> None:
         if rnd.is_over:
             return
         if rnd.turn == w.seat:
-            send(w, intent(w, "play", move=str(greedy(rnd, w.seat))))
+            send(w, intent(w, "play", move=str(greedy(rnd.observation(w.seat)))))
         else:
             send(w, intent(w, "next"))
         assert w.message == "", w.message
@@ -536,7 +537,7 @@ def ann_must_draw(practice: bool) -> GameWidget:
             elif rnd.legal_moves() == [cf.Move.DRAW] and rnd.yard_count > 1:
                 return w
             else:
-                send(w, intent(w, "play", move=str(greedy(rnd, 0))))
+                send(w, intent(w, "play", move=str(greedy(rnd.observation(0)))))
     pytest.fail("Ann never had to draw")
 
 
@@ -550,7 +551,7 @@ def test_undo_keeps_a_drawn_tile_and_takes_back_the_play_after_it() -> None:
         assert drawn is not None
         assert "drawn tile cannot be put back" in untouched(w, intent(w, "undo"))
         assert w.view["can_undo"] is False
-        move = str(greedy(rnd, 0))
+        move = str(greedy(rnd.observation(0)))
         send(w, intent(w, "pass") if move == "pass" else intent(w, "play", move=move))
         if rnd.is_over:
             continue
@@ -575,7 +576,7 @@ def test_practice_undo_takes_back_a_whole_turn_of_draw_and_play() -> None:
     send(w, intent(w, "undo"))
     assert rnd == before and w.message == ""
     send(w, intent(w, "draw"))
-    move = str(greedy(rnd, 0))
+    move = str(greedy(rnd.observation(0)))
     send(w, intent(w, "pass") if move == "pass" else intent(w, "play", move=move))
     if not rnd.is_over:
         send(w, intent(w, "next"))
@@ -662,7 +663,7 @@ def test_a_change_made_from_python_refreshes_the_view_and_drops_the_click() -> N
 
 
 def test_a_failing_bot_leaves_a_message_not_an_exception() -> None:
-    def broken(rnd: cf.Round, seat: int) -> cf.Move:
+    def broken(obs: cf.Observation) -> cf.Move:
         raise RuntimeError("out of ideas")
 
     w = fresh(bots={1: broken})
@@ -769,7 +770,7 @@ def test_the_synced_state_never_holds_another_seats_tiles_or_the_yard() -> None:
                     break
                 send(w, intent(w, "next"))
             elif rnd.turn == w.seat:
-                send(w, intent(w, "play", move=str(RandomBot(seed)(rnd, w.seat))))
+                send(w, intent(w, "play", move=str(RandomBot(seed)(rnd.observation(w.seat)))))
             else:
                 send(w, intent(w, "next"))
     assert checked > 200
@@ -959,7 +960,7 @@ def views_along_a_game() -> Iterator[tuple[str, GameWidget]]:
             elif rnd.legal_moves() == [cf.Move.DRAW]:
                 send(d, intent(d, "draw"))
             else:
-                send(d, intent(d, "play", move=str(greedy(rnd, 0))))
+                send(d, intent(d, "play", move=str(greedy(rnd.observation(0)))))
         if d.view["drawn"] is not None:
             yield "a drawn tile", d
             break
