@@ -10,7 +10,9 @@ and tiles nudged to an odd angle; and it prints the fit scale: the short side of
 a tile, in pixels, when the whole table is fitted into the widget's 760 by 480
 board (median and 10th percentile over the rounds). Add ``--full`` for tables
 grown until no tile of the set fits (up to all 190 tiles of a double-18 set).
-Last, it times the layout's update for one move (``Farmyard.add``) at 50 to 55 tiles.
+Last, it times the layout's update for one move (``Farmyard.add``) at 50 to 55 tiles, and a
+whole double-9 and double-18 table laid out at once (``layout``) against the limits of 0.5 s
+and 2.5 s, each with the ratio to the yardstick of :mod:`tools.bench` timed in the same run.
 
 ``--board 820x380`` lays the tables to that board's shape and fits them into it
 (give it more than once for several boards; ``--screens`` checks the boards of
@@ -346,6 +348,35 @@ def add_times(tiles: int = 55, tables: int = 30, seed: int = 0) -> list[float]:
     return times
 
 
+#: Seconds a whole table may take to lay out at once (the widget opening a late position).
+TABLE_LIMITS = {9: 0.5, 18: 2.5}
+
+
+def table_times(max_pip: int, tables: int = 2, seed: int = 8) -> tuple[list[float], list[float]]:
+    """Seconds to lay out whole ``max_pip`` tables at once, and the seconds of one yardstick
+    round (:func:`tools.bench.yardstick_rounds`, 200 of them timed after each table, a fair
+    pair on a busy machine).
+
+    >>> took, sticks = table_times(9, tables=1)
+    >>> len(took) == len(sticks) == 1 and took[0] > 0 and sticks[0] > 0
+    True
+    """
+    from tools.bench import yardstick_rounds
+
+    rng = random.Random(seed)
+    took: list[float] = []
+    sticks: list[float] = []
+    for i in range(tables):
+        table = random_table(max_pip, 4, 3, rng)
+        t0 = time.process_time()
+        layout(table)
+        took.append(time.process_time() - t0)
+        t0 = time.process_time()
+        yardstick_rounds(200, seed=seed + i)
+        sticks.append((time.process_time() - t0) / 200)
+    return took, sticks
+
+
 def _board(text: str) -> tuple[float, float]:
     """``"818x340"`` as ``(818.0, 340.0)``, for the command line."""
     try:
@@ -401,6 +432,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             f" slowest {1000 * times[-1]:.2f} ms over {len(times)} moves of whole double-9"
             " tables (wall clock: a busy machine reads slower)"
         )
+        for max_pip, limit in TABLE_LIMITS.items():
+            took, sticks = table_times(max_pip, seed=args.seed + 8)
+            seconds = statistics.mean(took)
+            verdict = "within" if seconds <= limit else "OVER"
+            print(
+                f"a whole double-{max_pip} table laid out at once: {1000 * seconds:.0f} ms of CPU,"
+                f" {seconds / statistics.mean(sticks):.0f} yardstick rounds;"
+                f" {verdict} the limit of {limit:g} s"
+            )
     return 1 if failed else 0
 
 

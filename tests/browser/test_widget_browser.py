@@ -24,7 +24,6 @@ import cfwidget as cf
 from cfwidget._shared import shown_name
 from cfwidget.widget import GameWidget
 from tools.browser_harness import STATIC, advance, finish_game, send, widget_state
-from tools.widget_bench import measure_draw
 
 XSS = "<img src=x onerror=alert(1)>"
 
@@ -449,16 +448,6 @@ def test_screenshot_for_the_readme(page: Page, pictures: Path) -> None:
     path = pictures / "widget.png"
     page.locator(".cfw").screenshot(path=str(path), animations="disabled")
     assert path.stat().st_size > 20_000
-
-
-def test_drawing_a_55_tile_farmyard_takes_under_a_frame(page: Page) -> None:
-    figures = measure_draw(page, repeat=9)
-    print(
-        "browser, 55 tiles: draw {mount:.1f} ms, with layout {layout:.1f} ms, painted frame "
-        "{frame:.1f} ms, one more tile {grow:.1f} ms, redraw all {redraw:.1f} ms".format(**figures)
-    )
-    assert figures["layout"] < 50  # the goal is 16 ms; a loaded CI machine gets slack
-    assert figures["grow"] < 16
 
 
 def test_static_files_ship_in_the_package() -> None:
