@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from servers import chromium, harness_page
 
-from tools.browser_harness import serve_static
+from tests.helpers.browser_harness import serve_static
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from tools.browser_harness import CHROMIUM, CHROMIUM_ARGS, send, widget_state
+from tests.helpers.browser_harness import CHROMIUM, CHROMIUM_ARGS, send, widget_state
 
 __all__ = [
     "CHROMIUM",
@@ -297,7 +297,7 @@ def harness_page(
     ready: bool = True,
     strict: bool = False,
 ) -> Iterator[Any]:
-    """The harness page (``tools/browser_harness.py``) at ``url`` in a fresh context, once its
+    """The harness page (``tests/helpers/browser_harness.py``) at ``url`` in a fresh context, once its
     script is ready (``ready``); fails if the page raised an error and, when ``strict``, if it
     wrote an error or warning to the console or opened a dialog."""
     context = browser.new_context(viewport={"width": width, "height": height})

@@ -27,7 +27,7 @@ import nbformat
 import pytest
 from servers import jupyter_lab, need_browser
 
-from tools.table_in_view import start_kernel
+from tests.helpers.table_in_view import start_kernel
 
 SEED = 4  # double-six, two players: Ann plays, draws and passes, and goes out
 NOTEBOOK = "e2e_round.ipynb"

@@ -26,7 +26,7 @@ from servers import (
     write_notebook,
 )
 
-from tools.table_in_view import (
+from tests.helpers.table_in_view import (
     Screen,
     open_notebook,
     show_file_browser,

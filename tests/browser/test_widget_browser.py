@@ -2,7 +2,7 @@
 
 ``cfwidget/static`` is served on 127.0.0.1 with a small page that imports
 ``widget.js`` and renders it with a model that records what the view sends
-(`HARNESS_HTML` in tools/browser_harness.py). The state comes from a real
+(`HARNESS_HTML` in tests/helpers/browser_harness.py). The state comes from a real
 :class:`~cfwidget.widget.GameWidget`, and what the view sends goes back through
 the widget's message handler, so each test plays through both halves.
 
@@ -23,7 +23,7 @@ from servers import pump
 import cfwidget as cf
 from cfwidget._shared import shown_name
 from cfwidget.widget import GameWidget
-from tools.browser_harness import STATIC, advance, finish_game, send, widget_state
+from tests.helpers.browser_harness import STATIC, advance, finish_game, send, widget_state
 
 XSS = "<img src=x onerror=alert(1)>"
 

@@ -24,7 +24,13 @@ from cfwidget.table import (
     overlaps,
     touches,
 )
-from tools.layout_check import Counts, check_layout, check_rounds, random_round, random_table
+from tests.helpers.layout_check import (
+    Counts,
+    check_layout,
+    check_rounds,
+    random_round,
+    random_table,
+)
 
 H = math.sqrt(0.5)
 

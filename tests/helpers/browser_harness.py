@@ -63,7 +63,7 @@ def have_chromium() -> bool:
     return bool(shutil.which(CHROMIUM)) or Path(CHROMIUM).exists()
 
 
-STATIC = Path(__file__).resolve().parents[1] / "cfwidget" / "widget" / "static"
+STATIC = Path(__file__).resolve().parents[2] / "cfwidget" / "widget" / "static"
 SYNCED = ("view", "message", "display", "large", "palette")
 
 #: A page that renders widget.js with a fake model (get/set/save_changes/on/off/send).
