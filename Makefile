@@ -1,12 +1,15 @@
-# The two commands every new user needs: `make lab` and `make test`.
+# The two commands every new user needs: `make lab` and `make test` (everything CI runs).
 # Both create .venv on first use and reinstall only when pyproject.toml changes.
+# While editing, `make check` is the quick loop (about two minutes): see below.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 PYTEST_NOTEBOOKS := notebooks --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg
+# The markers (pyproject.toml; tests/conftest.py puts them on): browser, notebooks and slow.
+QUICK := -m "not browser and not notebooks and not slow"
 
-.PHONY: lab test lint js-check bench benches layout-check notebooks pictures binder-check clean
+.PHONY: lab test check lint js-check bench benches layout-check notebooks pictures binder-check clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +51,14 @@ test: $(STAMP) $(VOILA_PY) $(NODE_STAMP)
 	$(TSC)
 	$(NODE_TESTS)
 	$(BIN)/python -m pytest -q tests cfwidget README.md $(PYTEST_NOTEBOOKS)
+
+# The edit-test loop: ruff, mypy and every test but the browser's (Chromium, JupyterLab,
+# Voila), the notebooks' (nbval, the answer keys) and the slow ones: about two minutes on a
+# two-core machine. `make test` still runs everything, and is what CI runs.
+check: $(STAMP)
+	$(BIN)/python -m ruff check cfwidget tests tools
+	$(BIN)/python -m mypy
+	$(BIN)/python -m pytest -q tests cfwidget README.md $(QUICK)
 
 lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python -m ruff check cfwidget tests tools
