@@ -1,6 +1,7 @@
 """The suite's markers, put on where they belong, so a run can leave the long parts out.
 
-- ``browser``: everything under tests/browser (Chromium, JupyterLab, Voila);
+- ``browser``: everything under tests/browser (Chromium, JupyterLab, Voila), and the tests
+  elsewhere that drive Chromium (:data:`ALSO_BROWSER`);
 - ``notebooks``: every cell nbval runs, and the tests that run a notebook of notebooks/
   (:data:`RUN_NOTEBOOKS`);
 - ``slow``: put on by hand (``@pytest.mark.slow``) on the heavy pure-Python tests.
@@ -45,7 +46,7 @@ RUN_NOTEBOOKS = frozenset(
 
 #: The heavy pure-Python tests, by file and function (every case of a parametrized one), with
 #: the seconds their cases took together (and how many cases), in one run on a 2-core machine
-#: under a load of 2 to 6 (``pytest -m "not browser" --durations``, December 2026): about 245 s
+#: under a load of 2 to 6 (``pytest -m "not browser" --durations``, December 2026): about 235 s
 #: in all, against about 95 s for the rest of the quick part. tests/test_suite.py checks that
 #: every name here is a test.
 SLOW: dict[str, set[str]] = {
@@ -128,13 +129,16 @@ SLOW: dict[str, set[str]] = {
     "tools/test_scale_bench.py": {
         "test_prints_three_rates_against_one_process",  # 4.8 s
     },
-    "tools/test_screen_bench.py": {
-        "test_the_draw_and_its_yardstick_come_from_one_page",  # 8.2 s
-    },
     "widget/test_widget.py": {
         "test_fuzz_ten_thousand_random_messages",  # 8.6 s
         "test_the_synced_state_never_holds_another_seats_tiles_or_the_yard",  # 10.1 s
     },
+}
+
+
+#: Tests outside tests/browser that drive Chromium all the same (by file and function).
+ALSO_BROWSER: dict[str, set[str]] = {
+    "tools/test_screen_bench.py": {"test_the_draw_and_its_yardstick_come_from_one_page"},
 }
 
 
@@ -154,11 +158,14 @@ def _is_nbval_cell(item: pytest.Item) -> bool:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         where = _under_tests(item)
-        if where is not None and where.startswith("browser/"):
+        name = getattr(item, "originalname", item.name)
+        if where is not None and (
+            where.startswith("browser/") or name in ALSO_BROWSER.get(where, ())
+        ):
             item.add_marker(pytest.mark.browser)
         if _is_nbval_cell(item) or where in RUN_NOTEBOOKS:
             item.add_marker(pytest.mark.notebooks)
-        if where in SLOW and getattr(item, "originalname", item.name) in SLOW[where]:
+        if name in SLOW.get(where or "", ()):
             item.add_marker(pytest.mark.slow)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from tests.conftest import RUN_NOTEBOOKS, SLOW
+from tests.conftest import ALSO_BROWSER, RUN_NOTEBOOKS, SLOW
 
 TESTS = Path(__file__).resolve().parent
 
@@ -20,14 +20,15 @@ def _test_functions(path: Path) -> set[str]:
     }
 
 
-def test_every_test_marked_slow_is_a_test_of_its_file() -> None:
+def test_every_test_marked_by_name_is_a_test_of_its_file() -> None:
+    named = [*SLOW.items(), *ALSO_BROWSER.items()]
     missing = {
         f"{where}::{name}"
-        for where, names in SLOW.items()
+        for where, names in named
         if (TESTS / where).is_file()
         for name in names - _test_functions(TESTS / where)
     }
-    gone = sorted(where for where in SLOW if not (TESTS / where).is_file())
+    gone = sorted(where for where, _ in named if not (TESTS / where).is_file())
     assert (sorted(missing), gone) == ([], [])
 
 
