@@ -7,7 +7,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 PYTEST_NOTEBOOKS := notebooks --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg
 # The markers (pyproject.toml; tests/conftest.py puts them on): browser, notebooks and slow.
-QUICK := -m "not browser and not notebooks and not slow"
+# tests/browser is not even collected (its imports alone take seconds).
+QUICK := --ignore=tests/browser -m "not browser and not notebooks and not slow"
 
 .PHONY: lab test check lint js-check bench benches layout-check notebooks pictures binder-check clean
 

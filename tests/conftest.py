@@ -46,14 +46,15 @@ RUN_NOTEBOOKS = frozenset(
 
 #: The heavy pure-Python tests, by file and function (every case of a parametrized one), with
 #: the seconds their cases took together (and how many cases), in one run on a 2-core machine
-#: under a load of 2 to 6 (``pytest -m "not browser" --durations``, December 2026): about 235 s
-#: in all, against about 95 s for the rest of the quick part. tests/test_suite.py checks that
+#: under a load of 2 to 6 (``pytest -m "not browser" --durations``, December 2026): about 260 s
+#: in all, against about 70 s for the rest of the quick part. tests/test_suite.py checks that
 #: every name here is a test.
 SLOW: dict[str, set[str]] = {
     "analysis/test_evaluate.py": {
         "test_a_dask_client_gives_the_same_table",  # 2.7 s
         "test_the_mean_is_within_three_standard_errors_of_the_exact_expectation",  # 3.5 s (2)
         "test_the_same_seed_gives_the_same_table_when_hidden_tiles_are_dealt_again",  # 4.4 s
+        "test_the_search_bot_leaves_the_coachs_move_only_when_it_is_sure",  # 1.3 s
         "test_the_search_bot_plays_legally_and_beats_the_random_bot",  # 5.4 s
     },
     "analysis/test_playout_engine.py": {
@@ -72,6 +73,7 @@ SLOW: dict[str, set[str]] = {
     },
     "core/test_boundary_screens.py": {
         "test_a_widget_shows_a_seat_nothing_it_cannot_see",  # 9.4 s (6)
+        "test_practice_undo_is_the_study_mode_that_takes_back_bot_moves",  # 1.5 s
         "test_undo_takes_back_only_the_persons_own_moves",  # 2.8 s
     },
     "core/test_differential.py": {
@@ -88,19 +90,32 @@ SLOW: dict[str, set[str]] = {
     "core/test_properties.py": {
         "test_parsing_never_crashes_with_anything_but_a_notation_error",  # 2.3 s
     },
+    "odds/test_course_figures.py": {
+        "test_standard_errors_from_the_binomial_distribution",  # 1.5 s (3)
+    },
     "odds/test_odds_vs_simulation.py": {
         "test_first_turn_odds_match_the_real_yard",  # 8.1 s (2)
         "test_starting_double_turns_up_as_counted",  # 2.7 s (3)
     },
+    "odds/test_oddsplots.py": {
+        "test_explorer_redraws_and_clamps",  # 1.7 s
+    },
     "odds/test_sharper.py": {
         "test_the_sampler_agrees_with_every_consistent_deal_counted",  # 2.9 s
         "test_the_sharper_count_is_better_calibrated_than_the_plain_count",  # 3.6 s
+        "test_the_ways_to_explain_a_hand_against_trying_every_one",  # 1.4 s
     },
     "players/test_bots.py": {
         "test_every_bot_finishes_rounds_of_every_preset",  # 23.5 s
     },
     "players/test_coach_bot.py": {
+        "test_a_fresh_interpreter_finds_the_coach_straight_from_players",  # 1.3 s
+        "test_a_fresh_interpreter_finds_the_coach_through_cf_simulate",  # 1.7 s
         "test_simulate_knows_the_coach_in_one_process_and_in_a_pool_of_fresh_processes",  # 3.3 s
+        "test_the_coach_plays_only_legal_moves_under_every_preset",  # 1.3 s
+    },
+    "players/test_dask.py": {
+        "test_a_client_gives_the_frame_of_one_process",  # 1.4 s
     },
     "table/test_badges.py": {
         "test_badges_never_cover_another_tile_over_random_rounds",  # 2.7 s (6)
@@ -110,7 +125,11 @@ SLOW: dict[str, set[str]] = {
         "test_tables_take_the_shape_of_a_wide_board",  # 6.3 s
         "test_whole_set_tables",  # 2.6 s (4)
     },
+    "teach/test_ev_exercises.py": {
+        "test_bad_requests_are_lesson_errors",  # 1.5 s
+    },
     "teach/test_pictures.py": {
+        "test_a_grown_table_keeps_its_scale_and_grows_taller_not_wider",  # 1.9 s
         "test_alt_text_gives_the_centre_the_open_ends_the_last_tile_and_the_turn",  # 3.1 s (22)
         "test_every_lesson_picture_is_drawn_at_the_same_large_scale",  # 5.2 s (22)
         "test_the_hand_text_lists_exactly_the_seats_tiles",  # 3.4 s (6)
@@ -121,7 +140,11 @@ SLOW: dict[str, set[str]] = {
         "test_errors_are_defined_once_with_their_layer_and_print_as_the_package_names",  # 2.8 s
     },
     "therapy/test_crash.py": {
+        "test_a_record_cut_at_any_line_or_inside_one_loses_and_merges_no_turn",  # 1.7 s
         "test_killed_again_and_again_the_record_keeps_every_turn",  # 4.3 s
+    },
+    "therapy/test_sessions.py": {
+        "test_coloured_buttons_keep_white_text_readable",  # 1.3 s
     },
     "tools/test_evaluate_tools.py": {
         "test_the_review_bench_prints_serial_and_shared_times",  # 12.1 s
@@ -129,8 +152,16 @@ SLOW: dict[str, set[str]] = {
     "tools/test_scale_bench.py": {
         "test_prints_three_rates_against_one_process",  # 4.8 s
     },
+    "tools/test_screen_bench.py": {
+        "test_prints_a_layout_line_per_preset_and_shape",  # 1.4 s
+    },
+    "widget/test_review_widget.py": {
+        "test_what_a_seat_sees_does_not_change_when_what_it_cannot_see_is_dealt_again",  # 1.6 s
+    },
     "widget/test_widget.py": {
+        "test_a_finished_round_stays_finished_unless_practising",  # 1.2 s
         "test_fuzz_ten_thousand_random_messages",  # 8.6 s
+        "test_mimebundle_extends_anywidget_with_a_static_svg",  # 1.5 s
         "test_the_synced_state_never_holds_another_seats_tiles_or_the_yard",  # 10.1 s
     },
 }
