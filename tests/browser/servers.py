@@ -107,7 +107,7 @@ def run_first_cell_in_notebook7(page: Any, base: str, path: str, wait: int) -> N
     deadline = time.monotonic() + wait / 1000
     while True:
         if ask.count():
-            ask.get_by_role("button", name="Select", exact=True).click()
+            ask.get_by_role("button", name="Select Kernel", exact=True).click()  # its aria-label
         editor.click()
         page.keyboard.press("Shift+Enter")
         try:

@@ -139,7 +139,7 @@ def page(browser: Browser, lab: str) -> Iterator[Page]:
     ask = pg.locator(".jp-Dialog", has_text="Select Kernel")
     kernel.or_(ask).first.wait_for(timeout=WAIT)
     if ask.count():  # should not happen with the session started above, but if it does:
-        ask.get_by_role("button", name="Select", exact=True).click()
+        ask.get_by_role("button", name="Select Kernel", exact=True).click()  # its aria-label
         kernel.wait_for(timeout=WAIT)
     pg.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(timeout=WAIT)
     pg.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()

@@ -265,7 +265,7 @@ def open_notebook(browser: Any, base: str, path: str, screen: Screen) -> Any:
     ask = page.locator(".jp-Dialog", has_text="Select Kernel")
     kernel.or_(ask).first.wait_for()
     if ask.count():
-        ask.get_by_role("button", name="Select", exact=True).click()
+        ask.get_by_role("button", name="Select Kernel", exact=True).click()  # its aria-label
     page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for()
     page.locator(".jp-Notebook .jp-Cell .jp-InputArea-editor").first.click()
     page.keyboard.press("Shift+Enter")
