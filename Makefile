@@ -1,6 +1,6 @@
 # The two commands every new user needs: `make lab` and `make test` (everything CI runs).
 # Both create .venv on first use and reinstall only when pyproject.toml changes.
-# While editing, `make check` is the quick loop (a minute and a half): see below.
+# While editing, `make check` is the quick loop (1.5 to 2.5 minutes): see below.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -55,7 +55,8 @@ test: $(STAMP) $(VOILA_PY) $(NODE_STAMP)
 
 # The edit-test loop: ruff, mypy and every test but the browser's (Chromium, JupyterLab,
 # Voila), the notebooks' (nbval, the answer keys) and the slow ones: 89 s on a two-core
-# machine at a load of 1 to 2 (December 2026). `make test` still runs everything (CI runs it).
+# machine at a load of 1 to 2, 149 s at 2 to 3 (December 2026). `make test` still runs
+# everything (CI runs it).
 check: $(STAMP)
 	$(BIN)/python -m ruff check cfwidget tests tools
 	$(BIN)/python -m mypy
