@@ -28,11 +28,11 @@ from typing import Any
 
 from cfwidget.core import Rules
 from cfwidget.table import BOARD_ASPECT, Farmyard
+from tests.helpers.browser_harness import CHROMIUM, CHROMIUM_ARGS, have_chromium, serve_static
+from tests.helpers.layout_check import random_round
+from tests.helpers.table_in_view import PRESETS
 
 from .bench import yardstick_rounds
-from .browser_harness import CHROMIUM, CHROMIUM_ARGS, have_chromium, serve_static
-from .layout_check import random_round
-from .table_in_view import PRESETS
 from .widget_bench import measure_draw
 
 __all__ = ["LIMITS", "draw_times", "layout_times", "main"]

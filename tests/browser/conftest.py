@@ -1,7 +1,7 @@
 """Browser and end-to-end tests: Debian's Chromium through Playwright, JupyterLab and Voila.
 
-Everything in this folder is marked ``browser``, so ``pytest -m "not browser"`` runs the
-quick part of the suite alone. The servers themselves live in ``servers.py``.
+Everything in this folder is marked ``browser`` (by tests/conftest.py), so ``pytest -m "not
+browser"`` leaves it out. The servers themselves live in ``servers.py``.
 
 Tests that take the README's pictures save them in a temporary folder, so a test run leaves
 the repository as it was; ``make pictures`` (``CFWIDGET_PICTURES=docs``) saves them in docs/.
@@ -17,15 +17,9 @@ from typing import Any
 import pytest
 from servers import chromium, harness_page
 
-from tools.browser_harness import serve_static
+from tests.helpers.browser_harness import serve_static
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        if "tests/browser/" in str(item.path).replace("\\", "/"):
-            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture(scope="session")

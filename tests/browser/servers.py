@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from tools.browser_harness import CHROMIUM, CHROMIUM_ARGS, send, widget_state
+from tests.helpers.browser_harness import CHROMIUM, CHROMIUM_ARGS, send, widget_state
 
 __all__ = [
     "CHROMIUM",
@@ -82,17 +82,40 @@ def write_notebook(path: Path, cells: list[str], title: str | None = None) -> Pa
     return path
 
 
+# True once the first cell's prompt is no longer "[ ]:" (queued "[*]:" or run "[1]:").
+_FIRST_CELL_STARTED_JS = """() => {
+  const prompt = document.querySelector('.jp-Notebook .jp-Cell .jp-InputPrompt');
+  return Boolean(prompt) && !/\\[\\s*\\]/.test(prompt.textContent || '');
+}"""
+
+
 def run_first_cell_in_notebook7(page: Any, base: str, path: str, wait: int) -> None:
     """Open ``path`` in Jupyter Notebook 7 and run its first cell by the keyboard, as a reader
-    does (choosing the kernel first if Notebook 7 asks)."""
+    does (choosing the kernel first if Notebook 7 asks).
+
+    The editor can show before Notebook 7 is ready for the key, and the kernel dialog can
+    open after it: on a loaded machine the Shift+Enter was then lost. So the key is pressed
+    again (the dialog answered first) until the cell's prompt says it is queued or has run,
+    for at most ``wait`` milliseconds.
+    """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     page.goto(f"{base}/notebooks/{path}", timeout=wait)
     ask = page.locator(".jp-Dialog", has_text="Select Kernel")
     editor = page.locator(".jp-Notebook .jp-Cell .jp-InputArea-editor").first
-    editor.or_(ask).first.wait_for()
-    if ask.count():
-        ask.get_by_role("button", name="Select", exact=True).click()
-    editor.click()
-    page.keyboard.press("Shift+Enter")
+    editor.or_(ask).first.wait_for(timeout=wait)
+    deadline = time.monotonic() + wait / 1000
+    while True:
+        if ask.count():
+            ask.get_by_role("button", name="Select Kernel", exact=True).click()  # its aria-label
+        editor.click()
+        page.keyboard.press("Shift+Enter")
+        try:
+            page.wait_for_function(_FIRST_CELL_STARTED_JS, timeout=10_000)
+            return
+        except PlaywrightTimeout:  # the key was lost: press it again
+            if time.monotonic() > deadline:
+                raise
 
 
 def free_port() -> int:
@@ -297,7 +320,7 @@ def harness_page(
     ready: bool = True,
     strict: bool = False,
 ) -> Iterator[Any]:
-    """The harness page (``tools/browser_harness.py``) at ``url`` in a fresh context, once its
+    """The harness page (tests/helpers/browser_harness.py) at ``url`` in a fresh context, once its
     script is ready (``ready``); fails if the page raised an error and, when ``strict``, if it
     wrote an error or warning to the console or opened a dialog."""
     context = browser.new_context(viewport={"width": width, "height": height})

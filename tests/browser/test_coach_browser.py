@@ -10,7 +10,7 @@ from servers import pump
 
 import cfwidget as cf
 from cfwidget.widget import GameWidget
-from tools.browser_harness import advance, widget_state
+from tests.helpers.browser_harness import advance, widget_state
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page

@@ -27,7 +27,7 @@ import nbformat
 import pytest
 from servers import jupyter_lab, need_browser
 
-from tools.table_in_view import start_kernel
+from tests.helpers.table_in_view import start_kernel
 
 SEED = 4  # double-six, two players: Ann plays, draws and passes, and goes out
 NOTEBOOK = "e2e_round.ipynb"
@@ -139,7 +139,7 @@ def page(browser: Browser, lab: str) -> Iterator[Page]:
     ask = pg.locator(".jp-Dialog", has_text="Select Kernel")
     kernel.or_(ask).first.wait_for(timeout=WAIT)
     if ask.count():  # should not happen with the session started above, but if it does:
-        ask.get_by_role("button", name="Select", exact=True).click()
+        ask.get_by_role("button", name="Select Kernel", exact=True).click()  # its aria-label
         kernel.wait_for(timeout=WAIT)
     pg.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(timeout=WAIT)
     pg.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()

@@ -23,7 +23,7 @@ from servers import (
     write_notebook,
 )
 
-from tools.table_in_view import start_kernel, stop_kernel
+from tests.helpers.table_in_view import start_kernel, stop_kernel
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page

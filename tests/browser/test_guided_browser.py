@@ -15,7 +15,7 @@ from servers import harness_page, pump
 from cfwidget.therapy.session import Session
 from cfwidget.therapy.settings import SessionSettings
 from cfwidget.therapy.widget import GuidedSession
-from tools.browser_harness import widget_state
+from tests.helpers.browser_harness import widget_state
 
 
 class Clock:

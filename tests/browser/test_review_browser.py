@@ -26,7 +26,7 @@ from servers import (
     write_notebook,
 )
 
-from tools.table_in_view import (
+from tests.helpers.table_in_view import (
     Screen,
     open_notebook,
     show_file_browser,
@@ -115,47 +115,85 @@ def at_move(page: Any, n: int, total: int) -> None:
     )
 
 
+#: What the first review widget on the page shows: board, bars, verdict, slider, rings.
+SHOWN_JS = """() => {
+  const root = document.querySelector('.cfw');  // the first widget
+  const slider = root.querySelector('.cfw-review-slider');
+  return {
+    tiles: root.querySelectorAll('.cfw-tiles [data-tile]').length,
+    bars: [...root.querySelectorAll('.cfw-bars .cfw-bar')].map((b) => ({
+      text: b.querySelector('.cfw-bar-label')?.textContent,
+      value: b.querySelector('.cfw-bar-value')?.textContent,
+      tags: b.querySelector('.cfw-bar-tags')?.textContent || '',
+    })),
+    verdict: root.querySelector('.cfw-verdict')?.textContent,
+    slider: slider?.value,
+    valuetext: slider?.getAttribute('aria-valuetext'),
+    // every ring sits on a drawn tile (a tile drawn where it no longer lies would not)
+    placed: [...root.querySelectorAll('.cfw-tiles [data-tile]')].map(
+      (g) => g.getAttribute('transform')),
+    ringsAt: [...root.querySelectorAll('.cfw-marks rect.cfw-lastring,'
+      + ' .cfw-marks rect.cfw-review-ring')].map((r) => r.getAttribute('transform')),
+    lifted: [...root.querySelectorAll('.cfw-htile.is-review-played')].map(
+      (b) => b.dataset.tile),
+    rings: [...root.querySelectorAll('[data-review-ring]')].map(
+      (g) => g.getAttribute('data-review-ring') + '@' + g.getAttribute('data-onto')),
+  };
+}"""
+
+
+def differences(got: dict[str, Any], twin: Any, n: int) -> list[str]:
+    """What the page shows at move ``n`` that the review does not say (none when all agree)."""
+    panel = twin.view["review"]
+    tags = [", ".join(t for t in ("played", "best") if b[t]) for b in panel["bars"]]
+    wanted = {
+        "tiles": len(twin.view["table"]),
+        "verdict": panel["words"],
+        "slider": str(n),
+        "valuetext": panel["short"],
+        "bar texts": [b["text"] for b in panel["bars"]],
+        "bar values": [f"{b['value']} points" for b in panel["bars"]],
+        "bar tags": tags,
+        "rings": [f"{r['kind']}@{r['onto']}" for r in panel["rings"]],
+        "lifted": [panel["played_tile"]] if panel["played_tile"] else [],
+    }
+    shown = {
+        "tiles": got["tiles"],
+        "verdict": got["verdict"],
+        "slider": got["slider"],
+        "valuetext": got["valuetext"],
+        "bar texts": [b["text"] for b in got["bars"]],
+        "bar values": [b["value"] for b in got["bars"]],
+        "bar tags": [b["tags"] for b in got["bars"]],
+        "rings": got["rings"],
+        "lifted": got["lifted"],
+    }
+    out = [
+        f"{k}: shown {shown[k]!r}, the review says {v!r}"
+        for k, v in wanted.items()
+        if shown[k] != v
+    ]
+    if not (got["ringsAt"] and all(t in got["placed"] for t in got["ringsAt"])):
+        out.append(f"rings not on drawn tiles: {got['ringsAt']} among {got['placed']}")
+    return out
+
+
 def check_move(page: Any, twin: Any, n: int) -> None:
-    """The board, the bars and the verdict at move ``n`` are what the review says."""
+    """The board, the bars and the verdict at move ``n`` are what the review says.
+
+    The verdict, the slider, the board and the bars may be drawn in different frames (or
+    updates through the kernel): the page is read until all of them agree with the review,
+    for at most ``WAIT``, so a loaded machine is slower, not wrong.
+    """
     at_move(page, n, twin.total)
     twin.goto(n)
-    panel = twin.view["review"]
-    time.sleep(0.15)  # the board draws in the same update; let a frame pass
-    got = page.evaluate(
-        """() => {
-          const root = document.querySelector('.cfw');  // the first widget
-          return {
-          tiles: root.querySelectorAll('.cfw-tiles [data-tile]').length,
-          bars: [...root.querySelectorAll('.cfw-bars .cfw-bar')].map((b) => ({
-            text: b.querySelector('.cfw-bar-label').textContent,
-            value: b.querySelector('.cfw-bar-value').textContent,
-            tags: b.querySelector('.cfw-bar-tags')?.textContent || '',
-          })),
-          verdict: root.querySelector('.cfw-verdict').textContent,
-          slider: root.querySelector('.cfw-review-slider').value,
-          valuetext: root.querySelector('.cfw-review-slider').getAttribute('aria-valuetext'),
-          // every ring sits on a drawn tile (a tile drawn where it no longer lies would not)
-          placed: [...root.querySelectorAll('.cfw-tiles [data-tile]')].map(
-            (g) => g.getAttribute('transform')),
-          ringsAt: [...root.querySelectorAll('.cfw-marks rect.cfw-lastring,'
-            + ' .cfw-marks rect.cfw-review-ring')].map((r) => r.getAttribute('transform')),
-          lifted: [...root.querySelectorAll('.cfw-htile.is-review-played')].map(
-            (b) => b.dataset.tile),
-          rings: [...root.querySelectorAll('[data-review-ring]')].map(
-            (g) => g.getAttribute('data-review-ring') + '@' + g.getAttribute('data-onto')),
-        };
-        }"""
-    )
-    assert got["tiles"] == len(twin.view["table"])
-    assert got["verdict"] == panel["words"]
-    assert got["slider"] == str(n) and got["valuetext"] == panel["short"]
-    assert [b["text"] for b in got["bars"]] == [b["text"] for b in panel["bars"]]
-    assert [b["value"] for b in got["bars"]] == [f"{b['value']} points" for b in panel["bars"]]
-    tags = [", ".join(t for t in ("played", "best") if b[t]) for b in panel["bars"]]
-    assert [b["tags"] for b in got["bars"]] == tags
-    assert got["rings"] == [f"{r['kind']}@{r['onto']}" for r in panel["rings"]]
-    assert got["ringsAt"] and all(t in got["placed"] for t in got["ringsAt"])
-    assert got["lifted"] == ([panel["played_tile"]] if panel["played_tile"] else [])
+    deadline = time.monotonic() + WAIT / 1000
+    while True:
+        wrong = differences(page.evaluate(SHOWN_JS), twin, n)
+        if not wrong or time.monotonic() > deadline:
+            break
+        page.wait_for_timeout(50)
+    assert wrong == [], f"move {n}: " + "; ".join(wrong)
 
 
 def scrub(page: Any, twin: Any) -> list[int]:

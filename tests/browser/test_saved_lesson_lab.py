@@ -4,8 +4,9 @@ JupyterLab does not trust a notebook it did not run itself: it shows no SVG outp
 from it, only sanitized HTML, and a widget without its kernel cannot draw. What it
 does show is each lesson picture's HTML (an ``<img>`` of its SVG, with its alt text)
 and the widget's saved table (an ``<img>`` of its PNG, with its alt text). The lesson
-is run here first (as ``tools/run_notebooks.py`` runs the stored lessons), copied into
-a fresh JupyterLab, and opened; no cell is run in the browser.
+as committed (its outputs stored by ``tools/run_notebooks.py``; nbval checks them against a
+fresh run in the same ``make test``, so the lesson is not run a second time here) is copied
+into a fresh JupyterLab and opened; no cell is run in the browser.
 """
 
 from __future__ import annotations
@@ -18,8 +19,6 @@ from typing import TYPE_CHECKING, Any
 import nbformat
 import pytest
 from servers import REPO, jupyter_lab, need_browser
-
-from tools.run_notebooks import run
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -34,7 +33,6 @@ def lesson(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     root = tmp_path_factory.mktemp("saved")
     path = root / LESSON
     shutil.copy(REPO / "notebooks" / LESSON, path)
-    run(path)  # store fresh outputs, as the lessons are stored
     with jupyter_lab(root) as base:
         yield base, path
 
@@ -97,7 +95,6 @@ def reviewed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Pa
     root = tmp_path_factory.mktemp("saved-review")
     path = root / REVIEW
     shutil.copy(REPO / "notebooks" / REVIEW, path)
-    run(path)
     with jupyter_lab(root) as base:
         yield base, path
 

@@ -3,7 +3,7 @@
 JupyterLab at 1280x800 with its file browser open and at 1366x768, and the widget in full
 screen at 1280x800: one whole round of wolf-lake (4 players), six-spokes (4) and puremco (3)
 on each, played by mouse as seat 0 against bots at the fastest pace
-(:mod:`tools.table_in_view` plays and measures; this file asserts the issue's figures).
+(:mod:`tests.helpers.table_in_view` plays and measures; this file asserts the issue's figures).
 
 After every action of the person: the whole table in view with tiles of 22 px or more in at
 least 90% of actions, a median tile of 26 px or more, no tile overlapping another or moving,
@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 import pytest
 from servers import REPO, jupyter_lab, need_browser
 
-from tools.table_in_view import FULL_SCREEN, GOALS, MIN_PX, PRESETS, SCREENS, Run, report
-from tools.table_in_view import measure_presets as play_and_measure
+from tests.helpers.table_in_view import FULL_SCREEN, GOALS, MIN_PX, PRESETS, SCREENS, Run, report
+from tests.helpers.table_in_view import measure_presets as play_and_measure
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser

@@ -7,7 +7,8 @@ refused with 403 and each visit held a kernel (100 MB or more) until culling.
 
 Here a real tab is opened and closed (running the page's unload handler, as a browser
 does when a tab is closed) and the kernels are counted until they are back to what
-they were before the visit: within 10 seconds. Culling stays as the safety net for
+they were before the visit, long before culling could have done it (the wait is bounded
+at 2 minutes, generous for a loaded machine). Culling stays as the safety net for
 pages that never say goodbye (test_voila_culling.py).
 """
 
@@ -26,7 +27,7 @@ import pytest
 from servers import REPO, binder_server, kernel_processes, need_browser, voila, write_notebook
 
 WAIT = 90_000  # ms
-BACK_WITHIN = 10.0  # seconds
+BACK_WITHIN = 120.0  # seconds: a bound on the wait, far under the 15 minutes of culling
 
 
 @pytest.fixture(scope="module")

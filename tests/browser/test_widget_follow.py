@@ -14,7 +14,7 @@ import pytest
 
 import cfwidget as cf
 from cfwidget.widget import GameWidget
-from tools.browser_harness import send, widget_state
+from tests.helpers.browser_harness import send, widget_state
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page

@@ -24,8 +24,8 @@ from cfwidget.therapy.settings import SessionSettings
 from cfwidget.therapy.widget import GuidedSession
 from cfwidget.widget import GameWidget
 from cfwidget.widget._view import placed_tile
-from tools.browser_harness import advance, finish_game, send, widget_state
-from tools.widget_bench import full_farmyard
+from tests.helpers.browser_harness import advance, finish_game, send, widget_state
+from tests.helpers.layout_check import full_farmyard
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page

@@ -19,7 +19,7 @@ from test_widget_follow import click_through_a_round
 
 import cfwidget as cf
 from cfwidget.widget import GameWidget
-from tools.browser_harness import send, widget_state
+from tests.helpers.browser_harness import send, widget_state
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page

@@ -20,7 +20,7 @@ from cfwidget.table import (
     pip_positions,
     render_svg,
 )
-from tools.layout_check import random_round
+from tests.helpers.layout_check import random_round
 
 NS = "{http://www.w3.org/2000/svg}"
 EVIL = "<img src=x onerror=alert(1)>"

@@ -1,8 +1,8 @@
-"""tools/table_in_view.py counts what it sees: overlaps, moves, tiles off the board."""
+"""tests/helpers/table_in_view.py counts what it sees: overlaps, moves, tiles off the board."""
 
 from __future__ import annotations
 
-from tools.table_in_view import overlapping, shot_of
+from tests.helpers.table_in_view import overlapping, shot_of
 
 
 def test_the_instrument_counts_what_it_sees() -> None:

@@ -8,7 +8,7 @@ import cfwidget as cf
 from cfwidget.table import BOARD_ASPECT, bounds
 from cfwidget.widget import GameWidget
 from cfwidget.widget._board import ASPECT_RANGE, LaidTable, board_aspect
-from tools.browser_harness import advance, send
+from tests.helpers.browser_harness import advance, send
 
 
 def test_board_aspect_is_width_over_height_within_range() -> None:

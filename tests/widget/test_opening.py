@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import cfwidget as cf
 from cfwidget.widget import GameWidget
-from tools.browser_harness import advance, send
+from tests.helpers.browser_harness import advance, send
 
 
 def test_the_log_says_why_players_drew_for_the_starting_double() -> None:

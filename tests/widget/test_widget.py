@@ -879,7 +879,6 @@ def test_fuzz_ten_thousand_random_messages(caplog: pytest.LogCaptureFixture) -> 
     print(f"fuzz: 10,000 messages in {elapsed:.2f} s: {counts}")
     assert not [r for r in caplog.records if r.levelname in ("ERROR", "WARNING")]
     assert counts["changed"] > 300 and counts["refused"] > 3000
-    assert elapsed < 20
 
 
 def test_two_people_at_one_screen_the_view_follows_the_turn() -> None:

@@ -66,7 +66,7 @@ def have_chromium() -> bool:
     return bool(shutil.which(CHROMIUM)) or Path(CHROMIUM).exists()
 
 
-STATIC = Path(__file__).resolve().parents[1] / "cfwidget" / "widget" / "static"
+STATIC = Path(__file__).resolve().parents[2] / "cfwidget" / "widget" / "static"
 SYNCED = ("view", "message", "display", "large", "palette")
 
 #: The front-end bundles, one per widget class (built from js/ by ``make js-bundle``).

@@ -1,4 +1,4 @@
-"""Geometry for :mod:`tools.table_in_view`: tiles overlapping, tiles moved, boxes inside boxes.
+"""Geometry for :mod:`tests.helpers.table_in_view`: tiles overlapping, tiles moved, boxes inside.
 
 A tile is ``{"tile": "9-5", "m": [a, b, c, d, e, f], "face": [x, y, w, h]}``: its rectangle in
 its own SVG units and the matrix that takes them into the board's SVG units; boxes are

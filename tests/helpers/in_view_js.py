@@ -1,4 +1,4 @@
-"""The JavaScript :mod:`tools.table_in_view` runs in the page (kept apart to keep both short).
+"""The JavaScript :mod:`tests.helpers.table_in_view` runs in the page (kept apart: both short).
 
 Only this DOM is relied on: ``.cfw`` (the widget), ``.cfw-board``, ``.cfw-svg`` with a
 ``viewBox``, ``.cfw-tiles > g.cfw-tile[data-tile]``, ``.cfw-htile`` (``.is-playable``),
