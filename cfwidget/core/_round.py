@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from ._deal import Deal, given_deal, shuffled_deal
 from ._engine import Engine
 from ._errors import IllegalMove
+from ._kernel import Kernel
 from ._moves import Move, MoveLike
 from ._observation import Observation, check_seat, draw_odds, observe
 from ._placed import Placed, role
@@ -171,6 +172,17 @@ class Round:
         e = self._engine
         return bool(e.hands[check_seat(seat, len(e.next))] & e.fitting())
 
+    def kernel(self) -> Kernel:
+        """A copy of the round's rules kernel: every hand, the yard's order and the table as
+        bit masks, with its legal moves as codes and its play step (the quick form for
+        programs that play many rounds out; see :mod:`cfwidget.core._kernel`).
+
+        >>> k = Round.deal(Rules(), players=2, seed=3).kernel()
+        >>> k.turn, k.legal_codes()[:1], k.ts.move_of[k.legal_codes()[0]]
+        (1, [27540], Move.parse('9-0@9-9'))
+        """
+        return self._engine.kernel_copy()
+
     # -- what everyone sees ------------------------------------------------------
 
     @property
@@ -275,7 +287,7 @@ class Round:
         """
         e = self._engine
         e.log.catch_up(e.moves)
-        return e.log.open_ends(e.slots)
+        return e.log.open_ends(e.free_places())
 
     def role(self, tile: Tile) -> str:
         """How ``tile`` sits on the table: centre, spoke, foot, toe or line.
@@ -319,24 +331,24 @@ class Round:
     def needed(self) -> int:
         """How many spokes or toes the forced double still needs (0 if none)."""
         e = self._engine
-        return e.slots[e.forced] if e.forced >= 0 else 0
+        return e.needed if e.forced >= 0 else 0
 
     @property
     def is_over(self) -> bool:
         """True once a seat went out, nobody can play with the yard empty, or (with
         ``round_end="all-passed"``) every seat in turn has passed."""
-        return self._engine.over
+        return self._engine.end_reason is not None
 
     @property
     def went_out(self) -> int | None:
         """The seat that played its last tile, or ``None``."""
-        return self._engine.out
+        out = self._engine.out
+        return None if out < 0 else out
 
     @property
     def blocked(self) -> bool:
         """True if the round ended because nobody could play and the yard was empty."""
-        e = self._engine
-        return e.over and e.out is None and not e.passed_out
+        return self._engine.end_reason == "blocked"
 
     @property
     def end_reason(self) -> str | None:
@@ -346,7 +358,7 @@ class Round:
         >>> Round.deal(Rules(), players=2, seed=3).end_reason is None
         True
         """
-        return self._engine.end_reason()
+        return self._engine.end_reason
 
     def scores(self) -> list[int]:
         """Each seat's points: what the tiles left in its hand cost (:meth:`Rules.penalty`).
@@ -538,7 +550,7 @@ class Round:
 
     def __repr__(self) -> str:
         e = self._engine
-        state = "over" if e.over else f"{self.names[e.turn]} to move"
+        state = "over" if e.end_reason is not None else f"{self.names[e.turn]} to move"
         laid = len(self.table)
         return (
             f"<Round {self.start} start, {self.players} players, {laid} "

@@ -34,10 +34,15 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NoReturn, TypeVar
 
-from ._moves import Move, play_key, tile_rank
+from ._moves import DRAW, PASS, Move, play_key, tile_rank
 from ._tiles import Tile, full_set
 
-__all__ = ["PlayStep", "SharedPlay", "TileSet", "shuffled_bits", "tile_set"]
+#: A draw and a pass as kernel move codes (a play's code is ``(tile rank << 8 | table-tile
+#: rank) << 1 | announce``, never negative).
+DRAW_CODE = -1
+PASS_CODE = -2
+
+__all__ = ["DRAW_CODE", "PASS_CODE", "PlayStep", "SharedPlay", "TileSet", "shuffled_bits", "tile_set"]
 
 _new_move = tuple.__new__
 _V = TypeVar("_V")
@@ -109,6 +114,15 @@ class TileSet:
     - ``onto_double[f][tiles]``: for the double of rank ``f``, the plays of each
       tile in the bit set ``tiles`` onto it, in rank order (a tuple worked out
       once, then shared).
+    - ``far[r][n]``: the number tile ``r`` leaves open when joined at ``n``;
+      ``double[r]``: whether tile ``r`` is a double; ``double_bit[n]``: the bit of the
+      double of ``n`` (0 for the spare number ``max_pip + 1``).
+    - ``joins[r << 8 | u]``: where the play of tile ``r`` onto table tile ``u`` touches,
+      ``(number, far, double)``, or ``None`` if they share no number: the kernel's
+      play step reads a move code's half (see :mod:`~cfwidget.core._kernel`).
+    - ``code_info[1 << r]``: ``(high, low, r << 9)``, as ``info`` but with the part of
+      a move code that names the tile; ``move_of[code]`` is the shared
+      :class:`~cfwidget.Move` of a kernel move code (draw and pass included).
     - ``order``: the tiles' bits in :func:`~cfwidget.full_set` order
       (highest first), the order a deal shuffles; ``by_bit[1 << r]`` is tile ``r``.
     - ``swaps``: the steps of that shuffle, ``(i, bit length of i + 1)`` for
@@ -122,12 +136,18 @@ class TileSet:
         "announced",
         "bit",
         "by_bit",
+        "code_info",
+        "double",
+        "double_bit",
+        "far",
         "fits",
         "high",
         "info",
+        "joins",
         "low",
         "lowest",
         "max_pip",
+        "move_of",
         "need",
         "number_mask",
         "onto_double",
@@ -155,6 +175,12 @@ class TileSet:
     onto_double: Mapping[int, _Plays]
     info: Mapping[int, tuple[int, int, tuple[SharedPlay | None, ...]]]
     fits: _Fits
+    far: tuple[tuple[int, ...], ...]
+    double: tuple[bool, ...]
+    double_bit: tuple[int, ...]
+    joins: tuple[tuple[int, int, bool] | None, ...]
+    code_info: Mapping[int, tuple[int, int, int]]
+    move_of: Mapping[int, Move]
 
     def __init__(self, max_pip: int) -> None:
         tiles = tuple(reversed(full_set(max_pip)))
@@ -207,6 +233,32 @@ class TileSet:
         }
         _set(self, "info", MappingProxyType(info))
         _set(self, "fits", _Fits(number_mask))
+        _set(self, "far", tuple(tuple(t[1] if t[0] == n else t[0] for n in range(max_pip + 1)) for t in tiles))
+        _set(self, "double", tuple(t[0] == t[1] for t in tiles))
+        _set(self, "double_bit", tuple([1 << rank[Tile(n, n)] for n in range(max_pip + 1)] + [0]))
+        joins: list[tuple[int, int, bool] | None] = [None] * (size << 8)
+        move_of: dict[int, Move] = {DRAW_CODE: DRAW, PASS_CODE: PASS}
+        for r, row in enumerate(play_rows):
+            for q, m in enumerate(row):
+                if m is not None:
+                    step = m.step
+                    joins[r << 8 | q] = (step.number, step.far, step.double)
+                    move_of[(r << 8 | q) << 1] = m
+                    loud = announced[r][q]
+                    if loud is not None:
+                        move_of[(r << 8 | q) << 1 | 1] = loud
+        _set(self, "joins", tuple(joins))
+        _set(self, "move_of", MappingProxyType(move_of))
+        _set(
+            self,
+            "code_info",
+            MappingProxyType(
+                {
+                    1 << r: (t[0], t[1] if t[0] != t[1] else max_pip + 1, r << 9)
+                    for r, t in enumerate(tiles)
+                }
+            ),
+        )
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError(f"a set's tables are read-only: {name} cannot be replaced")
