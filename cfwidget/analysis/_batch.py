@@ -21,8 +21,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..core._kernel import tile_pens
+from ..core._tileset import TileSet
 from ._kernel import Position
-from ._tables import Tables
 
 __all__ = ["MAX_BATCH_TILES", "BatchTrace", "run_batch"]
 
@@ -66,18 +67,19 @@ def _kth_bit(x: Array, k: Array) -> Array:
 
 
 class _Sets:
-    """The arrays of one set (per ``Tables``): masks per number, fits per bit set of
-    numbers, each tile's numbers, far ends, doubles and greedy priority."""
+    """The arrays of one set (per :class:`~cfwidget.core._tileset.TileSet` and cost of the
+    0-0): masks per number, fits per bit set of numbers, each tile's numbers, far ends,
+    doubles and greedy priority."""
 
-    def __init__(self, t: Tables, pens: tuple[int, ...]) -> None:
+    def __init__(self, t: TileSet, pens: tuple[int, ...]) -> None:
         size = len(t.tiles)
         n = t.max_pip + 1
         self.numbers = n
         self.number_mask = np.array(t.number_mask[:n], dtype=_U)
-        self.fits = np.array([t.fitting(s) for s in range(1 << n)], dtype=_U)
+        self.fits = np.array([t.fits[s] for s in range(1 << n)], dtype=_U)
         self.pow2 = np.array([1 << i for i in range(n)], dtype=np.int64)
         self.far = np.array(t.far, dtype=np.int64)  # [tile, number]
-        self.double = np.array(t.doubles, dtype=bool)
+        self.double = np.array(t.double, dtype=bool)
         self.high = np.array(t.high, dtype=np.int64)
         self.low = np.array([x[1] for x in t.tiles], dtype=np.int64)
         self.bit = np.array([1 << r for r in range(size)], dtype=_U)
@@ -103,11 +105,11 @@ def run_batch(
     tiles) to its end; each round's points and why it ended. ``rng`` draws the random
     policy's choices; ``None`` plays greedily. The positions are not changed."""
     first = start[0]
-    t = first.t
+    t = first.ts
     key = (t.max_pip, first.rules.double_blank)
     s = _SETS.get(key)
     if s is None:
-        s = _SETS[key] = _Sets(t, first.pens)
+        s = _SETS[key] = _Sets(t, tile_pens(t.max_pip, first.rules.double_blank))
     k, players = len(start), first.players
     # Each distinct position is laid out once (rollouts repeat one position many times).
     where: dict[int, int] = {}
@@ -286,7 +288,7 @@ def run_batch(
                 r2 = r2[~over[r2]]
                 turn[r2] = (turn[r2] + 1) % players
         active = active[~over[active]]
-    # What each hand costs: one lookup per byte of its mask (see Tables.costs).
+    # What each hand costs: one lookup per byte of its mask (see cfwidget.core._kernel.tile_costs).
     table = np.zeros((8, 256), dtype=np.int64)
     table[: len(first.costs)] = np.array(first.costs, dtype=np.int64)
     by_byte = hands.astype("<u8").view(np.uint8).reshape(k, players, 8)

@@ -21,16 +21,16 @@ points once a policy has played it out with every hand open. The policies:
   the chance it can play times what the player's hand would still cost. The heaviest weight
   is played (ties to the lower tile), placed, announced and never passed as the greedy
   policy does. It reads only what the player to move could see, and not the history: no
-  "that seat drew, so it lacks a 6". Without these terms the coach plays 3.9 points a round
-  worse at four players; without the waiting term alone, 2.4; without the others' chances,
-  1.0; the follow and stuck terms it leaves out are worth 0.1 together
-  (``tools/coach_terms.py``, 1,500 deals of double-nine, 2026-12-02).
+  "that seat drew, so it lacks a 6" (``tools/coach_terms.py`` measures what each term is
+  worth).
 
-:func:`run` is the one-round hot path: one function, everything in local names, no
-objects made per move. It plays the rules :class:`~cfwidget.analysis.Position` steps
-through (``_kernel.py``); :func:`playouts` hands sets of up to 64 tiles to the NumPy batch
-(``_batch.py``) under the random and greedy policies (the coach-like one plays one round
-after another). ``tools/playout_check.py`` replays all of them in the engine.
+Each policy is a small function over the rules kernel (:mod:`cfwidget.core._kernel`): given
+the position and its legal move codes, it picks one. :func:`run` plays a position out with
+one: the kernel lists the legal moves and makes the one chosen, so the rules are the
+kernel's alone. :func:`playouts` hands sets of up to 64 tiles to the NumPy batch
+(``_batch.py``) under the random and greedy policies; the differential harness
+(``tests/analysis/test_kernel_differential.py``) replays every policy and the batch against
+the reference engine.
 """
 
 from __future__ import annotations
@@ -44,13 +44,25 @@ import numpy as np
 
 from .._shared import check_seed, shown
 from ..core import Round
+from ..core._kernel import Kernel, hand_cost, tile_pens
 from ..odds import DANGER, THEIR_DRAW, WAITING
 from ._batch import MAX_BATCH_TILES, run_batch
 from ._errors import PlayoutError
-from ._kernel import DRAW_CODE, PASS_CODE, Position
-from ._tables import hand_cost
+from ._kernel import Position
 
-__all__ = ["MAX_PLAYOUTS", "POLICIES", "Policy", "playout", "playouts", "run"]
+__all__ = [
+    "MAX_PLAYOUTS",
+    "POLICIES",
+    "Chooser",
+    "Policy",
+    "coach_like_policy",
+    "greedy_policy",
+    "playout",
+    "playouts",
+    "policy_for",
+    "random_policy",
+    "run",
+]
 
 #: The most playouts one :func:`playouts` call makes (memory stays small: a few MB).
 MAX_PLAYOUTS = 100_000
@@ -73,6 +85,8 @@ _NEVER = 1 << 30
 
 Policy = Literal["random", "greedy", "coach-like"]
 POLICIES: tuple[Policy, ...] = ("random", "greedy", "coach-like")
+#: A policy: given a position and its legal move codes (two or more), the code to play.
+Chooser = Callable[[Kernel, list[int]], int]
 
 
 def playout(rnd: Round | Position, policy: Policy = "random", seed: int | None = None) -> list[int]:
@@ -95,10 +109,8 @@ def playout(rnd: Round | Position, policy: Policy = "random", seed: int | None =
     """
     _check_policy(policy)
     pos = rnd.copy() if isinstance(rnd, Position) else Position.from_round(rnd)
-    rand = None
-    if policy == "random":
-        rand = random.Random(_seed(seed)).random
-    run(pos, rand, None, policy == "coach-like")
+    rand = random.Random(_seed(seed)).random if policy == "random" else None
+    run(pos, policy_for(policy, pos.rules.double_blank, pos.ts.max_pip, rand))
     return pos.points()
 
 
@@ -161,14 +173,15 @@ def playouts(
                     "play each kind of round in its own call"
                 )
     checked = _seed(seed) if policy == "random" else 0
-    if len(first.t.tiles) <= MAX_BATCH_TILES and policy != "coach-like":
+    if len(first.ts.tiles) <= MAX_BATCH_TILES and policy != "coach-like":
         gen = np.random.default_rng(checked) if policy == "random" else None
         return run_batch(positions, gen)[0]
     rand = random.Random(checked).random if policy == "random" else None
+    choose = policy_for(policy, first.rules.double_blank, first.ts.max_pip, rand)
     result = []
     for x in positions:
         one = x.copy()
-        run(one, rand, None, policy == "coach-like")
+        run(one, choose)
         result.append(one.points())
     return result
 
@@ -187,270 +200,158 @@ def _seed(seed: object) -> int:
     return check_seed(seed, PlayoutError, fresh=True)
 
 
-def run(
-    pos: Position,
-    rand: Callable[[], float] | None,
-    trace: list[int] | None = None,
-    weighed: bool = False,
-) -> None:
-    """Play ``pos`` to its end in place: uniformly at random with ``rand`` (a
-    ``random.Random().random``), or greedily when ``rand`` is ``None``: by the coach-like
-    weights when ``weighed`` (see the module text), else by the tile's cost alone. With
-    ``trace``, each move's kernel code is appended to it (for the checks against the engine)."""
-    end = pos.end_reason
-    if end is not None:
-        return
-    t = pos.t
-    info, high, far_of, doubles = t.info, t.high, t.far, t.doubles
-    double_bit = t.double_bit
-    number_mask, fits = t.number_mask, t.fits
-    pens = pos.pens  # what each tile costs, by rank: the greedy policy's weights
-    hands, yard, ends = pos.hands, pos.yard, pos.ends
-    nums, forced, needed, drawn, turn, passes = (
-        pos.nums,
-        pos.forced,
-        pos.needed,
-        pos.drawn,
-        pos.turn,
-        pos.passes,
-    )
-    players = len(hands)
-    toes, must, announce, little, pass_ends = (
-        pos.toes,
-        pos.must_play,
-        pos.announce,
-        pos.little,
-        pos.pass_ends,
-    )
-    fitmask = fits.get(nums)
-    if fitmask is None:
-        fitmask = t.fitting(nums)
-    fneed = number_mask[high[forced]] if forced >= 0 else 0
-    last_double = pos.last_double
-    waiting = WAITING_POINTS
-    table = 0  # the tiles on the table (a double "still to come" is off it)
-    every = (1 << len(t.tiles)) - 1
-    if weighed:
-        table = every
-        for h in hands:
-            table ^= h
-        for y in yard:
-            table ^= y
-    nones, danger, their_draw = _NONES, DANGER, THEIR_DRAW
-    # What each hand, the table and the whole set cost, kept up to date for the weights.
-    held = [hand_cost(h, pos.costs) for h in hands] if weighed else []
-    laid = hand_cost(table, pos.costs) if weighed else 0
-    whole = hand_cost(every, pos.costs) if weighed else 0
-    out = -1
-    while True:
-        hand = hands[turn]
-        fm = fneed if forced >= 0 else fitmask
-        if drawn:
-            bits = drawn & fm
-            may_pass = not must
-        else:
-            bits = hand & fm
-            may_pass = False
-            if not bits and yard:  # nothing to play: draw
-                drawn = yard.pop()
-                hands[turn] = hand | drawn
-                if weighed:
-                    held[turn] += pens[info[drawn][2]]
-                if trace is not None:
-                    trace.append(DRAW_CODE)
-                if not yard:
-                    for h in hands:
-                        if h & fm:
-                            break
-                    else:
-                        end = "blocked"
-                        break
-                continue
-        # Choose: a play (tile bit b of rank r onto u, joined at number n), or a pass (b = 0).
-        b = 0
-        ann = 0
-        if bits:
-            mult = 2 if announce and hand.bit_count() == 2 else 1
-            if rand is None:  # greedy or coach-like: the best weight, ties to the lower tile
-                best: float = -_NEVER
-                weigh = weighed and bits & (bits - 1)
-                if weigh:  # the tiles the mover cannot see, their average cost, its hand's cost
-                    unseen = every ^ table ^ hand
-                    size = unseen.bit_count()
-                    mine = held[turn]
-                    mean = (whole - laid - mine) * their_draw / size if size else 0.0
-                    counts = [hands[(turn + d) % players].bit_count() for d in range(1, players)]
-                    by_fit: dict[int, tuple[float, float]] = {}
-                x = bits
-                while x:
-                    rest = x & (x - 1)
-                    low = x ^ rest
-                    x = rest
-                    a, bk, r = info[low]
-                    p: float = pens[r]
-                    if weighed and not doubles[r]:
-                        kept = hand ^ low  # its last tile of a number whose double is to come?
-                        if not kept & number_mask[a] and not table & double_bit[a]:
-                            p -= waiting
-                        if not kept & number_mask[bk] and not table & double_bit[bk]:
-                            p -= waiting
-                    if weigh:
-                        if doubles[r]:
-                            faced = number_mask[a]
-                        elif forced >= 0 and needed > 1:
-                            faced = fneed
-                        else:
-                            n = high[forced] if forced >= 0 else (a if ends[a] else bk)
-                            after = nums ^ (1 << n) if len(ends[n]) == 1 else nums
-                            after |= 1 << far_of[r][n]
-                            faced = fits.get(after) or t.fitting(after)
-                        m = (unseen & faced).bit_count()
-                        ab = by_fit.get(m)
-                        if ab is None:  # the others' draws (a) and their danger (b), if m fit
-                            chances = []
-                            for k in counts:
-                                key = (size * 128 + m) * 128 + k
-                                none = nones.get(key)
-                                if none is None:
-                                    none = nones[key] = _none(size, m, k)
-                                chances.append(none)
-                            ta = 0.0
-                            for none in chances:
-                                ta += none * mean
-                            tb = 0.0
-                            for k, none in zip(counts, chances, strict=True):
-                                tb += danger.get(k, 0.0) * (1.0 - none)
-                            ab = by_fit[m] = (ta, tb)
-                        p += ab[0] - (mine - pens[r]) * ab[1]
-                    if p > best:
-                        best, b = p, low
-                if forced >= 0:
-                    u, n = forced, high[forced]
-                else:
-                    a, bk, _ = info[b]
-                    n = a if ends[a] else bk  # its higher number when it can
-                    u = min(ends[n])
-                ann = mult - 1
-            elif forced >= 0:
-                u, n = forced, high[forced]
-                if bits & (bits - 1) == 0 and mult == 1 and not may_pass:
-                    b = bits  # the only legal move
-                else:
-                    k = bits.bit_count()
-                    j = int(rand() * (k * mult + may_pass))
-                    if j < k * mult:
-                        ann = j % mult
-                        j //= mult
-                        x = bits
-                        while j:
-                            x &= x - 1
-                            j -= 1
-                        b = x & -x
-            else:
-                total = 0
-                x = bits
-                while x:
-                    rest = x & (x - 1)
-                    a, bk, _ = info[x ^ rest]
-                    x = rest
-                    total += len(ends[a]) + len(ends[bk])
-                j = int(rand() * (total * mult + may_pass))
-                if j < total * mult:
-                    ann = j % mult
-                    j //= mult
-                    x = bits
-                    while True:
-                        rest = x & (x - 1)
-                        low = x ^ rest
-                        a, bk, _ = info[low]
-                        la = len(ends[a])
-                        if j < la:
-                            b, u, n = low, ends[a][j], a
-                            break
-                        j -= la
-                        lb = len(ends[bk])
-                        if j < lb:
-                            b, u, n = low, ends[bk][j], bk
-                            break
-                        j -= lb
-                        x = rest
-        if not b:  # a pass
-            if trace is not None:
-                trace.append(PASS_CODE)
-            passes += 1
-            drawn = 0
-            if pass_ends and passes >= players:
-                end = "all-passed"
-                break
-            if not yard:
-                for h in hands:
-                    if h & fm:
-                        break
-                else:
-                    end = "blocked"
-                    break
-            turn = turn + 1 if turn + 1 < players else 0
-            continue
-        # A play of tile b onto u at number n.
-        a, bk, r = info[b]
+def run(pos: Kernel, choose: Chooser, trace: list[int] | None = None) -> None:
+    """Play ``pos`` to its end in place, ``choose`` picking each move that has a choice (see
+    :func:`policy_for`). With ``trace``, each move's code is appended to it."""
+    legal, apply = pos.legal_codes, pos.apply
+    while pos.end_reason is None:
+        codes = legal()
+        code = codes[0] if len(codes) == 1 else choose(pos, codes)
         if trace is not None:
-            trace.append((r << 8 | u) << 1 | ann)
-        hand ^= b  # a drawn tile is in the hand already
-        table |= b
-        if weighed:
-            held[turn] -= pens[r]
-            laid += pens[r]
-        hands[turn] = hand
-        if forced >= 0:
-            needed -= 1
-            if not needed:
-                e = ends[n]
-                e.remove(u)
-                forced = -1
-                if not e:
-                    nums ^= 1 << n
-        else:
-            e = ends[n]
-            e.remove(u)
-            if not e:
-                nums ^= 1 << n
-        far = far_of[r][n]
-        e = ends[far]
-        if not e:
-            nums |= 1 << far
-        e.append(r)
-        last_double = doubles[r]
-        if last_double:
-            forced, needed = r, toes
-            fneed = number_mask[n]
-        fitmask = fits.get(nums)
-        if fitmask is None:
-            fitmask = t.fitting(nums)
-        passes = 0
-        drawn = 0
-        if not hand:
-            end, out = "went-out", turn
+            trace.append(code)
+        apply(code)
+
+
+def policy_for(
+    policy: str, double_blank: int, max_pip: int, rand: Callable[[], float] | None = None
+) -> Chooser:
+    """The chooser of a policy by name, for a set and cost of the 0-0 (``rand``, a
+    ``random.Random().random``, draws the random policy's choices).
+
+    >>> from cfwidget import Round, Rules
+    >>> pos = Position.from_round(Round.deal(Rules(), players=2, seed=3))
+    >>> pos.move_of(policy_for("greedy", 50, 9)(pos, pos.legal_codes()))
+    Move.parse('9-7@9-9')
+    """
+    if policy == "random":
+        if rand is None:
+            raise PlayoutError("the random policy needs a source of random numbers (rand=)")
+        return random_policy(rand)
+    if policy == "greedy":
+        return greedy_policy(tile_pens(max_pip, double_blank))
+    return coach_like_policy(tile_pens(max_pip, double_blank))
+
+
+def random_policy(rand: Callable[[], float]) -> Chooser:
+    """A uniform choice among the legal moves, as the kernel lists them."""
+
+    def choose(pos: Kernel, codes: list[int]) -> int:
+        return codes[int(rand() * len(codes))]
+
+    return choose
+
+
+def greedy_policy(pens: tuple[int, ...]) -> Chooser:
+    """The heaviest tile that may be played (``pens``: each tile's cost by rank), ties to the
+    lower tile; placed and announced by :func:`_placed`; never a pass while a play is legal."""
+
+    def choose(pos: Kernel, codes: list[int]) -> int:
+        best, pick = -1, codes[0]
+        for c in codes:
+            if c >= 0 and pens[c >> 9] > best:  # codes come by tile, lowest first
+                best, pick = pens[c >> 9], c
+        return _placed(pos, codes, pick)
+
+    return choose
+
+
+def _placed(pos: Kernel, codes: list[int], first: int) -> int:
+    """Where a tile goes, from ``first``, its first legal code: joined at its higher number when
+    an end shows it (onto the lowest such table tile), else at its other; announced whenever
+    announcing is legal."""
+    if first < 0:
+        return first  # a draw or a pass: the only move
+    r = first >> 9
+    high, joins = pos.ts.high[r], pos.ts.joins
+    pick = first
+    for c in codes[codes.index(first) :]:
+        if c >> 9 != r:
             break
-        if little and not ann and yard and hand & (hand - 1) == 0:
-            y = yard.pop()
-            hands[turn] = hand | y
-            if weighed:
-                held[turn] += pens[info[y][2]]
-        if not yard:
-            fm = fneed if forced >= 0 else fitmask
-            for h in hands:
-                if h & fm:
-                    break
-            else:
-                end = "blocked"
-                break
-        turn = turn + 1 if turn + 1 < players else 0
-    pos.nums, pos.forced, pos.needed, pos.drawn, pos.turn, pos.passes = (
-        nums,
-        forced,
-        needed,
-        drawn,
-        turn,
-        passes,
-    )
-    pos.last_double, pos.end_reason, pos.out = last_double, end, out
+        if not c & 1 and joins[c >> 1][0] == high:  # type: ignore[index]  # legal: they join
+            pick = c
+            break
+    if pos.announce and pos.hands[pos.turn].bit_count() == 2:
+        pick |= 1  # the announced twin follows each play in the list
+    return pick
+
+
+def coach_like_policy(pens: tuple[int, ...]) -> Chooser:
+    """The coach's main terms, cut to what a playout can afford (see the module text): each
+    playable tile weighed, the heaviest placed and announced as :func:`greedy_policy` does."""
+    nones, danger, their_draw, waiting = _NONES, DANGER, THEIR_DRAW, WAITING_POINTS
+
+    def choose(pos: Kernel, codes: list[int]) -> int:
+        if codes[0] < 0:
+            return codes[0]  # a draw or a pass: the only kind of move
+        ts = pos.ts
+        number_mask, double_bit, doubles, info = ts.number_mask, ts.double_bit, ts.double, ts.info
+        hands, turn, table = pos.hands, pos.turn, pos.laid
+        hand = hands[turn]
+        bits = (pos.drawn or hand) & pos.fitting()  # the tiles that may be played
+        forced, ends, nums = pos.forced, pos.ends, pos.nums
+        weigh = bits & (bits - 1)  # a choice between tiles: the others' chances count
+        if weigh:  # the tiles the mover cannot see, their average cost, its hand's cost
+            every = (1 << len(ts.tiles)) - 1
+            unseen = every ^ table ^ hand
+            size = unseen.bit_count()
+            costs = pos.costs
+            mine = hand_cost(hand, costs)
+            hidden = hand_cost(every ^ table, costs) - mine
+            mean = hidden * their_draw / size if size else 0.0
+            players = len(hands)
+            counts = [hands[(turn + d) % players].bit_count() for d in range(1, players)]
+            by_fit: dict[int, tuple[float, float]] = {}
+            high, far_of, fits = ts.high, ts.far, ts.fits
+        best: float = -_NEVER
+        b = 0
+        x = bits
+        while x:
+            rest = x & (x - 1)
+            low = x ^ rest
+            x = rest
+            a, bk, _ = info[low]
+            r = ts.lowest[low]
+            p: float = pens[r]
+            if not doubles[r]:
+                kept = hand ^ low  # its last tile of a number whose double is to come?
+                if not kept & number_mask[a] and not table & double_bit[a]:
+                    p -= waiting
+                if not kept & number_mask[bk] and not table & double_bit[bk]:
+                    p -= waiting
+            if weigh:
+                if doubles[r]:
+                    faced = number_mask[a]
+                elif forced >= 0 and pos.needed > 1:
+                    faced = pos.fneed
+                else:
+                    n = high[forced] if forced >= 0 else (a if ends[a] else bk)
+                    after = nums ^ (1 << n) if len(ends[n]) == 1 else nums
+                    after |= 1 << far_of[r][n]
+                    faced = fits[after]
+                m = (unseen & faced).bit_count()
+                ab = by_fit.get(m)
+                if ab is None:  # the others' draws (a) and their danger (b), if m fit
+                    chances = []
+                    for k in counts:
+                        key = (size * 128 + m) * 128 + k
+                        none = nones.get(key)
+                        if none is None:
+                            none = nones[key] = _none(size, m, k)
+                        chances.append(none)
+                    ta = 0.0
+                    for none in chances:
+                        ta += none * mean
+                    tb = 0.0
+                    for k, none in zip(counts, chances, strict=True):
+                        tb += danger.get(k, 0.0) * (1.0 - none)
+                    ab = by_fit[m] = (ta, tb)
+                p += ab[0] - (mine - pens[r]) * ab[1]
+            if p > best:
+                best, b = p, low
+        r = ts.lowest[b]
+        for c in codes:
+            if c >> 9 == r:
+                return _placed(pos, codes, c)
+        return codes[0]  # not reached: every playable tile has a legal code
+
+    return choose

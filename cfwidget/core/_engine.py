@@ -25,12 +25,13 @@ from collections.abc import Sequence
 
 from ._deal import Deal
 from ._errors import IllegalMove
-from ._kernel import Kernel
+from ._kernel import DRAW_CODE, PASS_CODE, Kernel
 from ._moves import DRAW, Move, MoveLike, to_move
 from ._opening import open_round
 from ._placed import TableLog
 from ._rules import Rules
 from ._tiles import Tile
+from ._tileset import SharedPlay
 
 __all__ = ["Engine"]
 
@@ -47,10 +48,9 @@ class Engine(Kernel):
     """
 
     __slots__ = (
-        "codes",
         "deal",
         "leader",
-        "legal",
+        "listed",
         "log",
         "moves",
         "next",
@@ -68,8 +68,7 @@ class Engine(Kernel):
     opening_draws: tuple[tuple[int, Tile], ...]
     leader: int  # the seat that moved first
     moves: list[Move]  # every move made (the set's shared objects)
-    legal: list[Move] | None  # the legal moves, kept until the next move ...
-    codes: list[int]  # ... and their kernel codes, in the same order
+    listed: list[Move] | None  # the legal moves, kept until the next move
     penalties: list[tuple[int, int, Tile]]  # (index of the move, seat, tile drawn)
     log: TableLog  # the table as laid, worked out from the moves when asked for
 
@@ -86,7 +85,7 @@ class Engine(Kernel):
         centre = opening.centre
         self.opening_draws, self.opener, self.start = opening.draws, opening.opener, ts.tiles[centre]
         self.penalties = []
-        self.moves, self.legal, self.codes = [], None, []
+        self.moves, self.listed = [], None
         self.log = TableLog(ts, centre)
         self.lay_centre(opening.hands, opening.yard, centre, opening.opener)
         self.leader = self.next[opening.opener]
@@ -95,12 +94,10 @@ class Engine(Kernel):
 
     def legal_moves(self) -> list[Move]:
         """The moves allowed now (a fresh list; see ``Round.legal_moves``)."""
-        legal = self.legal
-        if legal is None:  # worked out once per position, then kept until the next move
-            codes = self.codes = self.legal_codes()
-            move_of = self.ts.move_of
-            legal = self.legal = [move_of[c] for c in codes]
-        return legal.copy()
+        listed = self.listed
+        if listed is None:  # worked out once per position, then kept until the next move
+            listed = self.listed = self.legal(self.ts.as_moves)
+        return listed.copy()
 
     # -- making moves ------------------------------------------------------------
 
@@ -108,27 +105,30 @@ class Engine(Kernel):
         """Make ``move`` for the seat to move and return ``None``; an illegal move changes
         nothing and comes back as a :class:`~cfwidget.Move` (text that is no move at all
         is a :class:`~cfwidget.NotationError`)."""
-        legal: Sequence[Move] | None = self.legal  # a Sequence's index() takes text too
+        legal: Sequence[Move] | None = self.listed  # a Sequence's index() takes text too
         if legal is None:
             self.legal_moves()
-            legal = self.legal or []
+            legal = self.listed or []
         try:
-            i = legal.index(move)
+            m = legal[legal.index(move)]  # the set's shared move object
         except ValueError:
             m = to_move(move)
             if m not in legal:
                 return m
-            i = legal.index(m)
-        code = self.codes[i]
-        seat = self.turn
-        yard = self.yard
-        size = len(yard)
-        top = yard[-1] if yard else 0  # the tile a penalty would draw
-        self.legal = None
-        self.moves.append(legal[i])  # the set's shared move object
-        self.apply(code)
-        if code >= 0 and len(yard) < size:  # a play that drew: the chicken-little penalty
-            self.penalties.append((len(self.moves) - 1, seat, self.ts.by_bit[top]))
+            m = legal[legal.index(m)]
+        self.listed = None
+        self.moves.append(m)
+        if type(m) is SharedPlay:
+            if self.little:  # a play may draw the chicken-little penalty tile: note it
+                seat, yard = self.turn, self.yard
+                size, top = len(yard), yard[-1] if yard else 0
+                self.apply(m.code)
+                if len(yard) < size:
+                    self.penalties.append((len(self.moves) - 1, seat, self.ts.by_bit[top]))
+            else:
+                self.apply(m.code)
+        else:
+            self.apply(DRAW_CODE if m is DRAW else PASS_CODE)
         return None
 
     def passes_in_a_row(self) -> int:

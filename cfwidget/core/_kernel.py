@@ -24,8 +24,8 @@ callers that take moves from outside check them first, as ``Round.play`` does).
 
 >>> from cfwidget import Round, Rules
 >>> k = Round.deal(Rules(), players=3, seed=4).kernel()
->>> [str(k.ts.move_of[c]) for c in k.legal_codes()][:2], k.turn
-(['9-0@9-9', '9-1@9-9'], 1)
+>>> [str(k.ts.move_of[c]) for c in k.legal_codes()], k.turn
+(['9-2@9-9'], 1)
 >>> k.apply(k.legal_codes()[0]); k.turn, k.needed
 (2, 3)
 """
@@ -33,12 +33,22 @@ callers that take moves from outside check them first, as ``Round.play`` does).
 from __future__ import annotations
 
 from bisect import insort
-from typing import Literal
+from typing import Literal, TypeVar
 
 from ._rules import Rules, tile_penalty
-from ._tileset import DRAW_CODE, PASS_CODE, TileSet, tile_set
+from ._tileset import DRAW_CODE, PASS_CODE, TileSet, Vocabulary, tile_set
 
-__all__ = ["DRAW_CODE", "PASS_CODE", "EndReason", "Kernel", "hand_cost", "tile_costs"]
+_V = TypeVar("_V")
+
+__all__ = [
+    "DRAW_CODE",
+    "PASS_CODE",
+    "EndReason",
+    "Kernel",
+    "hand_cost",
+    "tile_costs",
+    "tile_pens",
+]
 
 EndReason = Literal["went-out", "blocked", "all-passed"]
 
@@ -195,50 +205,51 @@ class Kernel:
     def legal_codes(self) -> list[int]:
         """The legal moves as codes, sorted as ``Round.legal_moves()`` lists them: the plays
         by tile, then table tile, then announcement; else draw, else pass."""
+        return self.legal(self.ts.as_codes)
+
+    def legal(self, vocabulary: Vocabulary[_V]) -> list[_V]:
+        """The legal moves in the words of ``vocabulary``: ``ts.as_codes`` (kernel codes) or
+        ``ts.as_moves`` (the set's shared :class:`~cfwidget.Move` objects), in the same order."""
         if self.end_reason is not None:
             return []
+        info, onto, loud, draw, pass_ = vocabulary
         drawn = self.drawn
         bits = drawn or self.hands[self.turn]
-        info = self.ts.code_info
-        plays: list[int] = []
-        forced = self.forced
-        if forced >= 0:
+        plays: list[_V]
+        if self.forced >= 0:
             # Forced double: while the centre or a chicken foot has places left, every play
-            # goes onto it.
+            # goes onto it (one play per fitting tile, listed once per set and kept).
             bits &= self.fneed
-            onto = forced << 1
-            while bits:
-                rest = bits & (bits - 1)  # all but the lowest bit
-                plays.append(info[bits ^ rest][2] | onto)
-                bits = rest
+            plays = [*onto[self.forced][bits]] if bits else []
         else:
             # Open ends: a tile goes onto any table tile open on one of its numbers.
             bits &= self.ts.fits[self.nums]
+            plays = []
             ends = self.ends
             while bits:
-                rest = bits & (bits - 1)
-                a, b, base = info[bits ^ rest]
+                rest = bits & (bits - 1)  # all but the lowest bit
+                a, b, row = info[bits ^ rest]
                 bits = rest
                 targets = ends[a]
                 other = ends[b]  # empty for a double: its second number is the spare
                 if other:
                     targets = sorted(targets + other) if targets else other
                 for u in targets:
-                    plays.append(base | u << 1)
+                    plays.append(row[u])  # type: ignore[arg-type]  # never None: they join
         # Announcing: a play that leaves one tile may say so ("!"), listed after the silent one.
         if plays and self.announce and self.hands[self.turn].bit_count() == 2:
-            plays = [code | loud for code in plays for loud in (0, 1)]
+            plays = [x for m in plays for x in (m, loud[m])]
         # After a draw: only the drawn tile may be played, and it may be passed unless the
         # rules say a drawn tile that fits must be played.
         if drawn:
             if not plays:
-                return [PASS_CODE]
+                return [pass_]
             if not self.must_play:
-                plays.append(PASS_CODE)
+                plays.append(pass_)
             return plays
         # Nothing to play: draw while the yard has tiles, else pass.
         if not plays:
-            return [DRAW_CODE] if self.yard else [PASS_CODE]
+            return [draw] if self.yard else [pass_]
         return plays
 
     # -- the play step -------------------------------------------------------------------
@@ -332,6 +343,20 @@ class Kernel:
 
 
 _COSTS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+_PENS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def tile_pens(max_pip: int, double_blank: int) -> tuple[int, ...]:
+    """What each tile of a set costs, by rank (worked out once per set and cost of the 0-0).
+
+    >>> tile_pens(3, 25)[:4]  # 0-0, 1-0, 1-1, 2-0
+    (25, 1, 2, 2)
+    """
+    key = (max_pip, double_blank)
+    pens = _PENS.get(key)
+    if pens is None:
+        pens = _PENS[key] = tuple(tile_penalty(t, double_blank) for t in tile_set(max_pip).tiles)
+    return pens
 
 
 def tile_costs(max_pip: int, double_blank: int) -> tuple[tuple[int, ...], ...]:
@@ -345,7 +370,7 @@ def tile_costs(max_pip: int, double_blank: int) -> tuple[tuple[int, ...], ...]:
     key = (max_pip, double_blank)
     costs = _COSTS.get(key)
     if costs is None:
-        pens = [tile_penalty(t, double_blank) for t in tile_set(max_pip).tiles]
+        pens = tile_pens(max_pip, double_blank)
         rows = []
         for k in range(0, len(pens), 8):
             chunk = pens[k : k + 8]
