@@ -16,14 +16,14 @@ with the number of legal moves the engine must offer at that step.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ..core._kernel import tile_pens
+from ..core._kernel import Kernel, tile_pens
 from ..core._tileset import TileSet
-from ._kernel import Position
 
 __all__ = ["MAX_BATCH_TILES", "BatchTrace", "run_batch"]
 
@@ -97,7 +97,7 @@ _ENDS = (None, "went-out", "blocked", "all-passed")
 
 
 def run_batch(
-    start: list[Position],
+    start: Sequence[Kernel],
     rng: np.random.Generator | None,
     trace: BatchTrace | None = None,
 ) -> tuple[list[list[int]], list[str | None]]:
@@ -113,7 +113,7 @@ def run_batch(
     k, players = len(start), first.players
     # Each distinct position is laid out once (rollouts repeat one position many times).
     where: dict[int, int] = {}
-    unique: list[Position] = []
+    unique: list[Kernel] = []
     for x in start:
         if id(x) not in where:
             where[id(x)] = len(unique)

@@ -46,8 +46,8 @@ import pandas as pd
 
 from .._shared import check_seed, shown
 from ..core import Move, Observation, Round, Rules, Tile
-from ..odds import SeatOddsError, World, hidden_worlds
 from ..core._tileset import tile_set
+from ..odds import SeatOddsError, World, hidden_worlds
 from ._errors import EvaluateError
 from ._kernel import Position
 from ._playout import policy_for, random_policy, run

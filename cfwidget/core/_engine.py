@@ -83,7 +83,11 @@ class Engine(Kernel):
         ts = self.ts
         opening = open_round(ts, self.rules.start_missing, self.deal, self.next)
         centre = opening.centre
-        self.opening_draws, self.opener, self.start = opening.draws, opening.opener, ts.tiles[centre]
+        self.opening_draws, self.opener, self.start = (
+            opening.draws,
+            opening.opener,
+            ts.tiles[centre],
+        )
         self.penalties = []
         self.moves, self.listed = [], None
         self.log = TableLog(ts, centre)
@@ -185,4 +189,3 @@ class Engine(Kernel):
         other.moves = list(self.moves)
         other.log = self.log.copy()
         return other
-

@@ -39,6 +39,7 @@ from ._rules import Rules, tile_penalty
 from ._tileset import DRAW_CODE, PASS_CODE, TileSet, Vocabulary, tile_set
 
 _V = TypeVar("_V")
+_K = TypeVar("_K", bound="Kernel")
 
 __all__ = [
     "DRAW_CODE",
@@ -150,7 +151,7 @@ class Kernel:
         elif not yard:
             self.check_blocked()
 
-    def copy(self) -> Kernel:
+    def copy(self: _K) -> _K:
         """An independent copy of the same class: moves made on it never touch this one."""
         other = self.__class__.__new__(self.__class__)
         self.copy_into(other)
@@ -337,8 +338,7 @@ class Kernel:
     def __repr__(self) -> str:
         state = self.end_reason or f"seat {self.turn} to move"
         return (
-            f"<{type(self).__name__} {self.players} players, {len(self.yard)} in the yard, "
-            f"{state}>"
+            f"<{type(self).__name__} {self.players} players, {len(self.yard)} in the yard, {state}>"
         )
 
 

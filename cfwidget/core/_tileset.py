@@ -42,7 +42,15 @@ from ._tiles import Tile, full_set
 DRAW_CODE = -1
 PASS_CODE = -2
 
-__all__ = ["DRAW_CODE", "PASS_CODE", "PlayStep", "SharedPlay", "TileSet", "shuffled_bits", "tile_set"]
+__all__ = [
+    "DRAW_CODE",
+    "PASS_CODE",
+    "PlayStep",
+    "SharedPlay",
+    "TileSet",
+    "shuffled_bits",
+    "tile_set",
+]
 
 _new_move = tuple.__new__
 _V = TypeVar("_V")
@@ -150,10 +158,10 @@ class TileSet:
 
     __slots__ = (
         "announced",
-        "bit",
-        "by_bit",
         "as_codes",
         "as_moves",
+        "bit",
+        "by_bit",
         "code_info",
         "double",
         "double_bit",
@@ -190,7 +198,7 @@ class TileSet:
     plays: tuple[tuple[SharedPlay | None, ...], ...]
     announced: tuple[tuple[SharedPlay | None, ...], ...]
     need: tuple[int, ...]
-    onto_double: Mapping[int, _Plays]
+    onto_double: Mapping[int, _Plays[Move]]
     info: Mapping[int, tuple[int, int, tuple[SharedPlay | None, ...]]]
     fits: _Fits
     far: tuple[tuple[int, ...], ...]
@@ -253,7 +261,11 @@ class TileSet:
         }
         _set(self, "info", MappingProxyType(info))
         _set(self, "fits", _Fits(number_mask))
-        _set(self, "far", tuple(tuple(t[1] if t[0] == n else t[0] for n in range(max_pip + 1)) for t in tiles))
+        _set(
+            self,
+            "far",
+            tuple(tuple(t[1] if t[0] == n else t[0] for n in range(max_pip + 1)) for t in tiles),
+        )
         _set(self, "double", tuple(t[0] == t[1] for t in tiles))
         _set(self, "double_bit", tuple([1 << rank[Tile(n, n)] for n in range(max_pip + 1)] + [0]))
         joins: list[tuple[int, int, bool] | None] = [None] * (size << 8)

@@ -554,13 +554,17 @@ def replay_codes(
         history.append(move)
         if kernel_state(step) != reference_state(ref):
             pytest.fail(
-                case.report(f"{label} after {move}", history, kernel_state(step), reference_state(ref)),
+                case.report(
+                    f"{label} after {move}", history, kernel_state(step), reference_state(ref)
+                ),
                 pytrace=False,
             )
     return len(codes)
 
 
-def check_end(case: Case, label: str, points: list[int], end: str | None, ref: ReferenceRound) -> None:
+def check_end(
+    case: Case, label: str, points: list[int], end: str | None, ref: ReferenceRound
+) -> None:
     got = {"scores": points, "ended by": ENDED.get(end or "", end)}
     want = {"scores": ref.scores(), "ended by": ref.ended_by}
     if got != want:
@@ -661,7 +665,9 @@ def check_solve(case: Case, rnd: cf.Round, ref: ReferenceRound, codes: list[int]
                 solution = None
             if solution is not None:
                 n = rnd.players
-                got = [tuple(p) + tuple(o) for p, o in zip(solution.values, solution.out, strict=True)]
+                got = [
+                    tuple(p) + tuple(o) for p, o in zip(solution.values, solution.out, strict=True)
+                ]
                 want = [reference_after(ref, m) for m in ref.legal_moves()]
                 if [str(m) for m in solution.moves] != ref.legal_moves() or got != want:
                     pytest.fail(
