@@ -44,7 +44,8 @@ import numpy as np
 
 from .._shared import check_seed, shown
 from ..core import Round
-from ..core._kernel import Kernel, hand_cost, tile_pens
+from ..core._kernel import Kernel, hand_cost, tile_costs, tile_pens
+from ..core._tileset import TileSet, tile_set
 from ..odds import DANGER, THEIR_DRAW, WAITING
 from ._batch import MAX_BATCH_TILES, run_batch
 from ._errors import PlayoutError
@@ -69,7 +70,8 @@ MAX_PLAYOUTS = 100_000
 #: The coach-like policy's points for keeping a last tile of a number whose double is to come: the
 #: coach's own weight for it (:mod:`cfwidget.odds`).
 WAITING_POINTS = int(WAITING)
-#: The chance a hand of k tiles from u unseen holds none of m that fit, by (u * 128 + m) * 128 + k.
+#: The chance a hand of k tiles from u unseen holds none of m that fit, by (u << 8 | m) << 8 | k
+#: (a set has at most 253 tiles, so each fits in 8 bits).
 _NONES: dict[int, float] = {}
 
 
@@ -85,6 +87,7 @@ _NEVER = 1 << 30
 
 Policy = Literal["random", "greedy", "coach-like"]
 POLICIES: tuple[Policy, ...] = ("random", "greedy", "coach-like")
+Costs = tuple[tuple[int, ...], ...]
 #: A policy: given a position and its legal move codes (two or more), the code to play.
 Chooser = Callable[[Kernel, list[int]], int]
 
@@ -229,7 +232,9 @@ def policy_for(
         return random_policy(rand)
     if policy == "greedy":
         return greedy_policy(tile_pens(max_pip, double_blank))
-    return coach_like_policy(tile_pens(max_pip, double_blank))
+    return coach_like_policy(
+        tile_set(max_pip), tile_pens(max_pip, double_blank), tile_costs(max_pip, double_blank)
+    )
 
 
 def random_policy(rand: Callable[[], float]) -> Chooser:
@@ -275,33 +280,38 @@ def _placed(pos: Kernel, codes: list[int], first: int) -> int:
     return pick
 
 
-def coach_like_policy(pens: tuple[int, ...]) -> Chooser:
+def coach_like_policy(ts: TileSet, pens: tuple[int, ...], costs: Costs) -> Chooser:
     """The coach's main terms, cut to what a playout can afford (see the module text): each
-    playable tile weighed, the heaviest placed and announced as :func:`greedy_policy` does."""
+    playable tile of the set ``ts`` weighed (``pens``: each tile's cost by rank; ``costs``:
+    :func:`~cfwidget.core._kernel.tile_costs`), the heaviest placed and announced as
+    :func:`greedy_policy` does."""
     nones, danger, their_draw, waiting = _NONES, DANGER, THEIR_DRAW, WAITING_POINTS
+    number_mask, double_bit, doubles, info = ts.number_mask, ts.double_bit, ts.double, ts.info
+    high, far_of, fits, lowest = ts.high, ts.far, ts.fits, ts.lowest
+    every = (1 << len(ts.tiles)) - 1
+    hidden_costs: dict[int, int] = {}  # what the tiles off the table cost, by the table
 
     def choose(pos: Kernel, codes: list[int]) -> int:
-        if codes[0] < 0:
-            return codes[0]  # a draw or a pass: the only kind of move
-        ts = pos.ts
-        number_mask, double_bit, doubles, info = ts.number_mask, ts.double_bit, ts.double, ts.info
-        hands, turn, table = pos.hands, pos.turn, pos.laid
+        hands, turn, table, forced = pos.hands, pos.turn, pos.laid, pos.forced
         hand = hands[turn]
-        bits = (pos.drawn or hand) & pos.fitting()  # the tiles that may be played
-        forced, ends, nums = pos.forced, pos.ends, pos.nums
-        weigh = bits & (bits - 1)  # a choice between tiles: the others' chances count
-        if weigh:  # the tiles the mover cannot see, their average cost, its hand's cost
-            every = (1 << len(ts.tiles)) - 1
-            unseen = every ^ table ^ hand
-            size = unseen.bit_count()
-            costs = pos.costs
-            mine = hand_cost(hand, costs)
-            hidden = hand_cost(every ^ table, costs) - mine
-            mean = hidden * their_draw / size if size else 0.0
-            players = len(hands)
-            counts = [hands[(turn + d) % players].bit_count() for d in range(1, players)]
-            by_fit: dict[int, tuple[float, float]] = {}
-            high, far_of, fits = ts.high, ts.far, ts.fits
+        # The tiles that may be played: one alone is played at once.
+        bits = (pos.drawn or hand) & (pos.fneed if forced >= 0 else fits[pos.nums])
+        if not bits & (bits - 1):
+            return _placed(pos, codes, codes[0])
+        ends, nums = pos.ends, pos.nums
+        # The tiles the mover cannot see, their average cost, its hand's cost.
+        unseen = every ^ table ^ hand
+        size = unseen.bit_count()
+        mine = hand_cost(hand, costs)
+        off = hidden_costs.get(table)
+        if off is None:
+            if len(hidden_costs) > 4096:  # kept small: tables repeat within a few rounds
+                hidden_costs.clear()
+            off = hidden_costs[table] = hand_cost(every ^ table, costs)
+        mean = (off - mine) * their_draw / size if size else 0.0
+        players = len(hands)
+        counts = [hands[(turn + d) % players].bit_count() for d in range(1, players)]
+        by_fit: dict[int, tuple[float, float]] = {}
         best: float = -_NEVER
         b = 0
         x = bits
@@ -310,7 +320,7 @@ def coach_like_policy(pens: tuple[int, ...]) -> Chooser:
             low = x ^ rest
             x = rest
             a, bk, _ = info[low]
-            r = ts.lowest[low]
+            r = lowest[low]
             p: float = pens[r]
             if not doubles[r]:
                 kept = hand ^ low  # its last tile of a number whose double is to come?
@@ -318,37 +328,37 @@ def coach_like_policy(pens: tuple[int, ...]) -> Chooser:
                     p -= waiting
                 if not kept & number_mask[bk] and not table & double_bit[bk]:
                     p -= waiting
-            if weigh:
-                if doubles[r]:
-                    faced = number_mask[a]
-                elif forced >= 0 and pos.needed > 1:
-                    faced = pos.fneed
-                else:
-                    n = high[forced] if forced >= 0 else (a if ends[a] else bk)
-                    after = nums ^ (1 << n) if len(ends[n]) == 1 else nums
-                    after |= 1 << far_of[r][n]
-                    faced = fits[after]
-                m = (unseen & faced).bit_count()
-                ab = by_fit.get(m)
-                if ab is None:  # the others' draws (a) and their danger (b), if m fit
-                    chances = []
-                    for k in counts:
-                        key = (size * 128 + m) * 128 + k
-                        none = nones.get(key)
-                        if none is None:
-                            none = nones[key] = _none(size, m, k)
-                        chances.append(none)
-                    ta = 0.0
-                    for none in chances:
-                        ta += none * mean
-                    tb = 0.0
-                    for k, none in zip(counts, chances, strict=True):
-                        tb += danger.get(k, 0.0) * (1.0 - none)
-                    ab = by_fit[m] = (ta, tb)
-                p += ab[0] - (mine - pens[r]) * ab[1]
+            # The others' chances, for the numbers the play leaves open.
+            if doubles[r]:
+                faced = number_mask[a]
+            elif forced >= 0 and pos.needed > 1:
+                faced = pos.fneed
+            else:
+                n = high[forced] if forced >= 0 else (a if ends[a] else bk)
+                after = nums ^ (1 << n) if len(ends[n]) == 1 else nums
+                after |= 1 << far_of[r][n]
+                faced = fits[after]
+            m = (unseen & faced).bit_count()
+            ab = by_fit.get(m)
+            if ab is None:  # the others' draws (a) and their danger (b), if m fit
+                chances = []
+                for k in counts:
+                    key = (size << 8 | m) << 8 | k
+                    none = nones.get(key)
+                    if none is None:
+                        none = nones[key] = _none(size, m, k)
+                    chances.append(none)
+                ta = 0.0
+                for none in chances:
+                    ta += none * mean
+                tb = 0.0
+                for k, none in zip(counts, chances, strict=True):
+                    tb += danger.get(k, 0.0) * (1.0 - none)
+                ab = by_fit[m] = (ta, tb)
+            p += ab[0] - (mine - pens[r]) * ab[1]
             if p > best:
                 best, b = p, low
-        r = ts.lowest[b]
+        r = lowest[b]
         for c in codes:
             if c >> 9 == r:
                 return _placed(pos, codes, c)
