@@ -359,7 +359,7 @@ def play_worlds(
         row = []
         for code in codes:
             one = pos.copy()
-            one.play(code)
+            one.apply(code)  # legal in every world: the mover sees the same position
             run(one, fixed or random_policy(random.Random(stream).random))
             row.append((one.points()[seat], one.out == seat))
         out.append(row)

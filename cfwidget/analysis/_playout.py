@@ -55,9 +55,11 @@ __all__ = [
     "MAX_PLAYOUTS",
     "POLICIES",
     "Chooser",
+    "Placer",
     "Policy",
     "coach_like_policy",
     "greedy_policy",
+    "placer",
     "playout",
     "playouts",
     "policy_for",
@@ -88,8 +90,10 @@ _NEVER = 1 << 30
 Policy = Literal["random", "greedy", "coach-like"]
 POLICIES: tuple[Policy, ...] = ("random", "greedy", "coach-like")
 Costs = tuple[tuple[int, ...], ...]
-#: A policy: given a position and its legal move codes (two or more), the code to play.
-Chooser = Callable[[Kernel, list[int]], int]
+#: Where a chosen tile goes: given the position and the tile's bit, the code to play.
+Placer = Callable[[Kernel, int], int]
+#: A policy: given a position (not over), the code of a legal move to make there.
+Chooser = Callable[[Kernel], int]
 
 
 def playout(rnd: Round | Position, policy: Policy = "random", seed: int | None = None) -> list[int]:
@@ -204,15 +208,17 @@ def _seed(seed: object) -> int:
 
 
 def run(pos: Kernel, choose: Chooser, trace: list[int] | None = None) -> None:
-    """Play ``pos`` to its end in place, ``choose`` picking each move that has a choice (see
-    :func:`policy_for`). With ``trace``, each move's code is appended to it."""
-    legal, apply = pos.legal_codes, pos.apply
-    while pos.end_reason is None:
-        codes = legal()
-        code = codes[0] if len(codes) == 1 else choose(pos, codes)
-        if trace is not None:
+    """Play ``pos`` to its end in place, ``choose`` picking each move (see :func:`policy_for`).
+    With ``trace``, each move's code is appended to it."""
+    apply = pos.apply
+    if trace is None:
+        while pos.end_reason is None:
+            apply(choose(pos))
+    else:
+        while pos.end_reason is None:
+            code = choose(pos)
             trace.append(code)
-        apply(code)
+            apply(code)
 
 
 def policy_for(
@@ -223,61 +229,72 @@ def policy_for(
 
     >>> from cfwidget import Round, Rules
     >>> pos = Position.from_round(Round.deal(Rules(), players=2, seed=3))
-    >>> pos.move_of(policy_for("greedy", 50, 9)(pos, pos.legal_codes()))
+    >>> pos.move_of(policy_for("greedy", 50, 9)(pos))
     Move.parse('9-7@9-9')
     """
     if policy == "random":
         if rand is None:
             raise PlayoutError("the random policy needs a source of random numbers (rand=)")
         return random_policy(rand)
+    ts = tile_set(max_pip)
     if policy == "greedy":
-        return greedy_policy(tile_pens(max_pip, double_blank))
+        return greedy_policy(ts, tile_pens(max_pip, double_blank))
     return coach_like_policy(
-        tile_set(max_pip), tile_pens(max_pip, double_blank), tile_costs(max_pip, double_blank)
+        ts, tile_pens(max_pip, double_blank), tile_costs(max_pip, double_blank)
     )
 
 
 def random_policy(rand: Callable[[], float]) -> Chooser:
-    """A uniform choice among the legal moves, as the kernel lists them."""
+    """A uniform choice among the kernel's legal moves (no draw from ``rand`` when there is
+    only one)."""
 
-    def choose(pos: Kernel, codes: list[int]) -> int:
-        return codes[int(rand() * len(codes))]
-
-    return choose
-
-
-def greedy_policy(pens: tuple[int, ...]) -> Chooser:
-    """The heaviest tile that may be played (``pens``: each tile's cost by rank), ties to the
-    lower tile; placed and announced by :func:`_placed`; never a pass while a play is legal."""
-
-    def choose(pos: Kernel, codes: list[int]) -> int:
-        best, pick = -1, codes[0]
-        for c in codes:
-            if c >= 0 and pens[c >> 9] > best:  # codes come by tile, lowest first
-                best, pick = pens[c >> 9], c
-        return _placed(pos, codes, pick)
+    def choose(pos: Kernel) -> int:
+        codes = pos.legal_codes()
+        return codes[int(rand() * len(codes))] if len(codes) > 1 else codes[0]
 
     return choose
 
 
-def _placed(pos: Kernel, codes: list[int], first: int) -> int:
-    """Where a tile goes, from ``first``, its first legal code: joined at its higher number when
-    an end shows it (onto the lowest such table tile), else at its other; announced whenever
-    announcing is legal."""
-    if first < 0:
-        return first  # a draw or a pass: the only move
-    r = first >> 9
-    high, joins = pos.ts.high[r], pos.ts.joins
-    pick = first
-    for c in codes[codes.index(first) :]:
-        if c >> 9 != r:
-            break
-        if not c & 1 and joins[c >> 1][0] == high:  # type: ignore[index]  # legal: they join
-            pick = c
-            break
-    if pos.announce and pos.hands[pos.turn].bit_count() == 2:
-        pick |= 1  # the announced twin follows each play in the list
-    return pick
+def greedy_policy(ts: TileSet, pens: tuple[int, ...]) -> Chooser:
+    """The heaviest tile of the set ``ts`` that may be played (``pens``: each tile's cost by
+    rank), ties to the lower tile, placed by :func:`placer`; a draw or a pass only when no tile
+    may be played (a drawn tile that fits is never passed)."""
+    place = placer(ts)
+
+    def choose(pos: Kernel) -> int:
+        bits = pos.playable()
+        if not bits:
+            return pos.no_play_code()
+        best, b = -1, 0
+        while bits:
+            rest = bits & (bits - 1)
+            low = bits ^ rest
+            bits = rest
+            if pens[low.bit_length() - 1] > best:  # lowest first: ties go to the lower tile
+                best, b = pens[low.bit_length() - 1], low
+        return place(pos, b)
+
+    return choose
+
+
+def placer(ts: TileSet) -> Placer:
+    """Where the greedy and coach-like policies put a playable tile (given by its bit): onto the
+    double being filled; else joined at its higher number when an end shows it, onto the lowest
+    such table tile, else at its other number; announced whenever announcing is legal."""
+    info = ts.as_codes[0]  # (high, low, codes) by a tile's bit: the kernel's own lookup
+
+    def place(pos: Kernel, b: int) -> int:
+        a, low, row = info[b]
+        if pos.forced >= 0:
+            code = row[pos.forced]
+        else:
+            ends = pos.ends
+            code = row[(ends[a] or ends[low])[0]]  # each number's ends are kept sorted
+        if pos.announce and pos.hands[pos.turn].bit_count() == 2:
+            return code | 1  # type: ignore[operator]  # a playable tile joins: never None
+        return code  # type: ignore[return-value]
+
+    return place
 
 
 def coach_like_policy(ts: TileSet, pens: tuple[int, ...], costs: Costs) -> Chooser:
@@ -286,28 +303,37 @@ def coach_like_policy(ts: TileSet, pens: tuple[int, ...], costs: Costs) -> Choos
     :func:`~cfwidget.core._kernel.tile_costs`), the heaviest placed and announced as
     :func:`greedy_policy` does."""
     nones, danger, their_draw, waiting = _NONES, DANGER, THEIR_DRAW, WAITING_POINTS
-    number_mask, double_bit, doubles, info = ts.number_mask, ts.double_bit, ts.double, ts.info
-    high, far_of, fits, lowest = ts.high, ts.far, ts.fits, ts.lowest
+    number_mask, double_bit, doubles = ts.number_mask, ts.double_bit, ts.double
+    info = ts.as_codes[0]  # (high, low, codes) by a tile's bit: the kernel's own lookup
+    high, far_of, fits = ts.high, ts.far, ts.fits
     every = (1 << len(ts.tiles)) - 1
-    hidden_costs: dict[int, int] = {}  # what the tiles off the table cost, by the table
+    place = placer(ts)
+    last = [every + 1, 0]  # the table at the last choice and what the tiles off it cost
 
-    def choose(pos: Kernel, codes: list[int]) -> int:
+    def choose(pos: Kernel) -> int:
+        bits = pos.playable()
+        if not bits & (bits - 1):  # no tile, or one: nothing to weigh
+            return place(pos, bits) if bits else pos.no_play_code()
         hands, turn, table, forced = pos.hands, pos.turn, pos.laid, pos.forced
         hand = hands[turn]
-        # The tiles that may be played: one alone is played at once.
-        bits = (pos.drawn or hand) & (pos.fneed if forced >= 0 else fits[pos.nums])
-        if not bits & (bits - 1):
-            return _placed(pos, codes, codes[0])
-        ends, nums = pos.ends, pos.nums
+        ends, nums, needed, fneed = pos.ends, pos.nums, pos.needed, pos.fneed
         # The tiles the mover cannot see, their average cost, its hand's cost.
         unseen = every ^ table ^ hand
         size = unseen.bit_count()
-        mine = hand_cost(hand, costs)
-        off = hidden_costs.get(table)
-        if off is None:
-            if len(hidden_costs) > 4096:  # kept small: tables repeat within a few rounds
-                hidden_costs.clear()
-            off = hidden_costs[table] = hand_cost(every ^ table, costs)
+        mine = 0  # what the mover's hand costs (one lookup per byte of its mask)
+        h, k = hand, 0
+        while h:
+            mine += costs[k][h & 255]
+            h >>= 8
+            k += 1
+        grown = table ^ last[0]  # one tile laid since the last choice: one cost less
+        if grown & table == grown and grown and not grown & (grown - 1):
+            off = last[1] - pens[grown.bit_length() - 1]
+        elif grown:
+            off = hand_cost(every ^ table, costs)
+        else:
+            off = last[1]
+        last[0], last[1] = table, off
         mean = (off - mine) * their_draw / size if size else 0.0
         players = len(hands)
         counts = [hands[(turn + d) % players].bit_count() for d in range(1, players)]
@@ -320,7 +346,7 @@ def coach_like_policy(ts: TileSet, pens: tuple[int, ...], costs: Costs) -> Choos
             low = x ^ rest
             x = rest
             a, bk, _ = info[low]
-            r = lowest[low]
+            r = low.bit_length() - 1
             p: float = pens[r]
             if not doubles[r]:
                 kept = hand ^ low  # its last tile of a number whose double is to come?
@@ -331,8 +357,8 @@ def coach_like_policy(ts: TileSet, pens: tuple[int, ...], costs: Costs) -> Choos
             # The others' chances, for the numbers the play leaves open.
             if doubles[r]:
                 faced = number_mask[a]
-            elif forced >= 0 and pos.needed > 1:
-                faced = pos.fneed
+            elif forced >= 0 and needed > 1:
+                faced = fneed
             else:
                 n = high[forced] if forced >= 0 else (a if ends[a] else bk)
                 after = nums ^ (1 << n) if len(ends[n]) == 1 else nums
@@ -358,10 +384,6 @@ def coach_like_policy(ts: TileSet, pens: tuple[int, ...], costs: Costs) -> Choos
             p += ab[0] - (mine - pens[r]) * ab[1]
             if p > best:
                 best, b = p, low
-        r = lowest[b]
-        for c in codes:
-            if c >> 9 == r:
-                return _placed(pos, codes, c)
-        return codes[0]  # not reached: every playable tile has a legal code
+        return place(pos, b)
 
     return choose

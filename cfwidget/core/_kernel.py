@@ -159,8 +159,29 @@ class Kernel:
 
     def copy_into(self, other: Kernel) -> None:
         """Set every kernel field of ``other`` to this one's (lists copied anew)."""
-        for name in _FIELDS:
-            setattr(other, name, getattr(self, name))
+        # Written out field by field (a loop over _FIELDS takes twice as long); the test of
+        # the kernel checks that no field is left out.
+        other.announce = self.announce
+        other.costs = self.costs
+        other.drawn = self.drawn
+        other.end_reason = self.end_reason
+        other.fneed = self.fneed
+        other.forced = self.forced
+        other.last_double = self.last_double
+        other.laid = self.laid
+        other.little = self.little
+        other.must_play = self.must_play
+        other.needed = self.needed
+        other.nums = self.nums
+        other.out = self.out
+        other.out_on_double = self.out_on_double
+        other.pass_ends = self.pass_ends
+        other.passes = self.passes
+        other.rules = self.rules
+        other.spokes = self.spokes
+        other.toes = self.toes
+        other.ts = self.ts
+        other.turn = self.turn
         other.hands = self.hands.copy()
         other.yard = self.yard.copy()
         other.ends = [e.copy() for e in self.ends]
@@ -180,6 +201,19 @@ class Kernel:
     def fitting(self) -> int:
         """The bits of the tiles that may be played now, whoever holds them."""
         return self.fneed if self.forced >= 0 else self.ts.fits[self.nums]
+
+    def playable(self) -> int:
+        """The bits of the tiles the seat to move may play now: its tiles that fit where play
+        is allowed (after a draw, the drawn tile alone); 0 once the round is over."""
+        if self.end_reason is not None:
+            return 0
+        fits = self.fneed if self.forced >= 0 else self.ts.fits[self.nums]
+        return (self.drawn or self.hands[self.turn]) & fits
+
+    def no_play_code(self) -> int:
+        """The move of a seat that plays no tile: a draw while it has not drawn and the yard
+        has tiles, else a pass."""
+        return DRAW_CODE if not self.drawn and self.yard else PASS_CODE
 
     def points(self) -> list[int]:
         """Each seat's round points: what its tiles cost (before the end, what each hand
@@ -248,7 +282,7 @@ class Kernel:
             if not self.must_play:
                 plays.append(pass_)
             return plays
-        # Nothing to play: draw while the yard has tiles, else pass.
+        # Nothing to play: draw while the yard has tiles, else pass (see no_play_code).
         if not plays:
             return [draw] if self.yard else [pass_]
         return plays
