@@ -8,7 +8,7 @@ once with the coach in every chair, then once with the variant in each chair. Th
 difference is the variant's points minus the coach's in the same chair on the same deal
 (positive: the term is worth that many points a round), with a 95% normal interval.
 
-This is how the playout kernel's coach-like policy (``cfwidget/analysis/_playout.py``)
+This is how the playouts' coach-like policy (``cfwidget/analysis/_playout.py``)
 chose the terms it keeps. Run of 2026-12-02 (default rules, four players, 1,500 deals,
 seed 99): without every term but the shed one (about greedy) +3.91 [+3.46, +4.35]; without
 the waiting term +2.44 [+2.09, +2.80]; without the others' chances +1.00 [+0.67, +1.32];

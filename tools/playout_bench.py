@@ -1,4 +1,4 @@
-"""Benchmark: rounds per second of the playout kernel against the engine, same policy.
+"""Benchmark: rounds per second of playouts on the rules kernel against Round, same policy.
 
 Run ``python -m tools.playout_bench`` (``--rounds N``, ``--repeat K``). The table is the
 other benches': 4 players, double-nine, 9 tiles each. ``N`` rounds are dealt once (not
@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     n = args.rounds
     print(
-        f"playout kernel benchmark on Python {platform.python_version()}, one core: "
+        f"playout benchmark on Python {platform.python_version()}, one core: "
         f"{PLAYERS} players, double-9, 9 each, uniform random play, {n:,} rounds per repeat"
     )
     rounds = [Round.deal(RULES, PLAYERS, seed=s) for s in range(n)]

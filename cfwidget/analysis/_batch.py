@@ -1,15 +1,15 @@
-"""Many playouts at once: the kernel's rules on NumPy arrays, one row per round in play.
+"""Many playouts at once: the rules kernel's play step on NumPy arrays, one row per round in play.
 
 Rollouts play thousands of rounds from one position; one Python loop per round spends most
 of its time being Python. Here every round in play takes its next move in the same step:
 hands and the yard are 64-bit masks (sets of up to 64 tiles, double-9 and smaller; bigger
 sets go through the one-round loop), and the open ends are *counts* per number. Counts are
 enough: a line end has one place, the double being filled is kept apart, and which of the
-ends showing a number a tile joins changes nothing that follows (see ``_kernel.py``). A
+ends showing a number a tile joins changes nothing that follows (see ``core/_kernel.py``). A
 uniform choice among the engine's legal moves is then a uniform choice of a number ``n``
 weighted by ``ends at n x tiles in hand showing n``, then of a tile among those.
 
-Each step can be traced (for the checks): per round, the kernel code ``(tile rank << 5 |
+Each step can be traced (for the differential harness): per round, the kernel code ``(tile rank << 5 |
 number) << 1 | announce`` of a play (the number where it joins), or -1 (draw) / -2 (pass),
 with the number of legal moves the engine must offer at that step.
 """

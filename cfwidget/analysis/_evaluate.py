@@ -10,7 +10,7 @@ hand and the yard hold, and the public history. Nothing else is read.
    this (:func:`cfwidget.odds.hidden_worlds`, the sharper count's worlds); the yard's order
    is then shuffled, every order alike.
 2. **Playouts.** In every world, every legal move is made and the round is played out by the
-   playout kernel (:mod:`cfwidget.analysis`), every seat by the same ``policy``. Every move
+   playouts (:mod:`cfwidget.analysis`), every seat by the same ``policy``. Every move
    meets the *same* worlds and, under the random policy, the same random choices after it
    (common random numbers): the differences between moves are sharper than their values.
 3. **The table.** Per move: the average of the seat's round points over the worlds (lower is

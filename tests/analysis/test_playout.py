@@ -1,4 +1,4 @@
-"""The playout kernel's public face: playout, playouts and Position, their errors, their odds."""
+"""Playouts' public face: playout, playouts and Position, their errors, their odds."""
 
 from __future__ import annotations
 
