@@ -9,9 +9,9 @@ ends showing a number a tile joins changes nothing that follows (see ``core/_ker
 uniform choice among the engine's legal moves is then a uniform choice of a number ``n``
 weighted by ``ends at n x tiles in hand showing n``, then of a tile among those.
 
-Each step can be traced (for the differential harness): per round, the kernel code ``(tile rank << 5 |
-number) << 1 | announce`` of a play (the number where it joins), or -1 (draw) / -2 (pass),
-with the number of legal moves the engine must offer at that step.
+Each step can be traced (for the differential harness): per round, the code ``(tile rank <<
+5 | number) << 1 | announce`` of a play (the number where it joins), or -1 (draw) / -2
+(pass), with the number of legal moves the kernel lists at that step.
 """
 
 from __future__ import annotations
@@ -22,8 +22,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..core._kernel import Kernel, tile_pens
-from ..core._tileset import TileSet
+from ..core import Kernel, TileSet, tile_pens
 
 __all__ = ["MAX_BATCH_TILES", "BatchTrace", "run_batch"]
 

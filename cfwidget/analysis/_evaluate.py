@@ -45,8 +45,7 @@ from typing import Any, Literal
 import pandas as pd
 
 from .._shared import check_seed, shown
-from ..core import Move, Observation, Round, Rules, Tile
-from ..core._tileset import tile_set
+from ..core import Move, Observation, Round, Rules, Tile, tile_set
 from ..odds import SeatOddsError, World, hidden_worlds
 from ._errors import EvaluateError
 from ._kernel import Position

@@ -16,8 +16,7 @@ a bad move is a :class:`~cfwidget.PlayoutError`.
 
 from __future__ import annotations
 
-from ..core import Move, MoveLike, NotationError, Round
-from ..core._kernel import DRAW_CODE, PASS_CODE, Kernel
+from ..core import DRAW_CODE, PASS_CODE, Kernel, Move, MoveLike, NotationError, Round
 from ._errors import PlayoutError
 
 __all__ = ["DRAW_CODE", "PASS_CODE", "Position"]
@@ -51,7 +50,7 @@ class Position(Kernel):
             text = text if len(text) <= 60 else text[:57] + "..."
             raise PlayoutError(f"a playout starts from a Round, got {text}")
         self = cls.__new__(cls)
-        rnd._engine.copy_into(self)
+        rnd.kernel().copy_into(self)
         return self
 
     def legal_moves(self) -> list[Move]:

@@ -43,9 +43,7 @@ from typing import Literal
 import numpy as np
 
 from .._shared import check_seed, shown
-from ..core import Round
-from ..core._kernel import Kernel, hand_cost, tile_costs, tile_pens
-from ..core._tileset import TileSet, tile_set
+from ..core import Kernel, Round, TileSet, hand_cost, tile_costs, tile_pens, tile_set
 from ..odds import DANGER, THEIR_DRAW, WAITING
 from ._batch import MAX_BATCH_TILES, run_batch
 from ._errors import PlayoutError
