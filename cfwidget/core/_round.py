@@ -16,8 +16,9 @@ double places it in the centre at once, and play goes to the next seat.
 collaborator, keeping game, state and observer apart as OpenSpiel does: the
 *game* is :class:`~cfwidget.Rules` with the set's shared tables
 (:mod:`~cfwidget.core._tileset`); the *state* is the round's
-:class:`~cfwidget.core._engine.Engine` (bit masks that only ``play()`` and
-``undo()`` change) with its :class:`~cfwidget.core._placed.TableLog`; the
+:class:`~cfwidget.core._engine.Engine`: the rules kernel
+(:mod:`~cfwidget.core._kernel`, bit masks that only ``play()`` and ``undo()``
+change) with the round's record and its :class:`~cfwidget.core._placed.TableLog`; the
 *observer* is :func:`~cfwidget.core.observe`, one seat's
 :class:`~cfwidget.Observation`, from which every sentence for that seat
 (:mod:`~cfwidget.core._seatwords`) and the draw odds are made. The deal and the
