@@ -295,12 +295,17 @@ def placer(ts: TileSet) -> Placer:
     return place
 
 
+#: The other seats in turn order after each seat, by the number of seats.
+_OTHERS = {n: tuple(tuple((t + d) % n for d in range(1, n)) for t in range(n)) for n in range(2, 9)}
+
+
 def coach_like_policy(ts: TileSet, pens: tuple[int, ...], costs: Costs) -> Chooser:
     """The coach's main terms, cut to what a playout can afford (see the module text): each
     playable tile of the set ``ts`` weighed (``pens``: each tile's cost by rank; ``costs``:
     :func:`~cfwidget.core._kernel.tile_costs`), the heaviest placed and announced as
     :func:`greedy_policy` does."""
     nones, danger, their_draw, waiting = _NONES, DANGER, THEIR_DRAW, WAITING_POINTS
+    others = _OTHERS
     number_mask, double_bit, doubles = ts.number_mask, ts.double_bit, ts.double
     info = ts.as_codes[0]  # (high, low, codes) by a tile's bit: the kernel's own lookup
     high, far_of, fits = ts.high, ts.far, ts.fits
@@ -318,12 +323,7 @@ def coach_like_policy(ts: TileSet, pens: tuple[int, ...], costs: Costs) -> Choos
         # The tiles the mover cannot see, their average cost, its hand's cost.
         unseen = every ^ table ^ hand
         size = unseen.bit_count()
-        mine = 0  # what the mover's hand costs (one lookup per byte of its mask)
-        h, k = hand, 0
-        while h:
-            mine += costs[k][h & 255]
-            h >>= 8
-            k += 1
+        mine = hand_cost(hand, costs)  # what the mover's hand costs
         grown = table ^ last[0]  # one tile laid since the last choice: one cost less
         if grown & table == grown and grown and not grown & (grown - 1):
             off = last[1] - pens[grown.bit_length() - 1]
@@ -333,8 +333,7 @@ def coach_like_policy(ts: TileSet, pens: tuple[int, ...], costs: Costs) -> Choos
             off = last[1]
         last[0], last[1] = table, off
         mean = (off - mine) * their_draw / size if size else 0.0
-        players = len(hands)
-        counts = [hands[(turn + d) % players].bit_count() for d in range(1, players)]
+        counts = [hands[s].bit_count() for s in others[len(hands)][turn]]
         by_fit: dict[int, tuple[float, float]] = {}
         best: float = -_NEVER
         b = 0
