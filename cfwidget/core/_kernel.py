@@ -294,10 +294,7 @@ class Kernel:
         seat = self.turn
         hands, yard = self.hands, self.yard
         if code >= 0:
-            r = code >> 9
-            u = code >> 1 & 255
-            n, far, double = self.ts.joins[code >> 1]  # type: ignore[misc]  # legal: they join
-            bit = 1 << r
+            r, bit, u, n, far, double = self.ts.joins[code >> 1]  # type: ignore[misc]  # legal
             hand = hands[seat] ^ bit
             hands[seat] = hand
             self.laid |= bit

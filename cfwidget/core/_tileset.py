@@ -138,9 +138,10 @@ class TileSet:
     - ``far[r][n]``: the number tile ``r`` leaves open when joined at ``n``;
       ``double[r]``: whether tile ``r`` is a double; ``double_bit[n]``: the bit of the
       double of ``n`` (0 for the spare number ``max_pip + 1``).
-    - ``joins[r << 8 | u]``: where the play of tile ``r`` onto table tile ``u`` touches,
-      ``(number, far, double)``, or ``None`` if they share no number: the kernel's
-      play step reads a move code's half (see :mod:`~cfwidget.core._kernel`).
+    - ``joins[r << 8 | u]``: the play of tile ``r`` onto table tile ``u`` as the kernel's
+      play step reads it, ``(r, 1 << r, u, number, far, double)`` (``number`` where the
+      two touch, ``far`` the number left open), or ``None`` if they share no number
+      (see :mod:`~cfwidget.core._kernel`).
     - ``code_info[1 << r]``: ``(high, low, codes)``, as ``info`` but with the kernel's move
       codes of tile ``r`` onto each table tile; ``move_of[code]`` is the shared
       :class:`~cfwidget.Move` of a kernel move code (draw and pass included), and each
@@ -204,7 +205,7 @@ class TileSet:
     far: tuple[tuple[int, ...], ...]
     double: tuple[bool, ...]
     double_bit: tuple[int, ...]
-    joins: tuple[tuple[int, int, bool] | None, ...]
+    joins: tuple[tuple[int, int, int, int, int, bool] | None, ...]
     code_info: Mapping[int, tuple[int, int, tuple[int | None, ...]]]
     move_of: Mapping[int, Move]
     as_codes: Vocabulary[int]
@@ -268,7 +269,7 @@ class TileSet:
         )
         _set(self, "double", tuple(t[0] == t[1] for t in tiles))
         _set(self, "double_bit", tuple([1 << rank[Tile(n, n)] for n in range(max_pip + 1)] + [0]))
-        joins: list[tuple[int, int, bool] | None] = [None] * (size << 8)
+        joins: list[tuple[int, int, int, int, int, bool] | None] = [None] * (size << 8)
         code_rows: list[tuple[int | None, ...]] = []
         move_of: dict[int, Move] = {DRAW_CODE: DRAW, PASS_CODE: PASS}
         loud_code: dict[int, int] = {}
@@ -280,7 +281,7 @@ class TileSet:
                     step = m.step
                     code = (r << 8 | q) << 1
                     codes[q] = code
-                    joins[r << 8 | q] = (step.number, step.far, step.double)
+                    joins[r << 8 | q] = (r, step.bit, q, step.number, step.far, step.double)
                     loud = announced[r][q]
                     move_of[code] = m
                     if loud is not None:  # always: the same two tiles
