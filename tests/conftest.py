@@ -57,9 +57,6 @@ SLOW: dict[str, set[str]] = {
         "test_the_search_bot_leaves_the_coachs_move_only_when_it_is_sure",  # 1.3 s
         "test_the_search_bot_plays_legally_and_beats_the_random_bot",  # 5.4 s
     },
-    "analysis/test_playout_engine.py": {
-        "test_every_preset_plays_move_for_move_as_the_engine",  # 3.6 s (6)
-    },
     "analysis/test_review.py": {
         "test_a_dask_client_gives_the_same_review",  # 2.2 s
     },

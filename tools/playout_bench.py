@@ -1,4 +1,4 @@
-"""Benchmark: rounds per second of the playout kernel against the engine, same policy.
+"""Benchmark: rounds per second of playouts on the rules kernel against Round, same policy.
 
 Run ``python -m tools.playout_bench`` (``--rounds N``, ``--repeat K``). The table is the
 other benches': 4 players, double-nine, 9 tiles each. ``N`` rounds are dealt once (not
@@ -11,7 +11,8 @@ timed); then, interleaved in each repeat so that a slow minute slows all alike:
   into a kernel position inside the call, so that cost is counted);
 - ``playouts(rnd, rounds=N)``: ``N`` playouts of one position, the rollouts' case, against
   the engine playing that same position out ``N`` times;
-- the yardstick of ``tools.bench`` (a bare simulator of random play, deals included).
+- the yardstick of ``tools.bench`` (a bare simulator of random play, deals included), to
+  which the one-round loop and the playouts of one position are also compared.
 
 Every ratio is the median of the back-to-back ratios of one run. It prints numbers and
 asserts nothing.
@@ -99,7 +100,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     n = args.rounds
     print(
-        f"playout kernel benchmark on Python {platform.python_version()}, one core: "
+        f"playout benchmark on Python {platform.python_version()}, one core: "
         f"{PLAYERS} players, double-9, 9 each, uniform random play, {n:,} rounds per repeat"
     )
     rounds = [Round.deal(RULES, PLAYERS, seed=s) for s in range(n)]
@@ -118,6 +119,12 @@ def main(argv: list[str] | None = None) -> None:
         f"yardstick (tools.bench, deals included): {_rate(n, times['yard'])}; the engine's "
         f"playouts run at {1 / statistics.median(yard):.2f} x its speed"
     )
+    for label, key in (("playout(rnd), one per round", "one"), ("playouts(rnd, rounds=N)", "same")):
+        pairs = sorted(y / k for k, y in zip(times[key], times["yard"], strict=True))
+        print(
+            f"    {label}: {statistics.median(pairs):.2f} x the yardstick "
+            f"(median of {len(pairs)} back-to-back pairs, {pairs[0]:.2f} to {pairs[-1]:.2f})"
+        )
     print("per preset (4 players, or the most it deals for), one repeat, ratios to the engine:")
     for name in Rules.preset_names():
         rules = Rules.preset(name)

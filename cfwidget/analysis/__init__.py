@@ -1,9 +1,10 @@
-"""Analysis of play: the playout kernel, the first brick of game review.
+"""Analysis of play: playouts, exact solving, move evaluation and game review.
 
-A :class:`Position` is a round in play packed into bit masks and small lists; it plays the
-engine's rules, and :func:`playout` plays a round out from any point with a simple fast
-policy (random, greedy or coach-like) and returns each seat's round points; :func:`playouts` plays
-many at once (NumPy arrays, one row per round in play): the rollouts of analysis.
+A :class:`Position` is a round in play as the core's rules kernel holds it (bit masks and
+small lists: the same state and play step a :class:`~cfwidget.Round` runs on).
+:func:`playout` plays a round out from any point with a simple fast policy (random, greedy
+or coach-like) and returns each seat's round points; :func:`playouts` plays many at once
+(NumPy arrays, one row per round in play): the rollouts of analysis.
 :func:`solve` gives the exact value of every legal move with every hand open (expectimax
 over the yard's draws, for positions small enough to search).
 :func:`evaluate` rates every legal move of the seat to move by playouts in worlds that fit

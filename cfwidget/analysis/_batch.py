@@ -1,28 +1,28 @@
-"""Many playouts at once: the kernel's rules on NumPy arrays, one row per round in play.
+"""Many playouts at once: the rules kernel's play step on NumPy arrays, one row per round in play.
 
 Rollouts play thousands of rounds from one position; one Python loop per round spends most
 of its time being Python. Here every round in play takes its next move in the same step:
 hands and the yard are 64-bit masks (sets of up to 64 tiles, double-9 and smaller; bigger
 sets go through the one-round loop), and the open ends are *counts* per number. Counts are
 enough: a line end has one place, the double being filled is kept apart, and which of the
-ends showing a number a tile joins changes nothing that follows (see ``_kernel.py``). A
+ends showing a number a tile joins changes nothing that follows (see ``core/_kernel.py``). A
 uniform choice among the engine's legal moves is then a uniform choice of a number ``n``
 weighted by ``ends at n x tiles in hand showing n``, then of a tile among those.
 
-Each step can be traced (for the checks): per round, the kernel code ``(tile rank << 5 |
-number) << 1 | announce`` of a play (the number where it joins), or -1 (draw) / -2 (pass),
-with the number of legal moves the engine must offer at that step.
+Each step can be traced (for the differential harness): per round, the code ``(tile rank <<
+5 | number) << 1 | announce`` of a play (the number where it joins), or -1 (draw) / -2
+(pass), with the number of legal moves the kernel lists at that step.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ._kernel import Position
-from ._tables import Tables
+from ..core import Kernel, TileSet, tile_pens
 
 __all__ = ["MAX_BATCH_TILES", "BatchTrace", "run_batch"]
 
@@ -66,18 +66,19 @@ def _kth_bit(x: Array, k: Array) -> Array:
 
 
 class _Sets:
-    """The arrays of one set (per ``Tables``): masks per number, fits per bit set of
-    numbers, each tile's numbers, far ends, doubles and greedy priority."""
+    """The arrays of one set (per :class:`~cfwidget.core._tileset.TileSet` and cost of the
+    0-0): masks per number, fits per bit set of numbers, each tile's numbers, far ends,
+    doubles and greedy priority."""
 
-    def __init__(self, t: Tables, pens: tuple[int, ...]) -> None:
+    def __init__(self, t: TileSet, pens: tuple[int, ...]) -> None:
         size = len(t.tiles)
         n = t.max_pip + 1
         self.numbers = n
         self.number_mask = np.array(t.number_mask[:n], dtype=_U)
-        self.fits = np.array([t.fitting(s) for s in range(1 << n)], dtype=_U)
+        self.fits = np.array([t.fits[s] for s in range(1 << n)], dtype=_U)
         self.pow2 = np.array([1 << i for i in range(n)], dtype=np.int64)
         self.far = np.array(t.far, dtype=np.int64)  # [tile, number]
-        self.double = np.array(t.doubles, dtype=bool)
+        self.double = np.array(t.double, dtype=bool)
         self.high = np.array(t.high, dtype=np.int64)
         self.low = np.array([x[1] for x in t.tiles], dtype=np.int64)
         self.bit = np.array([1 << r for r in range(size)], dtype=_U)
@@ -95,7 +96,7 @@ _ENDS = (None, "went-out", "blocked", "all-passed")
 
 
 def run_batch(
-    start: list[Position],
+    start: Sequence[Kernel],
     rng: np.random.Generator | None,
     trace: BatchTrace | None = None,
 ) -> tuple[list[list[int]], list[str | None]]:
@@ -103,15 +104,15 @@ def run_batch(
     tiles) to its end; each round's points and why it ended. ``rng`` draws the random
     policy's choices; ``None`` plays greedily. The positions are not changed."""
     first = start[0]
-    t = first.t
+    t = first.ts
     key = (t.max_pip, first.rules.double_blank)
     s = _SETS.get(key)
     if s is None:
-        s = _SETS[key] = _Sets(t, first.pens)
+        s = _SETS[key] = _Sets(t, tile_pens(t.max_pip, first.rules.double_blank))
     k, players = len(start), first.players
     # Each distinct position is laid out once (rollouts repeat one position many times).
     where: dict[int, int] = {}
-    unique: list[Position] = []
+    unique: list[Kernel] = []
     for x in start:
         if id(x) not in where:
             where[id(x)] = len(unique)
@@ -286,7 +287,7 @@ def run_batch(
                 r2 = r2[~over[r2]]
                 turn[r2] = (turn[r2] + 1) % players
         active = active[~over[active]]
-    # What each hand costs: one lookup per byte of its mask (see Tables.costs).
+    # What each hand costs: one lookup per byte of its mask (see cfwidget.core._kernel.tile_costs).
     table = np.zeros((8, 256), dtype=np.int64)
     table[: len(first.costs)] = np.array(first.costs, dtype=np.int64)
     by_byte = hands.astype("<u8").view(np.uint8).reshape(k, players, 8)

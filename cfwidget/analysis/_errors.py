@@ -1,4 +1,4 @@
-"""The analysis layer's errors: a position or a request the playout kernel cannot take."""
+"""The analysis layer's errors: a position or a request analysis cannot take."""
 
 from __future__ import annotations
 

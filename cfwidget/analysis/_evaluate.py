@@ -10,7 +10,7 @@ hand and the yard hold, and the public history. Nothing else is read.
    this (:func:`cfwidget.odds.hidden_worlds`, the sharper count's worlds); the yard's order
    is then shuffled, every order alike.
 2. **Playouts.** In every world, every legal move is made and the round is played out by the
-   playout kernel (:mod:`cfwidget.analysis`), every seat by the same ``policy``. Every move
+   playouts (:mod:`cfwidget.analysis`), every seat by the same ``policy``. Every move
    meets the *same* worlds and, under the random policy, the same random choices after it
    (common random numbers): the differences between moves are sharper than their values.
 3. **The table.** Per move: the average of the seat's round points over the worlds (lower is
@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import insort
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import replace
@@ -45,12 +46,11 @@ from typing import Any, Literal
 import pandas as pd
 
 from .._shared import check_seed, shown
-from ..core import Move, Observation, Round, Rules, Tile
+from ..core import Move, Observation, Round, Rules, Tile, tile_set
 from ..odds import SeatOddsError, World, hidden_worlds
 from ._errors import EvaluateError
 from ._kernel import Position
-from ._playout import run
-from ._tables import tables
+from ._playout import policy_for, random_policy, run
 
 __all__ = ["CHUNK", "COLUMNS", "EVALUATE_POLICIES", "MAX_WORLDS", "EvaluatePolicy", "evaluate"]
 
@@ -297,21 +297,22 @@ _Deal = tuple[list[int], list[int]]
 
 def _base(view: Observation) -> _Base:
     """The public part of the position, from the view alone."""
-    t = tables(view.rules.max_pip)
+    t = tile_set(view.rules.max_pip)
     bit, rank = t.bit, t.rank
     ends: list[list[int]] = [[] for _ in range(t.max_pip + 2)]
     nums = 0
     for tile, number, _ in view.open_ends:
-        ends[number].append(rank[tile])
+        insort(ends[number], rank[tile])  # the kernel keeps each number's ends sorted
         nums |= 1 << number
     forced = -1 if view.forced is None else rank[view.forced]
-    drawn = 0 if view.drawn is None else bit[view.drawn]
+    drawn = 0 if view.drawn is None else bit[rank[view.drawn]]
     return ends, nums, forced, view.needed, drawn, view.turn, view.passes_in_a_row
 
 
 def _deal(view: Observation, world: World, order: random.Random) -> _Deal:
     """``world`` in kernel values, the yard's order shuffled by ``order``."""
-    bit = tables(view.rules.max_pip).bit
+    t = tile_set(view.rules.max_pip)
+    bit = {tile: t.bit[r] for tile, r in t.rank.items()}
     sizes = [len(hand) for hand in world.hands]
     if sizes != list(view.hand_counts) or len(world.yard) != view.yard_count:
         raise EvaluateError(  # never expected: the sampler keeps every size
@@ -325,11 +326,18 @@ def _deal(view: Observation, world: World, order: random.Random) -> _Deal:
 
 def _position(rules: Rules, base: _Base, deal: _Deal) -> Position:
     """The kernel position of the public ``base`` with the hidden tiles of ``deal``."""
-    pos = Position.__new__(Position)
-    pos._set_rules(rules)
+    pos = Position(rules)
     ends, pos.nums, pos.forced, pos.needed, pos.drawn, pos.turn, pos.passes = base
+    ts = pos.ts
     pos.ends = [e.copy() for e in ends]
     pos.hands, pos.yard = list(deal[0]), list(deal[1])
+    pos.fneed = ts.number_mask[ts.high[pos.forced]] if pos.forced >= 0 else 0
+    laid = (1 << len(ts.tiles)) - 1  # the tiles neither in a hand nor in the yard
+    for bits in pos.hands:
+        laid ^= bits
+    for bits in pos.yard:
+        laid ^= bits
+    pos.laid = laid
     pos.end_reason, pos.out, pos.last_double = None, -1, False
     return pos
 
@@ -349,7 +357,7 @@ def play_worlds(
     process pools.
     """
     seat = base[5]
-    weighed = kernel == "coach-like"
+    fixed = None if kernel == "random" else policy_for(kernel, rules.double_blank, rules.max_pip)
     out = []
     for k, deal in enumerate(deals):
         pos = _position(rules, base, deal)
@@ -357,8 +365,8 @@ def play_worlds(
         row = []
         for code in codes:
             one = pos.copy()
-            one.play(code)
-            run(one, random.Random(stream).random if kernel == "random" else None, None, weighed)
+            one.apply(code)  # legal in every world: the mover sees the same position
+            run(one, fixed or random_policy(random.Random(stream).random))
             row.append((one.points()[seat], one.out == seat))
         out.append(row)
     return out

@@ -25,11 +25,13 @@ points once a policy has played it out with every hand open. The policies:
   stuck terms are left out (``tools/coach_terms.py`` measures what each is worth:
   ``docs/measurements.md``).
 
-:func:`run` is the one-round hot path: one function, everything in local names, no
-objects made per move. It plays the rules :class:`~cfwidget.analysis.Position` steps
-through (``_kernel.py``); :func:`playouts` hands sets of up to 64 tiles to the NumPy batch
-(``_batch.py``) under the random and greedy policies (the coach-like one plays one round
-after another). ``tools/playout_check.py`` replays all of them in the engine.
+Each policy is a small function over the rules kernel (:mod:`cfwidget.core._kernel`): given
+the position and its legal move codes, it picks one. :func:`run` plays a position out with
+one: the kernel lists the legal moves and makes the one chosen, so the rules are the
+kernel's alone. :func:`playouts` hands sets of up to 64 tiles to the NumPy batch
+(``_batch.py``) under the random and greedy policies; the differential harness
+(``tests/analysis/test_kernel_differential.py``) replays every policy and the batch against
+the reference engine.
 """
 
 from __future__ import annotations
@@ -42,21 +44,35 @@ from typing import Literal
 import numpy as np
 
 from .._shared import check_seed, shown
-from ..core import Round
+from ..core import Kernel, Round, TileSet, hand_cost, tile_costs, tile_pens, tile_set
 from ..odds import DANGER, THEIR_DRAW, WAITING
 from ._batch import MAX_BATCH_TILES, run_batch
 from ._errors import PlayoutError
-from ._kernel import DRAW_CODE, PASS_CODE, Position
-from ._tables import hand_cost
+from ._kernel import Position
 
-__all__ = ["MAX_PLAYOUTS", "POLICIES", "Policy", "playout", "playouts", "run"]
+__all__ = [
+    "MAX_PLAYOUTS",
+    "POLICIES",
+    "Chooser",
+    "Placer",
+    "Policy",
+    "coach_like_policy",
+    "greedy_policy",
+    "placer",
+    "playout",
+    "playouts",
+    "policy_for",
+    "random_policy",
+    "run",
+]
 
 #: The most playouts one :func:`playouts` call makes (memory stays small: a few MB).
 MAX_PLAYOUTS = 100_000
 #: The coach-like policy's points for keeping a last tile of a number whose double is to come: the
 #: coach's own weight for it (:mod:`cfwidget.odds`).
 WAITING_POINTS = int(WAITING)
-#: The chance a hand of k tiles from u unseen holds none of m that fit, by (u * 128 + m) * 128 + k.
+#: The chance a hand of k tiles from u unseen holds none of m that fit, by (u << 8 | m) << 8 | k
+#: (a set has at most 253 tiles, so each fits in 8 bits).
 _NONES: dict[int, float] = {}
 
 
@@ -72,6 +88,11 @@ _NEVER = 1 << 30
 
 Policy = Literal["random", "greedy", "coach-like"]
 POLICIES: tuple[Policy, ...] = ("random", "greedy", "coach-like")
+Costs = tuple[tuple[int, ...], ...]
+#: Where a chosen tile goes: given the position and the tile's bit, the code to play.
+Placer = Callable[[Kernel, int], int]
+#: A policy: given a position (not over), the code of a legal move to make there.
+Chooser = Callable[[Kernel], int]
 
 
 def playout(rnd: Round | Position, policy: Policy = "random", seed: int | None = None) -> list[int]:
@@ -94,10 +115,8 @@ def playout(rnd: Round | Position, policy: Policy = "random", seed: int | None =
     """
     _check_policy(policy)
     pos = rnd.copy() if isinstance(rnd, Position) else Position.from_round(rnd)
-    rand = None
-    if policy == "random":
-        rand = random.Random(_seed(seed)).random
-    run(pos, rand, None, policy == "coach-like")
+    rand = random.Random(_seed(seed)).random if policy == "random" else None
+    run(pos, policy_for(policy, pos.rules.double_blank, pos.ts.max_pip, rand))
     return pos.points()
 
 
@@ -160,14 +179,15 @@ def playouts(
                     "play each kind of round in its own call"
                 )
     checked = _seed(seed) if policy == "random" else 0
-    if len(first.t.tiles) <= MAX_BATCH_TILES and policy != "coach-like":
+    if len(first.ts.tiles) <= MAX_BATCH_TILES and policy != "coach-like":
         gen = np.random.default_rng(checked) if policy == "random" else None
         return run_batch(positions, gen)[0]
     rand = random.Random(checked).random if policy == "random" else None
+    choose = policy_for(policy, first.rules.double_blank, first.ts.max_pip, rand)
     result = []
     for x in positions:
         one = x.copy()
-        run(one, rand, None, policy == "coach-like")
+        run(one, choose)
         result.append(one.points())
     return result
 
@@ -186,270 +206,182 @@ def _seed(seed: object) -> int:
     return check_seed(seed, PlayoutError, fresh=True)
 
 
-def run(
-    pos: Position,
-    rand: Callable[[], float] | None,
-    trace: list[int] | None = None,
-    weighed: bool = False,
-) -> None:
-    """Play ``pos`` to its end in place: uniformly at random with ``rand`` (a
-    ``random.Random().random``), or greedily when ``rand`` is ``None``: by the coach-like
-    weights when ``weighed`` (see the module text), else by the tile's cost alone. With
-    ``trace``, each move's kernel code is appended to it (for the checks against the engine)."""
-    end = pos.end_reason
-    if end is not None:
-        return
-    t = pos.t
-    info, high, far_of, doubles = t.info, t.high, t.far, t.doubles
-    double_bit = t.double_bit
-    number_mask, fits = t.number_mask, t.fits
-    pens = pos.pens  # what each tile costs, by rank: the greedy policy's weights
-    hands, yard, ends = pos.hands, pos.yard, pos.ends
-    nums, forced, needed, drawn, turn, passes = (
-        pos.nums,
-        pos.forced,
-        pos.needed,
-        pos.drawn,
-        pos.turn,
-        pos.passes,
+def run(pos: Kernel, choose: Chooser, trace: list[int] | None = None) -> None:
+    """Play ``pos`` to its end in place, ``choose`` picking each move (see :func:`policy_for`).
+    With ``trace``, each move's code is appended to it."""
+    apply = pos.apply
+    if trace is None:
+        while pos.end_reason is None:
+            apply(choose(pos))
+    else:
+        while pos.end_reason is None:
+            code = choose(pos)
+            trace.append(code)
+            apply(code)
+
+
+def policy_for(
+    policy: str, double_blank: int, max_pip: int, rand: Callable[[], float] | None = None
+) -> Chooser:
+    """The chooser of a policy by name, for a set and cost of the 0-0 (``rand``, a
+    ``random.Random().random``, draws the random policy's choices).
+
+    >>> from cfwidget import Round, Rules
+    >>> pos = Position.from_round(Round.deal(Rules(), players=2, seed=3))
+    >>> pos.move_of(policy_for("greedy", 50, 9)(pos))
+    Move.parse('9-7@9-9')
+    """
+    if policy == "random":
+        if rand is None:
+            raise PlayoutError("the random policy needs a source of random numbers (rand=)")
+        return random_policy(rand)
+    ts = tile_set(max_pip)
+    if policy == "greedy":
+        return greedy_policy(ts, tile_pens(max_pip, double_blank))
+    return coach_like_policy(
+        ts, tile_pens(max_pip, double_blank), tile_costs(max_pip, double_blank)
     )
-    players = len(hands)
-    toes, must, announce, little, pass_ends = (
-        pos.toes,
-        pos.must_play,
-        pos.announce,
-        pos.little,
-        pos.pass_ends,
-    )
-    fitmask = fits.get(nums)
-    if fitmask is None:
-        fitmask = t.fitting(nums)
-    fneed = number_mask[high[forced]] if forced >= 0 else 0
-    last_double = pos.last_double
-    waiting = WAITING_POINTS
-    table = 0  # the tiles on the table (a double "still to come" is off it)
-    every = (1 << len(t.tiles)) - 1
-    if weighed:
-        table = every
-        for h in hands:
-            table ^= h
-        for y in yard:
-            table ^= y
-    nones, danger, their_draw = _NONES, DANGER, THEIR_DRAW
-    # What each hand, the table and the whole set cost, kept up to date for the weights.
-    held = [hand_cost(h, pos.costs) for h in hands] if weighed else []
-    laid = hand_cost(table, pos.costs) if weighed else 0
-    whole = hand_cost(every, pos.costs) if weighed else 0
-    out = -1
-    while True:
+
+
+def random_policy(rand: Callable[[], float]) -> Chooser:
+    """A uniform choice among the kernel's legal moves (no draw from ``rand`` when there is
+    only one)."""
+
+    def choose(pos: Kernel) -> int:
+        codes = pos.legal_codes()
+        return codes[int(rand() * len(codes))] if len(codes) > 1 else codes[0]
+
+    return choose
+
+
+def greedy_policy(ts: TileSet, pens: tuple[int, ...]) -> Chooser:
+    """The heaviest tile of the set ``ts`` that may be played (``pens``: each tile's cost by
+    rank), ties to the lower tile, placed by :func:`placer`; a draw or a pass only when no tile
+    may be played (a drawn tile that fits is never passed)."""
+    place = placer(ts)
+
+    def choose(pos: Kernel) -> int:
+        bits = pos.playable()
+        if not bits:
+            return pos.no_play_code()
+        best, b = -1, 0
+        while bits:
+            rest = bits & (bits - 1)
+            low = bits ^ rest
+            bits = rest
+            if pens[low.bit_length() - 1] > best:  # lowest first: ties go to the lower tile
+                best, b = pens[low.bit_length() - 1], low
+        return place(pos, b)
+
+    return choose
+
+
+def placer(ts: TileSet) -> Placer:
+    """Where the greedy and coach-like policies put a playable tile (given by its bit): onto the
+    double being filled; else joined at its higher number when an end shows it, onto the lowest
+    such table tile, else at its other number; announced whenever announcing is legal."""
+    info = ts.as_codes[0]  # (high, low, codes) by a tile's bit: the kernel's own lookup
+
+    def place(pos: Kernel, b: int) -> int:
+        a, low, row = info[b]
+        if pos.forced >= 0:
+            code = row[pos.forced]
+        else:
+            ends = pos.ends
+            code = row[(ends[a] or ends[low])[0]]  # each number's ends are kept sorted
+        if pos.announce and pos.hands[pos.turn].bit_count() == 2:
+            return code | 1  # type: ignore[operator]  # a playable tile joins: never None
+        return code  # type: ignore[return-value]
+
+    return place
+
+
+#: The other seats in turn order after each seat, by the number of seats.
+_OTHERS = {n: tuple(tuple((t + d) % n for d in range(1, n)) for t in range(n)) for n in range(2, 9)}
+
+
+def coach_like_policy(ts: TileSet, pens: tuple[int, ...], costs: Costs) -> Chooser:
+    """The coach's main terms, cut to what a playout can afford (see the module text): each
+    playable tile of the set ``ts`` weighed (``pens``: each tile's cost by rank; ``costs``:
+    :func:`~cfwidget.core._kernel.tile_costs`), the heaviest placed and announced as
+    :func:`greedy_policy` does."""
+    nones, danger, their_draw, waiting = _NONES, DANGER, THEIR_DRAW, WAITING_POINTS
+    others = _OTHERS
+    number_mask, double_bit, doubles = ts.number_mask, ts.double_bit, ts.double
+    info = ts.as_codes[0]  # (high, low, codes) by a tile's bit: the kernel's own lookup
+    high, far_of, fits = ts.high, ts.far, ts.fits
+    every = (1 << len(ts.tiles)) - 1
+    place = placer(ts)
+    last = [every + 1, 0]  # the table at the last choice and what the tiles off it cost
+
+    def choose(pos: Kernel) -> int:
+        bits = pos.playable()
+        if not bits & (bits - 1):  # no tile, or one: nothing to weigh
+            return place(pos, bits) if bits else pos.no_play_code()
+        hands, turn, table, forced = pos.hands, pos.turn, pos.laid, pos.forced
         hand = hands[turn]
-        fm = fneed if forced >= 0 else fitmask
-        if drawn:
-            bits = drawn & fm
-            may_pass = not must
+        ends, nums, needed, fneed = pos.ends, pos.nums, pos.needed, pos.fneed
+        # The tiles the mover cannot see, their average cost, its hand's cost.
+        unseen = every ^ table ^ hand
+        size = unseen.bit_count()
+        mine = hand_cost(hand, costs)  # what the mover's hand costs
+        grown = table ^ last[0]  # one tile laid since the last choice: one cost less
+        if grown & table == grown and grown and not grown & (grown - 1):
+            off = last[1] - pens[grown.bit_length() - 1]
+        elif grown:
+            off = hand_cost(every ^ table, costs)
         else:
-            bits = hand & fm
-            may_pass = False
-            if not bits and yard:  # nothing to play: draw
-                drawn = yard.pop()
-                hands[turn] = hand | drawn
-                if weighed:
-                    held[turn] += pens[info[drawn][2]]
-                if trace is not None:
-                    trace.append(DRAW_CODE)
-                if not yard:
-                    for h in hands:
-                        if h & fm:
-                            break
-                    else:
-                        end = "blocked"
-                        break
-                continue
-        # Choose: a play (tile bit b of rank r onto u, joined at number n), or a pass (b = 0).
+            off = last[1]
+        last[0], last[1] = table, off
+        mean = (off - mine) * their_draw / size if size else 0.0
+        counts = [hands[s].bit_count() for s in others[len(hands)][turn]]
+        by_fit: dict[int, tuple[float, float]] = {}
+        best: float = -_NEVER
         b = 0
-        ann = 0
-        if bits:
-            mult = 2 if announce and hand.bit_count() == 2 else 1
-            if rand is None:  # greedy or coach-like: the best weight, ties to the lower tile
-                best: float = -_NEVER
-                weigh = weighed and bits & (bits - 1)
-                if weigh:  # the tiles the mover cannot see, their average cost, its hand's cost
-                    unseen = every ^ table ^ hand
-                    size = unseen.bit_count()
-                    mine = held[turn]
-                    mean = (whole - laid - mine) * their_draw / size if size else 0.0
-                    counts = [hands[(turn + d) % players].bit_count() for d in range(1, players)]
-                    by_fit: dict[int, tuple[float, float]] = {}
-                x = bits
-                while x:
-                    rest = x & (x - 1)
-                    low = x ^ rest
-                    x = rest
-                    a, bk, r = info[low]
-                    p: float = pens[r]
-                    if weighed and not doubles[r]:
-                        kept = hand ^ low  # its last tile of a number whose double is to come?
-                        if not kept & number_mask[a] and not table & double_bit[a]:
-                            p -= waiting
-                        if not kept & number_mask[bk] and not table & double_bit[bk]:
-                            p -= waiting
-                    if weigh:
-                        if doubles[r]:
-                            faced = number_mask[a]
-                        elif forced >= 0 and needed > 1:
-                            faced = fneed
-                        else:
-                            n = high[forced] if forced >= 0 else (a if ends[a] else bk)
-                            after = nums ^ (1 << n) if len(ends[n]) == 1 else nums
-                            after |= 1 << far_of[r][n]
-                            faced = fits.get(after) or t.fitting(after)
-                        m = (unseen & faced).bit_count()
-                        ab = by_fit.get(m)
-                        if ab is None:  # the others' draws (a) and their danger (b), if m fit
-                            chances = []
-                            for k in counts:
-                                key = (size * 128 + m) * 128 + k
-                                none = nones.get(key)
-                                if none is None:
-                                    none = nones[key] = _none(size, m, k)
-                                chances.append(none)
-                            ta = 0.0
-                            for none in chances:
-                                ta += none * mean
-                            tb = 0.0
-                            for k, none in zip(counts, chances, strict=True):
-                                tb += danger.get(k, 0.0) * (1.0 - none)
-                            ab = by_fit[m] = (ta, tb)
-                        p += ab[0] - (mine - pens[r]) * ab[1]
-                    if p > best:
-                        best, b = p, low
-                if forced >= 0:
-                    u, n = forced, high[forced]
-                else:
-                    a, bk, _ = info[b]
-                    n = a if ends[a] else bk  # its higher number when it can
-                    u = min(ends[n])
-                ann = mult - 1
-            elif forced >= 0:
-                u, n = forced, high[forced]
-                if bits & (bits - 1) == 0 and mult == 1 and not may_pass:
-                    b = bits  # the only legal move
-                else:
-                    k = bits.bit_count()
-                    j = int(rand() * (k * mult + may_pass))
-                    if j < k * mult:
-                        ann = j % mult
-                        j //= mult
-                        x = bits
-                        while j:
-                            x &= x - 1
-                            j -= 1
-                        b = x & -x
+        x = bits
+        while x:
+            rest = x & (x - 1)
+            low = x ^ rest
+            x = rest
+            a, bk, _ = info[low]
+            r = low.bit_length() - 1
+            p: float = pens[r]
+            if not doubles[r]:
+                kept = hand ^ low  # its last tile of a number whose double is to come?
+                if not kept & number_mask[a] and not table & double_bit[a]:
+                    p -= waiting
+                if not kept & number_mask[bk] and not table & double_bit[bk]:
+                    p -= waiting
+            # The others' chances, for the numbers the play leaves open.
+            if doubles[r]:
+                faced = number_mask[a]
+            elif forced >= 0 and needed > 1:
+                faced = fneed
             else:
-                total = 0
-                x = bits
-                while x:
-                    rest = x & (x - 1)
-                    a, bk, _ = info[x ^ rest]
-                    x = rest
-                    total += len(ends[a]) + len(ends[bk])
-                j = int(rand() * (total * mult + may_pass))
-                if j < total * mult:
-                    ann = j % mult
-                    j //= mult
-                    x = bits
-                    while True:
-                        rest = x & (x - 1)
-                        low = x ^ rest
-                        a, bk, _ = info[low]
-                        la = len(ends[a])
-                        if j < la:
-                            b, u, n = low, ends[a][j], a
-                            break
-                        j -= la
-                        lb = len(ends[bk])
-                        if j < lb:
-                            b, u, n = low, ends[bk][j], bk
-                            break
-                        j -= lb
-                        x = rest
-        if not b:  # a pass
-            if trace is not None:
-                trace.append(PASS_CODE)
-            passes += 1
-            drawn = 0
-            if pass_ends and passes >= players:
-                end = "all-passed"
-                break
-            if not yard:
-                for h in hands:
-                    if h & fm:
-                        break
-                else:
-                    end = "blocked"
-                    break
-            turn = turn + 1 if turn + 1 < players else 0
-            continue
-        # A play of tile b onto u at number n.
-        a, bk, r = info[b]
-        if trace is not None:
-            trace.append((r << 8 | u) << 1 | ann)
-        hand ^= b  # a drawn tile is in the hand already
-        table |= b
-        if weighed:
-            held[turn] -= pens[r]
-            laid += pens[r]
-        hands[turn] = hand
-        if forced >= 0:
-            needed -= 1
-            if not needed:
-                e = ends[n]
-                e.remove(u)
-                forced = -1
-                if not e:
-                    nums ^= 1 << n
-        else:
-            e = ends[n]
-            e.remove(u)
-            if not e:
-                nums ^= 1 << n
-        far = far_of[r][n]
-        e = ends[far]
-        if not e:
-            nums |= 1 << far
-        e.append(r)
-        last_double = doubles[r]
-        if last_double:
-            forced, needed = r, toes
-            fneed = number_mask[n]
-        fitmask = fits.get(nums)
-        if fitmask is None:
-            fitmask = t.fitting(nums)
-        passes = 0
-        drawn = 0
-        if not hand:
-            end, out = "went-out", turn
-            break
-        if little and not ann and yard and hand & (hand - 1) == 0:
-            y = yard.pop()
-            hands[turn] = hand | y
-            if weighed:
-                held[turn] += pens[info[y][2]]
-        if not yard:
-            fm = fneed if forced >= 0 else fitmask
-            for h in hands:
-                if h & fm:
-                    break
-            else:
-                end = "blocked"
-                break
-        turn = turn + 1 if turn + 1 < players else 0
-    pos.nums, pos.forced, pos.needed, pos.drawn, pos.turn, pos.passes = (
-        nums,
-        forced,
-        needed,
-        drawn,
-        turn,
-        passes,
-    )
-    pos.last_double, pos.end_reason, pos.out = last_double, end, out
+                n = high[forced] if forced >= 0 else (a if ends[a] else bk)
+                after = nums ^ (1 << n) if len(ends[n]) == 1 else nums
+                after |= 1 << far_of[r][n]
+                faced = fits[after]
+            m = (unseen & faced).bit_count()
+            ab = by_fit.get(m)
+            if ab is None:  # the others' draws (a) and their danger (b), if m fit
+                chances = []
+                for k in counts:
+                    key = (size << 8 | m) << 8 | k
+                    none = nones.get(key)
+                    if none is None:
+                        none = nones[key] = _none(size, m, k)
+                    chances.append(none)
+                ta = 0.0
+                for none in chances:
+                    ta += none * mean
+                tb = 0.0
+                for k, none in zip(counts, chances, strict=True):
+                    tb += danger.get(k, 0.0) * (1.0 - none)
+                ab = by_fit[m] = (ta, tb)
+            p += ab[0] - (mine - pens[r]) * ab[1]
+            if p > best:
+                best, b = p, low
+        return place(pos, b)
+
+    return choose

@@ -262,7 +262,7 @@ class _Search:
         """Every seat's expected points once the move ``code`` is made in ``pos``: the average
         over the yard's tiles if the move draws one, else the value of the one next state."""
         nxt = pos.copy()
-        nxt._apply(code)
+        nxt.apply(code)
         yard = pos.yard
         if len(nxt.yard) == len(yard):
             return self.value(nxt)
@@ -270,7 +270,7 @@ class _Search:
         for i in range(len(yard) - 1):
             nxt = pos.copy()
             nxt.yard = [*yard[:i], *yard[i + 1 :], yard[i]]
-            nxt._apply(code)
+            nxt.apply(code)
             for s, v in enumerate(self.value(nxt)):
                 total[s] += v
         return tuple(t / len(yard) for t in total)

@@ -24,6 +24,7 @@ from ._errors import (
     TileError,
 )
 from ._game import Game
+from ._kernel import DRAW_CODE, PASS_CODE, Kernel, hand_cost, tile_costs, tile_pens
 from ._moves import Move, MoveLike
 from ._observation import Observation, draw_count, draw_odds, observe
 from ._options import HAND_TABLES, Option
@@ -34,18 +35,22 @@ from ._rules import OPTIONS, Rules, tile_penalty
 from ._scoring import MAX_ROUND_SCORE, ScoreSheet, check_player_names
 from ._seatwords import refusal, rule_line, tile_refusal, what_to_do
 from ._tiles import MAX_PIP_LIMIT, MIN_PIP_LIMIT, Tile, TileLike, full_set, set_size, to_tile
+from ._tileset import TileSet, tile_set
 
 __all__ = [
+    "DRAW_CODE",
     "HAND_TABLES",
     "MAX_PIP_LIMIT",
     "MAX_ROUND_SCORE",
     "MIN_PIP_LIMIT",
     "OPTIONS",
+    "PASS_CODE",
     "PRESETS",
     "PRESET_TABLE",
     "DealError",
     "Game",
     "IllegalMove",
+    "Kernel",
     "Move",
     "MoveLike",
     "NotationError",
@@ -63,6 +68,7 @@ __all__ = [
     "Tile",
     "TileError",
     "TileLike",
+    "TileSet",
     "check_player_names",
     "check_rules",
     "check_seed",
@@ -70,13 +76,17 @@ __all__ = [
     "draw_odds",
     "fitting_numbers",
     "full_set",
+    "hand_cost",
     "observe",
     "placed_role",
     "refusal",
     "rule_line",
     "set_size",
+    "tile_costs",
     "tile_penalty",
+    "tile_pens",
     "tile_refusal",
+    "tile_set",
     "to_tile",
     "what_to_do",
 ]

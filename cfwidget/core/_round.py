@@ -16,8 +16,9 @@ double places it in the centre at once, and play goes to the next seat.
 collaborator, keeping game, state and observer apart as OpenSpiel does: the
 *game* is :class:`~cfwidget.Rules` with the set's shared tables
 (:mod:`~cfwidget.core._tileset`); the *state* is the round's
-:class:`~cfwidget.core._engine.Engine` (bit masks that only ``play()`` and
-``undo()`` change) with its :class:`~cfwidget.core._placed.TableLog`; the
+:class:`~cfwidget.core._engine.Engine`: the rules kernel
+(:mod:`~cfwidget.core._kernel`, bit masks that only ``play()`` and ``undo()``
+change) with the round's record and its :class:`~cfwidget.core._placed.TableLog`; the
 *observer* is :func:`~cfwidget.core.observe`, one seat's
 :class:`~cfwidget.Observation`, from which every sentence for that seat
 (:mod:`~cfwidget.core._seatwords`) and the draw odds are made. The deal and the
@@ -37,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 from ._deal import Deal, given_deal, shuffled_deal
 from ._engine import Engine
 from ._errors import IllegalMove
+from ._kernel import Kernel
 from ._moves import Move, MoveLike
 from ._observation import Observation, check_seat, draw_odds, observe
 from ._placed import Placed, fitting_numbers, role
@@ -140,7 +142,11 @@ class Round:
         After a draw: the plays of the drawn tile, plus ``pass`` (unless the rules
         say a drawn tile that fits must be played). The list is the caller's own.
         """
-        return self._engine.legal_moves()
+        e = self._engine  # Engine.legal_moves, one call less on the hot path
+        listed = e.listed
+        if listed is None:  # worked out once per position, then kept until the next move
+            listed = e.listed = e.legal(e.ts.as_moves)
+        return listed.copy()
 
     def play(self, move: MoveLike) -> None:
         """Make ``move`` for the seat to move; an illegal move raises :class:`IllegalMove`.
@@ -170,6 +176,17 @@ class Round:
         """
         e = self._engine
         return bool(e.hands[check_seat(seat, len(e.next))] & e.fitting())
+
+    def kernel(self) -> Kernel:
+        """A copy of the round's rules kernel: every hand, the yard's order and the table as
+        bit masks, with its legal moves as codes and its play step (the quick form for
+        programs that play many rounds out; see :mod:`cfwidget.core._kernel`).
+
+        >>> k = Round.deal(Rules(), players=2, seed=3).kernel()
+        >>> k.turn, k.legal_codes()[:1], k.ts.move_of[k.legal_codes()[0]]
+        (0, [23148], Move.parse('9-0@9-9'))
+        """
+        return self._engine.kernel_copy()
 
     # -- what everyone sees ------------------------------------------------------
 
@@ -275,7 +292,7 @@ class Round:
         """
         e = self._engine
         e.log.catch_up(e.moves)
-        return e.log.open_ends(e.slots)
+        return e.log.open_ends(e.free_places())
 
     def role(self, tile: Tile) -> str:
         """How ``tile`` sits on the table: centre, spoke, foot, toe or line.
@@ -319,24 +336,24 @@ class Round:
     def needed(self) -> int:
         """How many spokes or toes the forced double still needs (0 if none)."""
         e = self._engine
-        return e.slots[e.forced] if e.forced >= 0 else 0
+        return e.needed if e.forced >= 0 else 0
 
     @property
     def is_over(self) -> bool:
         """True once a seat went out, nobody can play with the yard empty, or (with
         ``round_end="all-passed"``) every seat in turn has passed."""
-        return self._engine.over
+        return self._engine.end_reason is not None
 
     @property
     def went_out(self) -> int | None:
         """The seat that played its last tile, or ``None``."""
-        return self._engine.out
+        out = self._engine.out
+        return None if out < 0 else out
 
     @property
     def blocked(self) -> bool:
         """True if the round ended because nobody could play and the yard was empty."""
-        e = self._engine
-        return e.over and e.out is None and not e.passed_out
+        return self._engine.end_reason == "blocked"
 
     @property
     def end_reason(self) -> str | None:
@@ -346,7 +363,7 @@ class Round:
         >>> Round.deal(Rules(), players=2, seed=3).end_reason is None
         True
         """
-        return self._engine.end_reason()
+        return self._engine.end_reason
 
     def scores(self) -> list[int]:
         """Each seat's points: what the tiles left in its hand cost (:meth:`Rules.penalty`).
@@ -531,7 +548,7 @@ class Round:
 
     def __repr__(self) -> str:
         e = self._engine
-        state = "over" if e.over else f"{self.names[e.turn]} to move"
+        state = "over" if e.end_reason is not None else f"{self.names[e.turn]} to move"
         laid = len(self.table)
         return (
             f"<Round {self.start} start, {self.players} players, {laid} "

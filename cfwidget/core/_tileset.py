@@ -34,10 +34,23 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NoReturn, TypeVar
 
-from ._moves import Move, play_key, tile_rank
+from ._moves import DRAW, PASS, Move, play_key, tile_rank
 from ._tiles import Tile, full_set
 
-__all__ = ["PlayStep", "SharedPlay", "TileSet", "shuffled_bits", "tile_set"]
+#: A draw and a pass as kernel move codes (a play's code is ``(tile rank << 8 | table-tile
+#: rank) << 1 | announce``, never negative).
+DRAW_CODE = -1
+PASS_CODE = -2
+
+__all__ = [
+    "DRAW_CODE",
+    "PASS_CODE",
+    "PlayStep",
+    "SharedPlay",
+    "TileSet",
+    "shuffled_bits",
+    "tile_set",
+]
 
 _new_move = tuple.__new__
 _V = TypeVar("_V")
@@ -67,6 +80,18 @@ class PlayStep:
     double: bool
 
 
+#: What the kernel lists legal moves with (see ``Kernel.legal``): the plays of each tile
+#: found from its bit (``info``), the plays onto each double by the bits of fitting tiles
+#: (``onto``), each play's announced twin (``loud``), and the draw and the pass.
+Vocabulary = tuple[
+    Mapping[int, tuple[int, int, tuple[_V | None, ...]]],
+    Mapping[int, Mapping[int, tuple[_V, ...]]],
+    Mapping[_V, _V],
+    _V,
+    _V,
+]
+
+
 class SharedPlay(Move):
     """A play built once per set and shared by every round of that set.
 
@@ -78,6 +103,7 @@ class SharedPlay(Move):
     """
 
     step: PlayStep
+    code: int  # the kernel's move code (see cfwidget.core._kernel)
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError(f"a shared play is read-only: {name} cannot be changed")
@@ -109,6 +135,19 @@ class TileSet:
     - ``onto_double[f][tiles]``: for the double of rank ``f``, the plays of each
       tile in the bit set ``tiles`` onto it, in rank order (a tuple worked out
       once, then shared).
+    - ``far[r][n]``: the number tile ``r`` leaves open when joined at ``n``;
+      ``double[r]``: whether tile ``r`` is a double; ``double_bit[n]``: the bit of the
+      double of ``n`` (0 for the spare number ``max_pip + 1``).
+    - ``joins[r << 8 | u]``: the play of tile ``r`` onto table tile ``u`` as the kernel's
+      play step reads it, ``(r, 1 << r, u, number, far, double)`` (``number`` where the
+      two touch, ``far`` the number left open), or ``None`` if they share no number
+      (see :mod:`~cfwidget.core._kernel`).
+    - ``code_info[1 << r]``: ``(high, low, codes)``, as ``info`` but with the kernel's move
+      codes of tile ``r`` onto each table tile; ``move_of[code]`` is the shared
+      :class:`~cfwidget.Move` of a kernel move code (draw and pass included), and each
+      shared play carries its ``code``.
+    - ``as_codes`` and ``as_moves``: the tables the kernel lists legal moves with
+      (a :data:`Vocabulary`), as codes or as shared moves.
     - ``order``: the tiles' bits in :func:`~cfwidget.full_set` order
       (highest first), the order a deal shuffles; ``by_bit[1 << r]`` is tile ``r``.
     - ``swaps``: the steps of that shuffle, ``(i, bit length of i + 1)`` for
@@ -120,14 +159,22 @@ class TileSet:
 
     __slots__ = (
         "announced",
+        "as_codes",
+        "as_moves",
         "bit",
         "by_bit",
+        "code_info",
+        "double",
+        "double_bit",
+        "far",
         "fits",
         "high",
         "info",
+        "joins",
         "low",
         "lowest",
         "max_pip",
+        "move_of",
         "need",
         "number_mask",
         "onto_double",
@@ -152,9 +199,17 @@ class TileSet:
     plays: tuple[tuple[SharedPlay | None, ...], ...]
     announced: tuple[tuple[SharedPlay | None, ...], ...]
     need: tuple[int, ...]
-    onto_double: Mapping[int, _Plays]
+    onto_double: Mapping[int, _Plays[Move]]
     info: Mapping[int, tuple[int, int, tuple[SharedPlay | None, ...]]]
     fits: _Fits
+    far: tuple[tuple[int, ...], ...]
+    double: tuple[bool, ...]
+    double_bit: tuple[int, ...]
+    joins: tuple[tuple[int, int, int, int, int, bool] | None, ...]
+    code_info: Mapping[int, tuple[int, int, tuple[int | None, ...]]]
+    move_of: Mapping[int, Move]
+    as_codes: Vocabulary[int]
+    as_moves: Vocabulary[Move]
 
     def __init__(self, max_pip: int) -> None:
         tiles = tuple(reversed(full_set(max_pip)))
@@ -207,6 +262,51 @@ class TileSet:
         }
         _set(self, "info", MappingProxyType(info))
         _set(self, "fits", _Fits(number_mask))
+        _set(
+            self,
+            "far",
+            tuple(tuple(t[1] if t[0] == n else t[0] for n in range(max_pip + 1)) for t in tiles),
+        )
+        _set(self, "double", tuple(t[0] == t[1] for t in tiles))
+        _set(self, "double_bit", tuple([1 << rank[Tile(n, n)] for n in range(max_pip + 1)] + [0]))
+        joins: list[tuple[int, int, int, int, int, bool] | None] = [None] * (size << 8)
+        code_rows: list[tuple[int | None, ...]] = []
+        move_of: dict[int, Move] = {DRAW_CODE: DRAW, PASS_CODE: PASS}
+        loud_code: dict[int, int] = {}
+        loud_move: dict[Move, Move] = {}
+        for r, row in enumerate(play_rows):
+            codes: list[int | None] = [None] * size
+            for q, m in enumerate(row):
+                if m is not None:
+                    step = m.step
+                    code = (r << 8 | q) << 1
+                    codes[q] = code
+                    joins[r << 8 | q] = (r, step.bit, q, step.number, step.far, step.double)
+                    loud = announced[r][q]
+                    move_of[code] = m
+                    if loud is not None:  # always: the same two tiles
+                        move_of[code | 1] = loud_move[m] = loud
+                    loud_code[code] = code | 1
+                    m.__dict__["code"] = code
+                    if loud is not None:
+                        loud.__dict__["code"] = code | 1
+            code_rows.append(tuple(codes))
+        _set(self, "joins", tuple(joins))
+        _set(self, "move_of", MappingProxyType(move_of))
+        code_info = {
+            1 << r: (t[0], t[1] if t[0] != t[1] else max_pip + 1, code_rows[r])
+            for r, t in enumerate(tiles)
+        }
+        _set(self, "code_info", MappingProxyType(code_info))
+        code_onto = {
+            f: _Plays(self.lowest, tuple([row[f] for row in code_rows]).__getitem__)
+            for f, t in enumerate(tiles)
+            if t[0] == t[1]
+        }
+        # Plain dicts inside (no read-only proxy: a lookup less on the kernel's hot path);
+        # only the kernel reads them.
+        _set(self, "as_codes", (code_info, code_onto, loud_code, DRAW_CODE, PASS_CODE))
+        _set(self, "as_moves", (info, onto_double, loud_move, DRAW, PASS))
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError(f"a set's tables are read-only: {name} cannot be replaced")
@@ -276,7 +376,7 @@ class _Fits(_Memo[int]):
         return mask
 
 
-class _Plays(_Memo[tuple[Move, ...]]):
+class _Plays(_Memo[tuple[_V, ...]]):
     """``plays[mask]``: ``pick(r)`` for each bit ``1 << r`` of ``mask``, lowest first (a tuple).
 
     Each tuple is worked out on first use and kept, up to :data:`KEEP` per
@@ -285,12 +385,12 @@ class _Plays(_Memo[tuple[Move, ...]]):
 
     __slots__ = ("lowest", "pick")
 
-    def __init__(self, lowest: Mapping[int, int], pick: Callable[[int], Move | None]) -> None:
+    def __init__(self, lowest: Mapping[int, int], pick: Callable[[int], _V | None]) -> None:
         super().__init__()
         self.lowest = lowest
         self.pick = pick
 
-    def __missing__(self, mask: int) -> tuple[Move, ...]:
+    def __missing__(self, mask: int) -> tuple[_V, ...]:
         out = []
         for r in _ranks(mask, self.lowest):
             move = self.pick(r)

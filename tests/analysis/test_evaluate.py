@@ -135,7 +135,7 @@ def exact_expectations(
         yard_tiles = [t for t in unseen if not any(t in h for h in hands)]
         for order in itertools.permutations(yard_tiles):
             pos = base.copy()
-            bit = {t: 1 << r for r, t in enumerate(pos.t.tiles)}
+            bit = {t: 1 << r for r, t in enumerate(pos.ts.tiles)}
             for s, hand in by_seat.items():
                 pos.hands[s] = sum(bit[t] for t in hand)
             pos.yard = [bit[t] for t in order]

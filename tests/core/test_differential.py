@@ -16,17 +16,26 @@ handling of it is being changed, see issue 12).
 
 from __future__ import annotations
 
+import copy
 import random
+from collections import Counter
 from collections.abc import Callable
+from fractions import Fraction
 from functools import partial
 from typing import Any
 
+import numpy as np
 import pytest
 from option_mixes import OPTIONS, choice_values, every_value, random_rules
+from policy_readings import greedy_move, weighed_move
 from reference_engine import ReferenceRound
 
 import cfwidget as cf
 from cfwidget import Tile
+from cfwidget.analysis import POLICIES, Position, TooLargeToSolve, solve
+from cfwidget.analysis._batch import MAX_BATCH_TILES, BatchTrace, run_batch
+from cfwidget.analysis._playout import policy_for, run
+from cfwidget.core._tileset import tile_set
 
 PRESETS = cf.Rules.preset_names()
 SEEDS_PER_PRESET_AND_PLAYERS = 24
@@ -432,3 +441,303 @@ def test_round_end_all_passed_ends_the_round_with_tiles_left_in_the_yard(round_e
     assert (rnd.is_over, rnd.went_out, rnd.turn) == (ref.is_over, ref.went_out, ref.turn)
     assert [str(m) for m in rnd.legal_moves()] == ref.legal_moves()
     assert rnd.scores() == ref.scores()
+
+
+# --- the kernel's other players: every playout policy, the NumPy batch and the solver -------
+#
+# Each case above also starts a playout some random moves in. The kernel plays it out under
+# each policy; every move is replayed in the reference engine, which must list the same legal
+# moves (in order) and reach the same state, end and scores. Greedy and coach-like choices
+# must also be what a plain reading of the policy picks (``policy_readings.py``). The NumPy
+# batch plays the same start, random and greedy, and its moves are replayed the same way. Late
+# positions small enough to search are solved, and each move's value must be the reference's
+# own expectimax.
+
+#: Every how many cases the normal suite starts a playout (the slow test takes them all).
+SHARE = 8
+#: More random mixes for the slow test, so that it reaches EXTRA_ROUNDS rounds in all.
+SLOW_MIX_CHUNKS = 10
+EXTRA_ROUNDS = 3_000
+#: The largest search (states) the solver check runs, and the reference's (moves deep).
+SOLVE_LIMIT = 400
+
+
+def reference_state(ref: ReferenceRound) -> dict[str, Any]:
+    return {
+        "turn": ref.turn,
+        "hands": [sorted(hand) for hand in ref.hands],
+        "yard size": len(ref.yard),
+        "open ends": sorted(ref.open_ends()),
+        "drawn": ref.drawn,
+        "forced": ref.forced,
+        "needed": ref.needed,
+        "is over": ref.is_over,
+    }
+
+
+def kernel_state(pos: Position) -> dict[str, Any]:
+    ts = pos.ts
+    ends = [
+        (ts.tiles[u], n, pos.needed if u == pos.forced else 1)
+        for n, e in enumerate(pos.ends)
+        for u in e
+    ]
+    return {
+        "turn": pos.turn,
+        "hands": [list(ts.tiles_of(h)) for h in pos.hands],
+        "yard size": len(pos.yard),
+        "open ends": sorted(ends),
+        "drawn": ts.by_bit[pos.drawn] if pos.drawn else None,
+        "forced": ts.tiles[pos.forced] if pos.forced >= 0 else None,
+        "needed": pos.needed if pos.forced >= 0 else 0,
+        "is over": pos.is_over,
+    }
+
+
+ENDED = {"went-out": "out", "blocked": "blocked", "all-passed": "all-passed"}
+
+
+def start_point(case: Case) -> tuple[cf.Round, ReferenceRound, list[str]]:
+    """The case's deal in both engines, some seeded random moves in."""
+    tiles = {str(t): t for t in cf.full_set(case.rules.max_pip)}
+    options = dict(case.deal_options)
+    rnd = cf.Round.deal(case.rules, case.players, seed=case.seed, **options)
+    ref = ReferenceRound.deal(
+        case.rules,
+        case.players,
+        case.seed,
+        start=tiles[options["start"]] if "start" in options else None,
+        first=options.get("first", 0),
+        used_doubles=[tiles[t] for t in options.get("used_doubles", ())],
+    )
+    rng = random.Random(case.move_seed ^ 0x5EED)
+    history: list[str] = []
+    for _ in range(rng.choice([0, 0, 1, 5, 15, 30, 60])):
+        if ref.is_over:
+            break
+        move = rng.choice(ref.legal_moves())
+        rnd.play(move)
+        ref.play(move)
+        history.append(move)
+    return rnd, ref, history
+
+
+def replay_codes(
+    case: Case, label: str, rnd: cf.Round, ref: ReferenceRound, codes: list[int], policy: str
+) -> int:
+    """Replay kernel move codes in the reference, a kernel and a Round alongside; the moves."""
+    step = Position.from_round(rnd)
+    engine = rnd.copy()
+    history = [str(m) for m in rnd.moves]
+    for code in codes:
+        listed = [str(step.move_of(c)) for c in step.legal_codes()]
+        legal = ref.legal_moves()
+        move = str(step.move_of(code))
+        wanted = None
+        if policy == "greedy":
+            wanted = str(greedy_move(engine))
+        elif policy == "coach-like":
+            wanted = str(weighed_move(engine))
+        if listed != legal or move not in legal or (wanted is not None and move != wanted):
+            pytest.fail(
+                case.report(
+                    f"{label}: the kernel's move {move} (a plain reading: {wanted})",
+                    history,
+                    {"legal moves": listed},
+                    {"legal moves": legal},
+                ),
+                pytrace=False,
+            )
+        step.apply(code)
+        engine.play(move)
+        ref.play(move)
+        history.append(move)
+        if kernel_state(step) != reference_state(ref):
+            pytest.fail(
+                case.report(
+                    f"{label} after {move}", history, kernel_state(step), reference_state(ref)
+                ),
+                pytrace=False,
+            )
+    return len(codes)
+
+
+def check_end(
+    case: Case, label: str, points: list[int], end: str | None, ref: ReferenceRound
+) -> None:
+    got = {"scores": points, "ended by": ENDED.get(end or "", end)}
+    want = {"scores": ref.scores(), "ended by": ref.ended_by}
+    if got != want:
+        pytest.fail(case.report(f"{label} at the end", [], got, want), pytrace=False)
+
+
+def batch_move(ref: ReferenceRound, code: int) -> str:
+    """The reference move of a batch code: the tile joined at that number (any such end)."""
+    if code < 0:
+        return "draw" if code == -1 else "pass"
+    ann, number, rank = bool(code & 1), code >> 1 & 31, code >> 6
+    tile = str(tile_set(ref.rules.max_pip).tiles[rank])
+    opens = {str(t): n for t, n, _ in ref.open_ends()}
+    for m in ref.legal_moves():
+        if "@" in m:
+            played, onto = m.rstrip("!").split("@")
+            if played == tile and m.endswith("!") == ann and opens[onto] == number:
+                return m
+    return f"{tile} at {number}, which is not legal"
+
+
+def check_batch(case: Case, rnd: cf.Round, ref: ReferenceRound, policy: str, rows: int) -> int:
+    """Play the start ``rows`` times in the batch; replay each row in the reference."""
+    trace: BatchTrace = []
+    gen = np.random.default_rng(case.move_seed) if policy == "random" else None
+    points, ends = run_batch([Position.from_round(rnd)] * rows, gen, trace)
+    per: list[list[tuple[int, int]]] = [[] for _ in range(rows)]
+    for row_ids, codes, counts in trace:
+        for i, c, n in zip(row_ids.tolist(), codes.tolist(), counts.tolist(), strict=True):
+            per[i].append((c, n))
+    moves = 0
+    for i in range(rows):
+        one = copy.deepcopy(ref)
+        history = [str(m) for m in rnd.moves]
+        for code, count in per[i]:
+            legal = one.legal_moves()
+            move = batch_move(one, code)
+            if len(legal) != count or move not in legal:
+                pytest.fail(
+                    case.report(
+                        f"the batch ({policy}, row {i}) counted {count} moves, played {move}",
+                        history,
+                        {"legal moves": count},
+                        {"legal moves": legal},
+                    ),
+                    pytrace=False,
+                )
+            one.play(move)
+            history.append(move)
+            moves += 1
+        check_end(case, f"the batch ({policy}, row {i})", points[i], ends[i], one)
+    return moves
+
+
+def reference_value(ref: ReferenceRound) -> tuple[Fraction, ...]:
+    """Each seat's expected points and chance of going out, by expectimax in the reference:
+    the mover takes the first move with its lowest points; a tile from the yard is any of
+    them, equally likely."""
+    if ref.is_over:
+        return tuple(Fraction(p) for p in ref.scores()) + tuple(
+            Fraction(ref.went_out == s) for s in range(ref.players)
+        )
+    values = [reference_after(ref, move) for move in ref.legal_moves()]
+    best = values[0]
+    for v in values[1:]:
+        if v[ref.turn] < best[ref.turn]:
+            best = v
+    return best
+
+
+def reference_after(ref: ReferenceRound, move: str) -> tuple[Fraction, ...]:
+    """The value after ``move``; a move that takes a tile from the yard (a draw, or a play
+    that draws the chicken-little penalty) averages over every tile it could take."""
+    one = copy.deepcopy(ref)
+    one.play(move)
+    if len(one.yard) == len(ref.yard):
+        return reference_value(one)
+    total: list[Fraction] | None = None
+    for i in range(len(ref.yard)):
+        one = copy.deepcopy(ref)
+        one.yard.insert(0, one.yard.pop(i))  # this tile is drawn next
+        one.play(move)
+        v = reference_value(one)
+        total = list(v) if total is None else [a + b for a, b in zip(total, v, strict=True)]
+    assert total is not None
+    return tuple(t / len(ref.yard) for t in total)
+
+
+def check_solve(case: Case, rnd: cf.Round, ref: ReferenceRound, codes: list[int]) -> int:
+    """Solve the playout's late positions while they are small; 1 if one was compared."""
+    rnd, ref = rnd.copy(), copy.deepcopy(ref)
+    pos = Position.from_round(rnd)
+    for code in codes:
+        if len(ref.yard) <= 2 and sum(map(len, ref.hands)) <= 7:
+            try:
+                solution = solve(rnd, limit=SOLVE_LIMIT)
+            except TooLargeToSolve:
+                solution = None
+            if solution is not None:
+                n = rnd.players
+                got = [
+                    tuple(p) + tuple(o) for p, o in zip(solution.values, solution.out, strict=True)
+                ]
+                want = [reference_after(ref, m) for m in ref.legal_moves()]
+                if [str(m) for m in solution.moves] != ref.legal_moves() or got != want:
+                    pytest.fail(
+                        case.report(
+                            "solve",
+                            [str(m) for m in rnd.moves],
+                            {"values": [[str(x) for x in v[:n]] for v in got]},
+                            {"values": [[str(x) for x in v[:n]] for v in want]},
+                        ),
+                        pytrace=False,
+                    )
+                return 1
+        move = str(pos.move_of(code))
+        pos.apply(code)
+        rnd.play(move)
+        ref.play(move)
+    return 0
+
+
+def play_case_through_the_kernel(case: Case) -> Counter[str]:
+    """Every policy, the batch (when the set fits it) and the solver, from one start."""
+    counts: Counter[str] = Counter()
+    rnd, ref, _ = start_point(case)
+    for policy in POLICIES:
+        rand = random.Random(case.move_seed).random if policy == "random" else None
+        pos = Position.from_round(rnd)
+        codes: list[int] = []
+        run(pos, policy_for(policy, case.rules.double_blank, case.rules.max_pip, rand), codes)
+        one = copy.deepcopy(ref)
+        counts[f"{policy} moves"] += replay_codes(case, policy, rnd, one, codes, policy)
+        check_end(case, policy, pos.points(), pos.end_reason, one)
+        counts[f"{policy} rounds"] += 1
+        if policy == "random":
+            counts["solved positions"] += check_solve(case, rnd, ref, codes)
+    if len(rnd.kernel().ts.tiles) <= MAX_BATCH_TILES:
+        for policy in ("random", "greedy"):
+            counts[f"batch {policy} moves"] += check_batch(case, rnd, ref, policy, 2)
+            counts[f"batch {policy} rounds"] += 2
+    return counts
+
+
+def kernel_cases(share: int, chunks: int) -> list[Case]:
+    cases = [case for name in PRESETS for case in preset_cases(name)]
+    cases += [case for chunk in range(chunks) for case in mix_cases(chunk)]
+    return cases[::share]
+
+
+@pytest.mark.parametrize("part", range(4))
+def test_every_policy_the_batch_and_the_solver_agree_with_the_reference(part: int) -> None:
+    """A share of the cases above (every SHARE-th), each played out by the kernel under every
+    policy and in the batch, late positions solved; the slow test below takes them all."""
+    cases = kernel_cases(SHARE, MIX_CHUNKS)[part::4]
+    counts: Counter[str] = Counter()
+    for case in cases:
+        counts += play_case_through_the_kernel(case)
+    assert counts["random rounds"] == counts["coach-like rounds"] == len(cases)
+    assert counts["batch random rounds"] > 0 and counts["greedy moves"] > 0
+
+
+@pytest.mark.slow
+def test_the_whole_plan_agrees_through_every_implementation() -> None:
+    """Every case, presets and more random mixes: >= 3,000 rounds through Round, each played out
+    by every policy and the batch too, and every small late position solved."""
+    cases = kernel_cases(1, MIX_CHUNKS + SLOW_MIX_CHUNKS)
+    counts: Counter[str] = Counter()
+    for case in cases:
+        play_case(case)
+        counts["Round rounds"] += 1
+        counts += play_case_through_the_kernel(case)
+    print(dict(counts))
+    assert counts["Round rounds"] >= EXTRA_ROUNDS
+    assert counts["random rounds"] == counts["greedy rounds"] == counts["coach-like rounds"]
+    assert counts["random rounds"] >= EXTRA_ROUNDS and counts["solved positions"] > 100
