@@ -30,7 +30,7 @@ the position and its legal move codes, it picks one. :func:`run` plays a positio
 one: the kernel lists the legal moves and makes the one chosen, so the rules are the
 kernel's alone. :func:`playouts` hands sets of up to 64 tiles to the NumPy batch
 (``_batch.py``) under the random and greedy policies; the differential harness
-(``tests/analysis/test_kernel_differential.py``) replays every policy and the batch against
+(``tests/core/test_differential.py``) replays every policy and the batch against
 the reference engine.
 """
 
