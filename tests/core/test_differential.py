@@ -155,8 +155,8 @@ def engine_plays(rnd: cf.Round, move: str) -> dict[str, Any]:
     return {}
 
 
-def play_case(case: Case) -> str:
-    """Play one round in both engines with seeded random moves; return how it ended."""
+def deal_both(case: Case) -> tuple[cf.Round, ReferenceRound]:
+    """The case's deal in the engine and in the reference engine."""
     tiles = {str(t): t for t in cf.full_set(case.rules.max_pip)}
     options = dict(case.deal_options)
     rnd = cf.Round.deal(case.rules, case.players, seed=case.seed, **options)
@@ -168,6 +168,12 @@ def play_case(case: Case) -> str:
         first=options.get("first", 0),
         used_doubles=[tiles[t] for t in options.get("used_doubles", ())],
     )
+    return rnd, ref
+
+
+def play_case(case: Case) -> str:
+    """Play one round in both engines with seeded random moves; return how it ended."""
+    rnd, ref = deal_both(case)
     with_blocked = case.rules.round_end == "blocked"
     history: list[str] = []
 
@@ -499,17 +505,7 @@ ENDED = {"went-out": "out", "blocked": "blocked", "all-passed": "all-passed"}
 
 def start_point(case: Case) -> tuple[cf.Round, ReferenceRound, list[str]]:
     """The case's deal in both engines, some seeded random moves in."""
-    tiles = {str(t): t for t in cf.full_set(case.rules.max_pip)}
-    options = dict(case.deal_options)
-    rnd = cf.Round.deal(case.rules, case.players, seed=case.seed, **options)
-    ref = ReferenceRound.deal(
-        case.rules,
-        case.players,
-        case.seed,
-        start=tiles[options["start"]] if "start" in options else None,
-        first=options.get("first", 0),
-        used_doubles=[tiles[t] for t in options.get("used_doubles", ())],
-    )
+    rnd, ref = deal_both(case)
     rng = random.Random(case.move_seed ^ 0x5EED)
     history: list[str] = []
     for _ in range(rng.choice([0, 0, 1, 5, 15, 30, 60])):
