@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from .._shared import shown
 from ._errors import SeatError
 from ._moves import DRAW, PASS, Move
-from ._placed import Placed, fitting_numbers
+from ._placed import Placed, TableLog, fitting_numbers
 from ._rules import Rules
 from ._tiles import Tile, full_set
 
@@ -229,10 +229,14 @@ def observe(rnd: Round, seat: int) -> Observation:
 class _Fixed:
     """What the whole table knows of a round from its start on and never changes: names,
     rules, the tile set, the centre, who opened and how, the round's double and the doubles
-    earlier rounds opened with (one per round, shared by every :class:`_Public`)."""
+    earlier rounds opened with (one per round, shared by every :class:`_Public`). It also
+    keeps a table log of its own, which lays the table for a list of moves on request and
+    only reads the moves it has not laid yet when they follow on from the last list."""
 
     __slots__ = (
         "leader",
+        "log",
+        "logged",
         "names",
         "next",
         "opener",
@@ -250,6 +254,16 @@ class _Fixed:
         self.start, self.opener, self.leader = e.start, e.opener, e.leader
         self.opening_draws = len(e.opening_draws)
         self.round_double, self.used_doubles = e.ts.tiles[e.deal.start], e.deal.used
+        self.log = TableLog(e.ts, e.ts.rank[e.start])
+        self.logged: tuple[Move, ...] = ()  # the moves the log has laid
+
+    def table(self, moves: tuple[Move, ...]) -> tuple[Placed, ...]:
+        """The table after ``moves`` (the round's moves from the start), in the order laid."""
+        logged = self.logged
+        if moves[: len(logged)] != logged:  # not what follows (a move taken back): start over
+            self.log = TableLog(self.ts, self.ts.rank[self.start])
+        self.logged = moves
+        return tuple(self.log.catch_up(moves))
 
 
 class _Public:
@@ -272,6 +286,7 @@ class _Public:
         "fixed",
         "forced",
         "free",
+        "laid",
         "moves",
         "out",
         "over",
@@ -279,7 +294,6 @@ class _Public:
         "past",
         "penalties",
         "scores",
-        "table",
         "turn",
         "yard",
     )
@@ -292,7 +306,6 @@ class _Public:
         self.fixed = fixed
         moves = e.moves
         self.moves = tuple(moves)
-        self.table = tuple(e.log.catch_up(moves))
         self.free = tuple(e.slots)
         self.counts = tuple(map(int.bit_count, e.hands))
         self.yard, self.forced, self.turn = len(e.yard), e.forced, e.turn
@@ -300,8 +313,16 @@ class _Public:
         penalties = e.penalties
         self.penalties = tuple([(index, who) for index, who, _ in penalties]) if penalties else ()
         self.scores = tuple(e.scores()) if e.over else None
+        self.laid: tuple[Placed, ...] | None = None
         self.ends: tuple[tuple[Tile, int, int], ...] | None = None
         self.past: tuple[tuple[int, Move], ...] | None = None
+
+    def table(self) -> tuple[Placed, ...]:
+        """The tiles on the table, in the order they were laid."""
+        laid = self.laid
+        if laid is None:
+            laid = self.laid = self.fixed.table(self.moves)
+        return laid
 
     def open_ends(self) -> tuple[tuple[Tile, int, int], ...]:
         """Each table tile with free places: ``(tile, open number, free places)``, in the
@@ -312,7 +333,7 @@ class _Public:
             ends = self.ends = tuple(
                 [
                     (p.tile, p.tile[0] + p.tile[1] - p.number, free[rank[p.tile]])
-                    for p in self.table
+                    for p in self.table()
                     if free[rank[p.tile]]
                 ]
             )
@@ -364,7 +385,7 @@ _LAZY: dict[str, Callable[[_Public, int], object]] = {
     "start": lambda p, _: p.fixed.start,
     "opener": lambda p, _: p.fixed.opener,
     "opening_draws": lambda p, _: p.fixed.opening_draws,
-    "table": lambda p, _: p.table,
+    "table": lambda p, _: p.table(),
     "open_ends": lambda p, _: p.open_ends(),
     "forced": lambda p, _: p.fixed.ts.tiles[p.forced] if p.forced >= 0 else None,
     "needed": lambda p, _: p.free[p.forced] if p.forced >= 0 else 0,
