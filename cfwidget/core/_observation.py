@@ -12,6 +12,13 @@ are not in it, so nothing made from it can leak them.
 JSON-ready form. A bot is a function of this value alone
 (:data:`cfwidget.players.Bot`), so the information boundary is in the types.
 
+Bots are asked for a move at every position, so an observation is cheap to make: the
+round captures its public part once per position as immutable values (the moves, hand
+counts, free places, ...), shared by every seat's observation of that position, and an
+observation sets only its seat, its legal moves and its drawn tile; every other field is
+worked out from what was captured on first read, and then kept. It reads the same after
+the round moves on or takes moves back, and it compares, prints and pickles as its fields.
+
 >>> from cfwidget import Round, Rules
 >>> rnd = Round.deal(Rules(), players=3, seed=2)
 >>> obs = observe(rnd, 1)
@@ -99,23 +106,6 @@ class Observation(_Captured):
     rules: Rules
     round_double: Tile
     used_doubles: frozenset[Tile]
-
-    if not TYPE_CHECKING:  # for mypy every field is a plain attribute
-
-        def __getattr__(self, name: str) -> object:
-            # Reached only for a field that an observation made by observe() has not worked
-            # out yet: it is read from the position's captured public part, then kept.
-            lazy = _LAZY.get(name)
-            if lazy is not None:
-                try:
-                    public = _get_public(self)
-                except AttributeError:  # built from its fields: nothing is left to work out
-                    pass
-                else:
-                    value = lazy(public, _get_bits(self))
-                    _SET[name](self, value)
-                    return value
-            raise AttributeError(f"'Observation' object has no attribute {name!r}")
 
     @property
     def players(self) -> int:
@@ -401,6 +391,27 @@ _LAZY: dict[str, Callable[[_Public, int], object]] = {
     "round_double": lambda p, _: p.fixed.round_double,
     "used_doubles": lambda p, _: p.fixed.used_doubles,
 }
+
+
+def _work_out(obs: Observation, name: str) -> object:
+    """Observation's ``__getattr__``: reached only for a field that an observation made by
+    :func:`observe` has not worked out yet, which is read from the position's captured public
+    part and then kept. Set on the class after it is made, so that for mypy every field stays
+    a plain typed attribute (a ``__getattr__`` in the class body would let any name through).
+    """
+    lazy = _LAZY.get(name)
+    if lazy is not None:
+        try:
+            public = _get_public(obs)
+        except AttributeError:  # built from its fields: nothing is left to work out
+            pass
+        else:
+            value = lazy(public, _get_bits(obs))
+            _SET[name](obs, value)
+            return value
+    raise AttributeError(f"'Observation' object has no attribute {name!r}")
+
+
 # The slots' own readers and writers: quicker than attributes, and past the frozen guard.
 _SET = {f.name: getattr(Observation, f.name).__set__ for f in fields(Observation)}
 _set_seat, _set_legal, _set_drawn = _SET["seat"], _SET["legal_moves"], _SET["drawn"]
@@ -408,6 +419,7 @@ _slot: Mapping[str, Any] = vars(_Captured)
 _get_public, _set_public = _slot["_public"].__get__, _slot["_public"].__set__
 _get_bits, _set_bits = _slot["_hand_bits"].__get__, _slot["_hand_bits"].__set__
 _new = object.__new__
+setattr(Observation, "__getattr__", _work_out)  # noqa: B010  # unseen by mypy, on purpose
 
 
 def check_seat(seat: object, players: int) -> int:
