@@ -167,7 +167,13 @@ def main(argv: list[str] | None = None) -> None:
         f"random play, 4 players, double-9, 9 each: {_best(engine, n)}, "
         f"{moves / n:.1f} moves per round, {min(engine) / moves * 1e6:.2f} us per move"
     )
-    print(f"  the same with a RandomBot object and is_over: {_best(bots, n)}")
+    # Each seat's Observation is built for every move here: the cost of the bots' boundary.
+    of_bare = statistics.median(e / b for e, b in zip(engine, bots, strict=True))
+    of_yardstick = statistics.median(y / b for y, b in zip(yardstick, bots, strict=True))
+    print(
+        f"  the same with a RandomBot object and is_over: {_best(bots, n)}; "
+        f"{of_bare:.2f} of bare random play, {of_yardstick:.2f} of the yardstick (medians)"
+    )
     ratios = sorted(y / e for e, y in zip(engine, yardstick, strict=True))
     print(
         f"  yardstick (a bare simulator without objects or checks): {_best(yardstick, n)}; "

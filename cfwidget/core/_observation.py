@@ -12,6 +12,13 @@ are not in it, so nothing made from it can leak them.
 JSON-ready form. A bot is a function of this value alone
 (:data:`cfwidget.players.Bot`), so the information boundary is in the types.
 
+Bots are asked for a move at every position, so an observation is cheap to make: the
+round captures its public part once per position as immutable values (the moves, hand
+counts, free places, ...), shared by every seat's observation of that position, and an
+observation sets only its seat, its legal moves and its drawn tile; every other field is
+worked out from what was captured on first read, and then kept. It reads the same after
+the round moves on or takes moves back, and it compares, prints and pickles as its fields.
+
 >>> from cfwidget import Round, Rules
 >>> rnd = Round.deal(Rules(), players=3, seed=2)
 >>> obs = observe(rnd, 1)
@@ -23,14 +30,15 @@ JSON-ready form. A bot is a function of this value alone
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from .._shared import shown
 from ._errors import SeatError
-from ._moves import DRAW, Move
-from ._placed import Placed, fitting_numbers
+from ._moves import DRAW, PASS, Move
+from ._placed import Placed, TableLog, fitting_numbers
 from ._rules import Rules
 from ._tiles import Tile, full_set
 
@@ -40,8 +48,20 @@ if TYPE_CHECKING:
 __all__ = ["Observation", "check_seat", "draw_count", "draw_odds", "observe"]
 
 
+class _Captured:
+    """The private part of an observation made by :func:`observe`: the position's captured
+    public part (:class:`_Public`) and the seat's own hand as bits, from which its other
+    fields are worked out on first read. An observation built from its fields has neither;
+    pickles and copies hold the fields alone."""
+
+    __slots__ = ("_hand_bits", "_public")
+
+    _public: _Public
+    _hand_bits: int
+
+
 @dataclass(frozen=True, slots=True)
-class Observation:
+class Observation(_Captured):
     """Everything one seat may know of a round at one moment, as values.
 
     ``drawn`` is the tile this seat drew this turn (only while it is this
@@ -168,46 +188,238 @@ class Observation:
 def observe(rnd: Round, seat: int) -> Observation:
     """What ``seat`` may know of ``rnd`` now (a :class:`SeatError` for a seat not at the table).
 
+    The round's public part is captured once per position and shared by every seat's
+    observation of it; the seat's own part is its hand, its drawn tile and its legal moves.
+
     >>> from cfwidget import Round, Rules
     >>> rnd = Round.deal(Rules(), players=2, seed=3)
     >>> rnd.turn, observe(rnd, 1).hand == rnd.hand(1), observe(rnd, 1).legal_moves
     (0, True, ())
     """
-    check_seat(seat, rnd.players)
-    over = rnd.is_over
-    turn = rnd.turn
-    mine = not over and seat == turn
-    history = rnd.history
-    has_drawn = not over and bool(history) and history[-1][1] is DRAW
-    deal, tiles = rnd._engine.deal, rnd._engine.ts.tiles  # the round's double: announced
-    return Observation(
-        seat=seat,
-        names=rnd.names,
-        turn=turn,
-        hand=rnd.hand(seat),
-        hand_counts=tuple(rnd.hand_counts()),
-        yard_count=rnd.yard_count,
-        start=rnd.start,
-        opener=rnd.opener,
-        opening_draws=len(rnd.opening_draws),
-        table=rnd.table,
-        open_ends=tuple(rnd.open_ends()),
-        forced=rnd.forced,
-        needed=rnd.needed,
-        has_drawn=has_drawn,
-        drawn=rnd.drawn if mine else None,
-        legal_moves=tuple(rnd.legal_moves()) if mine else (),
-        history=history,
-        penalties=tuple((index, who) for index, who, _ in rnd.penalties),
-        passes_in_a_row=rnd.passes_in_a_row(),
-        over=over,
-        went_out=rnd.went_out,
-        end_reason=rnd.end_reason,
-        scores=tuple(rnd.scores()) if over else None,
-        rules=rnd.rules,
-        round_double=tiles[deal.start],
-        used_doubles=deal.used,
+    e = rnd._engine
+    if seat.__class__ is not int or not 0 <= seat < len(e.next):
+        check_seat(seat, len(e.next))  # the error
+    public = rnd._public
+    if public is None:
+        public = rnd._public = _Public(rnd)
+    obs = _new(Observation)
+    _set_seat(obs, seat)
+    if seat == public.turn and not public.over:
+        drawn = e.drawn
+        _set_legal(obs, tuple(e.legal_moves()))
+        _set_drawn(obs, e.ts.by_bit[drawn] if drawn else None)
+    else:
+        _set_legal(obs, ())
+        _set_drawn(obs, None)
+    _set_public(obs, public)
+    _set_bits(obs, e.hands[seat])
+    return obs
+
+
+class _Fixed:
+    """What the whole table knows of a round from its start on and never changes: names,
+    rules, the tile set, the centre, who opened and how, the round's double and the doubles
+    earlier rounds opened with (one per round, shared by every :class:`_Public`). It also
+    keeps a table log of its own, which lays the table for a list of moves on request and
+    only reads the moves it has not laid yet when they follow on from the last list."""
+
+    __slots__ = (
+        "leader",
+        "log",
+        "logged",
+        "names",
+        "next",
+        "opener",
+        "opening_draws",
+        "round_double",
+        "rules",
+        "start",
+        "ts",
+        "used_doubles",
     )
+
+    def __init__(self, rnd: Round) -> None:
+        e = rnd._engine
+        self.names, self.rules, self.ts, self.next = rnd.names, rnd.rules, e.ts, e.next
+        self.start, self.opener, self.leader = e.start, e.opener, e.leader
+        self.opening_draws = len(e.opening_draws)
+        self.round_double, self.used_doubles = e.ts.tiles[e.deal.start], e.deal.used
+        self.log = TableLog(e.ts, e.ts.rank[e.start])
+        self.logged: tuple[Move, ...] = ()  # the moves the log has laid
+
+    def table(self, moves: tuple[Move, ...]) -> tuple[Placed, ...]:
+        """The table after ``moves`` (the round's moves from the start), in the order laid."""
+        logged = self.logged
+        if moves[: len(logged)] != logged:  # not what follows (a move taken back): start over
+            self.log = TableLog(self.ts, self.ts.rank[self.start])
+        self.logged = moves
+        return tuple(self.log.catch_up(moves))
+
+
+class _Public:
+    """What the whole table sees of a round at one position, captured as immutable values
+    (tuples and numbers, never the round or a hidden tile), so it reads the same after the
+    round moves on or takes a move back. The fields few readers need (the history, the open
+    ends) are worked out from it on first read and kept.
+
+    >>> from cfwidget import Round, Rules
+    >>> rnd = Round.deal(Rules(), players=2, seed=3)
+    >>> public = _Public(rnd)
+    >>> rnd.play(rnd.legal_moves()[0])
+    >>> public.moves, public.open_ends(), len(_Public(rnd).moves)
+    ((), ((Tile(9, 9), 9, 4),), 1)
+    """
+
+    __slots__ = (
+        "counts",
+        "ends",
+        "fixed",
+        "forced",
+        "free",
+        "laid",
+        "moves",
+        "out",
+        "over",
+        "passed_out",
+        "past",
+        "penalties",
+        "scores",
+        "turn",
+        "yard",
+    )
+
+    def __init__(self, rnd: Round) -> None:
+        e = rnd._engine
+        fixed = rnd._fixed
+        if fixed is None:
+            fixed = rnd._fixed = _Fixed(rnd)
+        self.fixed = fixed
+        moves = e.moves
+        self.moves = tuple(moves)
+        self.free = tuple(e.slots)
+        self.counts = tuple(map(int.bit_count, e.hands))
+        self.yard, self.forced, self.turn = len(e.yard), e.forced, e.turn
+        self.over, self.out, self.passed_out = e.over, e.out, e.passed_out
+        penalties = e.penalties
+        self.penalties = tuple([(index, who) for index, who, _ in penalties]) if penalties else ()
+        self.scores = tuple(e.scores()) if e.over else None
+        self.laid: tuple[Placed, ...] | None = None
+        self.ends: tuple[tuple[Tile, int, int], ...] | None = None
+        self.past: tuple[tuple[int, Move], ...] | None = None
+
+    def table(self) -> tuple[Placed, ...]:
+        """The tiles on the table, in the order they were laid."""
+        laid = self.laid
+        if laid is None:
+            laid = self.laid = self.fixed.table(self.moves)
+        return laid
+
+    def open_ends(self) -> tuple[tuple[Tile, int, int], ...]:
+        """Each table tile with free places: ``(tile, open number, free places)``, in the
+        order the tiles were laid (the open number is the one not matched when laid)."""
+        ends = self.ends
+        if ends is None:
+            rank, free = self.fixed.ts.rank, self.free
+            ends = self.ends = tuple(
+                [
+                    (p.tile, p.tile[0] + p.tile[1] - p.number, free[rank[p.tile]])
+                    for p in self.table()
+                    if free[rank[p.tile]]
+                ]
+            )
+        return ends
+
+    def history(self) -> tuple[tuple[int, Move], ...]:
+        """Every move so far as ``(seat, move)``: a seat that draws moves again."""
+        past = self.past
+        if past is None:
+            seat, after = self.fixed.leader, self.fixed.next
+            steps = []
+            for m in self.moves:
+                steps.append((seat, m))
+                if m is not DRAW:
+                    seat = after[seat]
+            past = self.past = tuple(steps)
+        return past
+
+
+def _passes_in_a_row(moves: tuple[Move, ...]) -> int:
+    """How many turns in a row ended in a pass at the end of ``moves`` (a draw then a pass
+    is one)."""
+    passes = 0
+    for m in reversed(moves):
+        if m is PASS:
+            passes += 1
+        elif m is not DRAW:
+            break
+    return passes
+
+
+def _end_reason(p: _Public) -> str | None:
+    if not p.over:
+        return None
+    if p.out is not None:
+        return "went-out"
+    return "all-passed" if p.passed_out else "blocked"
+
+
+# How each field of an observation made by observe() is worked out on first read, from the
+# position's public part and the seat's hand as bits (its seat, legal moves and drawn tile
+# are set from the start).
+_LAZY: dict[str, Callable[[_Public, int], object]] = {
+    "names": lambda p, _: p.fixed.names,
+    "turn": lambda p, _: p.turn,
+    "hand": lambda p, bits: p.fixed.ts.tiles_of(bits),
+    "hand_counts": lambda p, _: p.counts,
+    "yard_count": lambda p, _: p.yard,
+    "start": lambda p, _: p.fixed.start,
+    "opener": lambda p, _: p.fixed.opener,
+    "opening_draws": lambda p, _: p.fixed.opening_draws,
+    "table": lambda p, _: p.table(),
+    "open_ends": lambda p, _: p.open_ends(),
+    "forced": lambda p, _: p.fixed.ts.tiles[p.forced] if p.forced >= 0 else None,
+    "needed": lambda p, _: p.free[p.forced] if p.forced >= 0 else 0,
+    "has_drawn": lambda p, _: not p.over and bool(p.moves) and p.moves[-1] is DRAW,
+    "history": lambda p, _: p.history(),
+    "penalties": lambda p, _: p.penalties,
+    "passes_in_a_row": lambda p, _: _passes_in_a_row(p.moves),
+    "over": lambda p, _: p.over,
+    "went_out": lambda p, _: p.out,
+    "end_reason": lambda p, _: _end_reason(p),
+    "scores": lambda p, _: p.scores,
+    "rules": lambda p, _: p.fixed.rules,
+    "round_double": lambda p, _: p.fixed.round_double,
+    "used_doubles": lambda p, _: p.fixed.used_doubles,
+}
+
+
+def _work_out(obs: Observation, name: str) -> object:
+    """Observation's ``__getattr__``: reached only for a field that an observation made by
+    :func:`observe` has not worked out yet, which is read from the position's captured public
+    part and then kept. Set on the class after it is made, so that for mypy every field stays
+    a plain typed attribute (a ``__getattr__`` in the class body would let any name through).
+    """
+    lazy = _LAZY.get(name)
+    if lazy is not None:
+        try:
+            public = _get_public(obs)
+        except AttributeError:  # built from its fields: nothing is left to work out
+            pass
+        else:
+            value = lazy(public, _get_bits(obs))
+            _SET[name](obs, value)
+            return value
+    raise AttributeError(f"'Observation' object has no attribute {name!r}")
+
+
+# The slots' own readers and writers: quicker than attributes, and past the frozen guard.
+_SET = {f.name: getattr(Observation, f.name).__set__ for f in fields(Observation)}
+_set_seat, _set_legal, _set_drawn = _SET["seat"], _SET["legal_moves"], _SET["drawn"]
+_slot: Mapping[str, Any] = vars(_Captured)
+_get_public, _set_public = _slot["_public"].__get__, _slot["_public"].__set__
+_get_bits, _set_bits = _slot["_hand_bits"].__get__, _slot["_hand_bits"].__set__
+_new = object.__new__
+setattr(Observation, "__getattr__", _work_out)  # noqa: B010  # unseen by mypy, on purpose
 
 
 def check_seat(seat: object, players: int) -> int:

@@ -40,7 +40,7 @@ from ._engine import Engine
 from ._errors import IllegalMove
 from ._kernel import Kernel
 from ._moves import Move, MoveLike
-from ._observation import Observation, check_seat, draw_odds, observe
+from ._observation import Observation, _Fixed, _Public, check_seat, draw_odds, observe
 from ._placed import Placed, fitting_numbers, role
 from ._records import parse_round, read_round, record_deal, replay_moves, round_record
 from ._rules import Rules
@@ -61,12 +61,16 @@ class Round:
     Everything public speaks in tiles; the state inside is the engine's bit masks.
     """
 
-    __slots__ = ("_engine", "names", "rules", "seed")
+    __slots__ = ("_engine", "_fixed", "_public", "names", "rules", "seed")
 
     rules: Rules
     names: tuple[str, ...]
     seed: int | None  # the seed that dealt it (None: a given deal)
     _engine: Engine
+    # What observations share (see core._observation): the round's fixed public facts, and
+    # its public part at this position (None: not captured since the last move or undo).
+    _fixed: _Fixed | None
+    _public: _Public | None
 
     # -- building a round --------------------------------------------------------
 
@@ -132,6 +136,7 @@ class Round:
         self = cls.__new__(cls)
         self.rules, self.names, self.seed = rules, names, seed
         self._engine = Engine(rules, dealt)
+        self._fixed = self._public = None
         return self
 
     # -- moves -------------------------------------------------------------------
@@ -157,6 +162,7 @@ class Round:
         refused = self._engine.play(move)
         if refused is not None:
             raise IllegalMove(explain(self._mover(), refused))
+        self._public = None  # the position moved on: observations made so far keep theirs
 
     def undo(self) -> Move:
         """Take back the last move and return it. The round is exactly as before it.
@@ -166,6 +172,7 @@ class Round:
         >>> rnd == before
         True
         """
+        self._public = None
         return self._engine.undo()
 
     def can_play(self, seat: int) -> bool:
@@ -519,6 +526,7 @@ class Round:
         other = Round.__new__(Round)
         other.rules, other.names, other.seed = self.rules, self.names, self.seed
         other._engine = self._engine.copy()
+        other._fixed, other._public = self._fixed, self._public  # immutable: shared
         return other
 
     __copy__ = copy

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import json
+import pickle
+import random
 
 import pytest
 
@@ -208,3 +212,97 @@ def test_draw_odds_is_one_count_for_the_round_the_coach_and_the_outlook() -> Non
                 checked += 1
             rnd.play(greedy(obs))
     assert checked >= 30
+
+
+# -- observations are captured, not live (an observation is made lazily) ----------------------
+
+
+def _read_now(rnd: cf.Round, seat: int) -> dict[str, object]:
+    """What ``seat``'s observation must say, read straight from the round's own methods now."""
+    over = rnd.is_over
+    mine = not over and seat == rnd.turn
+    history = rnd.history
+    return {
+        "seat": seat,
+        "names": rnd.names,
+        "turn": rnd.turn,
+        "hand": rnd.hand(seat),
+        "hand_counts": tuple(rnd.hand_counts()),
+        "yard_count": rnd.yard_count,
+        "start": rnd.start,
+        "opener": rnd.opener,
+        "opening_draws": len(rnd.opening_draws),
+        "table": rnd.table,
+        "open_ends": tuple(rnd.open_ends()),
+        "forced": rnd.forced,
+        "needed": rnd.needed,
+        "has_drawn": not over and bool(history) and history[-1][1] == cf.Move.parse("draw"),
+        "drawn": rnd.drawn if mine else None,
+        "legal_moves": tuple(rnd.legal_moves()) if mine else (),
+        "history": history,
+        "penalties": tuple((index, who) for index, who, _ in rnd.penalties),
+        "passes_in_a_row": rnd.passes_in_a_row(),
+        "over": over,
+        "went_out": rnd.went_out,
+        "end_reason": rnd.end_reason,
+        "scores": tuple(rnd.scores()) if over else None,
+        "rules": rnd.rules,
+    }
+
+
+OBSERVED_RULES = [
+    *(cf.Rules.preset(name) for name in cf.Rules.preset_names()),
+    cf.Rules(max_pip=6, hand_size=5, last_tile="chicken-little"),
+    cf.Rules(max_pip=6, hand_size=7, round_end="all-passed", start_missing="draw"),
+]
+
+
+@pytest.mark.parametrize("rules", OBSERVED_RULES, ids=lambda r: str(OBSERVED_RULES.index(r)))
+def test_an_observation_reads_the_same_after_the_round_moves_on_or_takes_moves_back(
+    rules: cf.Rules,
+) -> None:
+    """Observations are worked out on first read from what was captured when they were made:
+    read after later moves, after undo and a different line of play, and after pickling and
+    copying, every field is what the round said at the moment the observation was made."""
+    pick = random.Random(7)
+    for index in range(3):
+        rnd = cf.Round.deal(rules, 3, seed=index)
+        bot = RandomBot(index)
+        taken: list[tuple[cf.Observation, dict[str, object]]] = []
+        rewound: set[int] = set()
+        while not rnd.is_over:
+            for seat in range(3):
+                obs = rnd.observation(seat)
+                if pick.random() < 0.3:  # some fields read at once, the rest later
+                    assert obs.table == rnd.table and obs.hand_counts == tuple(rnd.hand_counts())
+                taken.append((obs, _read_now(rnd, seat)))
+            if len(rnd.moves) % 9 == 8 and len(rnd.moves) not in rewound:
+                rewound.add(len(rnd.moves))  # two moves back; play may now go another way
+                rnd.undo()
+                rnd.undo()
+                bot(rnd.observation(rnd.turn))  # the bot's choices move on
+            rnd.play(bot(rnd.observation(rnd.turn)))
+        taken.append((rnd.observation(1), _read_now(rnd, 1)))
+        for obs, expected in taken:
+            assert {name: getattr(obs, name) for name in expected} == expected
+            again = pickle.loads(pickle.dumps(obs))
+            assert again == obs == copy.copy(obs) == copy.deepcopy(obs)
+            assert hash(again) == hash(obs) and repr(again) == repr(obs)
+            assert again.to_dict() == obs.to_dict()
+
+
+def test_a_pickled_observation_holds_its_fields_alone() -> None:
+    rnd = cf.Round.deal(cf.Rules(), 2, seed=3)
+    obs = rnd.observation(0)
+    data = pickle.dumps(obs)
+    assert b"_Public" not in data and b"_hand_bits" not in data
+    for hidden in rnd.hand(1):  # the other seat's tiles are in no form of the observation
+        assert hidden not in pickle.loads(data).hand
+    built = cf.Observation(**{f.name: getattr(obs, f.name) for f in dataclasses.fields(obs)})
+    assert built == obs and hash(built) == hash(obs) and repr(built) == repr(obs)
+    assert dataclasses.replace(obs, turn=1) == dataclasses.replace(built, turn=1)
+    assert dataclasses.replace(obs, turn=1).turn == 1 and obs.turn == 0
+    with pytest.raises(AttributeError):
+        obs.hand = ()  # type: ignore[misc]
+    with pytest.raises(AttributeError, match="no attribute 'nonsense'"):
+        obs.nonsense  # type: ignore[attr-defined]  # noqa: B018
