@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._shared import shown
 from ._errors import SeatError
-from ._moves import DRAW, PASS, Move
+from ._moves import DRAW, Move
 from ._placed import Placed, TableLog, fitting_numbers
 from ._rules import Rules
 from ._tiles import Tile, full_set
@@ -272,6 +272,7 @@ class _Public:
 
     __slots__ = (
         "counts",
+        "end_reason",
         "ends",
         "fixed",
         "forced",
@@ -280,7 +281,7 @@ class _Public:
         "moves",
         "out",
         "over",
-        "passed_out",
+        "passes",
         "past",
         "penalties",
         "scores",
@@ -296,13 +297,15 @@ class _Public:
         self.fixed = fixed
         moves = e.moves
         self.moves = tuple(moves)
-        self.free = tuple(e.slots)
+        self.free = tuple(e.free_places())
         self.counts = tuple(map(int.bit_count, e.hands))
         self.yard, self.forced, self.turn = len(e.yard), e.forced, e.turn
-        self.over, self.out, self.passed_out = e.over, e.out, e.passed_out
+        self.end_reason, self.passes = e.end_reason, e.passes
+        self.over = e.end_reason is not None
+        self.out = e.out if e.out >= 0 else None
         penalties = e.penalties
         self.penalties = tuple([(index, who) for index, who, _ in penalties]) if penalties else ()
-        self.scores = tuple(e.scores()) if e.over else None
+        self.scores = tuple(e.scores()) if self.over else None
         self.laid: tuple[Placed, ...] | None = None
         self.ends: tuple[tuple[Tile, int, int], ...] | None = None
         self.past: tuple[tuple[int, Move], ...] | None = None
@@ -343,26 +346,6 @@ class _Public:
         return past
 
 
-def _passes_in_a_row(moves: tuple[Move, ...]) -> int:
-    """How many turns in a row ended in a pass at the end of ``moves`` (a draw then a pass
-    is one)."""
-    passes = 0
-    for m in reversed(moves):
-        if m is PASS:
-            passes += 1
-        elif m is not DRAW:
-            break
-    return passes
-
-
-def _end_reason(p: _Public) -> str | None:
-    if not p.over:
-        return None
-    if p.out is not None:
-        return "went-out"
-    return "all-passed" if p.passed_out else "blocked"
-
-
 # How each field of an observation made by observe() is worked out on first read, from the
 # position's public part and the seat's hand as bits (its seat, legal moves and drawn tile
 # are set from the start).
@@ -382,10 +365,10 @@ _LAZY: dict[str, Callable[[_Public, int], object]] = {
     "has_drawn": lambda p, _: not p.over and bool(p.moves) and p.moves[-1] is DRAW,
     "history": lambda p, _: p.history(),
     "penalties": lambda p, _: p.penalties,
-    "passes_in_a_row": lambda p, _: _passes_in_a_row(p.moves),
+    "passes_in_a_row": lambda p, _: p.passes,
     "over": lambda p, _: p.over,
     "went_out": lambda p, _: p.out,
-    "end_reason": lambda p, _: _end_reason(p),
+    "end_reason": lambda p, _: p.end_reason,
     "scores": lambda p, _: p.scores,
     "rules": lambda p, _: p.fixed.rules,
     "round_double": lambda p, _: p.fixed.round_double,
