@@ -313,6 +313,8 @@ def coach_like_policy(ts: TileSet, pens: tuple[int, ...], costs: Costs) -> Choos
     every = (1 << len(ts.tiles)) - 1
     place = placer(ts)
     last = [every + 1, 0]  # the table at the last choice and what the tiles off it cost
+    held = [0] * 9  # each seat's hand at its last weighed choice ...
+    held_cost = [0] * 9  # ... and what it cost (an empty hand costs 0)
 
     def choose(pos: Kernel) -> int:
         bits = pos.playable()
@@ -324,7 +326,19 @@ def coach_like_policy(ts: TileSet, pens: tuple[int, ...], costs: Costs) -> Choos
         # The tiles the mover cannot see, their average cost, its hand's cost.
         unseen = every ^ table ^ hand
         size = unseen.bit_count()
-        mine = hand_cost(hand, costs)  # what the mover's hand costs
+        # What the mover's hand costs: its cost at the last choice, give or take the few tiles
+        # played or drawn since (a hand that changed more is counted afresh).
+        changed = hand ^ held[turn]
+        if changed.bit_count() <= 3:
+            mine = held_cost[turn]
+            while changed:
+                rest = changed & (changed - 1)
+                low = changed ^ rest
+                changed = rest
+                mine += pens[low.bit_length() - 1] if hand & low else -pens[low.bit_length() - 1]
+        else:
+            mine = hand_cost(hand, costs)
+        held[turn], held_cost[turn] = hand, mine
         grown = table ^ last[0]  # one tile laid since the last choice: one cost less
         if grown & table == grown and grown and not grown & (grown - 1):
             off = last[1] - pens[grown.bit_length() - 1]
