@@ -320,12 +320,17 @@ def coach_like_policy(ts: TileSet, pens: tuple[int, ...], costs: Costs) -> Choos
     seen: dict[int, tuple[tuple[float, ...], float]] = {}
 
     def choose(pos: Kernel) -> int:
-        bits = pos.playable()
+        # pos.playable(), written out (this runs once per move of every playout).
+        hands, turn, forced = pos.hands, pos.turn, pos.forced
+        ends, nums, needed, fneed = pos.ends, pos.nums, pos.needed, pos.fneed
+        hand = hands[turn]
+        if pos.end_reason is None:
+            bits = (pos.drawn or hand) & (fneed if forced >= 0 else fits[nums])
+        else:
+            bits = 0
         if not bits & (bits - 1):  # no tile, or one: nothing to weigh
             return place(pos, bits) if bits else pos.no_play_code()
-        hands, turn, table, forced = pos.hands, pos.turn, pos.laid, pos.forced
-        hand = hands[turn]
-        ends, nums, needed, fneed = pos.ends, pos.nums, pos.needed, pos.fneed
+        table = pos.laid
         # The tiles the mover cannot see, their average cost, its hand's cost.
         unseen = every ^ table ^ hand
         size = unseen.bit_count()
