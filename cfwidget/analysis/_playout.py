@@ -313,28 +313,56 @@ def coach_like_policy(ts: TileSet, pens: tuple[int, ...], costs: Costs) -> Choos
     every = (1 << len(ts.tiles)) - 1
     place = placer(ts)
     last = [every + 1, 0]  # the table at the last choice and what the tiles off it cost
+    held = [0] * 9  # each seat's hand at its last weighed choice ...
+    held_cost = [0] * 9  # ... and what it cost (an empty hand costs 0)
+    # The others' chances of holding none of m fitting tiles and their danger, by the tiles
+    # unseen, m and the others' hand sizes (those sizes recur from choice to choice).
+    seen: dict[int, tuple[tuple[float, ...], float]] = {}
 
     def choose(pos: Kernel) -> int:
-        bits = pos.playable()
+        # pos.playable(), written out (this runs once per move of every playout).
+        hands, turn, forced = pos.hands, pos.turn, pos.forced
+        ends, nums, needed, fneed = pos.ends, pos.nums, pos.needed, pos.fneed
+        hand = hands[turn]
+        if pos.end_reason is None:
+            bits = (pos.drawn or hand) & (fneed if forced >= 0 else fits[nums])
+        else:
+            bits = 0
         if not bits & (bits - 1):  # no tile, or one: nothing to weigh
             return place(pos, bits) if bits else pos.no_play_code()
-        hands, turn, table, forced = pos.hands, pos.turn, pos.laid, pos.forced
-        hand = hands[turn]
-        ends, nums, needed, fneed = pos.ends, pos.nums, pos.needed, pos.fneed
+        table = pos.laid
         # The tiles the mover cannot see, their average cost, its hand's cost.
         unseen = every ^ table ^ hand
         size = unseen.bit_count()
-        mine = hand_cost(hand, costs)  # what the mover's hand costs
-        grown = table ^ last[0]  # one tile laid since the last choice: one cost less
-        if grown & table == grown and grown and not grown & (grown - 1):
-            off = last[1] - pens[grown.bit_length() - 1]
-        elif grown:
-            off = hand_cost(every ^ table, costs)
+        # What the mover's hand costs: its cost at the last choice, give or take the few tiles
+        # played or drawn since (a hand that changed more is counted afresh).
+        changed = hand ^ held[turn]
+        if changed.bit_count() <= 3:
+            mine = held_cost[turn]
+            while changed:
+                rest = changed & (changed - 1)
+                low = changed ^ rest
+                changed = rest
+                mine += pens[low.bit_length() - 1] if hand & low else -pens[low.bit_length() - 1]
         else:
+            mine = hand_cost(hand, costs)
+        held[turn], held_cost[turn] = hand, mine
+        grown = table ^ last[0]  # a few tiles laid since the last choice: their costs less
+        if grown & table == grown and grown.bit_count() <= 4:
             off = last[1]
+            while grown:
+                rest = grown & (grown - 1)
+                off -= pens[(grown ^ rest).bit_length() - 1]
+                grown = rest
+        else:
+            off = hand_cost(every ^ table, costs)
         last[0], last[1] = table, off
         mean = (off - mine) * their_draw / size if size else 0.0
         counts = [hands[s].bit_count() for s in others[len(hands)][turn]]
+        sizes = 1  # the hand sizes and the tiles unseen as one key (8 bits each)
+        for k in counts:
+            sizes = sizes << 8 | k
+        sizes = sizes << 8 | size
         by_fit: dict[int, tuple[float, float]] = {}
         best: float = -_NEVER
         b = 0
@@ -365,20 +393,23 @@ def coach_like_policy(ts: TileSet, pens: tuple[int, ...], costs: Costs) -> Choos
             m = (unseen & faced).bit_count()
             ab = by_fit.get(m)
             if ab is None:  # the others' draws (a) and their danger (b), if m fit
-                chances = []
-                for k in counts:
-                    key = (size << 8 | m) << 8 | k
-                    none = nones.get(key)
-                    if none is None:
-                        none = nones[key] = _none(size, m, k)
-                    chances.append(none)
+                got = seen.get(sizes << 8 | m)
+                if got is None:
+                    chances = []
+                    for k in counts:
+                        key = (size << 8 | m) << 8 | k
+                        none = nones.get(key)
+                        if none is None:
+                            none = nones[key] = _none(size, m, k)
+                        chances.append(none)
+                    tb = 0.0
+                    for k, none in zip(counts, chances, strict=True):
+                        tb += danger.get(k, 0.0) * (1.0 - none)
+                    got = seen[sizes << 8 | m] = (tuple(chances), tb)
                 ta = 0.0
-                for none in chances:
+                for none in got[0]:
                     ta += none * mean
-                tb = 0.0
-                for k, none in zip(counts, chances, strict=True):
-                    tb += danger.get(k, 0.0) * (1.0 - none)
-                ab = by_fit[m] = (ta, tb)
+                ab = by_fit[m] = (ta, got[1])
             p += ab[0] - (mine - pens[r]) * ab[1]
             if p > best:
                 best, b = p, low

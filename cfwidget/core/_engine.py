@@ -109,31 +109,45 @@ class Engine(Kernel):
         """Make ``move`` for the seat to move and return ``None``; an illegal move changes
         nothing and comes back as a :class:`~cfwidget.Move` (text that is no move at all
         is a :class:`~cfwidget.NotationError`)."""
+        m = self.find(move)
+        if m is None:
+            return to_move(move)
+        self.make(m)
+        return None
+
+    def find(self, move: MoveLike) -> Move | None:
+        """The set's shared object for ``move`` if it is legal now, else ``None`` (text that
+        is no move at all is a :class:`~cfwidget.NotationError`)."""
         legal: Sequence[Move] | None = self.listed  # a Sequence's index() takes text too
         if legal is None:
-            self.legal_moves()
-            legal = self.listed or []
+            legal = self.listed = self.legal(self.ts.as_moves)
         try:
-            m = legal[legal.index(move)]  # the set's shared move object
+            return legal[legal.index(move)]
         except ValueError:
             m = to_move(move)
-            if m not in legal:
-                return m
-            m = legal[legal.index(m)]
+            return legal[legal.index(m)] if m in legal else None
+
+    def make(self, m: Move) -> None:
+        """Record and make the legal move ``m``, one of the listed shared objects (``Round.play``
+        does the same, written out: one call less per move)."""
         self.listed = None
         self.moves.append(m)
         if type(m) is SharedPlay:
-            if self.little:  # a play may draw the chicken-little penalty tile: note it
-                seat, yard = self.turn, self.yard
-                size, top = len(yard), yard[-1] if yard else 0
-                self.apply(m.code)
-                if len(yard) < size:
-                    self.penalties.append((len(self.moves) - 1, seat, self.ts.by_bit[top]))
+            if self.little:
+                self.lay_noting_penalty(m.code)
             else:
                 self.apply(m.code)
         else:
             self.apply(DRAW_CODE if m is DRAW else PASS_CODE)
-        return None
+
+    def lay_noting_penalty(self, code: int) -> None:
+        """Make the play ``code`` (the last move recorded) under chicken-little, noting the
+        penalty tile if it draws one."""
+        seat, yard = self.turn, self.yard
+        size, top = len(yard), yard[-1] if yard else 0
+        self.apply(code)
+        if len(yard) < size:
+            self.penalties.append((len(self.moves) - 1, seat, self.ts.by_bit[top]))
 
     def passes_in_a_row(self) -> int:
         """How many turns in a row, up to now, ended in a pass (a draw then a pass is one)."""

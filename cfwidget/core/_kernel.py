@@ -260,17 +260,18 @@ class Kernel:
             # Open ends: a tile goes onto any table tile open on one of its numbers.
             bits &= self.ts.fits[self.nums]
             plays = []
+            add = plays.append
             ends = self.ends
             while bits:
-                rest = bits & (bits - 1)  # all but the lowest bit
-                a, b, row = info[bits ^ rest]
-                bits = rest
+                low = bits & -bits  # the lowest bit: tiles in rank order
+                bits ^= low
+                a, b, row = info[low]
                 targets = ends[a]
                 other = ends[b]  # empty for a double: its second number is the spare
                 if other:
                     targets = sorted(targets + other) if targets else other
                 for u in targets:
-                    plays.append(row[u])  # type: ignore[arg-type]  # never None: they join
+                    add(row[u])  # type: ignore[arg-type]  # never None: they join
         # Announcing: a play that leaves one tile may say so ("!"), listed after the silent one.
         if plays and self.announce and self.hands[self.turn].bit_count() == 2:
             plays = [x for m in plays for x in (m, loud[m])]
