@@ -840,7 +840,6 @@ def test_fuzz_ten_thousand_random_messages(caplog: pytest.LogCaptureFixture) -> 
     rng = random.Random(2024)
     w = GameWidget(cf.Game(["Ann", "Bob", "Cy"], seed=11), humans=[0], bots="random")
     counts = {"changed": 0, "refused": 0, "games": 1}
-    start = time.perf_counter()
     for _ in range(10_000):
         game = w.game
         assert game is not None
@@ -873,10 +872,9 @@ def test_fuzz_ten_thousand_random_messages(caplog: pytest.LogCaptureFixture) -> 
             assert rnd.history[: len(before.history)] == before.history
         elif kind == "undo":
             assert rnd.history == before.history[: len(rnd.history)]
-    elapsed = time.perf_counter() - start
     assert w.game is not None
     counts["rounds"] = w.game.round_number + 10 * (counts["games"] - 1)
-    print(f"fuzz: 10,000 messages in {elapsed:.2f} s: {counts}")
+    print(f"fuzz: 10,000 messages: {counts}")
     assert not [r for r in caplog.records if r.levelname in ("ERROR", "WARNING")]
     assert counts["changed"] > 300 and counts["refused"] > 3000
 
