@@ -128,8 +128,7 @@ class Engine(Kernel):
             return legal[legal.index(m)] if m in legal else None
 
     def make(self, m: Move) -> None:
-        """Record and make the legal move ``m``, one of the listed shared objects (``Round.play``
-        does the same, written out: one call less per move)."""
+        """Record and make the legal move ``m``, one of the listed shared objects."""
         self.listed = None
         self.moves.append(m)
         if type(m) is SharedPlay:

@@ -38,15 +38,14 @@ from typing import TYPE_CHECKING, Any
 from ._deal import Deal, given_deal, shuffled_deal
 from ._engine import Engine
 from ._errors import IllegalMove
-from ._kernel import DRAW_CODE, PASS_CODE, Kernel
-from ._moves import DRAW, Move, MoveLike, to_move
+from ._kernel import Kernel
+from ._moves import Move, MoveLike, to_move
 from ._observation import Observation, _Fixed, _Public, check_seat, draw_odds, observe
 from ._placed import Placed, fitting_numbers, role
 from ._records import parse_round, read_round, record_deal, replay_moves, round_record
 from ._rules import Rules
 from ._seatwords import explain, how_it_ended, refusal, rule_line, tile_refusal
 from ._tiles import Tile, TileLike
-from ._tileset import SharedPlay
 
 if TYPE_CHECKING:  # the picture layer's type, for annotations only
     from ..table import TilePlacement
@@ -160,28 +159,12 @@ class Round:
         An illegal move changes nothing; the error says why, in the words of
         :meth:`refusal`.
         """
-        # Engine.find and Engine.make, written out: this is the hot path of every player.
         e = self._engine
-        legal: Sequence[Move] | None = e.listed  # a Sequence's index() takes text too
-        if legal is None:
-            legal = e.listed = e.legal(e.ts.as_moves)
-        try:
-            m = legal[legal.index(move)]  # the set's shared move object
-        except ValueError:
-            m = to_move(move)
-            if m not in legal:
-                raise IllegalMove(explain(self._mover(), m)) from None
-            m = legal[legal.index(m)]
-        e.listed = None
-        e.moves.append(m)
+        m = e.find(move)
+        if m is None:
+            raise IllegalMove(explain(self._mover(), to_move(move)))
         self._public = None  # the position moves on: observations made so far keep theirs
-        if type(m) is SharedPlay:
-            if e.little:
-                e.lay_noting_penalty(m.code)
-            else:
-                e.apply(m.code)
-        else:
-            e.apply(DRAW_CODE if m is DRAW else PASS_CODE)
+        e.make(m)
 
     def undo(self) -> Move:
         """Take back the last move and return it. The round is exactly as before it.
