@@ -147,11 +147,7 @@ class Round:
         After a draw: the plays of the drawn tile, plus ``pass`` (unless the rules
         say a drawn tile that fits must be played). The list is the caller's own.
         """
-        e = self._engine  # Engine.legal_moves, one call less on the hot path
-        listed = e.listed
-        if listed is None:  # worked out once per position, then kept until the next move
-            listed = e.listed = e.legal(e.ts.as_moves)
-        return listed.copy()
+        return self._engine.legal_moves()
 
     def play(self, move: MoveLike) -> None:
         """Make ``move`` for the seat to move; an illegal move raises :class:`IllegalMove`.
