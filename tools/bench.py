@@ -27,7 +27,7 @@ import time
 from cfwidget.core import Game, Round, Rules
 from cfwidget.players import RandomBot, play_game
 
-__all__ = ["bot_rounds", "random_rounds", "yardstick_rounds"]
+__all__ = ["bot_rounds", "kernel_rounds", "random_rounds", "yardstick_rounds"]
 
 
 def random_rounds(rules: Rules, players: int, rounds: int, seed: int = 0) -> tuple[float, int]:
@@ -42,6 +42,24 @@ def random_rounds(rules: Rules, players: int, rounds: int, seed: int = 0) -> tup
             rnd.play(legal[pick(30) % len(legal)])  # uniform to within len/2**30
             legal = rnd.legal_moves()
         moves += len(rnd.moves)
+    return time.perf_counter() - start, moves
+
+
+def kernel_rounds(rules: Rules, players: int, rounds: int, seed: int = 0) -> tuple[float, int]:
+    """The same rounds on the rules kernel alone (``Round.kernel()``: codes, no Move objects,
+    no record, no checks), deals included; (seconds, moves). The ceiling of ``Round``'s speed:
+    everything ``Round`` adds (moves as objects, the record, checking the caller's move) comes
+    on top of this."""
+    pick = random.Random(seed).getrandbits
+    moves = 0
+    start = time.perf_counter()
+    for i in range(rounds):
+        k = Round.deal(rules, players, seed=seed + i).kernel()
+        legal = k.legal_codes()
+        while legal:
+            k.apply(legal[pick(30) % len(legal)])
+            moves += 1
+            legal = k.legal_codes()
     return time.perf_counter() - start, moves
 
 
@@ -156,12 +174,13 @@ def main(argv: list[str] | None = None) -> None:
 
     print(f"cfwidget engine benchmark on Python {platform.python_version()}, one core")
     rules = Rules(hand_size=9)
-    engine, bots, yardstick = [], [], []
+    engine, bots, kernel, yardstick = [], [], [], []
     moves = 0
-    for r in range(args.repeat):  # interleaved, so a slow minute slows all three alike
+    for r in range(args.repeat):  # interleaved, so a slow minute slows all four alike
         seconds, moves = random_rounds(rules, 4, n, seed=r * n)
         engine.append(seconds)
         bots.append(bot_rounds(rules, 4, n, seed=r * n)[0])
+        kernel.append(kernel_rounds(rules, 4, n, seed=r * n)[0])
         yardstick.append(yardstick_rounds(n, seed=r)[0])
     print(
         f"random play, 4 players, double-9, 9 each: {_best(engine, n)}, "
@@ -179,6 +198,12 @@ def main(argv: list[str] | None = None) -> None:
         f"  yardstick (a bare simulator without objects or checks): {_best(yardstick, n)}; "
         f"the engine runs at {statistics.median(ratios):.2f} of its speed "
         f"(median of {len(ratios)} back-to-back pairs, {ratios[0]:.2f} to {ratios[-1]:.2f})"
+    )
+    ceiling = sorted(y / k for k, y in zip(kernel, yardstick, strict=True))
+    print(
+        f"  the rules kernel alone (codes, no objects, record or checks; deals included): "
+        f"{_best(kernel, n)}; {statistics.median(ceiling):.2f} of the yardstick "
+        f"({ceiling[0]:.2f} to {ceiling[-1]:.2f}): the ceiling for play through Round"
     )
     for name in Rules.preset_names():
         preset = Rules.preset(name)
