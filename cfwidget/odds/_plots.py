@@ -467,17 +467,63 @@ def deal_figure(max_pip: int, players: int, hand_size: int) -> Figure:
     return fig
 
 
-def _png(fig: Figure) -> bytes:
+def png(fig: Figure) -> bytes:
+    """The figure as PNG bytes (no software stamp, so the same figure gives the same bytes)."""
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=80, metadata={"Software": None})
     return buffer.getvalue()
 
 
-class OddsExplorer(widgets.VBox):  # type: ignore[misc]
-    """Sliders for the set, the players and the hand size that redraw :func:`deal_figure`.
+def slider(description: str, value: int, low: int, high: int) -> widgets.IntSlider:
+    """A whole-number slider that reports its value when let go, not while dragged."""
+    return widgets.IntSlider(
+        value=value, min=low, max=high, description=description, continuous_update=False
+    )
 
-    The picture is a PNG in an ``Image`` widget, so it needs no output capture; the
-    ``repr`` names the settings, so a saved notebook shows the same text every run.
+
+class Explorer(widgets.VBox):  # type: ignore[misc]
+    """Controls above a summary (HTML) and a picture (a PNG in an ``Image``, so it needs no
+    output capture); moving a control calls ``_changed``, which redraws both.
+
+    ``controls`` maps each setting's name to its control, in order: :attr:`settings` and
+    the ``repr`` (the same text every run of a saved notebook) read them.
+    """
+
+    def __init__(self, **controls: widgets.ValueWidget) -> None:
+        self._controls = controls
+        self._summary = widgets.HTML()
+        self._image = widgets.Image(format="png")
+        for control in controls.values():
+            control.observe(self._changed, names="value")
+        super().__init__([*controls.values(), self._summary, self._image])
+        self._redraw()
+
+    @property
+    def settings(self) -> tuple[int, ...]:
+        """The controls' values, in order."""
+        return tuple(int(control.value) for control in self._controls.values())
+
+    def _changed(self, change: dict[str, Any]) -> None:
+        self._redraw()
+
+    def _redraw(self) -> None:
+        raise NotImplementedError  # each explorer draws its own summary and picture
+
+    def __repr__(self) -> str:
+        named = ", ".join(f"{k}={v}" for k, v in zip(self._controls, self.settings, strict=True))
+        return f"{type(self).__name__}({named})"
+
+
+def set_buttons(max_pip: int) -> widgets.ToggleButtons:
+    """Buttons for the set an explorer offers: double-6, 9 or 12 (``OddsError`` otherwise)."""
+    if max_pip not in (6, 9, 12):
+        raise OddsError(f"the explorer offers double-6, 9 and 12, got double-{shown(max_pip)}")
+    options = [("double-6", 6), ("double-9", 9), ("double-12", 12)]
+    return widgets.ToggleButtons(options=options, value=max_pip, description="Set")
+
+
+class OddsExplorer(Explorer):
+    """Sliders for the set, the players and the hand size that redraw :func:`deal_figure`.
 
     >>> OddsExplorer(max_pip=6, players=2, hand_size=7)
     OddsExplorer(max_pip=6, players=2, hand_size=7)
@@ -485,34 +531,10 @@ class OddsExplorer(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, max_pip: int = 9, players: int = 4, hand_size: int = 9) -> None:
         odds.p_start_double_dealt(max_pip, players, hand_size)  # rejects impossible tables
-        if max_pip not in (6, 9, 12):
-            raise OddsError(f"the explorer offers double-6, 9 and 12, got double-{max_pip}")
-        self._set = widgets.ToggleButtons(
-            options=[("double-6", 6), ("double-9", 9), ("double-12", 12)],
-            value=max_pip,
-            description="Set",
-        )
-        self._players = widgets.IntSlider(
-            value=players, min=2, max=8, description="Players", continuous_update=False
-        )
-        self._hand = widgets.IntSlider(
-            value=hand_size,
-            min=1,
-            max=set_size(max_pip) // players,
-            description="Hand size",
-            continuous_update=False,
-        )
-        self._summary = widgets.HTML()
-        self._image = widgets.Image(format="png")
-        for control in (self._set, self._players, self._hand):
-            control.observe(self._changed, names="value")
-        super().__init__([self._set, self._players, self._hand, self._summary, self._image])
-        self._redraw()
-
-    @property
-    def settings(self) -> tuple[int, int, int]:
-        """``(max_pip, players, hand_size)`` as the sliders stand."""
-        return int(self._set.value), int(self._players.value), int(self._hand.value)
+        self._set = set_buttons(max_pip)
+        self._players = slider("Players", players, 2, 8)
+        self._hand = slider("Hand size", hand_size, 1, set_size(max_pip) // players)
+        super().__init__(max_pip=self._set, players=self._players, hand_size=self._hand)
 
     def _changed(self, change: dict[str, Any]) -> None:
         max_pip, players, _ = self.settings
@@ -528,8 +550,4 @@ class OddsExplorer(widgets.VBox):  # type: ignore[misc]
             f"<b>{dealt}</b> ({float(dealt):.1%}); once it is on the table, a hand holds a "
             f"{max_pip} with chance <b>{float(holds):.1%}</b>.</p>"
         )
-        self._image.value = _png(deal_figure(max_pip, players, hand_size))
-
-    def __repr__(self) -> str:
-        max_pip, players, hand_size = self.settings
-        return f"OddsExplorer(max_pip={max_pip}, players={players}, hand_size={hand_size})"
+        self._image.value = png(deal_figure(max_pip, players, hand_size))
