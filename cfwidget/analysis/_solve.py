@@ -52,8 +52,8 @@ if TYPE_CHECKING:
 
 __all__ = ["DEFAULT_LIMIT", "MAX_DEPTH", "Solution", "solve"]
 
-#: The most distinct states :func:`solve` searches by default (reaching it takes 5 to 10 s on
-#: a busy two-core machine and some 150 MB); pass ``limit=`` to allow more or fewer.
+#: The most distinct states :func:`solve` searches by default (its time and memory are in the
+#: README's section on solve); pass ``limit=`` to allow more or fewer.
 DEFAULT_LIMIT = 200_000
 
 #: The most moves one line of play may take from the position on: deeper searches (only

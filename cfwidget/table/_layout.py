@@ -31,8 +31,7 @@ where its line could not go on; and a line end walled in, or a chicken foot
 with no room for its toes there, is touched from any side). Tiles never overlap: when no
 place touching the tile it was played onto is free at all, the tile lies in the
 nearest free place and is marked ``linked`` (a picture draws a line to its
-parent); that is rare, well under one tile in 1,000, and
-``python -m tools.layout_check`` counts it.
+parent); that is rare, and ``python -m tools.layout_check`` counts it.
 
 >>> from cfwidget import Placed
 >>> from cfwidget import Tile
