@@ -35,6 +35,7 @@ from ._errors import OddsError
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 __all__ = [
+    "Explorer",
     "OddsExplorer",
     "calibration",
     "compare",
@@ -42,8 +43,11 @@ __all__ = [
     "dealt_hand_costs",
     "draw_checks",
     "plot_exact_vs_simulated",
+    "png",
     "replay",
     "resampled_foot_draws",
+    "set_buttons",
+    "slider",
     "watch_seat",
 ]
 
