@@ -222,6 +222,15 @@ def _fits(rnd: Round, tile: Tile) -> bool:
     return tile[0] in numbers or tile[1] in numbers
 
 
+def _check_bots(bots: object, players: int) -> None:
+    """A ``BotError`` unless ``bots`` holds one bot for each of the ``players`` seats."""
+    if not isinstance(bots, Sequence) or len(bots) != players:
+        got = str(len(bots)) if isinstance(bots, Sequence) else repr(bots)[:60]
+        raise BotError(f"give one bot for every seat ({players}), got {got}")
+    for seat, bot in enumerate(bots):
+        check_bot(bot, f"the bot of seat {seat}")
+
+
 def replay(rnd: Round, bots: Sequence[Bot], until: int | Callable[[Round], bool]) -> Round:
     """A copy of ``rnd`` played on by ``bots`` (one per seat) to a moment of interest.
 
@@ -236,11 +245,7 @@ def replay(rnd: Round, bots: Sequence[Bot], until: int | Callable[[Round], bool]
     (10, 0)
     """
     play = rnd.copy()
-    if not isinstance(bots, Sequence) or len(bots) != play.players:
-        got = str(len(bots)) if isinstance(bots, Sequence) else repr(bots)[:60]
-        raise BotError(f"give one bot for every seat ({play.players}), got {got}")
-    for s, bot in enumerate(bots):
-        check_bot(bot, f"the bot of seat {s}")
+    _check_bots(bots, play.players)
 
     def done(position: Round) -> bool:
         if isinstance(until, int):
@@ -265,11 +270,7 @@ def watch_seat(rnd: Round, bots: Sequence[Bot], seat: int) -> pd.DataFrame:
     """
     play = seat_odds._check_round(rnd).copy()
     seat = seat_odds._check_seat(play, seat)
-    if not isinstance(bots, Sequence) or len(bots) != play.players:
-        got = str(len(bots)) if isinstance(bots, Sequence) else repr(bots)[:60]
-        raise BotError(f"give one bot for every seat ({play.players}), got {got}")
-    for s, bot in enumerate(bots):
-        check_bot(bot, f"the bot of seat {s}")
+    _check_bots(bots, play.players)
     rows: list[dict[str, Any]] = []
     draws_since: list[int] = []  # open rows, waiting for the seat's next play
     while not play.is_over:
