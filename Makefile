@@ -54,9 +54,8 @@ test: $(STAMP) $(VOILA_PY) $(NODE_STAMP)
 	$(BIN)/python -m pytest -q tests cfwidget README.md $(PYTEST_NOTEBOOKS)
 
 # The edit-test loop: ruff, mypy and every test but the browser's (Chromium, JupyterLab,
-# Voila), the notebooks' (nbval, the answer keys) and the slow ones: 89 s on a two-core
-# machine at a load of 1 to 2, 149 s at 2 to 3 (December 2026). `make test` still runs
-# everything (CI runs it).
+# Voila), the notebooks' (nbval, the answer keys) and the slow ones (the README says how long
+# it takes). `make test` still runs everything (CI runs it).
 check: $(STAMP)
 	$(BIN)/python -m ruff check cfwidget tests tools
 	$(BIN)/python -m mypy

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ._shared import lazy_names
 from .core import (
     DealError,
     Game,
@@ -126,17 +127,4 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> object:
-    if name in _LAZY:
-        import importlib
-
-        module_name, attr = _LAZY[name]
-        module = importlib.import_module(module_name)
-        value = module if attr is None else getattr(module, attr)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'cfwidget' has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_LAZY])
+__getattr__, __dir__ = lazy_names(globals(), _LAZY)

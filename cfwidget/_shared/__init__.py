@@ -25,7 +25,7 @@ from ._numbers import (
     seed_at,
     whole_in,
 )
-from ._public import package_error
+from ._public import lazy_names, package_error
 from ._words import NAME_LIMIT, article, name_in_text, plural, shown, shown_name
 
 __all__ = [
@@ -38,6 +38,7 @@ __all__ = [
     "check_whole",
     "is_number",
     "is_whole",
+    "lazy_names",
     "name_in_text",
     "offset_seed",
     "package_error",

@@ -16,6 +16,7 @@ a bad move is a :class:`~cfwidget.PlayoutError`.
 
 from __future__ import annotations
 
+from .._shared import is_whole
 from ..core import DRAW_CODE, PASS_CODE, Kernel, Move, MoveLike, NotationError, Round
 from ._errors import PlayoutError
 
@@ -84,7 +85,7 @@ class Position(Kernel):
         """
         if isinstance(move, (Move, str)):
             code, shown = self.code_of(move), str(move)
-        elif isinstance(move, int) and not isinstance(move, bool):
+        elif is_whole(move):
             code, shown = move, f"the move code {move}"
         else:
             raise PlayoutError(f"a move is a Move, its text or a kernel code, got {move!r}")

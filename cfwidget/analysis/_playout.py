@@ -43,7 +43,7 @@ from typing import Literal
 
 import numpy as np
 
-from .._shared import check_seed, shown
+from .._shared import check_seed, check_whole, shown
 from ..core import Kernel, Round, TileSet, hand_cost, tile_costs, tile_pens, tile_set
 from ..odds import DANGER, THEIR_DRAW, WAITING
 from ._batch import MAX_BATCH_TILES, run_batch
@@ -147,10 +147,7 @@ def playouts(
     """
     _check_policy(policy)
     if isinstance(start, (Round, Position)):
-        if rounds is None or isinstance(rounds, bool) or not isinstance(rounds, int):
-            raise PlayoutError(f"rounds must be a whole number of playouts (got {rounds!r})")
-        if not 1 <= rounds <= MAX_PLAYOUTS:
-            raise PlayoutError(f"rounds must be from 1 to {MAX_PLAYOUTS:,} (got {rounds})")
+        rounds = check_whole(rounds, "rounds", PlayoutError, low=1, high=MAX_PLAYOUTS)
         first = start.copy() if isinstance(start, Position) else Position.from_round(start)
         positions = [first] * rounds  # the batch never changes its positions
     else:

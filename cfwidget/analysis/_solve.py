@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from .._shared import shown
+from .._shared import check_whole, shown
 from ..core import Move, Round
 from ._errors import PlayoutError, SolveError, TooLargeToSolve
 from ._kernel import Position
@@ -52,8 +52,8 @@ if TYPE_CHECKING:
 
 __all__ = ["DEFAULT_LIMIT", "MAX_DEPTH", "Solution", "solve"]
 
-#: The most distinct states :func:`solve` searches by default (reaching it takes 5 to 10 s on
-#: a busy two-core machine and some 150 MB); pass ``limit=`` to allow more or fewer.
+#: The most distinct states :func:`solve` searches by default (its time and memory are in the
+#: README's section on solve); pass ``limit=`` to allow more or fewer.
 DEFAULT_LIMIT = 200_000
 
 #: The most moves one line of play may take from the position on: deeper searches (only
@@ -165,8 +165,7 @@ def solve(rnd: Round, *, limit: int = DEFAULT_LIMIT) -> Solution:
     """
     if not isinstance(rnd, Round):
         raise SolveError(f"solve takes a Round, got {shown(rnd)}")
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-        raise SolveError(f"limit must be a whole number of states, 1 or more (got {shown(limit)})")
+    check_whole(limit, "limit (a number of states)", SolveError, low=1)
     if rnd.is_over:
         raise SolveError(
             f"the round is over ({rnd.how_it_ended()}): there is no move left to solve; "

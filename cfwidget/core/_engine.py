@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from ._deal import Deal
 from ._errors import IllegalMove
 from ._kernel import DRAW_CODE, PASS_CODE, Kernel
-from ._moves import DRAW, Move, MoveLike, to_move
+from ._moves import DRAW, Move, MoveLike, seats_of, to_move
 from ._opening import open_round
 from ._placed import TableLog
 from ._rules import Rules
@@ -156,13 +156,7 @@ class Engine(Kernel):
 
     def history(self) -> tuple[tuple[int, Move], ...]:
         """Every move so far as ``(seat, move)``: a seat that draws moves again."""
-        seat, after = self.leader, self.next
-        history = []
-        for m in self.moves:
-            history.append((seat, m))
-            if m is not DRAW:
-                seat = after[seat]
-        return tuple(history)
+        return seats_of(self.moves, self.leader, self.next)
 
     def scores(self) -> list[int]:
         """Each seat's points, every tile priced by :meth:`Rules.penalty

@@ -12,12 +12,13 @@ Move.parse('9-4@9-9')
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
 from ._errors import NotationError
 from ._tiles import Tile, TileLike, to_tile
 
-__all__ = ["DRAW_KEY", "PASS_KEY", "Move", "MoveLike", "play_key", "tile_rank"]
+__all__ = ["DRAW_KEY", "PASS_KEY", "Move", "MoveLike", "play_key", "seats_of", "tile_rank"]
 
 Kind = Literal["play", "draw", "pass"]
 
@@ -186,3 +187,20 @@ def to_move(value: MoveLike) -> Move:
     if type(value) is Move:
         return value
     return Move.parse(value)  # type: ignore[arg-type]
+
+
+def seats_of(
+    moves: Iterable[Move], leader: int, after: Sequence[int]
+) -> tuple[tuple[int, Move], ...]:
+    """Each move as ``(seat, move)`` from the ``leader`` on, ``after[seat]`` moving next: a
+    seat that draws moves again.
+
+    >>> seats_of([Move.parse("9-4@9-9"), DRAW, PASS], 0, [1, 0])
+    ((0, Move.parse('9-4@9-9')), (1, Move.parse('draw')), (1, Move.parse('pass')))
+    """
+    seat, steps = leader, []
+    for m in moves:
+        steps.append((seat, m))
+        if m is not DRAW:
+            seat = after[seat]
+    return tuple(steps)

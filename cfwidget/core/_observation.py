@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._shared import shown
 from ._errors import SeatError
-from ._moves import DRAW, Move
+from ._moves import DRAW, Move, seats_of
 from ._placed import Placed, TableLog, fitting_numbers
 from ._rules import Rules
 from ._tiles import Tile, full_set
@@ -336,13 +336,7 @@ class _Public:
         """Every move so far as ``(seat, move)``: a seat that draws moves again."""
         past = self.past
         if past is None:
-            seat, after = self.fixed.leader, self.fixed.next
-            steps = []
-            for m in self.moves:
-                steps.append((seat, m))
-                if m is not DRAW:
-                    seat = after[seat]
-            past = self.past = tuple(steps)
+            past = self.past = seats_of(self.moves, self.fixed.leader, self.fixed.next)
         return past
 
 

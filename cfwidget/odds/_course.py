@@ -13,7 +13,6 @@ capture) and print their settings as their ``repr``.
 
 from __future__ import annotations
 
-import io
 import math
 import random
 from collections.abc import Sequence
@@ -29,6 +28,7 @@ from .._shared import check_seed, check_whole, seed_at, shown, whole_in
 from ..core import Round, Rules, Tile, full_set, set_size
 from . import _exact as odds
 from ._errors import OddsError
+from ._plots import Explorer, png, set_buttons, slider
 
 __all__ = [
     "ConvergenceExplorer",
@@ -52,12 +52,6 @@ Z95 = 1.959963984540054  # the normal quantile for a 95% interval
 
 def _count(name: str, value: object, low: int, high: int) -> int:
     return check_whole(value, name, OddsError, low=low, high=high)
-
-
-def _png(fig: Figure) -> bytes:
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=80, metadata={"Software": None})
-    return buffer.getvalue()
 
 
 # --- samples from the engine -------------------------------------------------------------------
@@ -131,7 +125,7 @@ def hypergeometric_figure(max_pip: int, hand_size: int, number: int) -> Figure:
     return fig
 
 
-class HandExplorer(widgets.VBox):  # type: ignore[misc]
+class HandExplorer(Explorer):
     """Sliders for the set, the hand size and a number that redraw :func:`hypergeometric_figure`
     and say the chance of holding none, with the counting that gives it.
 
@@ -140,36 +134,12 @@ class HandExplorer(widgets.VBox):  # type: ignore[misc]
     """
 
     def __init__(self, max_pip: int = 9, hand_size: int = 9, number: int = 9) -> None:
-        if max_pip not in (6, 9, 12):
-            raise OddsError(f"the explorer offers double-6, 9 and 12, got double-{shown(max_pip)}")
+        self._set = set_buttons(max_pip)
         _count("hand_size", hand_size, 1, set_size(max_pip) // 2)
         _count("number", number, 0, max_pip)
-        self._set = widgets.ToggleButtons(
-            options=[("double-6", 6), ("double-9", 9), ("double-12", 12)],
-            value=max_pip,
-            description="Set",
-        )
-        self._hand = widgets.IntSlider(
-            value=hand_size,
-            min=1,
-            max=set_size(max_pip) // 2,
-            description="Hand size",
-            continuous_update=False,
-        )
-        self._number = widgets.IntSlider(
-            value=number, min=0, max=max_pip, description="Number", continuous_update=False
-        )
-        self._summary = widgets.HTML()
-        self._image = widgets.Image(format="png")
-        for control in (self._set, self._hand, self._number):
-            control.observe(self._changed, names="value")
-        super().__init__([self._set, self._hand, self._number, self._summary, self._image])
-        self._redraw()
-
-    @property
-    def settings(self) -> tuple[int, int, int]:
-        """``(max_pip, hand_size, number)`` as the sliders stand."""
-        return int(self._set.value), int(self._hand.value), int(self._number.value)
+        self._hand = slider("Hand size", hand_size, 1, set_size(max_pip) // 2)
+        self._number = slider("Number", number, 0, max_pip)
+        super().__init__(max_pip=self._set, hand_size=self._hand, number=self._number)
 
     def _changed(self, change: dict[str, Any]) -> None:
         max_pip = int(self._set.value)
@@ -188,11 +158,7 @@ class HandExplorer(widgets.VBox):  # type: ignore[misc]
             f"</b>; on average it holds {hand_size} &times; {marked}/{n} = "
             f"<b>{hand_size * marked / n:.2f}</b>.</p>"
         )
-        self._image.value = _png(hypergeometric_figure(max_pip, hand_size, number))
-
-    def __repr__(self) -> str:
-        max_pip, hand_size, number = self.settings
-        return f"HandExplorer(max_pip={max_pip}, hand_size={hand_size}, number={number})"
+        self._image.value = png(hypergeometric_figure(max_pip, hand_size, number))
 
 
 # --- simulation: the law of large numbers and confidence intervals -----------------------------
@@ -351,7 +317,7 @@ def shrinking_figure(
     return fig
 
 
-class ConvergenceExplorer(widgets.VBox):  # type: ignore[misc]
+class ConvergenceExplorer(Explorer):
     """A slider for how many deals to simulate and one for the seed; the picture shows the
     share of deals in which the starting double was dealt, with its 95% interval at the end.
 
@@ -373,16 +339,9 @@ class ConvergenceExplorer(widgets.VBox):  # type: ignore[misc]
         self._deals = widgets.SelectionSlider(
             options=list(self.SIZES), value=deals, description="Deals", continuous_update=False
         )
-        self._seed = widgets.IntSlider(
-            value=seed, min=1, max=20, description="Seed", continuous_update=False
-        )
-        self._summary = widgets.HTML()
-        self._image = widgets.Image(format="png")
+        self._seed = slider("Seed", seed, 1, 20)
         self._cache: dict[int, list[bool]] = {}
-        for control in (self._deals, self._seed):
-            control.observe(lambda change: self._redraw(), names="value")
-        super().__init__([self._deals, self._seed, self._summary, self._image])
-        self._redraw()
+        super().__init__(deals=self._deals, seed=self._seed)
 
     def _run(self, seed: int) -> list[bool]:
         if seed not in self._cache:
@@ -390,7 +349,7 @@ class ConvergenceExplorer(widgets.VBox):  # type: ignore[misc]
         return self._cache[seed]
 
     def _redraw(self) -> None:
-        n, seed = int(self._deals.value), int(self._seed.value)
+        n, seed = self.settings
         run = self._run(seed)[:n]
         low, high = _interval(sum(run), n)
         inside = "inside" if low <= self._exact <= high else "outside"
@@ -405,10 +364,7 @@ class ConvergenceExplorer(widgets.VBox):  # type: ignore[misc]
             self._exact,
             what=f"of deals with {self._rules.max_pip}-{self._rules.max_pip} dealt",
         )
-        self._image.value = _png(fig)
-
-    def __repr__(self) -> str:
-        return f"ConvergenceExplorer(deals={int(self._deals.value)}, seed={int(self._seed.value)})"
+        self._image.value = png(fig)
 
 
 # --- strategy: how an interval narrows with more deals ------------------------------------------

@@ -35,6 +35,7 @@ from ._errors import OddsError
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 __all__ = [
+    "Explorer",
     "OddsExplorer",
     "calibration",
     "compare",
@@ -42,8 +43,11 @@ __all__ = [
     "dealt_hand_costs",
     "draw_checks",
     "plot_exact_vs_simulated",
+    "png",
     "replay",
     "resampled_foot_draws",
+    "set_buttons",
+    "slider",
     "watch_seat",
 ]
 
@@ -218,6 +222,15 @@ def _fits(rnd: Round, tile: Tile) -> bool:
     return tile[0] in numbers or tile[1] in numbers
 
 
+def _check_bots(bots: object, players: int) -> None:
+    """A ``BotError`` unless ``bots`` holds one bot for each of the ``players`` seats."""
+    if not isinstance(bots, Sequence) or len(bots) != players:
+        got = str(len(bots)) if isinstance(bots, Sequence) else repr(bots)[:60]
+        raise BotError(f"give one bot for every seat ({players}), got {got}")
+    for seat, bot in enumerate(bots):
+        check_bot(bot, f"the bot of seat {seat}")
+
+
 def replay(rnd: Round, bots: Sequence[Bot], until: int | Callable[[Round], bool]) -> Round:
     """A copy of ``rnd`` played on by ``bots`` (one per seat) to a moment of interest.
 
@@ -232,11 +245,7 @@ def replay(rnd: Round, bots: Sequence[Bot], until: int | Callable[[Round], bool]
     (10, 0)
     """
     play = rnd.copy()
-    if not isinstance(bots, Sequence) or len(bots) != play.players:
-        got = str(len(bots)) if isinstance(bots, Sequence) else repr(bots)[:60]
-        raise BotError(f"give one bot for every seat ({play.players}), got {got}")
-    for s, bot in enumerate(bots):
-        check_bot(bot, f"the bot of seat {s}")
+    _check_bots(bots, play.players)
 
     def done(position: Round) -> bool:
         if isinstance(until, int):
@@ -261,11 +270,7 @@ def watch_seat(rnd: Round, bots: Sequence[Bot], seat: int) -> pd.DataFrame:
     """
     play = seat_odds._check_round(rnd).copy()
     seat = seat_odds._check_seat(play, seat)
-    if not isinstance(bots, Sequence) or len(bots) != play.players:
-        got = str(len(bots)) if isinstance(bots, Sequence) else repr(bots)[:60]
-        raise BotError(f"give one bot for every seat ({play.players}), got {got}")
-    for s, bot in enumerate(bots):
-        check_bot(bot, f"the bot of seat {s}")
+    _check_bots(bots, play.players)
     rows: list[dict[str, Any]] = []
     draws_since: list[int] = []  # open rows, waiting for the seat's next play
     while not play.is_over:
@@ -467,17 +472,63 @@ def deal_figure(max_pip: int, players: int, hand_size: int) -> Figure:
     return fig
 
 
-def _png(fig: Figure) -> bytes:
+def png(fig: Figure) -> bytes:
+    """The figure as PNG bytes (no software stamp, so the same figure gives the same bytes)."""
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=80, metadata={"Software": None})
     return buffer.getvalue()
 
 
-class OddsExplorer(widgets.VBox):  # type: ignore[misc]
-    """Sliders for the set, the players and the hand size that redraw :func:`deal_figure`.
+def slider(description: str, value: int, low: int, high: int) -> widgets.IntSlider:
+    """A whole-number slider that reports its value when let go, not while dragged."""
+    return widgets.IntSlider(
+        value=value, min=low, max=high, description=description, continuous_update=False
+    )
 
-    The picture is a PNG in an ``Image`` widget, so it needs no output capture; the
-    ``repr`` names the settings, so a saved notebook shows the same text every run.
+
+class Explorer(widgets.VBox):  # type: ignore[misc]
+    """Controls above a summary (HTML) and a picture (a PNG in an ``Image``, so it needs no
+    output capture); moving a control calls ``_changed``, which redraws both.
+
+    ``controls`` maps each setting's name to its control, in order: :attr:`settings` and
+    the ``repr`` (the same text every run of a saved notebook) read them.
+    """
+
+    def __init__(self, **controls: widgets.ValueWidget) -> None:
+        self._controls = controls
+        self._summary = widgets.HTML()
+        self._image = widgets.Image(format="png")
+        for control in controls.values():
+            control.observe(self._changed, names="value")
+        super().__init__([*controls.values(), self._summary, self._image])
+        self._redraw()
+
+    @property
+    def settings(self) -> tuple[int, ...]:
+        """The controls' values, in order."""
+        return tuple(int(control.value) for control in self._controls.values())
+
+    def _changed(self, change: dict[str, Any]) -> None:
+        self._redraw()
+
+    def _redraw(self) -> None:
+        raise NotImplementedError  # each explorer draws its own summary and picture
+
+    def __repr__(self) -> str:
+        named = ", ".join(f"{k}={v}" for k, v in zip(self._controls, self.settings, strict=True))
+        return f"{type(self).__name__}({named})"
+
+
+def set_buttons(max_pip: int) -> widgets.ToggleButtons:
+    """Buttons for the set an explorer offers: double-6, 9 or 12 (``OddsError`` otherwise)."""
+    if max_pip not in (6, 9, 12):
+        raise OddsError(f"the explorer offers double-6, 9 and 12, got double-{shown(max_pip)}")
+    options = [("double-6", 6), ("double-9", 9), ("double-12", 12)]
+    return widgets.ToggleButtons(options=options, value=max_pip, description="Set")
+
+
+class OddsExplorer(Explorer):
+    """Sliders for the set, the players and the hand size that redraw :func:`deal_figure`.
 
     >>> OddsExplorer(max_pip=6, players=2, hand_size=7)
     OddsExplorer(max_pip=6, players=2, hand_size=7)
@@ -485,34 +536,10 @@ class OddsExplorer(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, max_pip: int = 9, players: int = 4, hand_size: int = 9) -> None:
         odds.p_start_double_dealt(max_pip, players, hand_size)  # rejects impossible tables
-        if max_pip not in (6, 9, 12):
-            raise OddsError(f"the explorer offers double-6, 9 and 12, got double-{max_pip}")
-        self._set = widgets.ToggleButtons(
-            options=[("double-6", 6), ("double-9", 9), ("double-12", 12)],
-            value=max_pip,
-            description="Set",
-        )
-        self._players = widgets.IntSlider(
-            value=players, min=2, max=8, description="Players", continuous_update=False
-        )
-        self._hand = widgets.IntSlider(
-            value=hand_size,
-            min=1,
-            max=set_size(max_pip) // players,
-            description="Hand size",
-            continuous_update=False,
-        )
-        self._summary = widgets.HTML()
-        self._image = widgets.Image(format="png")
-        for control in (self._set, self._players, self._hand):
-            control.observe(self._changed, names="value")
-        super().__init__([self._set, self._players, self._hand, self._summary, self._image])
-        self._redraw()
-
-    @property
-    def settings(self) -> tuple[int, int, int]:
-        """``(max_pip, players, hand_size)`` as the sliders stand."""
-        return int(self._set.value), int(self._players.value), int(self._hand.value)
+        self._set = set_buttons(max_pip)
+        self._players = slider("Players", players, 2, 8)
+        self._hand = slider("Hand size", hand_size, 1, set_size(max_pip) // players)
+        super().__init__(max_pip=self._set, players=self._players, hand_size=self._hand)
 
     def _changed(self, change: dict[str, Any]) -> None:
         max_pip, players, _ = self.settings
@@ -528,8 +555,4 @@ class OddsExplorer(widgets.VBox):  # type: ignore[misc]
             f"<b>{dealt}</b> ({float(dealt):.1%}); once it is on the table, a hand holds a "
             f"{max_pip} with chance <b>{float(holds):.1%}</b>.</p>"
         )
-        self._image.value = _png(deal_figure(max_pip, players, hand_size))
-
-    def __repr__(self) -> str:
-        max_pip, players, hand_size = self.settings
-        return f"OddsExplorer(max_pip={max_pip}, players={players}, hand_size={hand_size})"
+        self._image.value = png(deal_figure(max_pip, players, hand_size))

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, as_completed
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
@@ -31,8 +31,8 @@ import pandas as pd
 from .._shared import check_whole, shown
 from ..core import Round, Rules, check_rules, check_seed
 from ._bots import Bot, check_bot, find_bot, make_bot, play_round
-from ._errors import BotError, ExecutorError, SimulationError
-from ._simulation import MAX_ROUNDS, _ByName, _dask_client, _round_seed
+from ._errors import BotError, SimulationError
+from ._simulation import MAX_ROUNDS, _ByName, _round_seed, check_executor, run_chunks
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -210,43 +210,17 @@ def rotation_match(
     seed = check_seed(seed)
     spec_contender = _check_bot(contender, "contender", strength)
     spec_opponent = _check_bot(opponent, "opponent", None)
-    client = _dask_client(executor)
-    if client is not None:
-        executor = client.get_executor()
-    if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise ExecutorError(
-            "executor must be a concurrent.futures executor with submit(), such as "
-            f"ProcessPoolExecutor(), or a Dask client; got {shown(executor)}"
-        )
+    check_executor(executor)  # refused before any work starts
     job = (rules.to_dict(), players, spec_contender, spec_opponent, seed)
     bounds = [(start, min(start + chunk_size, deals)) for start in range(0, deals, chunk_size)]
     rows: list[dict[str, Any]] = []
 
-    def finished(part: list[dict[str, Any]]) -> None:
+    def finished(part: list[dict[str, Any]], size: int) -> None:
         rows.extend(part)
         if progress is not None:
             progress(pd.DataFrame(part, columns=ROTATION_COLUMNS))
 
-    if executor is None:
-        for start, stop in bounds:
-            finished(_chunk(*job, start, stop))
-    else:
-        pool = cast(Executor, executor)
-        futures: list[Future[list[dict[str, Any]]]] = []
-        try:
-            for start, stop in bounds:
-                try:
-                    futures.append(pool.submit(_chunk, *job, start, stop))
-                except RuntimeError as err:  # a pool that was shut down
-                    raise ExecutorError(
-                        f"the executor takes no more work ({err}); start a new one"
-                    ) from err
-            for done in as_completed(futures):
-                finished(done.result())
-        except BaseException:
-            for pending in futures:
-                pending.cancel()
-            raise
+    run_chunks(_chunk, job, bounds, executor, finished)
     rows.sort(key=lambda r: (r["deal"], r["chair"]))
     frame: pd.DataFrame = pd.DataFrame(rows, columns=ROTATION_COLUMNS)
     return frame

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     import pandas as pd
     from distributed import Client
 
-__all__ = ["ROUND_COLUMNS", "simulate"]
+__all__ = ["ROUND_COLUMNS", "check_executor", "run_chunks", "simulate"]
 
 #: Columns every simulation frame has (besides ``score_0`` ... one per seat).
 ROUND_COLUMNS = [
@@ -171,9 +171,12 @@ class _Progress:
             )
 
 
-#: What every chunk of one simulation shares: the rules as data, players, bots, seed.
-_Job = tuple[dict[str, Any], int, Sequence[BotSpec | _ByName], int]
 _Rows = list[dict[str, Any]]
+#: A chunk of work: ``chunk(*job, start, stop)`` gives the rows of rounds (or deals)
+#: ``start`` to ``stop - 1``; it must be picklable to run on a process pool or on Dask.
+_Chunk = Callable[..., _Rows]
+#: Called with each chunk's rows and its size as the chunk finishes.
+_Finished = Callable[[_Rows, int], None]
 
 
 def _dask_client(executor: object) -> Client | None:
@@ -189,8 +192,52 @@ def _dask_client(executor: object) -> Client | None:
     return None
 
 
-def _run_on_dask(client: Client, job: _Job, bounds: list[tuple[int, int]], bar: _Progress) -> _Rows:
-    """Submit one Dask task per chunk and collect the rows as the tasks finish."""
+def check_executor(executor: object) -> Client | None:
+    """``executor`` if it is a Dask client still open, ``None`` if it is a concurrent.futures
+    executor (something with ``submit()``) or ``None``; else an ``ExecutorError``."""
+    client = _dask_client(executor)
+    if client is None and executor is not None and not callable(getattr(executor, "submit", None)):
+        raise ExecutorError(
+            "executor must be a concurrent.futures executor with submit(), such as "
+            "ProcessPoolExecutor(), or a Dask client (dask.distributed.Client); "
+            f"got {shown(executor)}"
+        )
+    if client is not None and client.status in ("closing", "closed"):
+        raise ExecutorError(
+            "this Dask client is closed; connect a new one, for example Client(LocalCluster()) "
+            'or Client("tcp://scheduler:8786")'
+        )
+    return client
+
+
+def run_chunks(
+    chunk: _Chunk,
+    job: tuple[Any, ...],
+    bounds: list[tuple[int, int]],
+    executor: object,
+    finished: _Finished,
+) -> None:
+    """``chunk(*job, start, stop)`` for each ``(start, stop)`` of ``bounds``: one after
+    another here, or shared out by ``executor`` (checked by :func:`check_executor`);
+    ``finished`` takes each chunk's rows as they come in, in no fixed order."""
+    client = check_executor(executor)
+    if client is not None:
+        _run_on_dask(client, chunk, job, bounds, finished)
+    elif executor is not None:
+        _run_on_executor(cast(Executor, executor), chunk, job, bounds, finished)
+    else:
+        for start, stop in bounds:
+            finished(chunk(*job, start, stop), stop - start)
+
+
+def _run_on_dask(
+    client: Client,
+    chunk: _Chunk,
+    job: tuple[Any, ...],
+    bounds: list[tuple[int, int]],
+    finished: _Finished,
+) -> None:
+    """Submit one Dask task per chunk and hand on the rows as the tasks finish."""
     import uuid
 
     from distributed import as_completed  # a client exists, so Dask is installed
@@ -198,33 +245,33 @@ def _run_on_dask(client: Client, job: _Job, bounds: list[tuple[int, int]], bar: 
     run = uuid.uuid4().hex  # task keys unique to this call ("cfwidget-simulate" on the dashboard)
     sizes: dict[str, int] = {}
     futures = []
-    rows: _Rows = []
     try:
         for start, stop in bounds:
             key = f"cfwidget-simulate-{run}-{start}"
-            futures.append(client.submit(_chunk, *job, start, stop, key=key))
+            futures.append(client.submit(chunk, *job, start, stop, key=key))
             sizes[key] = stop - start
         for future in as_completed(futures):
-            rows += future.result()
-            bar.update(sizes[future.key])
+            finished(future.result(), sizes[future.key])
     except BaseException:
         client.cancel(futures)  # nothing left running on the cluster for a failed call
         raise
-    return rows
 
 
 def _run_on_executor(
-    executor: Executor, job: _Job, bounds: list[tuple[int, int]], bar: _Progress
-) -> _Rows:
+    executor: Executor,
+    chunk: _Chunk,
+    job: tuple[Any, ...],
+    bounds: list[tuple[int, int]],
+    finished: _Finished,
+) -> None:
     """Submit one call per chunk to a concurrent.futures executor; rows as calls finish."""
     from concurrent.futures import Future, as_completed
 
     futures: dict[Future[_Rows], int] = {}
-    rows: _Rows = []
     try:
         for start, stop in bounds:
             try:
-                future: object = executor.submit(_chunk, *job, start, stop)
+                future: object = executor.submit(chunk, *job, start, stop)
             except RuntimeError as err:  # a pool that was shut down
                 raise ExecutorError(
                     f"the executor takes no more work ({err}); start a new one, "
@@ -240,13 +287,11 @@ def _run_on_executor(
                 )
             futures[future] = stop - start
         for done in as_completed(futures):
-            rows += done.result()
-            bar.update(futures[done])
+            finished(done.result(), futures[done])
     except BaseException:
         for pending in futures:
             pending.cancel()
         raise
-    return rows
 
 
 def _in_notebook() -> bool:
@@ -326,18 +371,7 @@ def simulate(
     check_whole(rounds, "rounds", SimulationError, low=1, high=MAX_ROUNDS)
     if chunk_size is not None and (chunk_size.__class__ is not int or chunk_size < 1):
         raise SimulationError(f"chunk_size must be a whole number, 1 or more, got {chunk_size!r}")
-    client = _dask_client(executor)
-    if client is None and executor is not None and not callable(getattr(executor, "submit", None)):
-        raise ExecutorError(
-            "executor must be a concurrent.futures executor with submit(), such as "
-            "ProcessPoolExecutor(), or a Dask client (dask.distributed.Client); "
-            f"got {shown(executor)}"
-        )
-    if client is not None and client.status in ("closing", "closed"):
-        raise ExecutorError(
-            "this Dask client is closed; connect a new one, for example Client(LocalCluster()) "
-            'or Client("tcp://scheduler:8786")'
-        )
+    check_executor(executor)  # refused before any work starts
     if seed is None:  # no fresh shuffle here: the frame is a function of the seed
         raise SimulationError("simulate needs a seed (a whole number), so that it can be repeated")
     seed = check_seed(seed)  # the check of Round.deal and Game (a DealError)
@@ -346,16 +380,13 @@ def simulate(
     size = chunk_size or max(50, min(2000, rounds // 40 or 1))
     bounds = [(start, min(start + size, rounds)) for start in range(0, rounds, size)]
     bar = _Progress(rounds, rounds >= 2000 if progress is None else progress)
-    job: _Job = (rules.to_dict(), players, named, seed)
-    rows: list[dict[str, Any]] = []
-    if client is not None:
-        rows = _run_on_dask(client, job, bounds, bar)
-    elif executor is not None:
-        rows = _run_on_executor(cast(Executor, executor), job, bounds, bar)
-    else:
-        for start, stop in bounds:
-            rows += _chunk(*job, start, stop)
-            bar.update(stop - start)
+    rows: _Rows = []
+
+    def finished(part: _Rows, size: int) -> None:
+        rows.extend(part)
+        bar.update(size)
+
+    run_chunks(_chunk, (rules.to_dict(), players, named, seed), bounds, executor, finished)
     rows.sort(key=lambda r: r["round"])
     frame: pd.DataFrame = pd.DataFrame(rows)
     return frame

@@ -31,8 +31,7 @@ where its line could not go on; and a line end walled in, or a chicken foot
 with no room for its toes there, is touched from any side). Tiles never overlap: when no
 place touching the tile it was played onto is free at all, the tile lies in the
 nearest free place and is marked ``linked`` (a picture draws a line to its
-parent); that is rare, well under one tile in 1,000, and
-``python -m tools.layout_check`` counts it.
+parent); that is rare, and ``python -m tools.layout_check`` counts it.
 
 >>> from cfwidget import Placed
 >>> from cfwidget import Tile
@@ -230,24 +229,40 @@ class Farmyard(_Costs):
         if double and best_score >= _MISSING_TOE:
             # No usual place suits every toe: try the foot at other angles.
             line = parent.role not in ("centre", "foot")
-            # Cheapest first, judged by what the foot alone costs; a few are weighed in full.
-            nudged = [
-                (_NUDGE + _RESERVED * self._blocks(pose.rect, parent_index), k, pose)
-                for k, pose in enumerate(_nudged(parent.rect, parent.heading, line, True))
-                if self._fits(pose.rect)
-            ]
-            weighed = 0
-            for least, _, pose in sorted(nudged):
-                if least >= best_score or weighed == _WEIGHED:
-                    break
-                if not self._toes_fit(pose, nudge):
-                    continue
-                weighed += 1
-                room, _, toes, complete = self._foot_room(pose, parent_index, nudge)
-                if complete:
-                    score = least + room + self._shape.growth(pose.rect, *toes)
-                    if score < best_score:
-                        best, best_score = pose, score
+            nudged = _nudged(parent.rect, parent.heading, line, True)
+            return self._weigh_feet(nudged, _NUDGE, parent_index, nudge, best, best_score)
+        return best
+
+    def _weigh_feet(
+        self,
+        poses: Iterable[_Pose],
+        cost: float,
+        parent_index: int,
+        nudge: bool,
+        best: _Pose | None = None,
+        best_score: float = math.inf,
+    ) -> _Pose | None:
+        """The best of ``poses`` for a chicken foot with room for all its toes, or ``best``
+        (scored ``best_score``) if none beats it. Cheapest first, judged by what the foot
+        alone costs (``cost`` plus what it blocks); at most :data:`_WEIGHED` are weighed in
+        full."""
+        placed = [
+            (cost + _RESERVED * self._blocks(pose.rect, parent_index), k, pose)
+            for k, pose in enumerate(poses)
+            if self._fits(pose.rect)
+        ]
+        weighed = 0
+        for least, _, pose in sorted(placed):
+            if least >= best_score or weighed == _WEIGHED:
+                break
+            if not self._toes_fit(pose, nudge):
+                continue
+            weighed += 1
+            room, _, toes, complete = self._foot_room(pose, parent_index, nudge)
+            if complete:
+                score = least + room + self._shape.growth(pose.rect, *toes)
+                if score < best_score:
+                    best, best_score = pose, score
         return best
 
     def _way_on(self, pose: _Pose) -> bool:
@@ -268,27 +283,10 @@ class Farmyard(_Costs):
 
     def _foot_around(self, parent_index: int, parent: TilePlacement) -> _Pose | None:
         """A chicken foot touching its line's end anyhow, with room for all its toes."""
-        best: _Pose | None = None
-        best_score = math.inf
         line = parent.role not in ("centre", "foot")
-        around = [
-            (_RESERVED * self._blocks(pose.rect, parent_index), k, pose)
-            for k, pose in enumerate(_around(parent.rect, parent.heading, line, True))
-            if self._fits(pose.rect)
-        ]
-        weighed = 0
-        for least, _, pose in sorted(around):
-            if least >= best_score or weighed == _WEIGHED:
-                break
-            if not self._toes_fit(pose, True):
-                continue
-            weighed += 1
-            room, _, toes, complete = self._foot_room(pose, parent_index, True)
-            if complete:
-                score = least + room + self._shape.growth(pose.rect, *toes)
-                if score < best_score:
-                    best, best_score = pose, score
-        return best
+        return self._weigh_feet(
+            _around(parent.rect, parent.heading, line, True), 0, parent_index, True
+        )
 
     def _foot_anyhow(self, parent_index: int, parent: TilePlacement) -> _Pose | None:
         """A chicken foot touching its line's end at any angle (or, the end walled in, any

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .._shared import lazy_names
 from ._class_chart import class_chart, class_picture, class_words
 from ._errors import AnswerError, LessonError
 from ._exercises import (
@@ -179,11 +180,4 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> object:
-    if name in _LAZY:
-        import importlib
-
-        value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'cfwidget.teach' has no attribute {name!r}")
+__getattr__, __dir__ = lazy_names(globals(), {n: (f"{__name__}.{m}", n) for n, m in _LAZY.items()})

@@ -131,31 +131,33 @@ class _Spec:
     played: int | None  # how many of the moves to play (None: all)
 
 
-def _spec(about: str, deal: str, played: int | None) -> _Spec:
-    if deal == "story":
-        return _Spec(about, Rules, _STORY_HANDS, _STORY_YARD, _STORY_MOVES, played)
-    if deal == "six":
-        return _Spec(
-            about, lambda: PRESETS["double-six"], _SIX_HANDS, _SIX_YARD, _SIX_MOVES, played
-        )
-    if deal == "six-spokes":
-        return _Spec(
-            about,
-            lambda: PRESETS["six-spokes"],
-            _CENTRE_HANDS,
-            _CENTRE_YARD,
-            "9-8@9-9 9-5@9-9 draw 9-4@9-9 9-6@9-9",
-            played,
-        )
-    # "y-shape": 002's variation, with the seven-tile hands of 001.
-    return _Spec(
-        about,
+#: Each deal a position plays from: its usual rules, the hands, the yard and the moves.
+_DEALS: dict[str, tuple[Callable[[], Rules], tuple[str, ...], str, str]] = {
+    "story": (Rules, _STORY_HANDS, _STORY_YARD, _STORY_MOVES),
+    "six": (lambda: PRESETS["double-six"], _SIX_HANDS, _SIX_YARD, _SIX_MOVES),
+    "six-spokes": (
+        lambda: PRESETS["six-spokes"],
+        _CENTRE_HANDS,
+        _CENTRE_YARD,
+        "9-8@9-9 9-5@9-9 draw 9-4@9-9 9-6@9-9",
+    ),
+    # 002's variation, with the seven-tile hands of 001.
+    "y-shape": (
         lambda: PRESETS["y-shape"].replace(hand_size=7),
         _CENTRE_HANDS,
         _CENTRE_YARD,
         "9-8@9-9 9-5@9-9 draw 9-4@9-9",
-        played,
-    )
+    ),
+    "no-nine-dealt": (Rules, _DRAW_HANDS, _DRAW_YARD, ""),
+}
+
+
+def _spec(
+    about: str, deal: str, played: int | None, rules: Callable[[], Rules] | None = None
+) -> _Spec:
+    """``played`` moves of ``deal`` (None: all), under ``rules`` if given, else its own."""
+    usual, hands, yard, moves = _DEALS[deal]
+    return _Spec(about, rules or usual, hands, yard, moves, played)
 
 
 #: Every lesson position by name, with what it shows.
@@ -176,49 +178,38 @@ POSITIONS: dict[str, _Spec] = {
     "six-spokes": _spec("six spokes (003): four down, the centre needs two more", "six-spokes", 5),
     "y-shape": _spec("three spokes in a Y (002): the spokes are done", "y-shape", 4),
     # For the rules the first lessons leave out (see _rule_exercises.py).
-    "draw-for-nine": _Spec(
+    "draw-for-nine": _spec(
         "nobody was dealt 9-9: the players drew in turn, and Bob drew it on the 8th draw",
-        Rules,
-        _DRAW_HANDS,
-        _DRAW_YARD,
-        "",
+        "no-nine-dealt",
         0,
     ),
-    "next-highest": _Spec(
+    "next-highest": _spec(
         "the same deal under the Wolf Lake rules (000): Cy's 8-8 starts instead",
-        lambda: PRESETS["wolf-lake"],
-        _DRAW_HANDS,
-        _DRAW_YARD,
-        "",
+        "no-nine-dealt",
         0,
-    ),
-    "all-pass": _Spec(
-        "Wolf Lake rules (000): Ann and Bob passed; Cy's drawn tile does not fit, so Cy passes",
         lambda: PRESETS["wolf-lake"],
-        _STORY_HANDS,
-        _STORY_YARD,
-        _STORY_MOVES,
+    ),
+    "all-pass": _spec(
+        "Wolf Lake rules (000): Ann and Bob passed; Cy's drawn tile does not fit, so Cy passes",
+        "story",
         22,
+        lambda: PRESETS["wolf-lake"],
     ),
     "pass-goes-on": _spec(
         "the same passes under the lessons' rules: the yard has tiles, so play goes on", "story", 22
     ),
     "last-two": _spec("Bob holds two tiles, 3-0 and 1-0, and can play either", "story", 84),
-    "uno": _Spec(
+    "uno": _spec(
         "Bob holds two tiles; the table says 'Uno' on the last tile (000)",
+        "story",
+        84,
         lambda: Rules(last_tile="uno"),
-        _STORY_HANDS,
-        _STORY_YARD,
-        _STORY_MOVES,
-        84,
     ),
-    "chicken-little": _Spec(
+    "chicken-little": _spec(
         "Bob holds two tiles; the table plays chicken little (002)",
-        lambda: Rules(last_tile="chicken-little"),
-        _STORY_HANDS,
-        _STORY_YARD,
-        _STORY_MOVES,
+        "story",
         84,
+        lambda: Rules(last_tile="chicken-little"),
     ),
 }
 

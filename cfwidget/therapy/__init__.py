@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .._shared import lazy_names
 from ._errors import SessionError, SettingsError
 
 if TYPE_CHECKING:  # what the lazy names below resolve to, for type checkers
@@ -57,15 +58,4 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> object:
-    if name in _LAZY:
-        import importlib
-
-        value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_LAZY])
+__getattr__, __dir__ = lazy_names(globals(), {n: (f"{__name__}.{m}", n) for n, m in _LAZY.items()})

@@ -41,7 +41,7 @@ from .settings import (
     name_warning,
 )
 from .summary_html import write_summary
-from .widget import TOUCH, GuidedSession, readable, therapist_controls
+from .widget import GuidedSession, therapist_controls, touch_button
 
 __all__ = [
     "FORM_ROWS",
@@ -191,7 +191,7 @@ def guided_app(
     client = ipw.Text(description="Client code", placeholder="e.g. C-07 (no names)")
     client_state = ipw.HTML()
     resume_list = ipw.Dropdown(options=[], description="Unfinished", style=style)
-    resume = ipw.Button(description="Resume", icon="play", layout=ipw.Layout(**TOUCH))
+    resume = touch_button("Resume", icon="play")
     resume_box = ipw.HBox([resume_list, resume])
     resume_box.layout.display = "none"
     goals = ipw.Textarea(description="Goals", placeholder="e.g. number matching, scanning left")
@@ -214,14 +214,7 @@ def guided_app(
     setting_rows = [
         ipw.HBox([controls[n] for n in row]) if len(row) > 1 else controls[row[0]] for row in rows
     ]
-    start = readable(
-        ipw.Button(
-            description="Start the session",
-            button_style="success",
-            icon="play",
-            layout=ipw.Layout(**TOUCH),
-        )
-    )
+    start = touch_button("Start the session", button_style="success", icon="play")
     said = ipw.HTML()
     where = ipw.HTML(
         f"<p><small>Records are kept privately in <code>{html.escape(str(folder))}</code>."
@@ -271,10 +264,10 @@ def guided_app(
         controls = therapist_controls(widget)
         done = ipw.HTML()
 
-        anonymous = ipw.Button(
-            description="Save a de-identified copy",
+        anonymous = touch_button(
+            "Save a de-identified copy",
+            wide=True,
             tooltip="For supervision or research: no client code, dates, times or notes",
-            layout=ipw.Layout(width="auto", **TOUCH),
         )
         anonymous.layout.display = "none"
         copied = ipw.HTML()

@@ -44,6 +44,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .._shared import whole_in
+
 __all__ = ["TrialBook"]
 
 _MAX_CUE = 4
@@ -77,7 +79,7 @@ class TrialBook:
             "choice": e.get("trial"),
             "refused": 0,
             "prevented": 0,
-            "cue": level if isinstance(level, int) and 0 <= level <= _MAX_CUE else 0,
+            "cue": level if whole_in(level, 0, _MAX_CUE) else 0,
             "moves": 0,
         }
 
@@ -95,7 +97,7 @@ class TrialBook:
         """The cue was set (by the wait or by the therapist)."""
         cur = self._open.get(int(e.get("seat", -1)))
         level = e.get("level")
-        if cur is not None and isinstance(level, int) and 0 <= level <= _MAX_CUE:
+        if cur is not None and whole_in(level, 0, _MAX_CUE):
             cur["cue"] = max(cur["cue"], level)
 
     def move(self, e: Mapping[str, Any]) -> None:

@@ -47,6 +47,7 @@ __all__ = [
     "GuidedSession",
     "readable",
     "therapist_controls",
+    "touch_button",
 ]
 
 #: Button colours that white text reads on at WCAG AA contrast (at least 4.5:1): the theme's
@@ -65,6 +66,13 @@ def readable(button: ipw.Button) -> ipw.Button:
         button.style.button_color = colour
         button.style.text_color = "#ffffff"
     return button
+
+
+def touch_button(description: str, *, wide: bool = False, **options: Any) -> ipw.Button:
+    """A :func:`readable` button as big as a fingertip (:data:`TOUCH`); ``wide``: as wide as
+    its words."""
+    size = {"width": "auto", **TOUCH} if wide else TOUCH
+    return readable(ipw.Button(description=description, layout=ipw.Layout(**size), **options))
 
 
 class GuidedSession(GameWidget):
@@ -335,12 +343,7 @@ def therapist_controls(w: GuidedSession) -> ipw.VBox:
     pause = ipw.ToggleButton(
         description="Pause", icon="pause", tooltip="Pause the session", layout=ipw.Layout(**TOUCH)
     )
-    undo = ipw.Button(
-        description="Take back",
-        icon="undo",
-        tooltip="Take back the client's last turn",
-        layout=ipw.Layout(**TOUCH),
-    )
+    undo = touch_button("Take back", icon="undo", tooltip="Take back the client's last turn")
     cue_buttons = [
         ipw.Button(
             description=str(i),
@@ -383,19 +386,12 @@ def therapist_controls(w: GuidedSession) -> ipw.VBox:
         else ""
     )
     kept.add_class("cfw-earlier-notes")
-    save_anyway = ipw.Button(description="Save anyway", layout=ipw.Layout(**TOUCH))
+    save_anyway = touch_button("Save anyway")
     save_anyway.layout.display = "none"
     plan = ipw.Textarea(
         placeholder="Plan for next time", description="Plan", style=words, layout=ipw.Layout(**fit)
     )
-    end = readable(
-        ipw.Button(
-            description="End session",
-            button_style="warning",
-            icon="stop",
-            layout=ipw.Layout(**TOUCH),
-        )
-    )
+    end = touch_button("End session", button_style="warning", icon="stop")
     said = ipw.HTML()
     timer: list[threading.Timer] = []
     confirmed: dict[str, str] = {}  # the texts kept with Save anyway after a warning

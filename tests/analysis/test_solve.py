@@ -280,9 +280,9 @@ def test_a_finished_round_has_no_move_to_solve() -> None:
     [
         (("9-9",), {}, "solve takes a Round, got '9-9'"),
         ((None,), {}, "solve takes a Round, got None"),
-        ((), {"limit": 0}, "limit must be a whole number of states, 1 or more"),
-        ((), {"limit": True}, "limit must be a whole number of states"),
-        ((), {"limit": 2.5}, "limit must be a whole number of states"),
+        ((), {"limit": 0}, "limit (a number of states) must be a whole number, 1 or more"),
+        ((), {"limit": True}, "limit (a number of states) must be a whole number"),
+        ((), {"limit": 2.5}, "limit (a number of states) must be a whole number"),
     ],
 )
 def test_bad_input_is_refused_in_plain_words(
