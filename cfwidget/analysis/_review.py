@@ -128,9 +128,10 @@ class Review:
     verdict. :meth:`outlook` gives each seat's expected round points and chance of going out
     after every move, as that seat saw them; :meth:`picture` draws them. To rebuild any
     position, a review also keeps each round as dealt (:attr:`starts`), every seat's moves
-    as text (:attr:`played`) and who made them (:attr:`movers`); :meth:`round_at` replays a round to a move, and :meth:`candidates`
-    gives evaluate's whole table for a rated move (what ``cfwidget.widget.ReviewWidget``
-    shows). Two reviews are equal when their tables, rounds and moves are.
+    as text (:attr:`played`) and who made them (:attr:`movers`); :meth:`round_at` replays a
+    round to a move, and :meth:`candidates` gives evaluate's whole table for a rated move
+    (what ``cfwidget.widget.ReviewWidget`` shows). Two reviews are equal when their tables,
+    rounds and moves are.
 
     >>> from cfwidget import Round, Rules
     >>> rnd = Round.deal(Rules(max_pip=3, spokes=3, hand_size=3), players=2, seed=4)
