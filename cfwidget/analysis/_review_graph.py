@@ -34,9 +34,13 @@ def _round_starts(review: Review) -> list[int]:
     return starts
 
 
+#: The seats' colours, as the review widget's graph draws them (js/review-graph.js's CSS).
+SEAT_COLOURS = ("#1f77b4", "#c85a00", "#2a8a2a", "#b02a2a")
+
+
 def _colour(seat: object) -> str:
-    """The seat's colour in every panel (matplotlib's cycle, by seat number)."""
-    return f"C{int(str(seat)) % 10}"
+    """The seat's colour in every panel."""
+    return SEAT_COLOURS[int(str(seat)) % len(SEAT_COLOURS)]
 
 
 def _seat_lines(ax: Axes, frame: pd.DataFrame, column: str, scale: float) -> None:

