@@ -20,7 +20,10 @@ from typing import TypedDict
 
 import pandas as pd
 
-__all__ = ["Graph", "GraphLine", "graph_panel", "readout_words"]
+__all__ = ["Graph", "GraphLine", "graph_html", "graph_panel", "readout_words"]
+
+#: The seats' colours (as js/review-graph.js's CSS and Review.picture() draw them).
+_COLOURS = ("#1f77b4", "#c85a00", "#2a8a2a", "#b02a2a")
 
 
 class GraphLine(TypedDict):
@@ -103,3 +106,55 @@ def graph_panel(
         "note": note + ".",
         "readout": readout_words(index + 1, figures) if lines else "",
     }
+
+
+def _path(points: Sequence[float | None], starts: Sequence[int], top: float) -> str:
+    """A step line through ``points`` on a 400 by 80 box, broken at gaps and new rounds."""
+    total = max(1, len(points))
+    cell, d, open_ = 400 / total, [], False
+    for i, p in enumerate(points):
+        if i + 1 in starts or p is None:
+            open_ = False
+        if p is None:
+            continue
+        y = 74 - min(1.0, max(0.0, p / top)) * 68
+        x0, x1 = i * cell, (i + 1) * cell
+        d.append(f"V{y:.1f}H{x1:.1f}" if open_ else f"M{x0:.1f} {y:.1f}H{x1:.1f}")
+        open_ = True
+    return "".join(d)
+
+
+def graph_html(graph: Graph) -> str:
+    """The graph for a saved notebook: a small SVG picture with its words (a ``role="img"``
+    with a label, and a caption saying what it shows and the figures at the move shown).
+
+    >>> g = graph_panel(pd.DataFrame({"step": [1, 2], "seat": [0, 0], "name": ["Ann"] * 2,
+    ...     "expected_points": [float("nan"), 8.0], "out_chance": [float("nan"), 0.5],
+    ...     "fresh": [False, True]}), total=2, starts=[], seats=[0], index=1, hands_open=False)
+    >>> html = graph_html(g)
+    >>> 'role="img"' in html and "After move 2: Ann expects 8.0 points, 50% to go out." in html
+    True
+    """
+    if not graph["lines"]:
+        return ""
+    import html as _html
+
+    x = (graph["move"] - 0.5) / max(1, graph["total"]) * 400
+    parts = [
+        f'<path d="M{(s - 1) / max(1, graph["total"]) * 400:.1f} 0V80" stroke="#767d85" '
+        'stroke-dasharray="2 3" fill="none"/>'
+        for s in graph["starts"]
+    ]
+    parts.append(f'<path d="M{x:.1f} 0V80" stroke="#1d2125" stroke-opacity="0.55" fill="none"/>')
+    for line in graph["lines"]:
+        colour = _COLOURS[line["seat"] % len(_COLOURS)]
+        d = _path(line["points"], graph["starts"], graph["top"])
+        parts.append(f'<path d="{d}" stroke="{colour}" stroke-width="2" fill="none"/>')
+    words = f"{graph['note']} {graph['readout']}"
+    label = _html.escape(words, quote=True)
+    return (
+        f'<figure><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 80" width="400" '
+        f'height="80" role="img" aria-label="{label}" style="border:1px solid #767d85">'
+        + "".join(parts)
+        + f"</svg><figcaption>{_html.escape(words)}</figcaption></figure>"
+    )

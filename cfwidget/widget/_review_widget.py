@@ -39,7 +39,7 @@ from ._board import LaidTable, board_aspect
 from ._errors import WidgetError
 from ._farmyard import DISPLAYS, Farmyard, front_end
 from ._intents import handles
-from ._review_graph import graph_panel
+from ._review_graph import graph_html, graph_panel
 from ._review_view import Step, review_panel
 from ._saved import saved_pictures
 from ._view import Controls, View, build_view, sentence
@@ -234,12 +234,14 @@ class ReviewWidget(Farmyard):
         panel = self.view["review"]
         html = pictures.get("text/html", "")
         text = [repr(self), panel["words"]]
+        if panel["graph"]["lines"]:
+            text.append(f"{panel['graph']['note']} {panel['graph']['readout']}")
         rows = "".join(
             f"<tr><td>{_esc(b['text'])}</td><td>{b['value']}</td>"
             f"<td>{' and '.join(w for w in ('played', 'best') if b[w])}</td></tr>"
             for b in panel["bars"]
         )
-        html += f"<p>{_esc(panel['words'])}</p>"
+        html += f"<p>{_esc(panel['words'])}</p>" + graph_html(panel["graph"])
         if rows:
             html += (
                 f"<table><caption>{_esc(panel['bars_note'])}</caption><thead><tr><th>move</th>"
