@@ -94,16 +94,16 @@ def graph_panel(
         )
     values = [p for line in lines for p in line["points"] if p is not None]
     figures = [(line["name"], line["points"][index], line["out"][index]) for line in lines]
-    note = "Expected points after each move, from each seat's own view (lower is better)"
+    note = "Expected points after each move (lower is better)"
     if hands_open and len(lines) > 1:
-        note = "Hands open, every seat's line: " + note[0].lower() + note[1:]
+        note = "Hands open: every seat's expected points (lower is better)"
     return {
         "total": total,
         "move": index + 1,
         "starts": list(starts),
         "top": max([1.0, *values]),
         "lines": lines,
-        "note": note + ".",
+        "note": note,
         "readout": readout_words(index + 1, figures) if lines else "",
     }
 
@@ -150,7 +150,7 @@ def graph_html(graph: Graph) -> str:
         colour = _COLOURS[line["seat"] % len(_COLOURS)]
         d = _path(line["points"], graph["starts"], graph["top"])
         parts.append(f'<path d="{d}" stroke="{colour}" stroke-width="2" fill="none"/>')
-    words = f"{graph['note']} {graph['readout']}"
+    words = f"{graph['note']}, each seat's from its own view. {graph['readout']}"
     label = _html.escape(words, quote=True)
     return (
         f'<figure><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 80" width="400" '

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from servers import jupyter_lab, need_browser, write_notebook
-from test_review_browser import CELL, at_move, axe, expected  # noqa: F401
+from test_review_browser import CELL, at_move, axe, expected
 
 from tests.helpers.table_in_view import Screen, open_notebook, show_file_browser
 
@@ -75,8 +75,6 @@ def test_the_side_panel_never_scrolls_and_keeps_its_height(lab: Any, twin: Any) 
         sizes.append(lab.evaluate(MEASURE_JS))
         if shots and n in (1, 22, total):
             lab.screenshot(path=f"{shots}/fit-{n}.png")
-    for n, s in enumerate(sizes, start=1):
-        print(n, s)
     boxes = [s["box"] for s in sizes]
     contents = [s["content"] for s in sizes]
     widgets = [s["widget"] for s in sizes]
@@ -90,3 +88,74 @@ def test_the_side_panel_never_scrolls_and_keeps_its_height(lab: Any, twin: Any) 
     assert overflowing == [], f"the panel scrolls inside itself at moves {overflowing}"
     assert max(below) <= 0
     assert max(widgets) - min(widgets) <= 1, "the widget's height changes between moves"
+
+
+def test_hands_open_the_panel_still_fits(lab: Any, twin: Any) -> None:
+    total = twin.total
+    lab.locator(".cfw-review-slider").focus()
+    lab.keyboard.press("Home")
+    at_move(lab, 1, total)
+    lab.get_by_role("switch", name="Hands open").check()
+    lab.locator(".cfw-review-hand").first.wait_for()
+    sizes = []
+    try:
+        lab.locator(".cfw-review-slider").focus()
+        for n in range(1, total + 1):
+            if n > 1:
+                lab.keyboard.press("ArrowRight")
+                at_move(lab, n, total)
+                lab.wait_for_timeout(60)
+            sizes.append(lab.evaluate(MEASURE_JS))
+    finally:
+        lab.get_by_role("switch", name="Hands open").uncheck()
+    contents = [s["content"] for s in sizes]
+    widgets = [s["widget"] for s in sizes]
+    print(
+        f"\nhands open, {total} moves: panel box {sizes[0]['box']} px, content "
+        f"{min(contents)}-{max(contents)} px, widget {min(widgets):.0f}-{max(widgets):.0f} px"
+    )
+    overflowing = [n for n, s in enumerate(sizes, start=1) if s["content"] > s["box"] + 1]
+    assert overflowing == [], f"with the hands open the panel scrolls at moves {overflowing}"
+    assert max(widgets) - min(widgets) <= 1
+
+
+GRAPH_JS = """() => {
+  const g = document.querySelector('.cfw [data-key="review-graph"]');
+  return {
+    now: g.getAttribute('aria-valuenow'),
+    text: g.getAttribute('aria-valuetext'),
+    lines: document.querySelectorAll('.cfw .cfw-graph-line').length,
+  };
+}"""
+
+
+def test_the_graph_goes_to_a_move_by_click_and_by_keys(lab: Any, twin: Any) -> None:
+    total = twin.total
+    graph = lab.locator('.cfw [data-key="review-graph"]')
+    graph.scroll_into_view_if_needed()
+    box = graph.bounding_box()
+    for n in (7, 30, total, 1):
+        lab.mouse.click(box["x"] + box["width"] * (n - 0.5) / total, box["y"] + box["height"] / 2)
+        at_move(lab, n, total)
+        lab.wait_for_function(
+            "(n) => document.querySelector('.cfw [data-key=\"review-graph\"]')"
+            "?.getAttribute('aria-valuenow') === String(n)",
+            arg=n,
+        )
+        shown = lab.evaluate(GRAPH_JS)
+        assert shown["text"] == twin.goto(n).view["review"]["graph"]["readout"]
+        assert shown["lines"] == len(twin.review.names)
+    graph.focus()
+    for key, n in (("ArrowRight", 2), ("ArrowRight", 3), ("ArrowLeft", 2), ("End", total)):
+        lab.keyboard.press(key)
+        at_move(lab, n, total)
+    lab.keyboard.press("Home")
+    at_move(lab, 1, total)
+    assert lab.evaluate("() => document.activeElement?.dataset.key") == "review-graph"
+
+
+def test_axe_finds_nothing_in_the_review_widget(lab: Any) -> None:
+    lab.locator(".cfw").first.scroll_into_view_if_needed()
+    found = axe(lab, ".cfw")
+    print(f"\naxe in JupyterLab, the review widget with its graph: {len(found)} violations")
+    assert found == []

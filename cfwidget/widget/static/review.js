@@ -1801,7 +1801,7 @@ function makeGraph(goto) {
     role: "slider",
     tabindex: "0",
     "data-key": "review-graph",
-    "aria-label": "Evaluation graph: move",
+    "aria-label": "Evaluation graph, each seat's expected points from its own view: move",
     "aria-valuemin": "1"
   });
   const svg = s("svg", { class: "cfw-graph-svg", viewBox: `0 0 ${GRAPH_W} ${GRAPH_H}`, preserveAspectRatio: "none", "aria-hidden": "true", focusable: "false" });
