@@ -185,10 +185,14 @@ export function makeReview(ctx, screen) {
   barsBox.append(barsNote, bars, moreBars);
   const graph = makeGraph(goto);
   const odds = h("p", { class: "cfw-review-odds" });
-  const hands = h("div", { class: "cfw-review-hands" });
+  // The other hands (hands open) go under this seat's hand, beside which the board gives way:
+  // in the side panel they would push it past its fold with three other seats.
+  const hands = h("div", { class: "cfw-review-hands", role: "group", "aria-label": "The other hands" });
+  const deck = screen.hand.parentElement;
+  if (deck) deck.after(hands);
   // The options under the moving controls (never below the panel's fold), then the verdict,
   // the graph, the bars (what the move was worth) and the odds.
-  node.append(nav, options, verdict, graph.node, barsBox, odds, hands);
+  node.append(nav, options, verdict, graph.node, barsBox, odds);
   ctx.root.classList.add("is-review");
   // The verdict is the review's live region: the head's line would say it twice.
   const said = firstOf(screen.head, ".cfw-status");

@@ -1949,8 +1949,10 @@ function makeReview(ctx, screen) {
   barsBox.append(barsNote, bars, moreBars);
   const graph = makeGraph(goto);
   const odds = h("p", { class: "cfw-review-odds" });
-  const hands = h("div", { class: "cfw-review-hands" });
-  node.append(nav, options, verdict, graph.node, barsBox, odds, hands);
+  const hands = h("div", { class: "cfw-review-hands", role: "group", "aria-label": "The other hands" });
+  const deck = screen.hand.parentElement;
+  if (deck) deck.after(hands);
+  node.append(nav, options, verdict, graph.node, barsBox, odds);
   ctx.root.classList.add("is-review");
   const said = firstOf(screen.head, ".cfw-status");
   if (said) said.setAttribute("aria-live", "off");
