@@ -20,7 +20,7 @@ from typing import TypedDict
 
 import pandas as pd
 
-__all__ = ["Graph", "GraphLine", "graph_html", "graph_panel", "readout_words"]
+__all__ = ["Graph", "GraphLine", "graph_html", "graph_panel", "graph_words", "readout_words"]
 
 #: The seats' colours (as js/review-graph.js's CSS and Review.picture() draw them).
 _COLOURS = ("#1f77b4", "#c85a00", "#2a8a2a", "#b02a2a")
@@ -124,6 +124,11 @@ def _path(points: Sequence[float | None], starts: Sequence[int], top: float) -> 
     return "".join(d)
 
 
+def graph_words(graph: Graph) -> str:
+    """What the graph shows, in a sentence or two (a saved notebook's caption and text)."""
+    return f"{graph['note']}, each seat's from its own view. {graph['readout']}"
+
+
 def graph_html(graph: Graph) -> str:
     """The graph for a saved notebook: a small SVG picture with its words (a ``role="img"``
     with a label, and a caption saying what it shows and the figures at the move shown).
@@ -150,7 +155,7 @@ def graph_html(graph: Graph) -> str:
         colour = _COLOURS[line["seat"] % len(_COLOURS)]
         d = _path(line["points"], graph["starts"], graph["top"])
         parts.append(f'<path d="{d}" stroke="{colour}" stroke-width="2" fill="none"/>')
-    words = f"{graph['note']}, each seat's from its own view. {graph['readout']}"
+    words = graph_words(graph)
     label = _html.escape(words, quote=True)
     return (
         f'<figure><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 80" width="400" '

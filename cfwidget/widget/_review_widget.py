@@ -39,7 +39,7 @@ from ._board import LaidTable, board_aspect
 from ._errors import WidgetError
 from ._farmyard import DISPLAYS, Farmyard, front_end
 from ._intents import handles
-from ._review_graph import graph_html, graph_panel
+from ._review_graph import graph_html, graph_panel, graph_words
 from ._review_view import Step, review_panel
 from ._saved import saved_pictures
 from ._view import Controls, View, build_view, sentence
@@ -235,7 +235,7 @@ class ReviewWidget(Farmyard):
         html = pictures.get("text/html", "")
         text = [repr(self), panel["words"]]
         if panel["graph"]["lines"]:
-            text.append(f"{panel['graph']['note']} {panel['graph']['readout']}")
+            text.append(graph_words(panel["graph"]))
         rows = "".join(
             f"<tr><td>{_esc(b['text'])}</td><td>{b['value']}</td>"
             f"<td>{' and '.join(w for w in ('played', 'best') if b[w])}</td></tr>"
