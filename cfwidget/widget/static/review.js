@@ -2016,7 +2016,8 @@ function makeReview(ctx, screen) {
       const fill = h("span", { class: "cfw-bar-fill" });
       fill.style.width = `${(shares[i] * 100).toFixed(1)}%`;
       track.appendChild(fill);
-      const value = h("span", { class: "cfw-bar-value" }, `${b.value} points`);
+      const value = h("span", { class: "cfw-bar-value" }, b.value);
+      value.appendChild(h("span", { class: "cfw-vh" }, " points"));
       li.append(label, track, value);
       if (tags.length) li.appendChild(h("span", { class: "cfw-bar-tags" }, tags.join(", ")));
       bars.appendChild(li);
