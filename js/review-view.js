@@ -28,6 +28,29 @@
  * @property {number} out_chance
  * @property {boolean} played
  * @property {boolean} best
+ * @property {boolean} few  among the best few, or the move played: shown while collapsed
+ */
+
+/**
+ * One seat's line on the evaluation graph: its figures after each move (null: none yet).
+ * @typedef {Object} ReviewGraphLine
+ * @property {number} seat
+ * @property {string} name
+ * @property {(number|null)[]} points  expected round points
+ * @property {(number|null)[]} out  chance of going out, 0 .. 1
+ * @property {boolean[]} fresh  rated at this move (else the last figure holds)
+ */
+
+/**
+ * The evaluation graph (cfwidget/widget/_review_graph.py).
+ * @typedef {Object} ReviewGraph
+ * @property {number} total
+ * @property {number} move
+ * @property {number[]} starts  the moves at which rounds 2, 3, ... start
+ * @property {number} top  the scale's top, in points
+ * @property {ReviewGraphLine[]} lines
+ * @property {string} note
+ * @property {string} readout  the figures at the move shown, in words
  */
 
 /**
@@ -62,6 +85,8 @@
  * @property {number[]} mistakes
  * @property {number|null} previous_mistake
  * @property {number|null} next_mistake
+ * @property {ReviewGraph} graph
+ * @property {number} most_tiles  the most tiles any hand holds in the game
  */
 
 /**

@@ -6,6 +6,7 @@
 // actions and targets give way, the keys step through the moves).
 
 import { allOf, firstOf, h, num, s, setText, uid, withTiles } from "./dom.js";
+import { makeGraph } from "./review-graph.js";
 import { reviewOf } from "./review-view.js";
 import { U, handTileSvg, ring } from "./tiles.js";
 
@@ -54,6 +55,46 @@ export function reviewKeyTarget(key, move, total) {
   if (key === "Home") return 1;
   if (key === "End") return total;
   return 0;
+}
+
+/**
+ * The bars a list shows: all of them when expanded, else those marked `few` (the best few
+ * and the move played).
+ * @template {{few: boolean}} B
+ * @param {B[]} bars
+ * @param {boolean} expanded
+ * @returns {B[]}
+ */
+export function shownBars(bars, expanded) {
+  return expanded ? bars : bars.filter((b) => b.few);
+}
+
+/**
+ * The words of the button that shows or hides the rest of the candidates.
+ * @param {number} all how many candidates
+ * @param {number} few how many a collapsed list shows
+ * @param {boolean} expanded
+ * @returns {string}
+ */
+export function moreBarsWords(all, few, expanded) {
+  if (expanded) return "Show the best few";
+  const rest = all - few;
+  return `Show all ${all} moves (${rest} more)`;
+}
+
+/**
+ * How many rows a hand of `most` tiles takes in a box `width` pixels wide (inside its
+ * padding), each tile `tile` pixels wide with `gap` between them: at least 1.
+ * @param {number} most
+ * @param {number} width
+ * @param {number} tile
+ * @param {number} gap
+ * @returns {number}
+ */
+export function handRows(most, width, tile, gap) {
+  if (!(tile > 0) || !(width > 0) || !(most > 0)) return 1;
+  const perRow = Math.max(1, Math.floor((width + gap) / (tile + gap)));
+  return Math.max(1, Math.ceil(most / perRow));
 }
 
 /**
@@ -131,15 +172,55 @@ export function makeReview(ctx, screen) {
   const barsBox = h("div", { class: "cfw-bars-box" });
   const barsNote = h("p", { class: "cfw-bars-note", id: uid("bars") });
   const bars = h("ol", { class: "cfw-bars", "aria-labelledby": barsNote.id });
-  barsBox.append(barsNote, bars);
+  // Long lists show the best few and the move played; this button shows them all (and back).
+  const moreBars = /** @type {HTMLButtonElement} */ (
+    h("button", { type: "button", class: "cfw-btn cfw-bars-more", "data-key": "review-all-bars", "aria-expanded": "false" })
+  );
+  let expanded = false;
+  moreBars.addEventListener("click", () => {
+    expanded = !expanded;
+    const v = state.view;
+    if (v) update(v);
+  });
+  barsBox.append(barsNote, bars, moreBars);
+  const graph = makeGraph(goto);
   const odds = h("p", { class: "cfw-review-odds" });
-  const hands = h("div", { class: "cfw-review-hands" });
-  // The bars first after the verdict: what the move was worth matters more than the options.
-  node.append(nav, verdict, barsBox, odds, options, hands);
+  // The other hands (hands open) go under this seat's hand, beside which the board gives way:
+  // in the side panel they would push it past its fold with three other seats.
+  const hands = h("div", { class: "cfw-review-hands", role: "group", "aria-label": "The other hands" });
+  const deck = screen.hand.parentElement;
+  if (deck) deck.after(hands);
+  // The options under the moving controls (never below the panel's fold), then the verdict,
+  // the graph, the bars (what the move was worth) and the odds.
+  node.append(nav, options, verdict, graph.node, barsBox, odds);
   ctx.root.classList.add("is-review");
   // The verdict is the review's live region: the head's line would say it twice.
   const said = firstOf(screen.head, ".cfw-status");
   if (said) said.setAttribute("aria-live", "off");
+
+  // A docked review keeps the hand as tall as the game's largest hand needs, so that the
+  // widget (and the panel beside it, as tall as the board and the hand) keeps one height.
+  let tileBox = { w: 0, h: 0 };
+  /** @param {number} most */
+  function reserveHand(most) {
+    const hand = screen.hand;
+    const tile = firstOf(hand, ".cfw-htile");
+    if (tile) {
+      const r = tile.getBoundingClientRect();
+      if (r.width > 0) tileBox = { w: r.width, h: r.height };
+    }
+    if (!ctx.root.classList.contains("is-docked") || !tileBox.w) {
+      hand.style.minHeight = "";
+      return;
+    }
+    const cs = getComputedStyle(hand);
+    const inner = hand.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    const gap = parseFloat(cs.columnGap) || 0;
+    const rows = handRows(most, inner, tileBox.w, gap);
+    const rowGap = parseFloat(cs.rowGap) || 0;
+    const height = rows * tileBox.h + (rows - 1) * rowGap + parseFloat(cs.paddingTop) + parseFloat(cs.paddingBottom);
+    hand.style.minHeight = `${Math.ceil(height)}px`;
+  }
 
   /** @param {View} v */
   function update(v) {
@@ -167,7 +248,13 @@ export function makeReview(ctx, screen) {
     barsBox.hidden = !r.bars.length;
     bars.replaceChildren();
     const shares = barShares(r.bars.map((b) => b.points));
+    const few = r.bars.filter((b) => b.few).length;
+    moreBars.hidden = few >= r.bars.length;
+    setText(moreBars, moreBarsWords(r.bars.length, few, expanded));
+    moreBars.setAttribute("aria-expanded", expanded ? "true" : "false");
+    const visible = new Set(shownBars(r.bars, expanded));
     r.bars.forEach((b, i) => {
+      if (!visible.has(b)) return;
       const tags = [b.played ? "played" : "", b.best ? "best" : ""].filter(Boolean);
       const li = h("li", { class: "cfw-bar" + (b.played ? " is-played" : "") + (b.best ? " is-best" : "") });
       const label = h("span", { class: "cfw-bar-label" });
@@ -176,11 +263,15 @@ export function makeReview(ctx, screen) {
       const fill = h("span", { class: "cfw-bar-fill" });
       fill.style.width = `${(shares[i] * 100).toFixed(1)}%`;
       track.appendChild(fill);
-      const value = h("span", { class: "cfw-bar-value" }, `${b.value} points`);
+      // The number alone on screen (the note above says they are points); read as "n points".
+      const value = h("span", { class: "cfw-bar-value" }, b.value);
+      value.appendChild(h("span", { class: "cfw-vh" }, " points"));
       li.append(label, track, value);
       if (tags.length) li.appendChild(h("span", { class: "cfw-bar-tags" }, tags.join(", ")));
       bars.appendChild(li);
     });
+    graph.update(r.graph);
+    reserveHand(r.most_tiles);
     setText(odds, r.odds);
     odds.hidden = !r.odds;
     hands.replaceChildren();
@@ -202,7 +293,7 @@ export function makeReview(ctx, screen) {
     }
     screen.actions.hidden = true;
     screen.targets.hidden = true;
-    setText(screen.help, "Left and Right arrows: the move before or after; Home and End: the first or last move. F full screen.");
+    setText(screen.help, "Left and Right arrows: the move before or after; Home and End: the first or last move; a click on the graph: that move. F full screen.");
   }
 
   /**

@@ -38,6 +38,7 @@ from ..core import (
     Round,
 )
 from ..table import Chart
+from ._accuracy import ACCURACY_COLUMNS, outlook, seat_accuracies, with_accuracy
 from ._errors import EvaluateError, ReviewError
 from ._evaluate import EvaluatePolicy, check_executor, check_request, evaluate
 from ._review_sources import rounds_to_review
@@ -82,11 +83,12 @@ MOVE_COLUMNS = (
     "loss",
     "std_error",
     "verdict",
+    *ACCURACY_COLUMNS,
 )
 #: The columns of :meth:`Review.candidates` (evaluate's table, indexed by move).
 CANDIDATE_COLUMNS = ("expected_points", "std_error", "out_chance", "rank")
 #: The columns of :attr:`Review.summary` (one row per reviewed seat).
-SUMMARY_COLUMNS = ("name", "moves", "accuracy", "average_loss", *VERDICTS)
+SUMMARY_COLUMNS = ("name", "moves", "accuracy", "best_or_good", "average_loss", *VERDICTS)
 
 
 def verdict(loss: float, std_error: float = 0.0, *, same_move: bool = False) -> str:
@@ -117,14 +119,19 @@ class Review:
     ``moves`` has one row per move of a reviewed seat (columns :data:`MOVE_COLUMNS`): the
     round (from 1), the move's number in its round (from 1), the seat and its name, the move
     played and the best move, the expected round points of each (lower is better; empty
-    when forced), the loss in points, its standard error and the verdict. ``summary`` has a
-    row per reviewed seat: the moves rated (forced ones left out), the ``accuracy`` (the
+    when forced), the loss in points, its standard error, the verdict, what was at stake (the
+    worst move's expected points minus the best's) and the move's accuracy in per cent.
+    ``summary`` has a row per reviewed seat: the moves rated (forced ones left out), the
+    ``accuracy`` (per cent of the points at stake that the seat kept: see
+    :mod:`cfwidget.analysis._accuracy` and docs/review-accuracy.md), ``best_or_good`` (the
     share of rated moves that were "best" or "good"), the average loss and the count of each
-    verdict. To rebuild any position, a review also keeps each round as dealt
-    (:attr:`starts`), every seat's moves as text (:attr:`played`) and who made them
-    (:attr:`movers`); :meth:`round_at` replays a round to a move, and :meth:`candidates`
-    gives evaluate's whole table for a rated move (what ``cfwidget.widget.ReviewWidget``
-    shows). Two reviews are equal when their tables, rounds and moves are.
+    verdict. :meth:`outlook` gives each seat's expected round points and chance of going out
+    after every move, as that seat saw them; :meth:`picture` draws them. To rebuild any
+    position, a review also keeps each round as dealt (:attr:`starts`), every seat's moves
+    as text (:attr:`played`) and who made them (:attr:`movers`); :meth:`round_at` replays a
+    round to a move, and :meth:`candidates` gives evaluate's whole table for a rated move
+    (what ``cfwidget.widget.ReviewWidget`` shows). Two reviews are equal when their tables,
+    rounds and moves are.
 
     >>> from cfwidget import Round, Rules
     >>> rnd = Round.deal(Rules(max_pip=3, spokes=3, hand_size=3), players=2, seed=4)
@@ -132,8 +139,8 @@ class Review:
     >>> rev = review(rnd, worlds=8)
     >>> rev.moves["played"].tolist() == [str(m) for m in rnd.moves], len(rev.moves)
     (True, 1)
-    >>> list(rev.summary.columns[:4])
-    ['name', 'moves', 'accuracy', 'average_loss']
+    >>> list(rev.summary.columns[:5])
+    ['name', 'moves', 'accuracy', 'best_or_good', 'average_loss']
     >>> print(rev)  # doctest: +ELLIPSIS
     Review of 1 move (...
     """
@@ -228,65 +235,46 @@ class Review:
         rows: pd.DataFrame = self.moves[bad]
         return rows
 
-    def plot(self) -> Figure:
-        """A matplotlib figure of the loss of each move, one line with markers per seat.
+    def outlook(self) -> pd.DataFrame:
+        """Each reviewed seat's expected round points and chance of going out after every move
+        of the game, from that seat's own view (see :func:`cfwidget.analysis._accuracy.outlook`:
+        fresh at its own rated moves, held in between).
 
-        The dashed lines are the thresholds of a mistake and a blunder.
+        >>> from cfwidget import Round, Rules
+        >>> rnd = Round.deal(Rules(max_pip=3, spokes=3, hand_size=3), players=2, seed=4)
+        >>> rnd.play(rnd.legal_moves()[0])
+        >>> review(rnd, worlds=8).outlook()[["step", "seat", "fresh"]].values.tolist()
+        [[1, 0, False], [1, 1, False]]
+
+        (That first move was forced: nobody has a figure yet.)
         """
-        from matplotlib.figure import Figure
+        seats = [int(s) for s in self.summary.index]
+        return outlook(self.moves, self.tables, self.played, self.movers, self.names, seats)
 
-        fig = Figure(figsize=(8, 3.5))
-        ax = fig.add_subplot()
-        rated = self.moves[self.moves["verdict"] != "forced"].reset_index(drop=True)
-        for _, rows in rated.groupby("seat", sort=True):
-            label = str(rows["name"].iloc[0])
-            ax.plot(rows.index, rows["loss"], marker="o", linewidth=1, label=label)
-        for limit, word in ((INACCURACY_LOSS, "mistake"), (MISTAKE_LOSS, "blunder")):
-            ax.axhline(limit, color="grey", linestyle="--", linewidth=0.8)
-            ax.annotate(word, (0, limit), color="grey", fontsize=8, va="bottom")
-        ax.set_xlabel("rated move, in the order played")
-        ax.set_ylabel("points lost")
-        ax.set_title("Points lost by each move (0 is the best move)")
-        if len(rated):
-            ax.legend(loc="upper right", fontsize=8)
-        fig.tight_layout()
-        return fig
+    def plot(self) -> Figure:
+        """A matplotlib figure: the evaluation graph (each seat's expected round points and
+        chance of going out after every move, from its own view) over the points lost by each
+        rated move (see :func:`cfwidget.analysis._review_graph.review_figure`)."""
+        from ._review_graph import review_figure
+
+        return review_figure(self)
 
     def picture(self) -> Chart:
         """:meth:`plot` with its words: a notebook shows it as an image with ``alt`` text.
 
-        The words name, for each seat, its rated moves and its largest loss (the move's
-        number in its round and the verdict), so a screen reader or a notebook opened
-        without pictures tells the same story as the lines.
+        The words say what the graph shows and, for each seat, its accuracy, its expected
+        points at its first and last rated move of each round and its largest loss, so a
+        screen reader or a notebook opened without pictures tells the same story as the lines.
 
         >>> from cfwidget import Round, Rules
         >>> rnd = Round.deal(Rules(max_pip=3, spokes=3, hand_size=3), players=2, seed=4)
         >>> rnd.play(rnd.legal_moves()[0])
         >>> review(rnd, worlds=8).picture().alt.split(". ")[0]
-        'Points lost by each rated move, one line per player'
+        'Evaluation graph of the review'
         """
-        words = [
-            "Points lost by each rated move, one line per player",
-            f"Dashed lines at {INACCURACY_LOSS:g} points (a mistake) and {MISTAKE_LOSS:g} "
-            "points (a blunder)",
-        ]
-        rated = self.moves[self.moves["verdict"] != "forced"]
-        for _, row in self.summary.iterrows():
-            mine = rated[rated["name"] == row["name"]]
-            if not len(mine):
-                words.append(f"{row['name']}: no rated move")
-                continue
-            worst = mine.loc[mine["loss"].idxmax()]
-            count = f"{len(mine)} rated {_plural('move', len(mine))}"
-            if float(worst["loss"]) < GOOD_LOSS:
-                words.append(f"{row['name']}: {count}, none losing {GOOD_LOSS:g} points or more")
-            else:
-                words.append(
-                    f"{row['name']}: {count}, the largest loss {float(worst['loss']):.1f} points "
-                    f"at move {int(worst['move_number'])} of round {int(worst['round'])}, "
-                    f"rated {_RATED[str(worst['verdict'])]}"
-                )
-        return Chart(self.plot(), alt=". ".join(words) + ".")
+        from ._review_graph import review_words
+
+        return Chart(self.plot(), alt=review_words(self))
 
     def __repr__(self) -> str:
         rated = self.moves[self.moves["verdict"] != "forced"]
@@ -298,8 +286,8 @@ class Review:
                 continue
             slips = [f"{int(row[v])} {_plural(v, int(row[v]))}" for v in VERDICTS[2:5]]
             parts.append(
-                f"  {row['name']}: {row['accuracy']:.0%} of {int(row['moves'])} "
-                f"{_plural('move', int(row['moves']))} best or "
+                f"  {row['name']}: accuracy {row['accuracy']:.0f}%, {row['best_or_good']:.0%} of "
+                f"{int(row['moves'])} {_plural('move', int(row['moves']))} best or "
                 f"good, {row['average_loss']:.1f} points lost a move on average; "
                 + ", ".join(slips)
             )
@@ -394,7 +382,7 @@ def review(
         movers.append(tuple(seat for seat, _ in rnd.history))
     done = _results(rows)
     tables = tuple(row.pop("_table", None) for row in done)
-    table = pd.DataFrame(done, columns=list(MOVE_COLUMNS))
+    table = with_accuracy(pd.DataFrame(done, columns=list(MOVE_COLUMNS)), tables)
     return Review(
         moves=table,
         summary=_summary(table, sorted(chosen), names),
@@ -501,7 +489,8 @@ def _summary(table: pd.DataFrame, seats: list[int], names: tuple[str, ...]) -> p
             {
                 "name": names[seat],
                 "moves": n,
-                "accuracy": good / n if n else math.nan,
+                "accuracy": seat_accuracies(table, [seat])[0],
+                "best_or_good": good / n if n else math.nan,
                 "average_loss": float(rated["loss"].mean()) if n else math.nan,
                 **counts,
             }

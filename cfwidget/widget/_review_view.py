@@ -23,6 +23,7 @@ from ..analysis import GOOD_LOSS
 from ..core import Move, Observation, Round, Tile
 from ..odds import OddsError, draw_outlook
 from ..table import TilePlacement, badge_spots
+from ._review_graph import Graph
 from ._words import onto_words
 
 __all__ = [
@@ -41,6 +42,8 @@ __all__ = [
 #: seat was not reviewed) or ``"hidden"`` (another seat's move, hands closed).
 Shown = Literal["best", "good", "inaccuracy", "mistake", "blunder", "forced", "unrated", "hidden"]
 _ARTICLE = {"inaccuracy": "an inaccuracy", "mistake": "a mistake", "blunder": "a blunder"}
+#: How many of the best candidate moves a collapsed list shows (with the move played).
+FEW_BARS = 3
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,7 @@ class Bar(TypedDict):
     out_chance: float
     played: bool
     best: bool
+    few: bool  # among the best FEW_BARS, or the move played: shown while the list is collapsed
 
 
 class OtherHand(TypedDict):
@@ -110,6 +114,8 @@ class ReviewPanel(TypedDict):
     mistakes: list[int]
     previous_mistake: int | None
     next_mistake: int | None
+    graph: Graph
+    most_tiles: int
 
 
 def step_words(n: int, total: int, name: str, action: str) -> str:
@@ -186,7 +192,7 @@ def _ring(
 def _bars(table: pd.DataFrame, played: str, roles: Mapping[Tile, str]) -> list[Bar]:
     best = str(table.index[0]) if len(table) else ""
     bars: list[Bar] = []
-    for move, row in table.iterrows():
+    for i, (move, row) in enumerate(table.iterrows()):
         text = str(move)
         bars.append(
             {
@@ -198,6 +204,7 @@ def _bars(table: pd.DataFrame, played: str, roles: Mapping[Tile, str]) -> list[B
                 "out_chance": round(float(row["out_chance"]), 3),
                 "played": text == played,
                 "best": text == best,
+                "few": i < FEW_BARS or text == played,
             }
         )
     return bars
@@ -216,12 +223,15 @@ def review_panel(
     follow: bool,
     hands_open: bool,
     rounds: int,
+    graph: Graph,
+    most_tiles: int,
 ) -> ReviewPanel:
     """The review part of the view at step ``index`` (from 0), shown from ``seat``.
 
     ``rnd`` is the round just before the move, ``obs`` the shown seat's observation of it,
     ``laid`` its table as laid out, ``table`` evaluate's table for the move (``None`` when
-    it was forced or not reviewed).
+    it was forced or not reviewed), ``graph`` the evaluation graph's part, ``most_tiles`` the
+    most tiles any hand holds in the game (the front end keeps room for that many).
     """
     step = steps[index]
     total = len(steps)
@@ -308,9 +318,7 @@ def review_panel(
         "played_tile": str(move.tile) if move.tile is not None and seat == step.seat else None,
         "bars": bars,
         "bars_note": (
-            f"Expected round points for {mover} after each move it could make (lower is better)."
-            if bars
-            else ""
+            f"{mover}'s expected points after each move (lower is better)." if bars else ""
         ),
         "odds": odds_words(rnd, seat, said[seat]),
         "hands": hands,
@@ -318,4 +326,6 @@ def review_panel(
         "mistakes": mistakes,
         "previous_mistake": max((m for m in mistakes if m < index + 1), default=None),
         "next_mistake": min((m for m in mistakes if m > index + 1), default=None),
+        "graph": graph,
+        "most_tiles": most_tiles,
     }

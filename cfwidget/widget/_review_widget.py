@@ -32,13 +32,14 @@ from typing import Any, cast
 
 from .._shared import is_whole, shown
 from ..analysis import Review
-from ..core import Round
+from ..core import Move, Round
 from ..table import PALETTE, TilePlacement, render_svg
 from ._args import check_flag, check_palette, unknown_args
 from ._board import LaidTable, board_aspect
 from ._errors import WidgetError
 from ._farmyard import DISPLAYS, Farmyard, front_end
 from ._intents import handles
+from ._review_graph import graph_html, graph_panel, graph_words
 from ._review_view import Step, review_panel
 from ._saved import saved_pictures
 from ._view import Controls, View, build_view, sentence
@@ -92,6 +93,8 @@ class ReviewWidget(Farmyard):
             )
         self._review = review
         self._steps = _steps(review)
+        self._outlook = review.outlook()
+        self._most_tiles = _most_tiles(review)
         if not self._steps:
             raise WidgetError("the reviewed game has no moves to show")
         self._players = review.starts[0].players
@@ -231,12 +234,14 @@ class ReviewWidget(Farmyard):
         panel = self.view["review"]
         html = pictures.get("text/html", "")
         text = [repr(self), panel["words"]]
+        if panel["graph"]["lines"]:
+            text.append(graph_words(panel["graph"]))
         rows = "".join(
             f"<tr><td>{_esc(b['text'])}</td><td>{b['value']}</td>"
             f"<td>{' and '.join(w for w in ('played', 'best') if b[w])}</td></tr>"
             for b in panel["bars"]
         )
-        html += f"<p>{_esc(panel['words'])}</p>"
+        html += f"<p>{_esc(panel['words'])}</p>" + graph_html(panel["graph"])
         if rows:
             html += (
                 f"<table><caption>{_esc(panel['bars_note'])}</caption><thead><tr><th>move</th>"
@@ -385,7 +390,17 @@ class ReviewWidget(Farmyard):
         laid = self._laid_at(rnd)
         row = step.row
         table = None if row is None else self._review.tables[row]
+        reviewed = [int(s) for s in self._review.summary.index]
         panel = review_panel(
+            graph=graph_panel(
+                self._outlook,
+                total=len(self._steps),
+                starts=[s_i + 1 for s_i, s in enumerate(self._steps) if s.move_no == 1][1:],
+                seats=reviewed if self._open or self._seat is None else [seat],
+                index=self._index,
+                hands_open=self._open,
+            ),
+            most_tiles=self._most_tiles,
             steps=self._steps,
             index=self._index,
             moves=self._review.moves,
@@ -432,6 +447,23 @@ def _steps(review: Review) -> list[Step]:
         for r, (moves, seats) in enumerate(zip(review.played, review.movers, strict=True), start=1)
         for k, (move, seat) in enumerate(zip(moves, seats, strict=True), start=1)
     ]
+
+
+def _most_tiles(review: Review) -> int:
+    """The most tiles any hand holds at any move of the reviewed game, counted from the hands'
+    sizes as dealt and the public moves (a draw adds a tile, a tile played takes one)."""
+    most = 0
+    for start, moves, movers in zip(review.starts, review.played, review.movers, strict=True):
+        sizes = [len(h) for h in start.hands]
+        most = max(most, *sizes)
+        for move, seat in zip(moves, movers, strict=True):
+            made = Move.parse(move)
+            if made.kind == "draw":
+                sizes[seat] += 1
+                most = max(most, sizes[seat])
+            elif made.tile is not None:
+                sizes[seat] -= 1
+    return most
 
 
 def _esc(text: str) -> str:

@@ -11,6 +11,7 @@ import pytest
 
 import cfwidget as cf
 from cfwidget.analysis import Review, ReviewError, evaluate, review
+from cfwidget.analysis._accuracy import STAKE_FLOOR
 from cfwidget.analysis._review import (
     GOOD_LOSS,
     INACCURACY_LOSS,
@@ -94,7 +95,12 @@ def test_summary_counts_and_accuracy(reviewed: Review) -> None:
         rated = mine[mine["verdict"] != "forced"]
         assert row["moves"] == len(rated)
         assert sum(row[v] for v in VERDICTS) == len(mine)
-        assert row["accuracy"] == pytest.approx((row["best"] + row["good"]) / len(rated))
+        assert row["best_or_good"] == pytest.approx((row["best"] + row["good"]) / len(rated))
+        kept = sum(
+            max(s, STAKE_FLOOR) - x for x, s in zip(rated["loss"], rated["stake"], strict=True)
+        )
+        weights = sum(max(s, STAKE_FLOOR) for s in rated["stake"])
+        assert row["accuracy"] == pytest.approx(100 * kept / weights)
         assert row["average_loss"] == pytest.approx(rated["loss"].mean())
 
 
@@ -196,9 +202,12 @@ def test_repr_and_plot(reviewed: Review) -> None:
     assert words.startswith(f"Review of {len(reviewed.moves)} moves")
     assert "Player 1" in words and "points lost a move on average" in words
     fig = reviewed.plot()
-    ax = fig.axes[0]
-    assert len(ax.get_lines()) >= 3 + 2  # a line per seat and the two thresholds
-    assert ax.get_ylabel() == "points lost"
+    top, middle, bottom = fig.axes
+    named = [line.get_label() for line in top.get_lines() if line.get_label()[0] != "_"]
+    assert named == list(reviewed.summary["name"])  # a line per seat (and its dots, unnamed)
+    assert [top.get_ylabel(), middle.get_ylabel()] == ["expected points", "going out (%)"]
+    assert len(bottom.get_lines()) >= 3 + 2  # the dots per seat and the two thresholds
+    assert bottom.get_ylabel() == "points lost"
 
 
 def test_the_picture_says_each_seats_largest_loss(reviewed: Review) -> None:
@@ -208,11 +217,13 @@ def test_the_picture_says_each_seats_largest_loss(reviewed: Review) -> None:
     rated = reviewed.moves[reviewed.moves["verdict"] != "forced"]
     for name, mine in rated.groupby("name"):
         worst = mine.loc[mine["loss"].idxmax()]
+        accuracy = reviewed.summary.set_index("name").loc[name, "accuracy"]
+        assert f"{name}: accuracy {accuracy:.0f}% over {len(mine)} rated moves" in chart.alt
         if worst["loss"] >= 2:
-            said = f"{name}: {len(mine)} rated moves, the largest loss {worst['loss']:.1f} points"
+            said = f"the largest loss {worst['loss']:.1f} points"
             assert f"{said} at move {worst['move_number']} of round {worst['round']}" in chart.alt
         else:
-            assert f"{name}: {len(mine)} rated" in chart.alt and "none losing 2" in chart.alt
+            assert "no move lost 2 points" in chart.alt
 
 
 @pytest.mark.parametrize(
@@ -318,4 +329,4 @@ def test_a_game_with_no_moves_yet() -> None:
     rev = review(cf.Game(2, RULES, seed=3), worlds=WORLDS)
     assert rev.moves.empty and list(rev.summary["moves"]) == [0, 0]
     assert "no move to rate" in repr(rev)
-    assert rev.plot().axes[0].get_ylabel() == "points lost"
+    assert rev.plot().axes[2].get_ylabel() == "points lost"

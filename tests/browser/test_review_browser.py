@@ -145,14 +145,15 @@ SHOWN_JS = """() => {
 def differences(got: dict[str, Any], twin: Any, n: int) -> list[str]:
     """What the page shows at move ``n`` that the review does not say (none when all agree)."""
     panel = twin.view["review"]
-    tags = [", ".join(t for t in ("played", "best") if b[t]) for b in panel["bars"]]
+    bars = [b for b in panel["bars"] if b["few"]]  # the list shows the best few and the played
+    tags = [", ".join(t for t in ("played", "best") if b[t]) for b in bars]
     wanted = {
         "tiles": len(twin.view["table"]),
         "verdict": panel["words"],
         "slider": str(n),
         "valuetext": panel["short"],
-        "bar texts": [b["text"] for b in panel["bars"]],
-        "bar values": [f"{b['value']} points" for b in panel["bars"]],
+        "bar texts": [b["text"] for b in bars],
+        "bar values": [f"{b['value']} points" for b in bars],
         "bar tags": tags,
         "rings": [f"{r['kind']}@{r['onto']}" for r in panel["rings"]],
         "lifted": [panel["played_tile"]] if panel["played_tile"] else [],

@@ -132,7 +132,7 @@ def test_a_saved_review_shows_the_widgets_table_verdict_and_candidates(
         assert image.evaluate("(i) => i.complete && i.naturalWidth > 300")
         rows = shown.first.locator("table tbody tr").all_inner_texts()
         assert len(rows) >= 2 and any("played" in r for r in rows) and "best" in rows[0]
-        charts = page.locator("img[alt^='Points lost by each rated move']")
+        charts = page.locator("img[alt^='Evaluation graph of the review']")
         charts.first.wait_for(state="attached", timeout=WAIT)
         assert "Amira" in (charts.first.get_attribute("alt") or "")
         texts = page.locator(".jp-OutputArea-output").all_inner_texts()

@@ -58,7 +58,7 @@ def test_notebook_40_reviews_the_game_it_plays_and_shows_the_plot_and_the_widget
         for o in c.outputs
         if "image/png" in o.get("data", {})
     ]
-    assert len(plots) == 1 and 'alt="Points lost by each rated move' in plots[0]["text/html"]
+    assert len(plots) == 1 and 'alt="Evaluation graph of the review' in plots[0]["text/html"]
     widgets = [
         o["data"]
         for c in code

@@ -1738,6 +1738,108 @@ function fromAnywidget(model) {
   };
 }
 
+// js/review-graph.js
+var GRAPH_W = 400;
+var GRAPH_H = 80;
+var PAD_Y = 6;
+function xOfMove(move, total) {
+  return (move - 0.5) / Math.max(1, total) * GRAPH_W;
+}
+function moveAtX(x, width, total) {
+  if (!(width > 0) || !(total >= 1)) return 1;
+  const move = Math.floor(x / width * total) + 1;
+  return Math.min(total, Math.max(1, move));
+}
+function yOfPoints(points, top) {
+  const share = top > 0 ? Math.min(1, Math.max(0, points / top)) : 0;
+  return GRAPH_H - PAD_Y - share * (GRAPH_H - 2 * PAD_Y);
+}
+function linePath(points, starts, top) {
+  const total = points.length;
+  const cell = GRAPH_W / Math.max(1, total);
+  const breaks = new Set(starts);
+  let d = "";
+  let open = false;
+  points.forEach((p, i) => {
+    const move = i + 1;
+    if (breaks.has(move)) open = false;
+    if (p === null || !Number.isFinite(p)) {
+      open = false;
+      return;
+    }
+    const x0 = num(i * cell);
+    const x1 = num((i + 1) * cell);
+    const y = num(yOfPoints(p, top));
+    d += open ? `V${y}H${x1}` : `M${x0} ${y}H${x1}`;
+    open = true;
+  });
+  return d;
+}
+function dotsPath(line, top) {
+  const total = line.points.length;
+  let d = "";
+  line.points.forEach((p, i) => {
+    if (p === null || !line.fresh[i]) return;
+    d += `M${num(xOfMove(i + 1, total))} ${num(yOfPoints(p, top))}h0`;
+  });
+  return d;
+}
+function shortReadout(g) {
+  const i = g.move - 1;
+  return g.lines.map((line) => {
+    const p = line.points[i];
+    const o = line.out[i];
+    if (p === null || p === void 0 || o === null || o === void 0) return `${line.name}: no figure yet`;
+    return `${line.name} ${p.toFixed(1)} (${Math.round(o * 100)}% out)`;
+  }).join(" · ");
+}
+function makeGraph(goto) {
+  const node = h("figure", { class: "cfw-graph" });
+  const caption = h("figcaption", { class: "cfw-graph-note" });
+  const box = h("div", {
+    class: "cfw-graph-box",
+    role: "slider",
+    tabindex: "0",
+    "data-key": "review-graph",
+    "aria-label": "Evaluation graph, each seat's expected points from its own view: move",
+    "aria-valuemin": "1"
+  });
+  const svg = s("svg", { class: "cfw-graph-svg", viewBox: `0 0 ${GRAPH_W} ${GRAPH_H}`, preserveAspectRatio: "none", "aria-hidden": "true", focusable: "false" });
+  box.appendChild(svg);
+  const readout = h("p", { class: "cfw-graph-readout", "aria-hidden": "true" });
+  node.append(caption, box, readout);
+  box.addEventListener("click", (e) => {
+    const r = box.getBoundingClientRect();
+    goto(moveAtX(e.clientX - r.left, r.width, Number(box.getAttribute("aria-valuemax")) || 1));
+  });
+  function update(g) {
+    node.hidden = !g.lines.length;
+    if (!g.lines.length) return;
+    setText(caption, g.note);
+    box.setAttribute("aria-valuemax", String(g.total));
+    box.setAttribute("aria-valuenow", String(g.move));
+    box.setAttribute("aria-valuetext", g.readout);
+    svg.replaceChildren();
+    for (const start of g.starts) {
+      const x2 = num((start - 1) / Math.max(1, g.total) * GRAPH_W);
+      svg.appendChild(s("path", { class: "cfw-graph-round", d: `M${x2} 0V${GRAPH_H}` }));
+    }
+    const x = num(xOfMove(g.move, g.total));
+    svg.appendChild(s("path", { class: "cfw-graph-now", d: `M${x} 0V${GRAPH_H}` }));
+    for (const line of g.lines) {
+      const seat = `is-seat-${line.seat % 4}`;
+      svg.appendChild(s("path", { class: `cfw-graph-line ${seat}`, d: linePath(line.points, g.starts, g.top) }));
+      svg.appendChild(s("path", { class: `cfw-graph-dots ${seat}`, d: dotsPath(line, g.top) }));
+    }
+    readout.replaceChildren();
+    g.lines.forEach((line, i) => {
+      if (i) readout.append(" · ");
+      readout.append(h("span", { class: `cfw-graph-key is-seat-${line.seat % 4}` }), shortReadout({ ...g, lines: [line] }));
+    });
+  }
+  return { node, update };
+}
+
 // js/review.js
 function barShares(points) {
   const top = Math.max(0, ...points.filter((p) => Number.isFinite(p)));
@@ -1752,6 +1854,19 @@ function reviewKeyTarget(key, move, total) {
   if (key === "Home") return 1;
   if (key === "End") return total;
   return 0;
+}
+function shownBars(bars, expanded) {
+  return expanded ? bars : bars.filter((b) => b.few);
+}
+function moreBarsWords(all, few, expanded) {
+  if (expanded) return "Show the best few";
+  const rest = all - few;
+  return `Show all ${all} moves (${rest} more)`;
+}
+function handRows(most, width, tile, gap) {
+  if (!(tile > 0) || !(width > 0) || !(most > 0)) return 1;
+  const perRow = Math.max(1, Math.floor((width + gap) / (tile + gap)));
+  return Math.max(1, Math.ceil(most / perRow));
 }
 function makeReview(ctx, screen) {
   const { port, state } = ctx;
@@ -1821,13 +1936,46 @@ function makeReview(ctx, screen) {
   const barsBox = h("div", { class: "cfw-bars-box" });
   const barsNote = h("p", { class: "cfw-bars-note", id: uid("bars") });
   const bars = h("ol", { class: "cfw-bars", "aria-labelledby": barsNote.id });
-  barsBox.append(barsNote, bars);
+  const moreBars = (
+    /** @type {HTMLButtonElement} */
+    h("button", { type: "button", class: "cfw-btn cfw-bars-more", "data-key": "review-all-bars", "aria-expanded": "false" })
+  );
+  let expanded = false;
+  moreBars.addEventListener("click", () => {
+    expanded = !expanded;
+    const v = state.view;
+    if (v) update(v);
+  });
+  barsBox.append(barsNote, bars, moreBars);
+  const graph = makeGraph(goto);
   const odds = h("p", { class: "cfw-review-odds" });
-  const hands = h("div", { class: "cfw-review-hands" });
-  node.append(nav, verdict, barsBox, odds, options, hands);
+  const hands = h("div", { class: "cfw-review-hands", role: "group", "aria-label": "The other hands" });
+  const deck = screen.hand.parentElement;
+  if (deck) deck.after(hands);
+  node.append(nav, options, verdict, graph.node, barsBox, odds);
   ctx.root.classList.add("is-review");
   const said = firstOf(screen.head, ".cfw-status");
   if (said) said.setAttribute("aria-live", "off");
+  let tileBox2 = { w: 0, h: 0 };
+  function reserveHand(most) {
+    const hand = screen.hand;
+    const tile = firstOf(hand, ".cfw-htile");
+    if (tile) {
+      const r = tile.getBoundingClientRect();
+      if (r.width > 0) tileBox2 = { w: r.width, h: r.height };
+    }
+    if (!ctx.root.classList.contains("is-docked") || !tileBox2.w) {
+      hand.style.minHeight = "";
+      return;
+    }
+    const cs = getComputedStyle(hand);
+    const inner = hand.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    const gap = parseFloat(cs.columnGap) || 0;
+    const rows = handRows(most, inner, tileBox2.w, gap);
+    const rowGap = parseFloat(cs.rowGap) || 0;
+    const height = rows * tileBox2.h + (rows - 1) * rowGap + parseFloat(cs.paddingTop) + parseFloat(cs.paddingBottom);
+    hand.style.minHeight = `${Math.ceil(height)}px`;
+  }
   function update(v) {
     const r = reviewOf(v);
     node.hidden = !r;
@@ -1853,7 +2001,13 @@ function makeReview(ctx, screen) {
     barsBox.hidden = !r.bars.length;
     bars.replaceChildren();
     const shares = barShares(r.bars.map((b) => b.points));
+    const few = r.bars.filter((b) => b.few).length;
+    moreBars.hidden = few >= r.bars.length;
+    setText(moreBars, moreBarsWords(r.bars.length, few, expanded));
+    moreBars.setAttribute("aria-expanded", expanded ? "true" : "false");
+    const visible = new Set(shownBars(r.bars, expanded));
     r.bars.forEach((b, i) => {
+      if (!visible.has(b)) return;
       const tags = [b.played ? "played" : "", b.best ? "best" : ""].filter(Boolean);
       const li = h("li", { class: "cfw-bar" + (b.played ? " is-played" : "") + (b.best ? " is-best" : "") });
       const label = h("span", { class: "cfw-bar-label" });
@@ -1862,11 +2016,14 @@ function makeReview(ctx, screen) {
       const fill = h("span", { class: "cfw-bar-fill" });
       fill.style.width = `${(shares[i] * 100).toFixed(1)}%`;
       track.appendChild(fill);
-      const value = h("span", { class: "cfw-bar-value" }, `${b.value} points`);
+      const value = h("span", { class: "cfw-bar-value" }, b.value);
+      value.appendChild(h("span", { class: "cfw-vh" }, " points"));
       li.append(label, track, value);
       if (tags.length) li.appendChild(h("span", { class: "cfw-bar-tags" }, tags.join(", ")));
       bars.appendChild(li);
     });
+    graph.update(r.graph);
+    reserveHand(r.most_tiles);
     setText(odds, r.odds);
     odds.hidden = !r.odds;
     hands.replaceChildren();
@@ -1887,7 +2044,7 @@ function makeReview(ctx, screen) {
     }
     screen.actions.hidden = true;
     screen.targets.hidden = true;
-    setText(screen.help, "Left and Right arrows: the move before or after; Home and End: the first or last move. F full screen.");
+    setText(screen.help, "Left and Right arrows: the move before or after; Home and End: the first or last move; a click on the graph: that move. F full screen.");
   }
   function key(e) {
     const r = reviewOf(state.view);
