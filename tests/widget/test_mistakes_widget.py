@@ -92,6 +92,7 @@ def test_a_saved_notebook_keeps_the_table_and_the_question(drills: Mistakes) -> 
     bundle = w._repr_mimebundle_()
     assert bundle is not None
     data, meta = bundle
+    assert meta["image/png"]["alt"]  # the picture has its words
     assert {"image/png", "image/svg+xml", "text/html", "text/plain"} <= set(data)
     assert data["text/plain"].splitlines()[:2] == [repr(w), w.drill["question"]]
     assert "Hint 1 of 2" in data["text/plain"] and "0x" not in repr(w)
