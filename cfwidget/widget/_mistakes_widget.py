@@ -149,20 +149,21 @@ class MistakesWidget(Farmyard):
 
     @property
     def version(self) -> int:
-        """The stamp of the current view; ``play`` intents must carry it."""
+        """The stamp of the mistake shown; ``play`` intents must carry it (it changes only
+        when another mistake is shown)."""
         return self._version
 
     def goto(self, index: int) -> MistakesWidget:
         """Show mistake ``index`` (from 0); returns the widget."""
         self._index = self._check_index(index)
-        self._redraw()
+        self._redraw(new_position=True)
         return self
 
     def play(self, move: Move | str) -> str:
         """Answer with ``move`` (as a move played on the table would); returns the feedback."""
         said = self.current.exercise.check(str(move))
         self._said[self._index] = (said.status, said.message)
-        self._redraw()
+        self._redraw_panel()
         return said.message
 
     def hint(self) -> str:
@@ -171,14 +172,14 @@ class MistakesWidget(Farmyard):
         if exercise.hints_seen >= len(exercise.hints):
             return self.why()
         said = exercise.hint()
-        self._redraw()
+        self._redraw_panel()
         return said.message
 
     def why(self) -> str:
         """The solution and the line of play that shows why."""
         said = self.current.exercise.solution()
         self._shown_why[self._index] = said.message
-        self._redraw()
+        self._redraw_panel()
         return said.message
 
     def to_svg(self, **options: Any) -> str:
@@ -302,11 +303,18 @@ class MistakesWidget(Farmyard):
         laid = LaidTable() if self._aspect is None else LaidTable(self._aspect)
         return laid.of(rnd)
 
-    def _redraw(self) -> None:
+    def _redraw(self, *, new_position: bool = False) -> None:
+        """Draw the table again: another mistake (a new stamp: a click meant for the one
+        before is refused), or the same one laid out again for the board's shape (the same
+        stamp: a move played while the board settles still counts)."""
         if not hasattr(self, "_version"):
             return
-        self._version += 1
+        if new_position:
+            self._version += 1
         self.view = cast("dict[str, Any]", self._build_view())
+        self._redraw_panel()
+
+    def _redraw_panel(self) -> None:
         self.drill = self._panel()
 
     def _panel(self) -> dict[str, Any]:

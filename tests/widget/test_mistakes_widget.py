@@ -107,3 +107,20 @@ def test_bad_arguments(drills: Mistakes) -> None:
         MistakesWidget(drills, index=2)
     with pytest.raises(TypeError, match="seat"):
         MistakesWidget(drills, seat=0)  # type: ignore[call-arg]
+
+
+def test_only_another_mistake_makes_a_click_stale(drills: Mistakes) -> None:
+    """The board reports its size whenever the panel above it grows (a hint, the feedback):
+    the table is laid out again, and a move clicked meanwhile still counts."""
+    w = fresh(drills)
+    stamp = w.version
+    send(w, {"kind": "mistake_hint", "version": stamp})
+    send(w, {"kind": "board", "width": 900, "height": 300})
+    send(w, {"kind": "board", "width": 900, "height": 500})
+    assert w.version == stamp and w.view["version"] == stamp
+    send(w, {"kind": "play", "move": str(w.current.best), "version": stamp, "seat": 0})
+    assert w.drill["status"] == "correct" and w.message == ""
+    send(w, {"kind": "mistake_goto", "index": 1})
+    assert w.version == stamp + 1
+    send(w, {"kind": "play", "move": str(w.current.played), "version": stamp, "seat": 0})
+    assert "earlier view" in w.message and w.drill["status"] == "not attempted"
