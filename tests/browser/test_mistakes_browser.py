@@ -220,3 +220,68 @@ def test_one_puzzle_by_keyboard_alone(page: Page) -> None:
     after = kernel(page)
     assert after["index"] == 1
     assert after["events"][1] == [["check", answer, "correct"]]
+
+
+# -- notebook 41 as an app in Voila, at 1024x768 ------------------------------------------------
+
+LESSON = "41-learn-from-your-mistakes.ipynb"
+
+
+def lesson_answer() -> str:
+    """The first puzzle's best move, made here as notebook 41 makes it (seeded)."""
+    import cfwidget as cf
+    from cfwidget import teach
+    from cfwidget.analysis import review
+    from cfwidget.players import TipsBot, greedy, make_bot, play_round
+
+    names = ["Amira", "Ben", "Chloe", "Dev"]
+    rnd = cf.Round.deal(cf.Rules.preset("wolf-lake"), players=4, seed=5, names=names)
+    play_round(rnd, [make_bot("random", 5), greedy, TipsBot(), make_bot("coach")])
+    drill = teach.mistakes(review(rnd, seats=[0], worlds=100, seed=0), seat=0)
+    return str(drill[0].best)
+
+
+def test_the_lesson_in_voila_solved_by_keyboard_with_no_axe_violations(browser: Browser) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+    from servers import REPO, voila
+
+    need_browser()
+    answer = lesson_answer()
+    tile, onto = answer.split("@")
+    with voila(REPO / "notebooks" / LESSON) as url:
+        context = browser.new_context(viewport={"width": 1024, "height": 768})
+        pg = context.new_page()
+        pg.set_default_timeout(WAIT)
+        try:
+            pg.goto(url, timeout=WAIT)
+            pg.locator(".cfw .cfw-mistakes-question").wait_for(timeout=WAIT)
+            pg.locator(".cfw .cfw-hand .cfw-htile").first.wait_for(timeout=WAIT)
+            options = {"runOnly": {"type": "tag", "values": AXE_TAGS}}
+            found = Axe().run(pg, options=options).response["violations"]
+            print(f"\naxe in Voila (notebook 41, whole page): {len(found)} violations")
+            for v in found:
+                print(f"  {v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:5]}")
+            assert found == []
+            pg.locator('.cfw-mistakes [data-key="mistake-hint"]').focus()
+            for _ in range(60):  # Tab on from Hint to the hand
+                pg.keyboard.press("Tab")
+                if pg.evaluate(ACTIVE_JS)["tile"]:
+                    break
+            for _ in range(pg.locator(".cfw-hand .cfw-htile").count()):
+                if pg.evaluate(ACTIVE_JS)["tile"] == tile:
+                    break
+                pg.keyboard.press("ArrowRight")
+            assert pg.evaluate(ACTIVE_JS)["tile"] == tile
+            pg.keyboard.press("Enter")
+            for _ in range(8):
+                if pg.evaluate(ACTIVE_JS)["onto"] == onto:
+                    break
+                pg.keyboard.press("ArrowRight")
+            assert pg.evaluate(ACTIVE_JS)["onto"] == onto
+            pg.keyboard.press("Enter")
+            assert feedback(pg, "").startswith("Correct!")
+            found = Axe().run(pg, options=options).response["violations"]
+            print(f"axe in Voila (notebook 41, solved): {len(found)} violations")
+            assert found == []
+        finally:
+            context.close()
