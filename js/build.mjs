@@ -20,6 +20,7 @@ const OUT = "cfwidget/widget/static";
 export const ENTRIES = {
   game: "GameWidget",
   guided: "GuidedSession",
+  mistakes: "MistakesWidget",
   review: "ReviewWidget",
   setpicker: "SetPicker",
 };

@@ -26,6 +26,7 @@ from ..players import register_bot
 from ._errors import EvaluateError, PlayoutError, ReviewError, SolveError, TooLargeToSolve
 from ._evaluate import EVALUATE_POLICIES, MAX_WORLDS, EvaluatePolicy, evaluate
 from ._kernel import Position
+from ._lines import LINE_WORLDS, Line, lines_of_play
 from ._playout import MAX_PLAYOUTS, POLICIES, Policy, playout, playouts
 from ._review import GOOD_LOSS, VERDICTS, Review, review
 from ._search import DOUBT, STRENGTHS, SearchBot
@@ -35,6 +36,7 @@ __all__ = [
     "DOUBT",
     "EVALUATE_POLICIES",
     "GOOD_LOSS",
+    "LINE_WORLDS",
     "MAX_PLAYOUTS",
     "MAX_WORLDS",
     "POLICIES",
@@ -42,6 +44,7 @@ __all__ = [
     "VERDICTS",
     "EvaluateError",
     "EvaluatePolicy",
+    "Line",
     "PlayoutError",
     "Policy",
     "Position",
@@ -52,6 +55,7 @@ __all__ = [
     "SolveError",
     "TooLargeToSolve",
     "evaluate",
+    "lines_of_play",
     "playout",
     "playouts",
     "review",

@@ -116,7 +116,12 @@ def evaluate(
       then to the engine's order of the legal moves;
     - ``loss_std_error``: the standard error of this move's expected points minus the best
       move's (0 for the best). Every move meets the same worlds, so it is computed from the
-      differences world by world: usually far smaller than the two errors combined.
+      differences world by world. It is smaller than the two errors combined (the root of
+      the sum of their squares) exactly when the two moves' points rise and fall together
+      from world to world, as when a deal that is bad for one move is bad for the other
+      too; when the moves send the round different ways it can exceed either move's own
+      error, and the combined one when their points go opposite ways. Compare two moves
+      with it, not with their own errors.
 
     ``attrs`` holds the seat, the worlds, the policy, the kernel policy that ``played_by``
     it, the seed, and ``stand_in`` (True when a lower double opened the round: see above).

@@ -62,6 +62,8 @@ __all__ = [
     "ExerciseSummary",
     "Feedback",
     "LessonError",
+    "Mistake",
+    "Mistakes",
     "Picture",
     "Progress",
     "SignIn",
@@ -87,6 +89,7 @@ __all__ = [
     "holds_a_number",
     "how_many_tiles",
     "last_tile",
+    "mistakes",
     "move_value",
     "narrate",
     "never_finds",
@@ -125,6 +128,7 @@ if TYPE_CHECKING:  # the real types for type checkers; at run time they load laz
         move_value,
         worlds_for_error,
     )
+    from ._mistakes import Mistake, Mistakes, mistakes
     from ._odds_exercises import (
         CHANCE_TOLERANCE,
         amount_exercise,
@@ -177,6 +181,9 @@ _LAZY = {
     "every_yard_order": "_ev_exercises",
     "move_value": "_ev_exercises",
     "worlds_for_error": "_ev_exercises",
+    "Mistake": "_mistakes",
+    "Mistakes": "_mistakes",
+    "mistakes": "_mistakes",
 }
 
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import re
 from fractions import Fraction
 
 import pandas as pd
@@ -36,6 +35,7 @@ from ..players import greedy
 from ._answers import Exercise, listing, read_choice
 from ._errors import LessonError
 from ._odds_answers import amount_exercise, square_law_exercise
+from ._typed import move_notation
 
 __all__ = [
     "MAX_ORDERS",
@@ -225,8 +225,8 @@ def best_in_expectation(rnd: Round) -> Exercise:
     def judge(answer: object) -> tuple[bool, str]:
         if isinstance(answer, Move):  # a move from the round itself, like rnd.legal_moves()[0]
             answer = str(answer)
-        if isinstance(answer, str):  # "1-1 @ 3-1" as typed, with spaces
-            answer = re.sub(r"\s*@\s*", "@", answer)
+        if isinstance(answer, str):  # "1-1 @ 3-1", or "1-1 on 3-1" as the coach says it
+            answer = move_notation(answer)
         given = read_choice(answer, choices)
         points = sol.points(given)
         if given in right:

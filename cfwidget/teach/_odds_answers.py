@@ -25,6 +25,7 @@ from ._typed import THOUSANDS, tidy, without_unit
 
 __all__ = [
     "CHANCE_TOLERANCE",
+    "SQUARE_LAW_SHARE",
     "amount_exercise",
     "chance_exercise",
     "read_amount",
@@ -32,6 +33,9 @@ __all__ = [
     "square_law_exercise",
 ]
 
+#: How far an "about how many" answer of :func:`square_law_exercise` may be from the ratio
+#: squared and still be right, as a share of it, either way.
+SQUARE_LAW_SHARE = 0.2
 #: How far a chance may be from the exact value and still be right: half a percentage point.
 CHANCE_TOLERANCE = Fraction(1, 200)
 _FORMS = "a fraction like 3/11, a decimal like 0.27 or a percent like 27%"
@@ -155,6 +159,24 @@ def _chance_words(value: Fraction) -> str:
     return f"{value} = {percent}" if value.denominator <= 10_000 else f"about {percent}"
 
 
+def _unit_after(value: Fraction, unit: str) -> str:
+    """``" points"``, or ``" point"`` for exactly 1 (nothing without a unit)."""
+    if not unit:
+        return ""
+    return f" {unit.removesuffix('s')}" if value == 1 else f" {unit}"
+
+
+def _with_unit(said: str, value: Fraction, unit: str) -> str:
+    """The answer as written, with its unit once: ``"1 point"`` stays, ``"1"`` gets it.
+
+    >>> _with_unit("1 point", Fraction(1), "points"), _with_unit("3", Fraction(3), "points")
+    ('1 point', '3 points')
+    """
+    if not unit or without_unit(said.lower(), (unit, unit.removesuffix("s"))) != said.lower():
+        return said
+    return said + _unit_after(value, unit)
+
+
 def _check_exact(exact: object, what: str) -> Fraction:
     if isinstance(exact, bool) or not isinstance(exact, (Fraction, int, float)):
         raise LessonError(f"the exact {what} must be a number (a Fraction), got {shown(exact)}")
@@ -253,10 +275,10 @@ def amount_exercise(
     else:
         within = "the exact value"
 
-    after = f" {unit}" if unit else ""
     digits = 4 if abs(value) < Fraction(1, 10) else 3
 
     def words(v: Fraction) -> str:
+        after = _unit_after(v, unit)
         if v.denominator == 1:
             return f"{v.numerator:,}{after}"
         if v.denominator <= 1000:
@@ -273,7 +295,7 @@ def amount_exercise(
         for wrong, why in mistakes:
             if abs(given - wrong) <= tolerance and abs(wrong - value) > tolerance:
                 return False, f"{said} {why}"
-        return False, f"{said}{after} is too {'high' if given > value else 'low'}"
+        return False, f"{_with_unit(said, given, unit)} is too {'high' if given > value else 'low'}"
 
     return Exercise(
         question=f"{question} (Write a number like 2.5 or a fraction like 5/2; {within}.)"
@@ -292,32 +314,57 @@ def square_law_exercise(
     question: str, count: int, noun: str, measure: str, have: float, goal: float, **say: str
 ) -> Exercise:
     """How many ``noun`` would bring ``measure`` from ``have`` (with ``count`` of them) to
-    ``goal``? It shrinks like 1 / sqrt(n), so the answer is ``count x (have / goal)^2``,
-    right within 10%; scaling by the plain ratio is the mistake named. ``say`` gives the
-    ``digits`` the numbers are shown with, what the ``ratio`` is ``of`` and the ``key``.
+    ``goal``? It shrinks like 1 / sqrt(n), so the answer is ``count x (have / goal)^2``;
+    the question asks "about", so anything within :data:`SQUARE_LAW_SHARE` of it either way
+    is right (a ratio rounded before squaring, like 2 for 2.1, lands there). Scaling by the
+    plain ratio, not squared, is the slip named, whenever the answer lies nearer that than
+    the squared one. ``say`` gives the ``digits`` the numbers are shown with, what the
+    ``ratio`` is ``of`` and the ``key``.
 
-    >>> q = square_law_exercise("How many?", 100, "deals", "the width", 0.2, 0.1,
+    >>> q = square_law_exercise("How many?", 200, "worlds", "the error", 1.05, 0.5,
+    ...                         digits="2", ratio="errors", key="demo")
+    >>> [q.check(n).status for n in ("800", "882")]
+    ['correct', 'correct']
+    >>> "ratio of the errors" in q.check("420").message
+    True
+    >>> q = square_law_exercise("How many?", 400, "deals", "the width", 0.2, 0.1,
     ...                         digits="1", ratio="widths", key="demo")
-    >>> q.check("400").status, "ratio of the widths" in q.check("200").message
-    ('correct', True)
+    >>> q.check("1,600").message, "grow with its square" in q.check("800").message
+    ('Correct! About 1,600 deals: 400 x (0.2 / 0.1)^2.', True)
     """
     digits = int(say["digits"])
     ratio = f"({have:.{digits}f} / {goal:.{digits}f})"
-    exact = Fraction(max(1, round(count * (have / goal) ** 2)))
-    return amount_exercise(
-        question,
-        exact,
-        unit=noun,
-        idea=f"{measure.capitalize()} shrinks like 1 / sqrt(n): n times {measure} squared "
-        "stays about the same.",
-        plug_in=f"Multiply {count:,} by {ratio} squared.",
-        solution=f"{count:,} x {ratio}^2.",
-        mistakes=[
-            (
-                Fraction(round(count * have / goal)),
-                f"scales the {noun} by the ratio of the {say['ratio']}; they grow with its square.",
-            ),
-        ],
-        tolerance=exact / 10,
+    squared = count * (have / goal) ** 2
+    plain = count * have / goal
+    exact = max(1, round(squared))
+    low, high = squared * (1 - SQUARE_LAW_SHARE), squared * (1 + SQUARE_LAW_SHARE)
+    what = f"the number of {noun}"
+    answer_words = f"About {exact:,} {noun}: {count:,} x {ratio}^2"
+
+    def judge(answer: object) -> tuple[bool, str]:
+        given = read_amount(answer, what, unit=noun)
+        said = _with_unit(_said(answer), given, noun)
+        nearer_plain = given > 0 and abs(math.log(given / plain)) < abs(math.log(given / squared))
+        if nearer_plain and not low <= plain <= high:
+            return False, (
+                f"{said} scales the {noun} by the ratio of the {say['ratio']}; they grow with "
+                "its square"
+            )
+        if low <= given <= high:
+            return True, answer_words[0].lower() + answer_words[1:]
+        return False, f"{said} is too {'high' if given > squared else 'low'}"
+
+    share = f"{SQUARE_LAW_SHARE:.0%}"
+    return Exercise(
+        question=f"{question} (Write a number like 2,000; within {share} either way counts.)",
+        judge=judge,
+        hints=(
+            f"{measure.capitalize()} shrinks like 1 / sqrt(n): n times {measure} squared "
+            "stays about the same.",
+            f"Multiply {count:,} by {ratio} squared.",
+        ),
+        solution_text=f"{answer_words}.",
+        example="2000",
+        kind="number",
         key=say["key"],
     )

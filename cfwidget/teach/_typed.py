@@ -11,6 +11,8 @@ writes it) is ``"9-8"``, ``"Ann."`` is ``"Ann"``, ``"1,600"`` is 1600 and ``"12.
 (1600, 12, None, None)
 >>> without_unit("89.18 points", ("points", "point")), without_unit("3 deals", ())
 ('89.18', '3 deals')
+>>> move_notation("Play 1-1 on 4-1"), move_notation("1-1 on the 4-1 (a toe)")
+('1-1@4-1', '1-1@4-1')
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-__all__ = ["DASHES", "THOUSANDS", "tidy", "whole", "without_unit"]
+__all__ = ["DASHES", "THOUSANDS", "move_notation", "tidy", "whole", "without_unit"]
 
 #: Characters people type for a dash or a minus: hyphen, non-breaking hyphen, figure dash,
 #: en dash, em dash, horizontal bar, minus sign, small and full-width hyphen-minus.
@@ -29,6 +31,11 @@ _QUOTES = "\"'`\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u00ab\u00bb"
 #: A whole number written with commas between thousands: ``1,600``, ``12,500,000``.
 THOUSANDS = re.compile(r"[+-]?[1-9]\d{0,2}(,\d{3})+")
 _WHOLE = re.compile(r"[+-]?(\d+|[1-9]\d{0,2}(,\d{3})+)(\.0*)?")
+# A move in the words the coach and the widget use: "Play 1-1 on 4-1", "1-1 on the 4-1 (a toe)".
+_MOVE_WORDS = re.compile(
+    r"(?:play\s+)?(\d+-\d+)\s*(?:@|\bon\s+(?:the\s+)?)\s*(\d+-\d+)(?:\s*\([^)]*\))?",
+    flags=re.IGNORECASE,
+)
 # A dash between two numbers, with spaces around it: "9 - 8".
 _SPACED_DASH = re.compile(r"(\d)\s*-\s*(\d)")
 
@@ -82,3 +89,16 @@ def without_unit(text: str, units: Iterable[str]) -> str:
         if found:
             return found.group(1).strip()
     return text
+
+
+def move_notation(text: str) -> str:
+    """``text`` with a move in words written as the engine writes it: ``"1-1 on 4-1"``,
+    ``"Play 1-1 on the 4-1"`` (the coach's words), ``"1-1 on 4-1 (a toe)"`` (the widget's)
+    and ``"1-1 @ 4-1"`` all become ``"1-1@4-1"``; any other text comes back tidied.
+
+    >>> move_notation(" 1-1 @ 4-1. "), move_notation("draw")
+    ('1-1@4-1', 'draw')
+    """
+    text = tidy(text)
+    found = _MOVE_WORDS.fullmatch(text)
+    return f"{found.group(1)}@{found.group(2)}" if found else text

@@ -20,6 +20,7 @@ from ._view import PlayerKind, View, Waiting
 from ._widget import DISPLAYS, INTENTS, GameWidget
 
 if TYPE_CHECKING:
+    from ._mistakes_widget import MistakesWidget
     from ._review_widget import STEPS, ReviewWidget
 
 __all__ = [
@@ -29,6 +30,7 @@ __all__ = [
     "STEPS",
     "GameWidget",
     "IntentHandler",
+    "MistakesWidget",
     "PlayerKind",
     "ReviewWidget",
     "SetPicker",
@@ -46,4 +48,8 @@ def __getattr__(name: str) -> Any:
         from . import _review_widget
 
         return getattr(_review_widget, name)
+    if name == "MistakesWidget":
+        from . import _mistakes_widget
+
+        return _mistakes_widget.MistakesWidget
     raise AttributeError(f"module 'cfwidget.widget' has no attribute {name!r}")

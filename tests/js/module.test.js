@@ -21,7 +21,7 @@ function modules() {
 /** @param {string} name */
 const source = (name) => readFileSync(new URL(name, JS), "utf8");
 
-const BUNDLES = ["game.js", "guided.js", "review.js", "setpicker.js"];
+const BUNDLES = ["game.js", "guided.js", "mistakes.js", "review.js", "setpicker.js"];
 
 test("there is one entry per widget class, and every shipped script is the bundle of one", () => {
   const entries = modules().filter((name) => name.startsWith("entries/"));

@@ -144,3 +144,27 @@ def test_bad_requests_are_lesson_errors() -> None:
     table = evaluate(small(), worlds=20, seed=1)
     with pytest.raises(LessonError, match="above 0"):
         teach.worlds_for_error(table, goal=0)
+
+
+def test_a_teachers_answers_are_read_as_written() -> None:
+    """What a probability teacher typed: "1 point", the coach's "1-1 on 4-1", and 800 worlds
+    for an error of 1.05 to become 0.50 (the ratio rounded to 2, then squared)."""
+    q1 = teach.move_value(
+        by_greedy(cf.Rules(max_pip=3, spokes=3, hand_size=3), 2, 171, 3), "2-1@3-2"
+    )
+    assert q1.check("1 point").message == "Not yet: 1 point is too high."
+    assert q1.check("1").message == "Not yet: 1 point is too high."
+    assert q1.check("3 points").message == "Not yet: 3 points is too high."
+    mid = by_greedy(cf.Rules(max_pip=4, spokes=3, hand_size=4), 3, 22, 4)
+    q2 = teach.best_in_expectation(mid)
+    for said in ("1-1 on 4-1", "Play 1-1 on the 4-1.", "1-1 on 4-1 (a toe)", "1-1 @ 4-1"):
+        assert q2.check(said).status == "correct", said
+    assert q2.check("2-1 on 4-1").status == "not yet"
+    table = evaluate(mid, worlds=200, seed=1)
+    error = float(table["std_error"].iloc[0])
+    q3 = teach.worlds_for_error(table, goal=round(error / 2.1, 2))
+    exact = 200 * (error / round(error / 2.1, 2)) ** 2
+    assert 850 < exact < 920  # a ratio of about 2.1: 200 x 2^2 = 800 is about right
+    assert q3.check("800").status == "correct"
+    assert "ratio of the errors" in q3.check("420").message  # 200 x 2.1, not squared
+    assert q3.check("1200").message == "Not yet: 1200 worlds is too high."

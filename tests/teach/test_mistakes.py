@@ -1,0 +1,119 @@
+"""Learn from your mistakes (teach.mistakes): a review's flagged moves as exercises."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import cfwidget as cf
+from cfwidget import LessonError, teach
+from cfwidget.analysis import Review, review
+from cfwidget.players import make_bot, play_round
+from cfwidget.teach._mistakes import SURE
+
+
+def game(seed: int) -> cf.Round:
+    """Ann plays at random against two coaches: a round with slips to find."""
+    rnd = cf.Round.deal(cf.Rules(max_pip=6, hand_size=7), 3, seed=seed, names=["Ann", "Bob", "Cy"])
+    play_round(rnd, [make_bot("random", seed), make_bot("coach"), make_bot("coach")])
+    return rnd
+
+
+@pytest.fixture(scope="module")
+def rev() -> Review:
+    return review(game(4), seats=[0], worlds=50, seed=0)
+
+
+def test_every_flagged_move_is_asked_or_said_to_be_unsure(rev: Review) -> None:
+    drill = teach.mistakes(rev, seat=0)
+    flagged = rev.mistakes()
+    assert len(flagged) == 3 and len(drill) == 2 and len(drill.unsure) == 1
+    asked = {(m.round_no, m.move_number) for m in drill}
+    unsure = {(r, k) for r, k, _ in drill.unsure}
+    assert asked | unsure == set(zip(flagged["round"], flagged["move_number"], strict=True))
+    assert "no move is surely better" in drill.unsure[0][2]
+    for m in drill:
+        assert m.position.turn == m.seat == 0
+        assert len(m.position.moves) == m.move_number - 1
+        assert m.ratings.attrs["worlds"] == 200 and m.ratings.attrs["seed"] == 1  # fresh, 4x
+
+
+def test_a_move_counts_as_better_only_when_the_ratings_are_sure(rev: Review) -> None:
+    for m in teach.mistakes(rev, seat=0):
+        pts = m.ratings["expected_points"].to_dict()
+        err = m.ratings["loss_std_error"].to_dict()
+        mine = pts[str(m.played)]
+        sure = {
+            mv
+            for mv in pts
+            if mv != str(m.played) and mine - pts[mv] > SURE * (err[mv] + err[str(m.played)])
+        }
+        assert {str(b) for b in m.better} == sure and sure
+        assert str(m.best) == next(mv for mv in pts if mv in sure)  # in the ratings' order
+        for move in m.position.legal_moves():
+            said = m.exercise.check(str(move))
+            assert (said.status == "correct") == (str(move) in sure), said.message
+            if move == m.played:
+                assert "is the move Ann played" in said.message
+        words = f"{m.best.tile} on {m.best.onto}"
+        assert m.exercise.check(words).status == "correct"
+        assert m.exercise.check(f"Play {words}.").status == "correct"
+        assert "not a move" in m.exercise.check("the heavy one").message
+
+
+def test_an_illegal_move_is_refused_with_the_rule(rev: Review) -> None:
+    m = teach.mistakes(rev, seat=0)[0]
+    hand = set(m.position.hand(0))
+    elsewhere = next(t for t in cf.full_set(6) if t not in hand and t.high != t.low)
+    move = f"{elsewhere}@{m.position.table[0].tile}"
+    said = m.exercise.check(move)
+    rule = m.position.refusal(move)
+    assert rule and said.status == "not yet" and rule.rstrip(".") in said.message
+
+
+def test_the_hints_name_the_ends_then_the_tiles_and_the_solution_shows_why(rev: Review) -> None:
+    m = teach.mistakes(rev, seat=0)[1]
+    first, second = m.exercise.hints
+    for move in m.better:
+        assert str(move.onto) in first and str(move.tile) in second
+    assert str(m.played.tile) not in second or any(b.tile == m.played.tile for b in m.better)
+    best, played = m.lines
+    assert best.move == m.best and played.move == m.played
+    solution = m.exercise.solution().message
+    assert solution.startswith(f"Solution: {m.best.tile} on {m.best.onto}:")
+    assert f"Ann ends with {best.points[0]} point" in solution
+    assert f"Ann ends with {played.points[0]} point" in solution
+
+
+def test_attempts_go_to_the_progress_file(rev: Review, tmp_path: Path) -> None:
+    signed = teach.sign_in("40", folder=tmp_path)
+    drill = teach.mistakes(rev, seat=0, progress=signed)
+    signed.name_box.value = "S07"
+    assert signed.save() is not None
+    m = drill[0]
+    m.exercise.check(str(m.played))
+    m.exercise.hint()
+    m.exercise.check(str(m.best))
+    events = signed.progress.events()  # type: ignore[union-attr]
+    mine = [e for e in events if e["key"] == f"mistakes-r1-m{m.move_number}"]
+    assert [(e["event"], e.get("correct")) for e in mine] == [
+        ("check", False),
+        ("hint", None),
+        ("check", True),
+    ]
+    assert all(e["lesson"] == "40" for e in mine)
+
+
+def test_bad_requests_are_lesson_errors(rev: Review) -> None:
+    with pytest.raises(LessonError, match="takes a review"):
+        teach.mistakes("my game", seat=0)  # type: ignore[arg-type]
+    with pytest.raises(LessonError, match="seat is a seat number from 0 to 2"):
+        teach.mistakes(rev, seat=3)
+    with pytest.raises(LessonError, match="worlds is a whole number"):
+        teach.mistakes(rev, seat=0, worlds=1)
+    with pytest.raises(LessonError, match="sign-in"):
+        teach.mistakes(rev, seat=0, progress="S07")
+    with pytest.raises(LessonError, match="numbered from 0"):
+        teach.mistakes(rev, seat=0)[5]
+    assert len(teach.mistakes(rev, seat=1)) == 0  # Bob's moves were not reviewed
