@@ -28,12 +28,14 @@ import random
 import statistics
 from collections.abc import Sequence
 
+import pandas as pd
+
 from cfwidget.analysis import EvaluateError, evaluate
 from cfwidget.analysis._evaluate import EvaluatePolicy
 from cfwidget.core import Move, Round, Rules
 from cfwidget.players import greedy, tips
 
-__all__ = ["constraint", "constrained_positions", "main", "positions", "spread_ratios"]
+__all__ = ["constrained_positions", "constraint", "main", "positions", "spread_ratios"]
 
 #: The band the issue asks every ratio to lie in.
 BAND = (0.8, 1.25)
@@ -127,20 +129,25 @@ def spread_ratios(
     reference = moves[0]
     spreads, stated, loss_spreads, loss_stated = [], [], [], []
     for move in moves:
-        points = [float(t.at[move, "expected_points"]) for t in tables]
+        points = [_at(t, move, "expected_points") for t in tables]
         spreads.append(statistics.stdev(points))
-        stated.append(statistics.fmean(float(t.at[move, "std_error"]) for t in tables))
+        stated.append(statistics.fmean(_at(t, move, "std_error") for t in tables))
         if move == reference:
             continue
         same = [t for t in tables if t.index[0] == reference]
         if len(same) < 3:
             continue
         diffs = [
-            float(t.at[move, "expected_points"] - t.at[reference, "expected_points"]) for t in same
+            _at(t, move, "expected_points") - _at(t, reference, "expected_points") for t in same
         ]
         loss_spreads.append(statistics.stdev(diffs))
-        loss_stated.append(statistics.fmean(float(t.at[move, "loss_std_error"]) for t in same))
+        loss_stated.append(statistics.fmean(_at(t, move, "loss_std_error") for t in same))
     return _pooled(spreads, stated), _pooled(loss_spreads, loss_stated)
+
+
+def _at(table: pd.DataFrame, move: str, column: str) -> float:
+    """One number of an evaluate table."""
+    return float(table[column].loc[move])
 
 
 def _far(ratio: float) -> float:

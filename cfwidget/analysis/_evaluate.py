@@ -40,7 +40,7 @@ import random
 from bisect import insort
 from collections.abc import Sequence
 from concurrent.futures import Executor
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 import pandas as pd
@@ -61,9 +61,13 @@ __all__ = [
     "MAX_CHAINS",
     "MAX_WORLDS",
     "EvaluatePolicy",
+    "Ratings",
     "chains_for",
     "clustered_error",
     "evaluate",
+    "rate",
+    "rate_more",
+    "ratings_table",
 ]
 
 EvaluatePolicy = Literal["coach", "greedy", "random"]
@@ -210,6 +214,68 @@ def evaluate(
     view = _view(rnd)
     seed = check_request(worlds, policy, seed, EvaluateError)
     check_executor(executor, EvaluateError)
+    return ratings_table(_rate(view, worlds, policy, seed, executor))
+
+
+@dataclass(frozen=True)
+class Ratings:
+    """The playouts behind one table: per world, per legal move, the mover's round points and
+    whether it went out; the chain each world came from; :func:`ratings_table` sums them up.
+    :func:`rate_more` adds worlds of a fresh seed (their chains are new chains)."""
+
+    view: Observation
+    policy: EvaluatePolicy
+    seed: int
+    moves: list[Move]
+    rows: list[list[tuple[int, bool]]]
+    chain: list[int]
+    stand_in: bool
+
+
+def rate(rnd: Round | Observation, worlds: int, policy: EvaluatePolicy, seed: int) -> Ratings:
+    """The playouts of :func:`evaluate` (same arguments, no executor), not yet summed up.
+
+    >>> from cfwidget import Round, Rules
+    >>> rnd = Round.deal(Rules(max_pip=6, hand_size=7), players=3, seed=2)
+    >>> ratings_table(rate(rnd, 40, "coach", 1)).equals(evaluate(rnd, worlds=40, seed=1))
+    True
+    >>> len(rate_more(rate(rnd, 40, "coach", 1), 40, 2).rows)
+    80
+    """
+    view = _view(rnd)
+    seed = check_request(worlds, policy, seed, EvaluateError)
+    return _rate(view, worlds, policy, seed, None)
+
+
+def rate_more(first: Ratings, worlds: int, seed: int) -> Ratings:
+    """``first`` and ``worlds`` more worlds drawn with ``seed`` (a seed not used before for
+    this position, so that the new chains are independent of the old)."""
+    seed = check_request(worlds, first.policy, seed, EvaluateError)
+    more = _rate(first.view, worlds, first.policy, seed, None)
+    shift = max(first.chain) + 1
+    return replace(
+        first,
+        rows=first.rows + more.rows,
+        chain=first.chain + [c + shift for c in more.chain],
+    )
+
+
+def ratings_table(ratings: Ratings) -> pd.DataFrame:
+    """The table of :func:`evaluate` from ``ratings`` (its ``worlds``: all of them)."""
+    r = ratings
+    table = _table(r.moves, r.rows, r.chain, r.view.seat, r.policy, len(r.rows), r.seed)
+    table.attrs["stand_in"] = r.stand_in
+    return table
+
+
+def _rate(
+    view: Observation,
+    worlds: int,
+    policy: EvaluatePolicy,
+    seed: int,
+    executor: Executor | Any | None,
+) -> Ratings:
+    """The playouts of every legal move in ``worlds`` worlds (the arguments checked)."""
     moves = list(view.legal_moves)
     base = _base(view)
     imagined, chain, stand_in = _worlds(view, worlds, seed)
@@ -231,9 +297,7 @@ def evaluate(
         parts = [f.result() for f in futures]
     # rows[world][move] = (points, went out)
     rows = [[row[k] for k in which] for part in parts for row in part]
-    table = _table(moves, rows, chain, view.seat, policy, worlds, seed)
-    table.attrs["stand_in"] = stand_in
-    return table
+    return Ratings(view, policy, seed, moves, rows, chain, stand_in)
 
 
 def _alike(view: Observation, moves: Sequence[Move]) -> tuple[list[object], list[int]]:

@@ -39,7 +39,16 @@ from ..core import (
 )
 from ..table import Chart
 from ._errors import EvaluateError, ReviewError
-from ._evaluate import EvaluatePolicy, check_executor, check_request, evaluate
+from ._evaluate import (
+    MAX_WORLDS,
+    EvaluatePolicy,
+    Ratings,
+    check_executor,
+    check_request,
+    rate,
+    rate_more,
+    ratings_table,
+)
 from ._review_sources import rounds_to_review
 
 if TYPE_CHECKING:
@@ -57,6 +66,7 @@ __all__ = [
     "Review",
     "review",
     "verdict",
+    "verdict_range",
 ]
 
 #: A loss below this many points is "good".
@@ -65,8 +75,11 @@ GOOD_LOSS = 2.0
 INACCURACY_LOSS = 5.0
 #: A loss below this many points is a "mistake"; from here up, a "blunder".
 MISTAKE_LOSS = 10.0
-#: A loss within this many standard errors of 0 is "good" at worst (it may be chance).
+#: A loss within this many standard errors of 0 is "good" at worst (it may be chance); a
+#: verdict is sure when every loss within this many standard errors gets it.
 NOISE_SE = 2.0
+#: A close call is rated again with more worlds, up to this many times the review's worlds.
+MORE_WORLDS = 4
 #: The verdicts, best first ("forced": a single legal move, not rated).
 VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder", "forced")
 #: The columns of :attr:`Review.moves`.
@@ -82,6 +95,9 @@ MOVE_COLUMNS = (
     "loss",
     "std_error",
     "verdict",
+    "worlds_rated",
+    "sure",
+    "verdict_note",
 )
 #: The columns of :meth:`Review.candidates` (evaluate's table, indexed by move).
 CANDIDATE_COLUMNS = ("expected_points", "std_error", "out_chance", "rank")
@@ -108,6 +124,78 @@ def verdict(loss: float, std_error: float = 0.0, *, same_move: bool = False) -> 
     if loss < MISTAKE_LOSS:
         return "mistake"
     return "blunder"
+
+
+def verdict_range(loss: float, std_error: float) -> tuple[str, str]:
+    """The mildest and the harshest verdict of a loss within :data:`NOISE_SE` standard
+    errors of ``loss`` ("best" counts as "good": a move that may lose nothing is good).
+    When the two are the same, the verdict is sure.
+
+    >>> verdict_range(6.0, 0.4), verdict_range(6.0, 1.0), verdict_range(1.0, 0.3)
+    (('mistake', 'mistake'), ('inaccuracy', 'mistake'), ('good', 'good'))
+    """
+    low = max(0.0, loss - NOISE_SE * std_error)
+    high = loss + NOISE_SE * std_error
+    mild, harsh = verdict(low), verdict(high)
+    return ("good" if mild == "best" else mild), ("good" if harsh == "best" else harsh)
+
+
+def _close_call(loss: float, std_error: float) -> bool:
+    """A loss that may be flagged (2 points or more) whose verdict is not sure yet."""
+    mild, harsh = verdict_range(loss, std_error)
+    return loss >= GOOD_LOSS and mild != harsh
+
+
+def _more_seed(seed: int, k: int) -> int:
+    """The seed of the ``k``-th re-rating (from 1): fresh, so its worlds are new ones."""
+    return (seed + k * 1_000_003) % 2**64
+
+
+def _settled(
+    ratings: Ratings, move: str, worlds: int, most: int, seed: int
+) -> tuple[Ratings, pd.DataFrame]:
+    """``ratings`` with ``worlds`` more worlds at a time while the played ``move``'s loss is a
+    close call and fewer than ``most`` worlds were rated; the last table."""
+    table = ratings_table(ratings)
+    k = 0
+    while len(ratings.rows) + worlds <= most:
+        loss, se = _loss(table, move)
+        if not _close_call(loss, se):
+            break
+        k += 1
+        ratings = rate_more(ratings, worlds, _more_seed(seed, k))
+        table = ratings_table(ratings)
+    return ratings, table
+
+
+def _loss(table: pd.DataFrame, move: str) -> tuple[float, float]:
+    """The played ``move``'s loss against the table's best, and its standard error."""
+    best = str(table.index[0])
+    played = _number(table, move)
+    loss = max(0.0, played - _number(table, best))
+    return loss, 0.0 if move == best else _number(table, move, "loss_std_error")
+
+
+def _number(table: pd.DataFrame, move: str, column: str = "expected_points") -> float:
+    """One number of an evaluate table: ``move``'s ``column``."""
+    return float(table[column].loc[move])
+
+
+def _judged(loss: float, se: float, same_move: bool, worlds: int) -> tuple[str, bool, str]:
+    """The verdict, whether it is sure, and a note in words. A close call still unsure after
+    the re-ratings gets its mildest verdict (a move is called a mistake only when it surely
+    is one) and the note says it is unclear."""
+    if same_move or loss < GOOD_LOSS:
+        return verdict(loss, se, same_move=same_move), True, ""
+    mild, harsh = verdict_range(loss, se)
+    if mild == harsh:
+        return verdict(loss, se), True, f"sure after {worlds:,} imagined worlds"
+    return (
+        mild,
+        False,
+        f"unclear: about {loss:.1f} points lost, give or take {NOISE_SE * se:.1f}, after "
+        f"{worlds:,} imagined worlds: it may be {_RATED[mild]} or {_RATED[harsh]}",
+    )
 
 
 @dataclass(frozen=True, eq=False)
@@ -312,6 +400,13 @@ def _same_table(a: pd.DataFrame | None, b: pd.DataFrame | None) -> bool:
     return a.equals(b) and list(a.index) == list(b.index)
 
 
+#: A verdict as said after "it may be".
+_SAID = {
+    "good": "good",
+    "inaccuracy": "an inaccuracy",
+    "mistake": "a mistake",
+    "blunder": "a blunder",
+}
 #: A verdict as said after "rated" ("rated a blunder", "rated good").
 _RATED = {
     "best": "best",
@@ -336,6 +431,7 @@ def review(
     policy: EvaluatePolicy = "coach",
     seed: int = 0,
     executor: Executor | Any | None = None,
+    max_worlds: int | None = None,
 ) -> Review:
     """Rate every move of the reviewed ``seats`` (all by default) in a game.
 
@@ -349,6 +445,13 @@ def review(
     ``concurrent.futures`` executor such as ``ProcessPoolExecutor()``, or a Dask client)
     rates the moves at the same time, one task per move. The same arguments give the same
     review, with or without an executor. Nothing given is changed.
+
+    A close call (a loss of 2 points or more whose verdict changes within
+    :data:`NOISE_SE` standard errors) is rated again, ``worlds`` more worlds of a fresh
+    seed at a time, until its verdict is sure or ``max_worlds`` worlds were rated (by
+    default :data:`MORE_WORLDS` times ``worlds``; ``worlds`` turns re-rating off). A close
+    call still unsure then gets its mildest verdict, and its ``verdict_note`` says it is
+    unclear; ``worlds_rated`` and ``sure`` say how each move was settled.
 
     >>> from cfwidget import Game, Rules
     >>> game = Game(2, Rules(max_pip=3, spokes=3, hand_size=3), seed=4)
@@ -377,6 +480,7 @@ def review(
         chosen = set(seats)
     seed = check_request(worlds, policy, seed, ReviewError)
     check_executor(executor, ReviewError)
+    most = _most_worlds(worlds, max_worlds)
     starts = tuple(start.copy() for start, _ in rounds)
     movers: list[tuple[int, ...]] = []
     rows: list[dict[str, Any] | Any] = []  # a row, or a future of one (with an executor)
@@ -385,7 +489,7 @@ def review(
         for k, move in enumerate(moves, start=1):
             seat = rnd.turn
             if seat in chosen:
-                job = (r, k, move, names, worlds, policy, seed)
+                job = (r, k, move, names, worlds, policy, seed, most)
                 if executor is None or len(rnd.legal_moves()) == 1:
                     rows.append(_rate(rnd, *job))
                 else:  # one task per rated move, its evaluate run where the task runs
@@ -407,6 +511,18 @@ def review(
         movers=tuple(movers),
         tables=tables,
     )
+
+
+def _most_worlds(worlds: int, max_worlds: object) -> int:
+    """The most worlds a close call is rated with (``ReviewError`` when out of range)."""
+    if max_worlds is None:
+        return min(MAX_WORLDS, MORE_WORLDS * worlds)
+    if not whole_in(max_worlds, worlds, MAX_WORLDS):
+        raise ReviewError(
+            f"max_worlds is a whole number from worlds ({worlds}) to {MAX_WORLDS:,}, or None "
+            f"for {MORE_WORLDS} times worlds; got {shown(max_worlds)}"
+        )
+    return int(max_worlds)
 
 
 def _submit(executor: Executor | Any, rnd: Round, job: tuple[Any, ...], rows: list[Any]) -> Any:
@@ -446,6 +562,7 @@ def _rate(
     worlds: int,
     policy: EvaluatePolicy,
     seed: int,
+    most: int,
 ) -> dict[str, Any]:
     """One row of the review: the move ``move`` made at ``rnd``, rated (a top-level
     function, so that process pools and Dask can run it)."""
@@ -466,25 +583,29 @@ def _rate(
             "loss": 0.0,
             "std_error": 0.0,
             "verdict": "forced",
+            "worlds_rated": 0,
+            "sure": True,
+            "verdict_note": "",
         }
     try:
-        table = evaluate(rnd, worlds=worlds, policy=policy, seed=seed)
+        ratings, table = _settled(rate(rnd, worlds, policy, seed), move, worlds, most, seed)
     except EvaluateError as exc:
         raise ReviewError(f"round {r}, move {k}: {exc}") from None
     best = str(table.index[0])
-    index = [str(m) for m in table.index]
-    points = dict(zip(index, map(float, table["expected_points"].tolist()), strict=True))
-    errors = dict(zip(index, map(float, table["loss_std_error"].tolist()), strict=True))
-    played_points, best_points = float(points[move]), float(points[best])
-    loss = max(0.0, played_points - best_points)
-    se = errors[move]  # from the worlds' differences: both moves met the same worlds
+    # The loss's error comes from the worlds' differences: both moves met the same worlds.
+    loss, se = _loss(table, move)
+    rated = len(ratings.rows)
+    judged, sure, note = _judged(loss, se, move == best, rated)
     return row | {
         "best": best,
-        "played_points": played_points,
-        "best_points": best_points,
+        "played_points": _number(table, move),
+        "best_points": _number(table, best),
         "loss": loss,
-        "std_error": 0.0 if move == best else se,
-        "verdict": verdict(loss, se, same_move=move == best),
+        "std_error": se,
+        "verdict": judged,
+        "worlds_rated": rated,
+        "sure": sure,
+        "verdict_note": note,
         "_table": table,  # kept by review() as Review.tables, not a column
     }
 
