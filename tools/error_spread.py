@@ -121,7 +121,7 @@ def spread_ratios(
 
     >>> rnd = Round.deal(Rules(max_pip=6, hand_size=7), players=3, seed=2)
     >>> points, loss = spread_ratios(rnd, seeds=4, worlds=20)
-    >>> points > 0 and loss >= 0
+    >>> points > 0 and (math.isnan(loss) or loss >= 0)  # nan: too few seeds share a best
     True
     """
     tables = [evaluate(rnd, worlds=worlds, policy=policy, seed=s) for s in range(seeds)]
