@@ -57,9 +57,6 @@ SLOW: dict[str, set[str]] = {
         "test_the_search_bot_leaves_the_coachs_move_only_when_it_is_sure",  # 1.3 s
         "test_the_search_bot_plays_legally_and_beats_the_random_bot",  # 5.4 s
     },
-    "analysis/test_evaluate_errors.py": {
-        "test_the_spread_over_seeds_is_what_the_stated_errors_say",  # 56 s (under load)
-    },
     "analysis/test_review.py": {
         "test_a_dask_client_gives_the_same_review",  # 2.2 s
     },
@@ -151,6 +148,9 @@ SLOW: dict[str, set[str]] = {
     },
     "tools/test_scale_bench.py": {
         "test_prints_three_rates_against_one_process",  # 4.8 s
+    },
+    "tools/test_error_spread.py": {
+        "test_the_spread_over_seeds_is_what_the_stated_errors_say",  # 56 s (under load)
     },
     "tools/test_screen_bench.py": {
         "test_prints_a_layout_line_per_preset_and_shape",  # 1.4 s
