@@ -17,7 +17,7 @@ among many rounds: 4 players on the double-six set (the yard runs dry), played b
 greedy bot, taken where the other seats have drawn and passed most (each draw or pass tells
 what a hand does not hold, which is where one chain's worlds are most alike). It prints
 every position's ratios, how many lie within 0.8-1.25, and the worst; it asserts nothing
-(tests/analysis/test_evaluate_errors.py asserts it on a few positions).
+(tests/tools/test_error_spread.py asserts it on a few positions).
 """
 
 from __future__ import annotations

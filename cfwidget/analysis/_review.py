@@ -39,17 +39,21 @@ from ..core import (
 )
 from ..table import Chart
 from ._errors import EvaluateError, ReviewError
-from ._evaluate import (
-    MAX_WORLDS,
-    EvaluatePolicy,
-    Ratings,
-    check_executor,
-    check_request,
-    rate,
-    rate_more,
-    ratings_table,
-)
+from ._evaluate import EvaluatePolicy, check_executor, check_request, rate
 from ._review_sources import rounds_to_review
+from ._verdicts import (
+    GOOD_LOSS,
+    INACCURACY_LOSS,
+    MISTAKE_LOSS,
+    NOISE_SE,
+    judged,
+    loss_of,
+    most_worlds,
+    number,
+    settled,
+    verdict,
+    verdict_range,
+)
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -69,17 +73,6 @@ __all__ = [
     "verdict_range",
 ]
 
-#: A loss below this many points is "good".
-GOOD_LOSS = 2.0
-#: A loss below this many points is an "inaccuracy".
-INACCURACY_LOSS = 5.0
-#: A loss below this many points is a "mistake"; from here up, a "blunder".
-MISTAKE_LOSS = 10.0
-#: A loss within this many standard errors of 0 is "good" at worst (it may be chance); a
-#: verdict is sure when every loss within this many standard errors gets it.
-NOISE_SE = 2.0
-#: A close call is rated again with more worlds, up to this many times the review's worlds.
-MORE_WORLDS = 4
 #: The verdicts, best first ("forced": a single legal move, not rated).
 VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder", "forced")
 #: The columns of :attr:`Review.moves`.
@@ -103,99 +96,6 @@ MOVE_COLUMNS = (
 CANDIDATE_COLUMNS = ("expected_points", "std_error", "out_chance", "rank")
 #: The columns of :attr:`Review.summary` (one row per reviewed seat).
 SUMMARY_COLUMNS = ("name", "moves", "accuracy", "average_loss", *VERDICTS)
-
-
-def verdict(loss: float, std_error: float = 0.0, *, same_move: bool = False) -> str:
-    """The verdict for a move that lost ``loss`` points, rated with ``std_error``.
-
-    >>> verdict(0.0), verdict(1.5), verdict(4.0), verdict(7.0), verdict(12.0)
-    ('best', 'good', 'inaccuracy', 'mistake', 'blunder')
-    >>> verdict(12.0, std_error=7.0)  # within two standard errors of 0: maybe chance
-    'good'
-    >>> verdict(3.0, same_move=True)
-    'best'
-    """
-    if same_move or loss <= 0:
-        return "best"
-    if loss < GOOD_LOSS or loss <= NOISE_SE * std_error:
-        return "good"
-    if loss < INACCURACY_LOSS:
-        return "inaccuracy"
-    if loss < MISTAKE_LOSS:
-        return "mistake"
-    return "blunder"
-
-
-def verdict_range(loss: float, std_error: float) -> tuple[str, str]:
-    """The mildest and the harshest verdict of a loss within :data:`NOISE_SE` standard
-    errors of ``loss`` ("best" counts as "good": a move that may lose nothing is good).
-    When the two are the same, the verdict is sure.
-
-    >>> verdict_range(6.0, 0.4), verdict_range(6.0, 1.0), verdict_range(1.0, 0.3)
-    (('mistake', 'mistake'), ('inaccuracy', 'mistake'), ('good', 'good'))
-    """
-    low = max(0.0, loss - NOISE_SE * std_error)
-    high = loss + NOISE_SE * std_error
-    mild, harsh = verdict(low), verdict(high)
-    return ("good" if mild == "best" else mild), ("good" if harsh == "best" else harsh)
-
-
-def _close_call(loss: float, std_error: float) -> bool:
-    """A loss that may be flagged (2 points or more) whose verdict is not sure yet."""
-    mild, harsh = verdict_range(loss, std_error)
-    return loss >= GOOD_LOSS and mild != harsh
-
-
-def _more_seed(seed: int, k: int) -> int:
-    """The seed of the ``k``-th re-rating (from 1): fresh, so its worlds are new ones."""
-    return (seed + k * 1_000_003) % 2**64
-
-
-def _settled(
-    ratings: Ratings, move: str, worlds: int, most: int, seed: int
-) -> tuple[Ratings, pd.DataFrame]:
-    """``ratings`` with ``worlds`` more worlds at a time while the played ``move``'s loss is a
-    close call and fewer than ``most`` worlds were rated; the last table."""
-    table = ratings_table(ratings)
-    k = 0
-    while len(ratings.rows) + worlds <= most:
-        loss, se = _loss(table, move)
-        if not _close_call(loss, se):
-            break
-        k += 1
-        ratings = rate_more(ratings, worlds, _more_seed(seed, k))
-        table = ratings_table(ratings)
-    return ratings, table
-
-
-def _loss(table: pd.DataFrame, move: str) -> tuple[float, float]:
-    """The played ``move``'s loss against the table's best, and its standard error."""
-    best = str(table.index[0])
-    played = _number(table, move)
-    loss = max(0.0, played - _number(table, best))
-    return loss, 0.0 if move == best else _number(table, move, "loss_std_error")
-
-
-def _number(table: pd.DataFrame, move: str, column: str = "expected_points") -> float:
-    """One number of an evaluate table: ``move``'s ``column``."""
-    return float(table[column].loc[move])
-
-
-def _judged(loss: float, se: float, same_move: bool, worlds: int) -> tuple[str, bool, str]:
-    """The verdict, whether it is sure, and a note in words. A close call still unsure after
-    the re-ratings gets its mildest verdict (a move is called a mistake only when it surely
-    is one) and the note says it is unclear."""
-    if same_move or loss < GOOD_LOSS:
-        return verdict(loss, se, same_move=same_move), True, ""
-    mild, harsh = verdict_range(loss, se)
-    if mild == harsh:
-        return verdict(loss, se), True, f"sure after {worlds:,} imagined worlds"
-    return (
-        mild,
-        False,
-        f"unclear: about {loss:.1f} points lost, give or take {NOISE_SE * se:.1f}, after "
-        f"{worlds:,} imagined worlds: it may be {_RATED[mild]} or {_RATED[harsh]}",
-    )
 
 
 @dataclass(frozen=True, eq=False)
@@ -400,13 +300,6 @@ def _same_table(a: pd.DataFrame | None, b: pd.DataFrame | None) -> bool:
     return a.equals(b) and list(a.index) == list(b.index)
 
 
-#: A verdict as said after "it may be".
-_SAID = {
-    "good": "good",
-    "inaccuracy": "an inaccuracy",
-    "mistake": "a mistake",
-    "blunder": "a blunder",
-}
 #: A verdict as said after "rated" ("rated a blunder", "rated good").
 _RATED = {
     "best": "best",
@@ -480,7 +373,7 @@ def review(
         chosen = set(seats)
     seed = check_request(worlds, policy, seed, ReviewError)
     check_executor(executor, ReviewError)
-    most = _most_worlds(worlds, max_worlds)
+    most = most_worlds(worlds, max_worlds)
     starts = tuple(start.copy() for start, _ in rounds)
     movers: list[tuple[int, ...]] = []
     rows: list[dict[str, Any] | Any] = []  # a row, or a future of one (with an executor)
@@ -511,18 +404,6 @@ def review(
         movers=tuple(movers),
         tables=tables,
     )
-
-
-def _most_worlds(worlds: int, max_worlds: object) -> int:
-    """The most worlds a close call is rated with (``ReviewError`` when out of range)."""
-    if max_worlds is None:
-        return min(MAX_WORLDS, MORE_WORLDS * worlds)
-    if not whole_in(max_worlds, worlds, MAX_WORLDS):
-        raise ReviewError(
-            f"max_worlds is a whole number from worlds ({worlds}) to {MAX_WORLDS:,}, or None "
-            f"for {MORE_WORLDS} times worlds; got {shown(max_worlds)}"
-        )
-    return int(max_worlds)
 
 
 def _submit(executor: Executor | Any, rnd: Round, job: tuple[Any, ...], rows: list[Any]) -> Any:
@@ -588,21 +469,21 @@ def _rate(
             "verdict_note": "",
         }
     try:
-        ratings, table = _settled(rate(rnd, worlds, policy, seed), move, worlds, most, seed)
+        ratings, table = settled(rate(rnd, worlds, policy, seed), move, worlds, most, seed)
     except EvaluateError as exc:
         raise ReviewError(f"round {r}, move {k}: {exc}") from None
     best = str(table.index[0])
     # The loss's error comes from the worlds' differences: both moves met the same worlds.
-    loss, se = _loss(table, move)
+    loss, se = loss_of(table, move)
     rated = len(ratings.rows)
-    judged, sure, note = _judged(loss, se, move == best, rated)
+    said, sure, note = judged(loss, se, move == best, rated)
     return row | {
         "best": best,
-        "played_points": _number(table, move),
-        "best_points": _number(table, best),
+        "played_points": number(table, move),
+        "best_points": number(table, best),
         "loss": loss,
         "std_error": se,
-        "verdict": judged,
+        "verdict": said,
         "worlds_rated": rated,
         "sure": sure,
         "verdict_note": note,

@@ -16,7 +16,7 @@ import pytest
 from cfwidget import Round, Rules
 from cfwidget.analysis import ReviewError, evaluate, review
 from cfwidget.analysis._evaluate import ERROR_METHOD, chains_for, clustered_error
-from cfwidget.analysis._review import _judged, verdict_range
+from cfwidget.analysis._verdicts import judged, verdict_range
 from tools.error_spread import BAND, constrained_positions, ordinary_positions, spread_ratios
 
 
@@ -53,13 +53,13 @@ def test_every_table_says_how_its_errors_were_computed() -> None:
 
 def test_an_unsure_close_call_gets_its_mildest_verdict_and_says_unclear() -> None:
     assert verdict_range(6.0, 1.0) == ("inaccuracy", "mistake")
-    judged, sure, note = _judged(6.0, 1.0, same_move=False, worlds=400)
-    assert (judged, sure) == ("inaccuracy", False)
+    said, sure, note = judged(6.0, 1.0, same_move=False, worlds=400)
+    assert (said, sure) == ("inaccuracy", False)
     assert note.startswith("unclear") and "an inaccuracy or a mistake" in note
-    judged, sure, note = _judged(6.0, 0.3, same_move=False, worlds=100)
-    assert (judged, sure) == ("mistake", True) and "sure" in note
-    judged, sure, _ = _judged(3.0, 2.0, same_move=False, worlds=400)
-    assert (judged, sure) == ("good", False)  # may be chance: never called a mistake
+    said, sure, note = judged(6.0, 0.3, same_move=False, worlds=100)
+    assert (said, sure) == ("mistake", True) and "sure" in note
+    said, sure, _ = judged(3.0, 2.0, same_move=False, worlds=400)
+    assert (said, sure) == ("good", False)  # may be chance: never called a mistake
 
 
 def test_a_review_rates_close_calls_again_and_records_how() -> None:
