@@ -5,8 +5,10 @@ It reviews ``N`` 4-player double-nine rounds (seats played by the coach-like ``t
 one seat in two by the random bot so that there are mistakes to find) at ``W`` worlds
 (``review``'s default, 100), with its re-rating of close calls. Every move flagged (an
 inaccuracy, a mistake or a blunder) is then reviewed again on its own with a fresh seed and
-``4 x W`` worlds, and the tool prints the share that keep their verdict, the share still
-flagged at all, and how many moves were unclear. The issue asks for at least 90% kept. It
+``4 x W`` worlds by :func:`~cfwidget.analysis.evaluate` (its verdict: the loss against
+that table's best and the review's thresholds, no re-rating), and the tool prints the
+share that keep their verdict, the share still flagged at all, and how many moves were
+unclear. The issue asks for at least 90% kept. It
 asserts nothing.
 """
 
@@ -15,8 +17,8 @@ from __future__ import annotations
 import argparse
 import random
 
-from cfwidget.analysis import review
-from cfwidget.analysis._review import _rate
+from cfwidget.analysis import evaluate, review
+from cfwidget.analysis._verdicts import loss_of, verdict
 from cfwidget.core import Round, Rules
 from cfwidget.players import tips
 
@@ -59,23 +61,15 @@ def main(argv: list[str] | None = None) -> None:
         rev = review(rnd, worlds=args.worlds, seed=i, max_worlds=most)
         moves = rev.moves
         rated += int((moves["verdict"] != "forced").sum())
-        unclear += int((~moves["sure"]).sum())
+        unclear += int((~moves["sure"].astype(bool)).sum())
         for row, (_, line) in enumerate(moves.iterrows()):
             if line["verdict"] not in FLAGS:
                 continue
             flagged += 1
             at = rev.round_at(int(line["round"]), int(line["move_number"]))
-            again = _rate(
-                at,
-                1,
-                int(line["move_number"]),
-                str(line["played"]),
-                rev.names,
-                4 * args.worlds,
-                "coach",
-                args.fresh + row,
-                4 * args.worlds,  # a plain rating: no re-rating of its own
-            )
+            table = evaluate(at, worlds=4 * args.worlds, seed=args.fresh + row)
+            loss, se = loss_of(table, str(line["played"]))
+            again = {"verdict": verdict(loss, se), "loss": loss, "std_error": se}
             same = again["verdict"] == line["verdict"]
             kept += same
             still += again["verdict"] in FLAGS

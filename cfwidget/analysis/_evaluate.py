@@ -232,8 +232,15 @@ class Ratings:
     stand_in: bool
 
 
-def rate(rnd: Round | Observation, worlds: int, policy: EvaluatePolicy, seed: int) -> Ratings:
-    """The playouts of :func:`evaluate` (same arguments, no executor), not yet summed up.
+def rate(
+    rnd: Round | Observation,
+    worlds: int,
+    policy: EvaluatePolicy,
+    seed: int,
+    moves: Sequence[str] | None = None,
+) -> Ratings:
+    """The playouts of :func:`evaluate` (same arguments, no executor), not yet summed up;
+    with ``moves`` (as the engine writes them), of those legal moves only.
 
     >>> from cfwidget import Round, Rules
     >>> rnd = Round.deal(Rules(max_pip=6, hand_size=7), players=3, seed=2)
@@ -241,17 +248,20 @@ def rate(rnd: Round | Observation, worlds: int, policy: EvaluatePolicy, seed: in
     True
     >>> len(rate_more(rate(rnd, 40, "coach", 1), 40, 2).rows)
     80
+    >>> two = [str(m) for m in rnd.legal_moves()[:2]]
+    >>> [str(m) for m in rate(rnd, 10, "coach", 1, moves=two).moves] == two
+    True
     """
     view = _view(rnd)
     seed = check_request(worlds, policy, seed, EvaluateError)
-    return _rate(view, worlds, policy, seed, None)
+    return _rate(view, worlds, policy, seed, None, moves)
 
 
 def rate_more(first: Ratings, worlds: int, seed: int) -> Ratings:
     """``first`` and ``worlds`` more worlds drawn with ``seed`` (a seed not used before for
     this position, so that the new chains are independent of the old)."""
     seed = check_request(worlds, first.policy, seed, EvaluateError)
-    more = _rate(first.view, worlds, first.policy, seed, None)
+    more = _rate(first.view, worlds, first.policy, seed, None, [str(m) for m in first.moves])
     shift = max(first.chain) + 1
     return replace(
         first,
@@ -274,9 +284,11 @@ def _rate(
     policy: EvaluatePolicy,
     seed: int,
     executor: Executor | Any | None,
+    only: Sequence[str] | None = None,
 ) -> Ratings:
-    """The playouts of every legal move in ``worlds`` worlds (the arguments checked)."""
-    moves = list(view.legal_moves)
+    """The playouts of every legal move (or those written in ``only``) in ``worlds`` worlds
+    (the arguments checked)."""
+    moves = [m for m in view.legal_moves if only is None or str(m) in only]
     base = _base(view)
     imagined, chain, stand_in = _worlds(view, worlds, seed)
     deals = [

@@ -469,13 +469,12 @@ def _rate(
             "verdict_note": "",
         }
     try:
-        ratings, table = settled(rate(rnd, worlds, policy, seed), move, worlds, most, seed)
+        rated, table, first = settled(rate(rnd, worlds, policy, seed), move, worlds, most, seed)
     except EvaluateError as exc:
         raise ReviewError(f"round {r}, move {k}: {exc}") from None
     best = str(table.index[0])
     # The loss's error comes from the worlds' differences: both moves met the same worlds.
     loss, se = loss_of(table, move)
-    rated = len(ratings.rows)
     said, sure, note = judged(loss, se, move == best, rated)
     return row | {
         "best": best,
@@ -487,7 +486,7 @@ def _rate(
         "worlds_rated": rated,
         "sure": sure,
         "verdict_note": note,
-        "_table": table,  # kept by review() as Review.tables, not a column
+        "_table": first,  # kept by review() as Review.tables, not a column
     }
 
 

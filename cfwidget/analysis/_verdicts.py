@@ -16,7 +16,7 @@ import pandas as pd
 
 from .._shared import shown, whole_in
 from ._errors import ReviewError
-from ._evaluate import MAX_WORLDS, Ratings, rate_more, ratings_table
+from ._evaluate import MAX_WORLDS, Ratings, rate, rate_more, ratings_table
 
 __all__ = [
     "GOOD_LOSS",
@@ -94,19 +94,42 @@ def more_seed(seed: int, k: int) -> int:
 
 def settled(
     ratings: Ratings, move: str, worlds: int, most: int, seed: int
-) -> tuple[Ratings, pd.DataFrame]:
-    """``ratings`` with ``worlds`` more worlds at a time while the played ``move``'s loss is a
-    close call and fewer than ``most`` worlds were rated; the last table."""
-    table = ratings_table(ratings)
-    k = 0
-    while len(ratings.rows) + worlds <= most:
+) -> tuple[int, pd.DataFrame, pd.DataFrame]:
+    """The worlds behind the played ``move``'s verdict, the table it is read from, and the
+    first table (every legal move, the review's ``worlds``).
+
+    The first table is ``ratings``'. While the loss is a close call and fewer than ``most``
+    worlds were rated, the *contenders* (the played move and every move within
+    :data:`NOISE_SE` standard errors of the best) are rated again in ``worlds`` more fresh
+    worlds at a time, and the verdict is read from the fresh worlds alone: the first rating
+    chose the best move and so made the loss look larger than it is (the best of noisy
+    averages is too good), and fresh worlds do not share that bias.
+    """
+    table = first = ratings_table(ratings)
+    loss, se = loss_of(table, move)
+    if len(ratings.rows) + worlds > most or not close_call(loss, se):
+        return len(ratings.rows), table, first
+    contenders = _contenders(table, move)
+    fresh = rate(ratings.view, worlds, ratings.policy, more_seed(seed, 1), contenders)
+    table = ratings_table(fresh)
+    k = 1
+    while len(ratings.rows) + len(fresh.rows) + worlds <= most:
         loss, se = loss_of(table, move)
         if not close_call(loss, se):
             break
         k += 1
-        ratings = rate_more(ratings, worlds, more_seed(seed, k))
-        table = ratings_table(ratings)
-    return ratings, table
+        fresh = rate_more(fresh, worlds, more_seed(seed, k))
+        table = ratings_table(fresh)
+    return len(ratings.rows) + len(fresh.rows), table, first
+
+
+def _contenders(table: pd.DataFrame, move: str) -> list[str]:
+    """The played ``move`` and the moves within :data:`NOISE_SE` standard errors of the
+    table's best (their loss against it), the best included."""
+    near = table["loss_std_error"] * NOISE_SE >= table["expected_points"] - float(
+        table["expected_points"].iloc[0]
+    )
+    return sorted({move, *(str(m) for m in table.index[near.to_numpy()])})
 
 
 def loss_of(table: pd.DataFrame, move: str) -> tuple[float, float]:
