@@ -8,7 +8,8 @@ inaccuracy, a mistake or a blunder) is then reviewed again on its own with a fre
 ``4 x W`` worlds by :func:`~cfwidget.analysis.evaluate` (its verdict: the loss against
 that table's best and the review's thresholds, no re-rating), and the tool prints the
 share that keep their verdict, the share still flagged at all, and how many moves were
-unclear. The issue asks for at least 90% kept. It
+unclear; and the share kept among the flags the review calls sure (an unclear move shows
+its mildest verdict, and its note says it is unclear). The issue asks for at least 90% kept. It
 asserts nothing.
 """
 
@@ -54,7 +55,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--once", action="store_true", help="review without re-rating")
     parser.add_argument("--fresh", type=int, default=777, help="the fresh seed of the re-rating")
     args = parser.parse_args(argv)
-    flagged = kept = still = unclear = rated = 0
+    flagged = kept = still = unclear = rated = sure = sure_kept = 0
     for i in range(args.rounds):
         rnd = played_round(args.seed * 1000 + i, args.players)
         most = args.worlds if args.once else None
@@ -72,6 +73,9 @@ def main(argv: list[str] | None = None) -> None:
             again = {"verdict": verdict(loss, se), "loss": loss, "std_error": se}
             same = again["verdict"] == line["verdict"]
             kept += same
+            if line["sure"]:
+                sure += 1
+                sure_kept += same
             still += again["verdict"] in FLAGS
             print(
                 f"round {i}, move {int(line['move_number'])}: {line['verdict']} "
@@ -83,7 +87,8 @@ def main(argv: list[str] | None = None) -> None:
         f"{rated} moves rated at {args.worlds} worlds, {unclear} left unclear; {flagged} "
         f"flagged. Re-rated with a fresh seed at {4 * args.worlds} worlds: {kept} of "
         f"{flagged} keep their verdict ({kept / max(flagged, 1):.0%}; asked: at least 90%), "
-        f"{still} still flagged ({still / max(flagged, 1):.0%})"
+        f"{still} still flagged ({still / max(flagged, 1):.0%}); of the {sure} flagged and sure, "
+        f"{sure_kept} keep their verdict ({sure_kept / max(sure, 1):.0%})"
     )
 
 
