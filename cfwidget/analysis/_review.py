@@ -339,12 +339,14 @@ def review(
     rates the moves at the same time, one task per move. The same arguments give the same
     review, with or without an executor. Nothing given is changed.
 
-    A close call (a loss of 2 points or more whose verdict changes within
-    :data:`NOISE_SE` standard errors) is rated again, ``worlds`` more worlds of a fresh
-    seed at a time, until its verdict is sure or ``max_worlds`` worlds were rated (by
-    default :data:`MORE_WORLDS` times ``worlds``; ``worlds`` turns re-rating off). A close
-    call still unsure then gets its mildest verdict, and its ``verdict_note`` says it is
-    unclear; ``worlds_rated`` and ``sure`` say how each move was settled.
+    A flagged close call (an inaccuracy or worse whose verdict changes within
+    :data:`NOISE_SE` standard errors) is rated again: the played move and the moves near the
+    best, ``worlds`` fresh worlds at a time, until its verdict is sure or ``max_worlds``
+    worlds were rated (by default :data:`MORE_WORLDS` times ``worlds``; ``worlds`` turns
+    re-rating off); the verdict is read from the fresh worlds (see
+    :func:`cfwidget.analysis._verdicts.settled`). A close call still unsure then gets its
+    mildest verdict, and its ``verdict_note`` says it is unclear; ``worlds_rated`` and
+    ``sure`` say how each move was settled.
 
     >>> from cfwidget import Game, Rules
     >>> game = Game(2, Rules(max_pip=3, spokes=3, hand_size=3), seed=4)

@@ -98,8 +98,9 @@ def settled(
     """The worlds behind the played ``move``'s verdict, the table it is read from, and the
     first table (every legal move, the review's ``worlds``).
 
-    The first table is ``ratings``'. While the loss is a close call and fewer than ``most``
-    worlds were rated, the *contenders* (the played move and every move within
+    The first table is ``ratings``'. When it flags the move (an inaccuracy or worse) and the
+    loss is a close call, then while it stays one and fewer than ``most`` worlds were rated,
+    the *contenders* (the played move and every move within
     :data:`NOISE_SE` standard errors of the best) are rated again in ``worlds`` more fresh
     worlds at a time, and the verdict is read from the fresh worlds alone: the first rating
     chose the best move and so made the loss look larger than it is (the best of noisy
@@ -107,7 +108,8 @@ def settled(
     """
     table = first = ratings_table(ratings)
     loss, se = loss_of(table, move)
-    if len(ratings.rows) + worlds > most or not close_call(loss, se):
+    flagged = verdict(loss, se) in ("inaccuracy", "mistake", "blunder")
+    if len(ratings.rows) + worlds > most or not (flagged and close_call(loss, se)):
         return len(ratings.rows), table, first
     contenders = _contenders(table, move)
     fresh = rate(ratings.view, worlds, ratings.policy, more_seed(seed, 1), contenders)
