@@ -397,7 +397,7 @@ def test_the_search_bot_leaves_the_coachs_move_only_when_it_is_sure() -> None:
     paired standard errors; with doubt 0 it always plays the search's best."""
     rules = Rules()
     checked = overridden = 0
-    for seed in range(12):
+    for seed in range(30):
         rnd = mid_round(rules, 4, seed=seed, moves=10 + seed)
         if rnd.is_over or len(rnd.legal_moves()) < 2:
             continue
