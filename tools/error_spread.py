@@ -16,7 +16,8 @@ The positions (:func:`positions`): half ordinary 4-player double-nine positions 
 among many rounds: 4 players on the double-six set (the yard runs dry), played by the
 greedy bot, taken where the other seats have drawn and passed most (each draw or pass tells
 what a hand does not hold, which is where one chain's worlds are most alike). It prints
-every position's ratios, how many lie within 0.8-1.25, and the worst; it asserts nothing
+every position's ratios, how many lie within 0.8-1.25, and the worst (``--write-docs``
+records them in docs/measurements.md); it asserts nothing
 (tests/tools/test_error_spread.py asserts it on a few positions).
 """
 
@@ -34,6 +35,8 @@ from cfwidget.analysis import EvaluateError, evaluate
 from cfwidget.analysis._evaluate import EvaluatePolicy
 from cfwidget.core import Move, Round, Rules
 from cfwidget.players import greedy, tips
+
+from . import measurements
 
 __all__ = ["constrained_positions", "constraint", "main", "positions", "spread_ratios"]
 
@@ -162,8 +165,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--worlds", type=int, default=200)
     parser.add_argument("--policy", default="coach", choices=("coach", "greedy", "random"))
     parser.add_argument("--seed", type=int, default=1)
+    measurements.add_option(parser)
     args = parser.parse_args(argv)
     low, high = BAND
+    said: list[str] = []
     points_all: list[float] = []
     loss_all: list[float] = []
     print(
@@ -180,18 +185,38 @@ def main(argv: list[str] | None = None) -> None:
         if not math.isnan(loss):
             loss_all.append(loss)
         kind = "constrained" if i < args.positions // 2 else "ordinary"
+        said.append(f"{i}: {points:.2f} / {loss:.2f}")
         print(
             f"position {i:2d} ({kind}, {rnd.rules.max_pip}-set, {len(rnd.moves)} moves, "
             f"{constraint(rnd)} draws and passes by the others, {len(rnd.legal_moves())} "
             f"legal moves): points {points:.2f}, loss {loss:.2f}"
         )
+    lines = []
     for name, ratios in (("expected points", points_all), ("loss", loss_all)):
         inside = sum(low <= r <= high for r in ratios)
         worst = max(ratios, key=_far)
-        print(
+        lines.append(
             f"{name}: {inside} of {len(ratios)} ratios within {low}-{high}; median "
             f"{statistics.median(ratios):.2f}, lowest {min(ratios):.2f}, highest "
             f"{max(ratios):.2f}, worst {worst:.2f}"
+        )
+        print(lines[-1])
+    if args.write_docs is not None:
+        measurements.record(
+            "error_spread",
+            "Honest errors: spread of expected points over seeds / stated error",
+            f"python -m tools.error_spread --positions {args.positions} --seeds {args.seeds} "
+            f"--worlds {args.worlds} --policy {args.policy} --seed {args.seed}",
+            [
+                *(f"- {line}." for line in lines),
+                "",
+                f"The first {args.positions // 2} positions are constrained (4 players, "
+                "double-six, the most draws and passes by the others), the rest ordinary "
+                "(4 players, double-nine, mid-round). Per position, points / loss ratio: "
+                + "; ".join(said)
+                + ".",
+            ],
+            page=args.write_docs,
         )
 
 

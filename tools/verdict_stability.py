@@ -23,6 +23,8 @@ from cfwidget.analysis._verdicts import loss_of, verdict
 from cfwidget.core import Round, Rules
 from cfwidget.players import tips
 
+from . import measurements
+
 __all__ = ["main", "played_round"]
 
 #: The verdicts that flag a move.
@@ -53,6 +55,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--once", action="store_true", help="review without re-rating")
+    measurements.add_option(parser)
     parser.add_argument("--fresh", type=int, default=777, help="the fresh seed of the re-rating")
     args = parser.parse_args(argv)
     flagged = kept = still = unclear = rated = sure = sure_kept = 0
@@ -83,13 +86,25 @@ def main(argv: list[str] | None = None) -> None:
                 f"{int(line['worlds_rated'])} worlds) -> {again['verdict']} at "
                 f"{4 * args.worlds} worlds (loss {again['loss']:.1f} +- {again['std_error']:.1f})"
             )
-    print(
+    said = (
         f"{rated} moves rated at {args.worlds} worlds, {unclear} left unclear; {flagged} "
         f"flagged. Re-rated with a fresh seed at {4 * args.worlds} worlds: {kept} of "
         f"{flagged} keep their verdict ({kept / max(flagged, 1):.0%}; asked: at least 90%), "
         f"{still} still flagged ({still / max(flagged, 1):.0%}); of the {sure} flagged and sure, "
         f"{sure_kept} keep their verdict ({sure_kept / max(sure, 1):.0%})"
     )
+    print(said)
+    if args.write_docs is not None:
+        how = "without re-rating" if args.once else "re-rating close calls"
+        measurements.record(
+            f"verdict_stability {'once' if args.once else 'settled'}",
+            f"Verdicts that hold: flags re-rated with a fresh seed at 4x the worlds ({how})",
+            f"python -m tools.verdict_stability --rounds {args.rounds} --worlds {args.worlds} "
+            f"--players {args.players} --seed {args.seed} --fresh {args.fresh}"
+            + (" --once" if args.once else ""),
+            [said + "."],
+            page=args.write_docs,
+        )
 
 
 if __name__ == "__main__":
