@@ -40,19 +40,35 @@ import random
 from bisect import insort
 from collections.abc import Sequence
 from concurrent.futures import Executor
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 import pandas as pd
 
 from .._shared import check_seed, shown
 from ..core import Move, Observation, Round, Rules, Tile, tile_set
-from ..odds import SeatOddsError, World, hidden_worlds
+from ..odds import SeatOddsError, World, hidden_world_chains
 from ._errors import EvaluateError
 from ._kernel import Position
 from ._playout import policy_for, random_policy, run
 
-__all__ = ["CHUNK", "COLUMNS", "EVALUATE_POLICIES", "MAX_WORLDS", "EvaluatePolicy", "evaluate"]
+__all__ = [
+    "CHAIN_WORLDS",
+    "CHUNK",
+    "COLUMNS",
+    "ERROR_METHOD",
+    "EVALUATE_POLICIES",
+    "MAX_CHAINS",
+    "MAX_WORLDS",
+    "EvaluatePolicy",
+    "Ratings",
+    "chains_for",
+    "clustered_error",
+    "evaluate",
+    "rate",
+    "rate_more",
+    "ratings_table",
+]
 
 EvaluatePolicy = Literal["coach", "greedy", "random"]
 EVALUATE_POLICIES: tuple[EvaluatePolicy, ...] = ("coach", "greedy", "random")
@@ -64,6 +80,12 @@ MAX_WORLDS = 20_000
 _MOST_IMAGINED = 100_000
 #: Worlds played out per task. Fixed, so the result is the same however the work is shared.
 CHUNK = 25
+#: The worlds each independent chain of worlds gives, at most :data:`MAX_CHAINS` chains
+#: (more worlds make the chains longer), at least 2 chains (see :func:`chains_for`).
+CHAIN_WORLDS = 10
+MAX_CHAINS = 20
+#: ``attrs["error_method"]`` of every table: how its standard errors were computed.
+ERROR_METHOD = "independent chains"
 #: The table's columns (its index is the move, in the engine's notation).
 COLUMNS = ("expected_points", "std_error", "out_chance", "rank", "loss_std_error")
 
@@ -79,6 +101,42 @@ def check_request(worlds: object, policy: object, seed: object, error: type[Valu
     if policy not in EVALUATE_POLICIES:
         raise error(f"policy must be 'coach', 'greedy' or 'random' (got {shown(policy)})")
     return check_seed(seed, error)
+
+
+def chains_for(worlds: int) -> int:
+    """The independent chains of worlds that ``worlds`` worlds come from: one per
+    :data:`CHAIN_WORLDS` worlds, at least 2 and at most :data:`MAX_CHAINS`.
+
+    >>> chains_for(200), chains_for(100), chains_for(800), chains_for(8)
+    (20, 10, 20, 2)
+    """
+    return max(2, min(MAX_CHAINS, worlds // CHAIN_WORLDS))
+
+
+def clustered_error(values: Sequence[float], chain: Sequence[int]) -> float:
+    """The standard error of the average of ``values``, ``chain[i]`` naming the chain that
+    value ``i`` came from: from the spread of the chains' sums about the average, so that
+    values of one chain may be alike (correlated) and the chains are independent.
+
+    With K chains of n values each it is the spread of the chains' averages over the root
+    of K. With every value its own chain it is the usual standard error of a mean.
+
+    >>> round(clustered_error([1, 2, 3, 4], [0, 1, 2, 3]), 4)  # independent values
+    0.6455
+    >>> clustered_error([1, 1, 5, 5], [0, 0, 1, 1])  # alike within chains: larger
+    2.0
+    >>> round(clustered_error([1, 2, 3, 4], [0, 0, 0, 0]), 4)  # one chain: values alone
+    0.6455
+    """
+    n = len(values)
+    if len(set(chain)) < 2:  # nothing to compare chains with: each value on its own
+        chain = range(n)
+    mean = sum(values) / n
+    sums: dict[int, float] = {}
+    for v, c in zip(values, chain, strict=True):
+        sums[c] = sums.get(c, 0.0) + (v - mean)
+    k = len(sums)
+    return math.sqrt(k / (k - 1) * sum(x * x for x in sums.values())) / n
 
 
 def check_executor(executor: object, error: type[ValueError]) -> None:
@@ -108,23 +166,27 @@ def evaluate(
 
     - ``expected_points``: the seat's average round points over the worlds if it makes this
       move (lower is better);
-    - ``std_error``: that average's standard error (the worlds' spread over the root of their
-      number);
+    - ``std_error``: that average's standard error. The worlds come from independent
+      chains (:data:`CHAIN_WORLDS` worlds each, 2 to :data:`MAX_CHAINS` chains), and
+      worlds of one chain can be alike, so the error is computed from the spread of the
+      chains' averages (:func:`clustered_error`), not as if every world were independent;
     - ``out_chance``: the share of worlds in which the seat goes out (empties its hand and so
       ends the round; a blocked round has nobody out);
     - ``rank``: 1 for the best. Ties in expected points go to the higher chance of going out,
       then to the engine's order of the legal moves;
     - ``loss_std_error``: the standard error of this move's expected points minus the best
       move's (0 for the best). Every move meets the same worlds, so it is computed from the
-      differences world by world. It is smaller than the two errors combined (the root of
-      the sum of their squares) exactly when the two moves' points rise and fall together
-      from world to world, as when a deal that is bad for one move is bad for the other
-      too; when the moves send the round different ways it can exceed either move's own
-      error, and the combined one when their points go opposite ways. Compare two moves
-      with it, not with their own errors.
+      differences world by world, chain by chain like ``std_error``. It is smaller than the
+      two errors combined (the root of the sum of their squares) exactly when the two moves'
+      points rise and fall together from world to world, as when a deal that is bad for one
+      move is bad for the other too; when the moves send the round different ways it can
+      exceed either move's own error, and the combined one when their points go opposite ways.
+      Compare two moves with it, not with their own errors.
 
     ``attrs`` holds the seat, the worlds, the policy, the kernel policy that ``played_by``
-    it, the seed, and ``stand_in`` (True when a lower double opened the round: see above).
+    it, the seed, ``stand_in`` (True when a lower double opened the round: see above),
+    ``chains`` (the independent chains the worlds came from), ``error_method``
+    (:data:`ERROR_METHOD`) and ``error_note`` (how the errors were computed, in words).
 
     ``worlds`` is from 2 to :data:`MAX_WORLDS`; ``policy`` plays every seat in the playouts
     (``"coach"``, ``"greedy"`` or ``"random"``; see the module text); ``seed`` makes it
@@ -156,9 +218,83 @@ def evaluate(
     view = _view(rnd)
     seed = check_request(worlds, policy, seed, EvaluateError)
     check_executor(executor, EvaluateError)
-    moves = list(view.legal_moves)
+    return ratings_table(_rate(view, worlds, policy, seed, executor))
+
+
+@dataclass(frozen=True)
+class Ratings:
+    """The playouts behind one table: per world, per legal move, the mover's round points and
+    whether it went out; the chain each world came from; :func:`ratings_table` sums them up.
+    :func:`rate_more` adds worlds of a fresh seed (their chains are new chains)."""
+
+    view: Observation
+    policy: EvaluatePolicy
+    seed: int
+    moves: list[Move]
+    rows: list[list[tuple[int, bool]]]
+    chain: list[int]
+    stand_in: bool
+
+
+def rate(
+    rnd: Round | Observation,
+    worlds: int,
+    policy: EvaluatePolicy,
+    seed: int,
+    moves: Sequence[str] | None = None,
+) -> Ratings:
+    """The playouts of :func:`evaluate` (same arguments, no executor), not yet summed up;
+    with ``moves`` (as the engine writes them), of those legal moves only.
+
+    >>> from cfwidget import Round, Rules
+    >>> rnd = Round.deal(Rules(max_pip=6, hand_size=7), players=3, seed=2)
+    >>> ratings_table(rate(rnd, 40, "coach", 1)).equals(evaluate(rnd, worlds=40, seed=1))
+    True
+    >>> len(rate_more(rate(rnd, 40, "coach", 1), 40, 2).rows)
+    80
+    >>> two = [str(m) for m in rnd.legal_moves()[:2]]
+    >>> [str(m) for m in rate(rnd, 10, "coach", 1, moves=two).moves] == two
+    True
+    """
+    view = _view(rnd)
+    seed = check_request(worlds, policy, seed, EvaluateError)
+    return _rate(view, worlds, policy, seed, None, moves)
+
+
+def rate_more(first: Ratings, worlds: int, seed: int) -> Ratings:
+    """``first`` and ``worlds`` more worlds drawn with ``seed`` (a seed not used before for
+    this position, so that the new chains are independent of the old)."""
+    seed = check_request(worlds, first.policy, seed, EvaluateError)
+    more = _rate(first.view, worlds, first.policy, seed, None, [str(m) for m in first.moves])
+    shift = max(first.chain) + 1
+    return replace(
+        first,
+        rows=first.rows + more.rows,
+        chain=first.chain + [c + shift for c in more.chain],
+    )
+
+
+def ratings_table(ratings: Ratings) -> pd.DataFrame:
+    """The table of :func:`evaluate` from ``ratings`` (its ``worlds``: all of them)."""
+    r = ratings
+    table = _table(r.moves, r.rows, r.chain, r.view.seat, r.policy, len(r.rows), r.seed)
+    table.attrs["stand_in"] = r.stand_in
+    return table
+
+
+def _rate(
+    view: Observation,
+    worlds: int,
+    policy: EvaluatePolicy,
+    seed: int,
+    executor: Executor | Any | None,
+    only: Sequence[str] | None = None,
+) -> Ratings:
+    """The playouts of every legal move (or those written in ``only``) in ``worlds`` worlds
+    (the arguments checked)."""
+    moves = [m for m in view.legal_moves if only is None or str(m) in only]
     base = _base(view)
-    imagined, stand_in = _worlds(view, worlds, seed)
+    imagined, chain, stand_in = _worlds(view, worlds, seed)
     deals = [
         _deal(view, world, random.Random(f"yard:{seed}:{i}")) for i, world in enumerate(imagined)
     ]
@@ -177,7 +313,7 @@ def evaluate(
         parts = [f.result() for f in futures]
     # rows[world][move] = (points, went out)
     rows = [[row[k] for k in which] for part in parts for row in part]
-    return _table(moves, rows, view.seat, policy, worlds, seed, stand_in)
+    return Ratings(view, policy, seed, moves, rows, chain, stand_in)
 
 
 def _alike(view: Observation, moves: Sequence[Move]) -> tuple[list[object], list[int]]:
@@ -251,35 +387,44 @@ def _hidden_draws(view: Observation) -> set[int]:
     return seats
 
 
-def _sample(twin: Observation, seat: int, worlds: int, seed: int) -> list[World]:
-    """The sampler's worlds, trusting passes if some world fits that, else not."""
+def _sample(twin: Observation, seat: int, worlds: int, seed: int, chains: int) -> list[list[World]]:
+    """The sampler's worlds, chain by chain, trusting passes if some world fits that, else not."""
     try:
-        return hidden_worlds(twin, seat, worlds, seed)
+        return hidden_world_chains(twin, seat, worlds, seed, chains=chains)
     except SeatOddsError:
         pass
     try:
-        return hidden_worlds(twin, seat, worlds, seed, trust_passes=False)
+        return hidden_world_chains(twin, seat, worlds, seed, chains=chains, trust_passes=False)
     except SeatOddsError as err:
         raise EvaluateError(str(err)) from None
 
 
-def _worlds(view: Observation, worlds: int, seed: int) -> tuple[list[World], bool]:
-    """``worlds`` deals of the hidden tiles that fit the view (see the module text).
+def _worlds(view: Observation, worlds: int, seed: int) -> tuple[list[World], list[int], bool]:
+    """``worlds`` deals of the hidden tiles that fit the view (see the module text), the
+    chain each came from, and whether a stand-in double opened.
 
-    A pass after drawing counts as proof the drawn tile did not fit; if no world fits that
-    (a random player may pass a tile that fits), passes are not trusted. After a stand-in
-    opening, a world is kept only if no seat without a hidden draw holds a double nobody was
-    dealt (a seat with hidden draws may have drawn it: such worlds are kept, as likely as
-    the sampler makes them, so that case is close rather than exact).
+    The worlds come from :func:`chains_for` independent chains. A pass after drawing counts
+    as proof the drawn tile did not fit; if no world fits that (a random player may pass a
+    tile that fits), passes are not trusted. After a stand-in opening, a world is kept only
+    if no seat without a hidden draw holds a double nobody was dealt (a seat with hidden
+    draws may have drawn it: such worlds are kept, as likely as the sampler makes them, so
+    that case is close rather than exact); the chains then run longer, and the worlds kept
+    are taken from all chains in turn.
     """
     twin, missing = _as_drawn_for(view)
     strict = [s for s in range(view.players) if s != view.seat and s not in _hidden_draws(view)]
-    kept: list[World] = []
+    chains = chains_for(worlds)
+    kept: list[tuple[int, int, World]] = []  # (place in its chain, chain, world)
     asked = 0
     for factor in (1, 8, 64) if missing else (1,):
         asked = min(worlds * factor, _MOST_IMAGINED)
-        found = _sample(twin, view.seat, asked, seed)
-        kept = [w for w in found if not any(w.hands[s] & missing for s in strict)]
+        found = _sample(twin, view.seat, asked, seed, chains)
+        kept = [
+            (i, c, w)
+            for c, run in enumerate(found)
+            for i, w in enumerate(run)
+            if not any(w.hands[s] & missing for s in strict)
+        ]
         if len(kept) >= worlds:
             break
     if len(kept) < worlds:
@@ -287,9 +432,10 @@ def _worlds(view: Observation, worlds: int, seed: int) -> tuple[list[World], boo
             f"{view.start} stood in for a higher double, and too few imagined worlds fit what "
             f"that says ({len(kept)} of {asked}); ask for fewer worlds"
         )
-    if not missing:
-        return kept, False
-    return kept[:worlds], True
+    if missing:
+        kept = sorted(kept, key=lambda x: (x[0], x[1]))[:worlds]
+        kept.sort(key=lambda x: (x[1], x[0]))
+    return [w for _, _, w in kept], [c for _, c, _ in kept], bool(missing)
 
 
 #: The public part of a position, the same in every world: the open ends per number, the
@@ -377,32 +523,35 @@ def play_worlds(
     return out
 
 
-def _std_error(values: Sequence[int]) -> float:
-    """The standard error of the mean of ``values`` (at least two of them)."""
-    n = len(values)
-    mean = sum(values) / n
-    return math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
+def _error_note(chain: Sequence[int]) -> str:
+    """How the standard errors of a table were computed, in words."""
+    k, n = len(set(chain)), len(chain)
+    return (
+        f"Each standard error comes from {k} independent chains of imagined worlds "
+        f"({n} worlds, about {n // k} a chain): worlds of one chain can be alike, so the "
+        "error is the spread of the chains' averages, not of single worlds."
+    )
 
 
 def _table(
     moves: list[Move],
     rows: list[list[tuple[int, bool]]],
+    chain: list[int],
     seat: int,
     policy: str,
     worlds: int,
     seed: int,
-    stand_in: bool,
 ) -> pd.DataFrame:
     stats = []
     for j, move in enumerate(moves):
         points = [row[j][0] for row in rows]
         mean = sum(points) / worlds
         out = sum(row[j][1] for row in rows) / worlds
-        stats.append((mean, _std_error(points), out, j, str(move)))
+        stats.append((mean, clustered_error(points, chain), out, j, str(move)))
     stats.sort(key=lambda s: (s[0], -s[2], s[3]))
     best = stats[0][3]
     # The loss's error from the per-world differences: every move met the same worlds.
-    paired = [_std_error([row[s[3]][0] - row[best][0] for row in rows]) for s in stats]
+    paired = [clustered_error([row[s[3]][0] - row[best][0] for row in rows], chain) for s in stats]
     table: pd.DataFrame = pd.DataFrame(
         {
             "expected_points": [s[0] for s in stats],
@@ -416,5 +565,7 @@ def _table(
     table.attrs.update(
         seat=seat, worlds=worlds, policy=policy, played_by=_KERNEL_POLICY[policy], seed=seed
     )
-    table.attrs["stand_in"] = stand_in
+    table.attrs.update(
+        chains=len(set(chain)), error_method=ERROR_METHOD, error_note=_error_note(chain)
+    )
     return table

@@ -40,8 +40,21 @@ from ..core import (
 from ..table import Chart
 from ._accuracy import ACCURACY_COLUMNS, outlook, seat_accuracies, with_accuracy
 from ._errors import EvaluateError, ReviewError
-from ._evaluate import EvaluatePolicy, check_executor, check_request, evaluate
+from ._evaluate import EvaluatePolicy, check_executor, check_request, rate
 from ._review_sources import rounds_to_review
+from ._verdicts import (
+    GOOD_LOSS,
+    INACCURACY_LOSS,
+    MISTAKE_LOSS,
+    NOISE_SE,
+    judged,
+    loss_of,
+    most_worlds,
+    number,
+    settled,
+    verdict,
+    verdict_range,
+)
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -58,16 +71,9 @@ __all__ = [
     "Review",
     "review",
     "verdict",
+    "verdict_range",
 ]
 
-#: A loss below this many points is "good".
-GOOD_LOSS = 2.0
-#: A loss below this many points is an "inaccuracy".
-INACCURACY_LOSS = 5.0
-#: A loss below this many points is a "mistake"; from here up, a "blunder".
-MISTAKE_LOSS = 10.0
-#: A loss within this many standard errors of 0 is "good" at worst (it may be chance).
-NOISE_SE = 2.0
 #: The verdicts, best first ("forced": a single legal move, not rated).
 VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder", "forced")
 #: The columns of :attr:`Review.moves`.
@@ -83,33 +89,15 @@ MOVE_COLUMNS = (
     "loss",
     "std_error",
     "verdict",
+    "worlds_rated",
+    "sure",
+    "verdict_note",
     *ACCURACY_COLUMNS,
 )
 #: The columns of :meth:`Review.candidates` (evaluate's table, indexed by move).
 CANDIDATE_COLUMNS = ("expected_points", "std_error", "out_chance", "rank")
 #: The columns of :attr:`Review.summary` (one row per reviewed seat).
 SUMMARY_COLUMNS = ("name", "moves", "accuracy", "best_or_good", "average_loss", *VERDICTS)
-
-
-def verdict(loss: float, std_error: float = 0.0, *, same_move: bool = False) -> str:
-    """The verdict for a move that lost ``loss`` points, rated with ``std_error``.
-
-    >>> verdict(0.0), verdict(1.5), verdict(4.0), verdict(7.0), verdict(12.0)
-    ('best', 'good', 'inaccuracy', 'mistake', 'blunder')
-    >>> verdict(12.0, std_error=7.0)  # within two standard errors of 0: maybe chance
-    'good'
-    >>> verdict(3.0, same_move=True)
-    'best'
-    """
-    if same_move or loss <= 0:
-        return "best"
-    if loss < GOOD_LOSS or loss <= NOISE_SE * std_error:
-        return "good"
-    if loss < INACCURACY_LOSS:
-        return "inaccuracy"
-    if loss < MISTAKE_LOSS:
-        return "mistake"
-    return "blunder"
 
 
 @dataclass(frozen=True, eq=False)
@@ -324,6 +312,7 @@ def review(
     policy: EvaluatePolicy = "coach",
     seed: int = 0,
     executor: Executor | Any | None = None,
+    max_worlds: int | None = None,
 ) -> Review:
     """Rate every move of the reviewed ``seats`` (all by default) in a game.
 
@@ -337,6 +326,15 @@ def review(
     ``concurrent.futures`` executor such as ``ProcessPoolExecutor()``, or a Dask client)
     rates the moves at the same time, one task per move. The same arguments give the same
     review, with or without an executor. Nothing given is changed.
+
+    A flagged close call (an inaccuracy or worse whose verdict changes within
+    :data:`NOISE_SE` standard errors) is rated again: the played move and the moves near the
+    best, ``worlds`` fresh worlds at a time, until its verdict is sure or ``max_worlds``
+    worlds were rated (by default :data:`MORE_WORLDS` times ``worlds``; ``worlds`` turns
+    re-rating off); the verdict is read from the fresh worlds (see
+    :func:`cfwidget.analysis._verdicts.settled`). A close call still unsure then gets its
+    mildest verdict, and its ``verdict_note`` says it is unclear; ``worlds_rated`` and
+    ``sure`` say how each move was settled.
 
     >>> from cfwidget import Game, Rules
     >>> game = Game(2, Rules(max_pip=3, spokes=3, hand_size=3), seed=4)
@@ -365,6 +363,7 @@ def review(
         chosen = set(seats)
     seed = check_request(worlds, policy, seed, ReviewError)
     check_executor(executor, ReviewError)
+    most = most_worlds(worlds, max_worlds)
     starts = tuple(start.copy() for start, _ in rounds)
     movers: list[tuple[int, ...]] = []
     rows: list[dict[str, Any] | Any] = []  # a row, or a future of one (with an executor)
@@ -373,7 +372,7 @@ def review(
         for k, move in enumerate(moves, start=1):
             seat = rnd.turn
             if seat in chosen:
-                job = (r, k, move, names, worlds, policy, seed)
+                job = (r, k, move, names, worlds, policy, seed, most)
                 if executor is None or len(rnd.legal_moves()) == 1:
                     rows.append(_rate(rnd, *job))
                 else:  # one task per rated move, its evaluate run where the task runs
@@ -434,6 +433,7 @@ def _rate(
     worlds: int,
     policy: EvaluatePolicy,
     seed: int,
+    most: int,
 ) -> dict[str, Any]:
     """One row of the review: the move ``move`` made at ``rnd``, rated (a top-level
     function, so that process pools and Dask can run it)."""
@@ -454,26 +454,29 @@ def _rate(
             "loss": 0.0,
             "std_error": 0.0,
             "verdict": "forced",
+            "worlds_rated": 0,
+            "sure": True,
+            "verdict_note": "",
         }
     try:
-        table = evaluate(rnd, worlds=worlds, policy=policy, seed=seed)
+        rated, table, first = settled(rate(rnd, worlds, policy, seed), move, worlds, most, seed)
     except EvaluateError as exc:
         raise ReviewError(f"round {r}, move {k}: {exc}") from None
     best = str(table.index[0])
-    index = [str(m) for m in table.index]
-    points = dict(zip(index, map(float, table["expected_points"].tolist()), strict=True))
-    errors = dict(zip(index, map(float, table["loss_std_error"].tolist()), strict=True))
-    played_points, best_points = float(points[move]), float(points[best])
-    loss = max(0.0, played_points - best_points)
-    se = errors[move]  # from the worlds' differences: both moves met the same worlds
+    # The loss's error comes from the worlds' differences: both moves met the same worlds.
+    loss, se = loss_of(table, move)
+    said, sure, note = judged(loss, se, move == best, rated)
     return row | {
         "best": best,
-        "played_points": played_points,
-        "best_points": best_points,
+        "played_points": number(table, move),
+        "best_points": number(table, best),
         "loss": loss,
-        "std_error": 0.0 if move == best else se,
-        "verdict": verdict(loss, se, same_move=move == best),
-        "_table": table,  # kept by review() as Review.tables, not a column
+        "std_error": se,
+        "verdict": said,
+        "worlds_rated": rated,
+        "sure": sure,
+        "verdict_note": note,
+        "_table": first,  # kept by review() as Review.tables, not a column
     }
 
 

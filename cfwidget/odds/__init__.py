@@ -75,7 +75,15 @@ from ._seat import (
     unseen_tiles,
     wait_until_playable,
 )
-from ._sharper import World, hidden_worlds, sharper_checks, sharper_draw_odds, sharper_holds
+from ._sharper import (
+    World,
+    chain_sizes,
+    hidden_world_chains,
+    hidden_worlds,
+    sharper_checks,
+    sharper_draw_odds,
+    sharper_holds,
+)
 
 __all__ = [
     "DANGER",
@@ -94,6 +102,7 @@ __all__ = [
     "SeatOddsError",
     "World",
     "calibration",
+    "chain_sizes",
     "coach_hint",
     "coach_moves",
     "compare",
@@ -113,6 +122,7 @@ __all__ = [
     "foot_outlook",
     "hand_cost",
     "hand_pips",
+    "hidden_world_chains",
     "hidden_worlds",
     "holds_number_odds",
     "hypergeometric",

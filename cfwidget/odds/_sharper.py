@@ -60,6 +60,8 @@ from ._ways import WaysCounter
 
 __all__ = [
     "World",
+    "chain_sizes",
+    "hidden_world_chains",
     "hidden_worlds",
     "sharper_checks",
     "sharper_draw_odds",
@@ -327,23 +329,76 @@ class _Chain:
         self._swap()
 
 
-def _worlds(view: Observation, worlds: int, seed: int, trust_passes: bool) -> list[World]:
+def chain_sizes(worlds: int, chains: int) -> list[int]:
+    """How many of ``worlds`` worlds each of ``chains`` chains gives: as even as can be, the
+    first chains one more when they do not share out evenly.
+
+    >>> chain_sizes(200, 20)[:2], chain_sizes(7, 3)
+    ([10, 10], [3, 2, 2])
+    """
+    whole, extra = divmod(worlds, chains)
+    return [whole + (c < extra) for c in range(chains)]
+
+
+def _chains(
+    view: Observation, worlds: int, seed: int, trust_passes: bool, chains: int
+) -> list[list[World]]:
     check_whole(worlds, "worlds", SeatOddsError, low=1, high=100_000)
+    check_whole(chains, "chains", SeatOddsError, low=1, high=worlds)
     seed = check_seed(seed, SeatOddsError)
     tiles, unseen, seats = _read_story(view, trust_passes)
-    chain = _Chain(unseen, seats, random.Random(seed))
-    for _ in range(_BURN_IN):
-        chain.step()
-    out = []
     own = frozenset(view.hand)
-    for _ in range(worlds):
-        for _ in range(_THIN):
+    out = []
+    for c, size in enumerate(chain_sizes(worlds, chains)):
+        # One chain keeps the seed itself (the worlds of earlier versions); more chains each
+        # get their own stream. The stories (and their counts, remembered) are shared.
+        chain = _Chain(unseen, seats, random.Random(seed if chains == 1 else f"chain:{seed}:{c}"))
+        for _ in range(_BURN_IN):
             chain.step()
-        hands = [own] * view.players
-        for story, hand in zip(seats, chain.hands, strict=True):
-            hands[story.seat] = frozenset(tiles[x] for x in hand)
-        out.append(World(tuple(hands), frozenset(tiles[x] for x in chain.yard)))
+        found = []
+        for _ in range(size):
+            for _ in range(_THIN):
+                chain.step()
+            hands = [own] * view.players
+            for story, hand in zip(seats, chain.hands, strict=True):
+                hands[story.seat] = frozenset(tiles[x] for x in hand)
+            found.append(World(tuple(hands), frozenset(tiles[x] for x in chain.yard)))
+        out.append(found)
     return out
+
+
+def _worlds(view: Observation, worlds: int, seed: int, trust_passes: bool) -> list[World]:
+    return _chains(view, worlds, seed, trust_passes, 1)[0]
+
+
+def hidden_world_chains(
+    rnd: Round | Observation,
+    seat: int,
+    worlds: int = 200,
+    seed: int = 0,
+    *,
+    chains: int = 20,
+    trust_passes: bool = True,
+) -> list[list[World]]:
+    """``worlds`` worlds as :func:`hidden_worlds` finds them, from ``chains`` chains that
+    start apart and never meet: one list per chain (sizes :func:`chain_sizes`).
+
+    One chain's worlds follow one another, so two in a row are often alike (a world differs
+    from the one before by a few tiles when the others' moves leave little freedom). The
+    chains are independent of each other, so their averages are too: the spread of the
+    chains' averages measures how far the average over all worlds may be off, however alike
+    the worlds of one chain are (:func:`cfwidget.analysis.evaluate` states its errors so).
+    ``chains`` is from 1 to ``worlds``; the other arguments are :func:`hidden_worlds`'s.
+
+    >>> from cfwidget import Round, Rules
+    >>> rnd = Round.deal(Rules(max_pip=6, hand_size=7), 2, seed=19)
+    >>> found = hidden_world_chains(rnd, 0, worlds=7, seed=1, chains=3)
+    >>> [len(chain) for chain in found], all(len(w.hands[1]) == 7 for c in found for w in c)
+    ([3, 2, 2], True)
+    >>> hidden_world_chains(rnd.observation(0), 0, worlds=7, seed=1, chains=3) == found
+    True
+    """
+    return _chains(_public_view(rnd, seat), worlds, seed, trust_passes, chains)
 
 
 def hidden_worlds(

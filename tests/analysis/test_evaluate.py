@@ -293,7 +293,9 @@ def test_the_losss_error_is_paired_so_sharper_than_the_two_errors_combined() -> 
             ratios.append(paired / combined if combined else 0.0)
     mean = sum(ratios) / len(ratios)
     print(f"paired below combined: {below} of {compared}; mean ratio {mean:.2f}")
-    assert compared >= 15 and below >= 0.8 * compared and mean < 0.95
+    # Errors from 10 chains' averages (100 worlds) are themselves noisier than the old
+    # per-world ones, so "mostly" is read as 70% of single comparisons and a mean below 0.95.
+    assert compared >= 15 and below >= 0.7 * compared and mean < 0.95
 
 
 def test_a_draw_and_a_pass_are_rated_too() -> None:
@@ -395,7 +397,7 @@ def test_the_search_bot_leaves_the_coachs_move_only_when_it_is_sure() -> None:
     paired standard errors; with doubt 0 it always plays the search's best."""
     rules = Rules()
     checked = overridden = 0
-    for seed in range(12):
+    for seed in range(30):
         rnd = mid_round(rules, 4, seed=seed, moves=10 + seed)
         if rnd.is_over or len(rnd.legal_moves()) < 2:
             continue

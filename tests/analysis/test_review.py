@@ -71,7 +71,7 @@ def test_each_row_is_evaluate_at_that_moment(game: cf.Game, reviewed: Review) ->
         legal = fresh.legal_moves()
         if len(legal) == 1:
             assert row["verdict"] == "forced" and math.isnan(row["played_points"])
-        elif checked < 4:
+        elif checked < 4 and row["worlds_rated"] == WORLDS:  # not a close call rated again
             table = evaluate(fresh, worlds=WORLDS)
             assert row["best"] == table.index[0]
             assert row["played_points"] == table.at[str(move), "expected_points"]
