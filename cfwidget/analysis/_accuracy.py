@@ -19,8 +19,9 @@ states the formula with examples.
 
 The **series** (:func:`outlook`) is each reviewed seat's expected round points and chance
 of going out after every move of the game, as that seat saw them: at its own rated moves,
-the played move's figures from its table (computed before the move from its observation
-alone); at the other seats' moves and its forced moves the review rated no position for
+the played move's expected points from its row (rated again with more worlds when the
+verdict was a close call) and its chance of going out from its table, both computed before
+the move from the seat's observation alone; at the other seats' moves and its forced moves the review rated no position for
 it, so its last figure of the round holds (``fresh`` is False there). A seat has no figure
 in a round before its first rated move.
 
@@ -182,6 +183,7 @@ def outlook(
         (int(r), int(k)): i
         for i, (r, k) in enumerate(zip(moves["round"], moves["move_number"], strict=True))
     }
+    points_of = moves["played_points"].tolist() if len(moves) else []
     rows: list[dict[str, Any]] = []
     step = 0
     for r, (moves_of_round, seats) in enumerate(zip(played, movers, strict=True), start=1):
@@ -191,9 +193,10 @@ def outlook(
             i = at.get((r, k))
             table = None if i is None else tables[i]
             fresh = table is not None and move in table.index
-            if fresh and table is not None:
-                figures = table.loc[move]
-                last[mover] = (float(figures["expected_points"]), float(figures["out_chance"]))
+            if fresh and table is not None and i is not None:
+                # The row's points (rated again with more worlds on a close call), the
+                # table's chance of going out.
+                last[mover] = (float(points_of[i]), float(table.at[move, "out_chance"]))
             for seat in reviewed:
                 points, out = last.get(seat, (math.nan, math.nan))
                 rows.append(

@@ -58,7 +58,6 @@ __all__ = [
     "COLUMNS",
     "ERROR_METHOD",
     "EVALUATE_POLICIES",
-    "MAX_CHAINS",
     "MAX_WORLDS",
     "EvaluatePolicy",
     "Ratings",
@@ -80,10 +79,9 @@ MAX_WORLDS = 20_000
 _MOST_IMAGINED = 100_000
 #: Worlds played out per task. Fixed, so the result is the same however the work is shared.
 CHUNK = 25
-#: The worlds each independent chain of worlds gives, at most :data:`MAX_CHAINS` chains
-#: (more worlds make the chains longer), at least 2 chains (see :func:`chains_for`).
+#: The worlds each independent chain of worlds gives (more worlds make more chains, so
+#: four times the worlds halve the error), at least 2 chains (see :func:`chains_for`).
 CHAIN_WORLDS = 10
-MAX_CHAINS = 20
 #: ``attrs["error_method"]`` of every table: how its standard errors were computed.
 ERROR_METHOD = "independent chains"
 #: The table's columns (its index is the move, in the engine's notation).
@@ -105,12 +103,12 @@ def check_request(worlds: object, policy: object, seed: object, error: type[Valu
 
 def chains_for(worlds: int) -> int:
     """The independent chains of worlds that ``worlds`` worlds come from: one per
-    :data:`CHAIN_WORLDS` worlds, at least 2 and at most :data:`MAX_CHAINS`.
+    :data:`CHAIN_WORLDS` worlds, at least 2.
 
     >>> chains_for(200), chains_for(100), chains_for(800), chains_for(8)
-    (20, 10, 20, 2)
+    (20, 10, 80, 2)
     """
-    return max(2, min(MAX_CHAINS, worlds // CHAIN_WORLDS))
+    return max(2, worlds // CHAIN_WORLDS)
 
 
 def clustered_error(values: Sequence[float], chain: Sequence[int]) -> float:
@@ -167,7 +165,7 @@ def evaluate(
     - ``expected_points``: the seat's average round points over the worlds if it makes this
       move (lower is better);
     - ``std_error``: that average's standard error. The worlds come from independent
-      chains (:data:`CHAIN_WORLDS` worlds each, 2 to :data:`MAX_CHAINS` chains), and
+      chains (:data:`CHAIN_WORLDS` worlds each, at least 2 chains), and
       worlds of one chain can be alike, so the error is computed from the spread of the
       chains' averages (:func:`clustered_error`), not as if every world were independent;
     - ``out_chance``: the share of worlds in which the seat goes out (empties its hand and so

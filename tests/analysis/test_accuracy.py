@@ -156,19 +156,22 @@ def test_the_outlook_reads_only_the_movers_own_tables(reviewed: Review) -> None:
     from the mover's observation (evaluate reads nothing else), and the outlook reads the
     ratings only. Changing one seat's tables changes that seat's line alone."""
     tables = list(reviewed.tables)
-    rows = reviewed.moves.index[reviewed.moves["seat"] == 0]
+    moves = reviewed.moves.copy()
+    rows = moves.index[moves["seat"] == 0]
+    moves.loc[rows, "played_points"] = moves.loc[rows, "played_points"] + 100
     for i in rows:
         t = tables[int(str(i))]
         if t is not None:
             changed = t.copy()
-            changed["expected_points"] = changed["expected_points"] + 100
+            changed["out_chance"] = changed["out_chance"] / 2
             tables[int(str(i))] = changed
     before = reviewed.outlook()
-    after = outlook(reviewed.moves, tables, reviewed.played, reviewed.movers, reviewed.names)
+    after = outlook(moves, tables, reviewed.played, reviewed.movers, reviewed.names)
     others = before["seat"] != 0
     pd.testing.assert_frame_equal(before[others], after[others])
     seat0 = before[~others & before["fresh"]]
     assert (after.loc[seat0.index, "expected_points"] == seat0["expected_points"] + 100).all()
+    assert (after.loc[seat0.index, "out_chance"] == seat0["out_chance"] / 2).all()
 
 
 def test_with_accuracy_wants_a_table_per_move(reviewed: Review) -> None:

@@ -126,9 +126,13 @@ def test_worlds_for_error_scales_with_the_square() -> None:
     assert q.check("800").status == "correct"
     assert q.check("760").status == "correct"  # within 10%
     assert "ratio of the errors" in q.check("400").message
-    more = evaluate(rnd, worlds=800, seed=1)
-    # The rule of thumb holds for the real table too: four times the worlds, about half.
-    assert abs(float(more["std_error"].iloc[0]) - error / 2) < error * 0.2
+    # The rule of thumb holds for the real tables too: four times the worlds (four times the
+    # independent chains), about half the error. Each stated error is itself an estimate, so
+    # the test compares averages over seeds.
+    seeds = range(1, 7)
+    few = [float(evaluate(rnd, worlds=200, seed=s)["std_error"].iloc[0]) for s in seeds]
+    many = [float(evaluate(rnd, worlds=800, seed=s)["std_error"].iloc[0]) for s in seeds]
+    assert 0.4 < sum(many) / sum(few) < 0.62
 
 
 def test_bad_requests_are_lesson_errors() -> None:
