@@ -8,21 +8,9 @@ asserts nothing. Besides the figures it prints the seed and the contender's time
 the average over all its moves (a single legal move is played at once and counts too), and
 the slowest game's average.
 
-The full measurement of issue 31 (2,000 duplicate deals each; some 6 to 10 hours apiece on
-two shared cores)::
-
-    python -m tools.search_tournament --contender deep-search --strength normal \
-        --players 4 --deals 2000 --opponent coach --seed 2031 --workers 2 --write-docs
-    python -m tools.search_tournament --contender deep-search --strength normal \
-        --players 4 --deals 2000 --opponent search --seed 2032 --workers 2 --write-docs
-    python -m tools.search_tournament --contender deep-search --strength normal \
-        --players 2 --deals 2000 --opponent coach --seed 2033 --workers 2 --write-docs
- :func:`cfwidget.players.rotation_match` plays every deal once with the
-opponent in every chair, then once with the search bot in each chair in turn (the others are
-opponents), on the same hands and yard; :func:`cfwidget.players.rotation_summary` gives the
-paired difference (the search bot's points minus the opponent's in the same chair on the same
-deal; negative is better for the search bot) with a 95% normal interval over deals, both win
-shares, both average points, and the split per chair.
+The full runs issue 31 asks for (2,000 duplicate deals each, some hours apiece on two
+shared cores) are listed with their exact commands in ``tools/measurements.py``
+(``TO_RUN``; ``python -m tools.measurements`` prints them).
 
 With ``--out DIR`` it writes ``DIR/results.json`` (the settings, the time, the summary and
 every row) after every few deals, so a run cut short still leaves what it finished. The
