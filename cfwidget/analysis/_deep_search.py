@@ -117,7 +117,12 @@ def race(
     codes: list[int] = []
     while True:
         step_seed = random.Random(f"race:{seed}:{step}").randrange(2**63)
-        imagined, _ = _worlds(view, batch, step_seed)
+        try:
+            imagined, _ = _worlds(view, batch, step_seed)
+        except EvaluateError:
+            if not step:
+                raise
+            break  # a later batch did not fit a stand-in opening: the race ends here
         deals = [
             _deal(view, world, random.Random(f"yard:{step_seed}:{i}"))
             for i, world in enumerate(imagined)
