@@ -5,8 +5,8 @@ Run ``nice -n 10 python -m tools.search_tournament`` (``--contender BOT`` (``sea
 or the most worlds per choice for ``deep-search``, or quick/normal/deep), ``--rules NAME``,
 ``--opponent BOT``, ``--workers W``, ``--seed S``, ``--out DIR``). It prints numbers; it
 asserts nothing. Besides the figures it prints the seed and the contender's time per move:
-the average over all its moves (a single legal move is played at once and counts too), and
-the slowest game's average.
+the average over all its moves (a single legal move is played at once and counts too), the
+slowest game's average, and the processor time per move (the same on a busy machine).
 
 The full runs issue 31 asks for (2,000 duplicate deals each, some hours apiece on two
 shared cores) are listed with their exact commands in ``tools/measurements.py``
@@ -64,6 +64,7 @@ def _per_move(rows: pd.DataFrame) -> dict[str, float]:
     games = rows[rows["moves"] > 0]
     return {
         "mean": float(games["seconds"].sum() / games["moves"].sum()),
+        "cpu_mean": float(games["cpu_seconds"].sum() / games["moves"].sum()),
         "slowest_game": float((games["seconds"] / games["moves"]).max()),
         "moves": int(games["moves"].sum()),
     }
@@ -169,7 +170,8 @@ def main(argv: list[str] | None = None) -> None:
     lines = _summary_lines(summary, args.opponent, contender)
     lines.append(
         f"time per move ({contender}): {timing['mean']:.3f} s on average over its "
-        f"{timing['moves']:,} moves (the slowest game: {timing['slowest_game']:.3f} s a move)"
+        f"{timing['moves']:,} moves (the slowest game: {timing['slowest_game']:.3f} s a move); "
+        f"processor time {timing['cpu_mean']:.3f} s a move (what the clock adds is others' work)"
     )
     print(said)
     print(summary.round(3).T.to_string())

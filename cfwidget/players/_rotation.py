@@ -104,23 +104,26 @@ def _play(rnd: Round, bots: Sequence[Bot]) -> list[int]:
     return rnd.scores()
 
 
-#: The columns a timed :func:`rotation_match` adds: the contender's moves in that game and
-#: the seconds it took to choose them.
-TIMED_COLUMNS = ["moves", "seconds"]
+#: The columns a timed :func:`rotation_match` adds: the contender's moves in that game, the
+#: seconds it took to choose them by the clock on the wall, and the processor seconds its
+#: process spent on them (on a shared machine the clock also counts others' work).
+TIMED_COLUMNS = ["moves", "seconds", "cpu_seconds"]
 
 
 class _Timed:
-    """A bot that counts its moves and the seconds it took to choose them."""
+    """A bot that counts its moves and the time it took to choose them."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.moves = 0
         self.seconds = 0.0
+        self.cpu_seconds = 0.0
 
     def __call__(self, obs: Observation) -> Move:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         move = self.bot(obs)
         self.seconds += time.perf_counter() - start
+        self.cpu_seconds += time.process_time() - cpu
         self.moves += 1
         return move
 
@@ -170,7 +173,7 @@ def _deal_rows(
             "others": sum(others) / len(others),
         }
         if timed:
-            row.update(moves=timer.moves, seconds=timer.seconds)
+            row.update(moves=timer.moves, seconds=timer.seconds, cpu_seconds=timer.cpu_seconds)
         rows.append(row)
     return rows
 
@@ -217,8 +220,8 @@ def rotation_match(
     contender given by name (``"search"``). A bot given as an object is used as it is (it
     must be picklable for a process pool). ``progress``, if given, is called with the rows
     of every ``chunk_size`` deals as they finish (for logs and partial saves). ``timed``
-    adds :data:`TIMED_COLUMNS`: the contender's moves in each game and the seconds it took
-    to choose them (a clock's reading: the only columns that vary from run to run).
+    adds :data:`TIMED_COLUMNS`: the contender's moves in each game and the time it took to
+    choose them (clock readings: the only columns that vary from run to run).
 
     One row per deal and chair (:data:`ROTATION_COLUMNS`): ``points`` (the contender's, in
     that chair), ``baseline`` (the opponent's in the same chair on the same deal),
