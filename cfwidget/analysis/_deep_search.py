@@ -16,7 +16,8 @@ them (successive elimination):
    many as the last, drawn afresh from the seat's view with the next seed. It stops when one
    move is left (the search is sure), when the moves left are all within ``close`` points
    of each other for sure (the choice does not matter), or when ``strength`` worlds are used.
-4. **The choice.** The coach's move if it is still in the race; else the best move left.
+4. **The choice.** The coach's move if it is still in the race (or, with ``margin=m``, if
+   it was dropped but not sure to lose more than ``m`` points); else the best move left.
 
 So an easy choice costs one small batch and a close one gets up to ``strength`` worlds
 (``tools/search_tournament.py --contender deep-search`` measures the bot:
@@ -38,7 +39,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .._shared import check_seed, shown
 from ..core import Move, Observation, Round
@@ -57,20 +58,28 @@ FIRST = 50
 SURE = 2.0
 #: Moves left within this many points of each other, for sure, are taken as equal.
 CLOSE = 0.25
+#: By default the bot leaves the coach's move once the race drops it (it is sure to lose
+#: more than 0 points); ``margin=m`` leaves it only when it is sure to lose more than m.
+MARGIN = 0.0
+MAX_MARGIN = 20.0
 
 
 @dataclass(frozen=True)
 class Race:
     """What :func:`race` found: the moves still in the race (best first), each move's average
-    points over the worlds it met, how many worlds each met, and the worlds used in all.
+    points over the worlds it met, how many worlds each met, the worlds used in all, and for
+    each dropped move the least it was sure to lose (its loss to the best move when it was
+    dropped, less ``sure`` standard errors of that loss: above 0).
 
-    ``left`` and the keys of ``points`` and ``met`` are the moves as the engine writes them.
+    ``left`` and the keys of ``points``, ``met`` and ``sure_loss`` are the moves as the
+    engine writes them.
     """
 
     left: tuple[str, ...]
     points: dict[str, float]
     met: dict[str, int]
     worlds: int
+    sure_loss: dict[str, float] = field(default_factory=dict)
 
 
 def _mean_and_error(values: Sequence[int]) -> tuple[float, float]:
@@ -113,6 +122,7 @@ def race(
     rules, kernel = view.rules, "coach-like"
     alive = list(range(len(kinds)))
     got: list[list[int]] = [[] for _ in kinds]  # per kind, its points world by world
+    least: dict[int, float] = {}  # per dropped kind, the least it was sure to lose
     used, batch, step = 0, max(2, min(first, most)), 0
     codes: list[int] = []
     while True:
@@ -145,6 +155,7 @@ def race(
                 continue
             loss, error = _mean_and_error([a - b for a, b in zip(got[k], got[best], strict=True)])
             if loss > sure * error:
+                least[k] = loss - sure * error
                 continue  # dropped: sure to be worse
             kept.append(k)
             widest = max(widest, loss + sure * error)
@@ -162,7 +173,8 @@ def race(
             points[str(move)] = points[str(speaker[k])]
         met[str(move)] = met[str(speaker[k])]
     left = tuple(str(m) for k in alive for m, w in zip(moves, which, strict=True) if w == k)
-    return Race(left, points, met, used)
+    sure_loss = {str(m): least[k] for m, k in zip(moves, which, strict=True) if k in least}
+    return Race(left, points, met, used, sure_loss)
 
 
 class DeepSearchBot:
@@ -177,7 +189,10 @@ class DeepSearchBot:
     its seat's :class:`~cfwidget.Observation` and imagines the hidden tiles from that alone.
     ``overrides`` counts the choices where it left the coach's move, ``fallbacks`` those left
     to the coach because too few imagined worlds fit a stand-in opening, and ``worlds_used``
-    the worlds of every choice together.
+    the worlds of every choice together. ``margin`` (points, :data:`MARGIN` by default)
+    keeps the coach's move unless the race is sure it loses more than that: the playouts
+    are a model of the game, and a small difference that more worlds make sure of may be
+    the model's rather than the game's.
 
     >>> DeepSearchBot(strength="huge")
     Traceback (most recent call last):
@@ -192,6 +207,7 @@ of quick, normal, deep; got 'huge'
         strength: int | str = "normal",
         *,
         sure: float = SURE,
+        margin: float = MARGIN,
     ) -> None:
         self.seed = None if seed is None else check_seed(seed, BotError, fresh=True)
         if isinstance(strength, str) and strength in DEEP_STRENGTHS:
@@ -211,8 +227,17 @@ of quick, normal, deep; got 'huge'
             raise BotError(
                 f"sure is a number of standard errors above 0 and at most 10; got {shown(sure)}"
             )
+        if (
+            isinstance(margin, bool)
+            or not isinstance(margin, (int, float))
+            or not 0 <= margin <= MAX_MARGIN
+        ):
+            raise BotError(
+                f"margin is a number of points from 0 to {MAX_MARGIN:g}; got {shown(margin)}"
+            )
         self.most = most
         self.sure = float(sure)
+        self.margin = float(margin)
         self._seeds = random.Random(self.seed)
         self.fallbacks = 0
         self.overrides = 0
@@ -237,11 +262,12 @@ of quick, normal, deep; got 'huge'
             self.fallbacks += 1
             return coach
         self.worlds_used += found.worlds
-        if str(coach) in found.left:
+        if str(coach) in found.left or found.sure_loss.get(str(coach), 0.0) <= self.margin:
             return coach
         self.overrides += 1
         return next(m for m in moves if str(m) == found.left[0])
 
     def __repr__(self) -> str:
         sure = "" if self.sure == SURE else f", sure={self.sure:g}"
-        return f"DeepSearchBot(seed={self.seed!r}, strength={self.most}{sure})"
+        margin = "" if self.margin == MARGIN else f", margin={self.margin:g}"
+        return f"DeepSearchBot(seed={self.seed!r}, strength={self.most}{sure}{margin})"

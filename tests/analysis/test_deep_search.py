@@ -47,6 +47,10 @@ def test_make_bot_knows_the_deep_search_bot_and_refuses_bad_settings() -> None:
     for sure in (0, -1, 11, "yes", True):
         with pytest.raises(BotError, match="sure is a number of standard errors"):
             DeepSearchBot(sure=sure)  # type: ignore[arg-type]
+    for margin in (-0.5, 21, "none", True):
+        with pytest.raises(BotError, match="margin is a number of points from 0 to 20"):
+            DeepSearchBot(margin=margin)  # type: ignore[arg-type]
+    assert repr(DeepSearchBot(3, margin=1)) == "DeepSearchBot(seed=3, strength=1600, margin=1)"
     rnd = Round.deal(Rules(), 2, seed=1)
     with pytest.raises(BotError, match="not the seat to move"):
         DeepSearchBot(1)(rnd.observation(0))
@@ -150,10 +154,11 @@ def test_the_bot_keeps_the_coachs_move_unless_the_race_dropped_it(
     coach = CoachBot()(obs)
     other = next(m for m in obs.legal_moves if str(m) != str(coach))
 
-    def finding(left: list[Move]) -> object:
+    def finding(left: list[Move], coach_loses: float = 1.5) -> object:
         def fake(view: Observation, **_: object) -> Race:
             names = tuple(str(m) for m in left)
-            return Race(names, {n: 1.0 for n in names}, {n: 50 for n in names}, 50)
+            dropped = {} if coach in left else {str(coach): coach_loses}
+            return Race(names, {n: 1.0 for n in names}, {n: 50 for n in names}, 50, dropped)
 
         return fake
 
@@ -162,6 +167,9 @@ def test_the_bot_keeps_the_coachs_move_unless_the_race_dropped_it(
     assert bot(obs) == coach and bot.overrides == 0 and bot.worlds_used == 50
     monkeypatch.setattr(deep, "race", finding([other]))
     assert bot(obs) == other and bot.overrides == 1
+    # With a margin, a coach's move sure to lose 1.5 points is left only past a margin of 1.5.
+    assert DeepSearchBot(1, margin=1)(obs) == other
+    assert DeepSearchBot(1, margin=2)(obs) == coach
 
     def refuse(view: Observation, **_: object) -> Race:
         raise EvaluateError("too few imagined worlds fit")
@@ -177,9 +185,11 @@ def test_the_race_agrees_with_a_large_evaluation_on_what_it_drops() -> None:
     for rnd in choices(Rules(), 4, 8, seed=200):
         found = race(rnd.observation(rnd.turn), most=400, seed=2)
         dropped = [m for m in found.points if m not in found.left]
+        assert sorted(found.sure_loss) == sorted(dropped)
+        assert all(loss > 0 for loss in found.sure_loss.values())
         if not dropped:
             continue
-        table = evaluate(rnd, worlds=1500, seed=11)
+        table = evaluate(rnd, worlds=1000, seed=11)
         best = table.at[found.left[0], "expected_points"]
         for move in dropped:
             loss = table.at[move, "expected_points"] - best
