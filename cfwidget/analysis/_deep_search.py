@@ -53,7 +53,7 @@ __all__ = ["DEEP_STRENGTHS", "DeepSearchBot", "Race", "race"]
 #: The named strengths, as the most worlds one choice may use.
 DEEP_STRENGTHS = {"quick": 400, "normal": 1600, "deep": 6400}
 #: Worlds in the first batch (each later batch doubles the last).
-FIRST = 50
+FIRST = 200
 #: A move is dropped when it loses by more than this many standard errors of the loss.
 SURE = 2.0
 #: Moves left within this many points of each other, for sure, are taken as equal.
