@@ -37,6 +37,34 @@ HEADER = (
 )
 
 
+#: Measurements asked for and not yet run in full, by the section key their run will write:
+#: the exact command (run from the repository's root; ``--write-docs`` records the figures).
+#: ``python -m tools.measurements`` prints them. Issue 31 asks for the deep search bot's
+#: duplicate matches over 2,000 deals: against the coach at four players (target: 2.0
+#: points a round better, the interval excluding 0), against today's search bot at four
+#: players (0.5 better) and against the coach heads-up (better), at <= 1 s a move.
+TO_RUN = {
+    "deep_search_tournament coach 4": (
+        "python -m tools.search_tournament --contender deep-search --strength normal "
+        "--players 4 --deals 2000 --opponent coach --seed 2031 --workers 2 --write-docs"
+    ),
+    "deep_search_tournament search 4": (
+        "python -m tools.search_tournament --contender deep-search --strength normal "
+        "--players 4 --deals 2000 --opponent search --seed 2032 --workers 2 --write-docs"
+    ),
+    "deep_search_tournament coach 2": (
+        "python -m tools.search_tournament --contender deep-search --strength normal "
+        "--players 2 --deals 2000 --opponent coach --seed 2033 --workers 2 --write-docs"
+    ),
+}
+
+
+def main() -> None:
+    """Print the commands of the measurements still to run in full (:data:`TO_RUN`)."""
+    for key, command in TO_RUN.items():
+        print(f"{key}:\n  {command}")
+
+
 def add_option(parser: argparse.ArgumentParser) -> None:
     """Give a tool ``--write-docs [PAGE]``: record on PAGE (default :data:`PAGE`)."""
     parser.add_argument(
@@ -80,3 +108,7 @@ def record(
         text = text.rstrip("\n") + "\n\n" + new
     page.write_text(text, encoding="utf-8")
     return page
+
+
+if __name__ == "__main__":
+    main()

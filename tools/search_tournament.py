@@ -1,14 +1,16 @@
 """Tournament: the search bot against the coach, a duplicate match with every seating.
 
-Run ``nice -n 10 python -m tools.search_tournament`` (``--players N`` (4), ``--deals N``,
-``--strength K`` (worlds per choice or quick/normal/deep), ``--rules NAME``,
+Run ``nice -n 10 python -m tools.search_tournament`` (``--contender BOT`` (``search``, or
+``deep-search``), ``--players N`` (4), ``--deals N``, ``--strength K`` (worlds per choice,
+or the most worlds per choice for ``deep-search``, or quick/normal/deep), ``--rules NAME``,
 ``--opponent BOT``, ``--workers W``, ``--seed S``, ``--out DIR``). It prints numbers; it
-asserts nothing. :func:`cfwidget.players.rotation_match` plays every deal once with the
-opponent in every chair, then once with the search bot in each chair in turn (the others are
-opponents), on the same hands and yard; :func:`cfwidget.players.rotation_summary` gives the
-paired difference (the search bot's points minus the opponent's in the same chair on the same
-deal; negative is better for the search bot) with a 95% normal interval over deals, both win
-shares, both average points, and the split per chair.
+asserts nothing. Besides the figures it prints the seed and the contender's time per move:
+the average over all its moves (a single legal move is played at once and counts too), the
+slowest game's average, and the processor time per move (the same on a busy machine).
+
+The full runs issue 31 asks for (2,000 duplicate deals each, some hours apiece on two
+shared cores) are listed with their exact commands in ``tools/measurements.py``
+(``TO_RUN``; ``python -m tools.measurements`` prints them).
 
 With ``--out DIR`` it writes ``DIR/results.json`` (the settings, the time, the summary and
 every row) after every few deals, so a run cut short still leaves what it finished. The
@@ -31,8 +33,9 @@ from typing import Any
 import pandas as pd
 
 from cfwidget.analysis import DOUBT
+from cfwidget.analysis._deep_search import SURE
 from cfwidget.core import Rules
-from cfwidget.players import ROTATION_COLUMNS, rotation_match, rotation_summary
+from cfwidget.players import ROTATION_COLUMNS, TIMED_COLUMNS, rotation_match, rotation_summary
 
 from . import measurements
 
@@ -50,29 +53,42 @@ def _report(
         "seconds": round(took, 1),
         "deals_done": int(rows["deal"].nunique()) if len(rows) else 0,
         "summary": None if summary is None else json.loads(summary.to_json(orient="index")),
-        "columns": ROTATION_COLUMNS,
-        "rows": rows[ROTATION_COLUMNS].to_numpy().tolist(),
+        "seconds_per_move": _per_move(rows) if len(rows) else None,
+        "columns": ROTATION_COLUMNS + TIMED_COLUMNS,
+        "rows": rows[ROTATION_COLUMNS + TIMED_COLUMNS].to_numpy().tolist(),
     }
 
 
-def _summary_lines(summary: pd.DataFrame, opponent: str) -> list[str]:
+def _per_move(rows: pd.DataFrame) -> dict[str, float]:
+    """The contender's seconds per move: over all its moves, and the slowest game's average."""
+    games = rows[rows["moves"] > 0]
+    return {
+        "mean": float(games["seconds"].sum() / games["moves"].sum()),
+        "cpu_mean": float(games["cpu_seconds"].sum() / games["moves"].sum()),
+        "slowest_game": float((games["seconds"] / games["moves"]).max()),
+        "moves": int(games["moves"].sum()),
+    }
+
+
+def _summary_lines(summary: pd.DataFrame, opponent: str, contender: str = "search") -> list[str]:
     """The figures in sentences: the paired difference, the win shares, the points."""
     every = summary.loc["all"]
     return [
-        f"paired difference (search minus {opponent}, same chair, same deal): "
+        f"paired difference ({contender} minus {opponent}, same chair, same deal): "
         f"{every['difference']:+.3f} points a game, 95% interval "
         f"[{every['low']:+.3f}, {every['high']:+.3f}] (normal, over deals)",
-        f"win shares: search {every['win_share']:.3f}, {opponent} in the same chairs "
+        f"win shares: {contender} {every['win_share']:.3f}, {opponent} in the same chairs "
         f"{every['baseline_win_share']:.3f} (difference {every['win_difference']:+.3f}, "
         f"[{every['win_low']:+.3f}, {every['win_high']:+.3f}])",
-        f"average points a game: search {every['points']:.2f}, {opponent} in the same chairs "
-        f"{every['baseline_points']:.2f}; the {opponent} bots at the search bot's table "
+        f"average points a game: {contender} {every['points']:.2f}, {opponent} in the same chairs "
+        f"{every['baseline_points']:.2f}; the {opponent} bots at the {contender} bot's table "
         f"{every['others_points']:.2f}",
     ]
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--contender", default="search", choices=("search", "deep-search"))
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--strength", default="quick")
@@ -86,12 +102,13 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     strength: int | str = int(args.strength) if args.strength.isdigit() else args.strength
     rules = Rules() if args.rules == "default" else Rules.preset(args.rules)
-    contender = "search"  # by name: made afresh for every game, seeded from the deal and chair
+    contender = args.contender  # by name: made afresh for every game, seeded from deal and chair
     settings = {
         "contender": contender,
         "strength": strength,
         "policy": "coach (the kernel's coach-like playouts)",
-        "doubt": DOUBT,
+        "doubt": DOUBT if contender == "search" else None,
+        "sure": SURE if contender == "deep-search" else None,
         "opponent": args.opponent,
         "rules": args.rules,
         "players": args.players,
@@ -131,6 +148,7 @@ def main(argv: list[str] | None = None) -> None:
         "strength": strength,
         "chunk_size": args.chunk,
         "progress": progress,
+        "timed": True,
     }
     common = (contender, args.opponent, rules, args.players, args.deals, args.seed)
     if args.workers > 1:
@@ -140,14 +158,21 @@ def main(argv: list[str] | None = None) -> None:
         results = rotation_match(*common, **match)
     took = time.perf_counter() - start
     save(True)
+    how = f"doubt {DOUBT:g}" if contender == "search" else f"sure {SURE:g}"
+    timing = _per_move(results)
     said = (
-        f"search (strength {strength}, coach-like playouts, doubt {DOUBT:g}) against "
+        f"{contender} (strength {strength}, coach-like playouts, {how}) against "
         f"{args.opponent}, "
         f"rules {args.rules}, {args.players} players, {args.deals} deals x {args.players} "
         f"seatings (+ 1 all-{args.opponent} baseline a deal), seed {args.seed}: {took:.0f} s"
     )
     summary = rotation_summary(results)
-    lines = _summary_lines(summary, args.opponent)
+    lines = _summary_lines(summary, args.opponent, contender)
+    lines.append(
+        f"time per move ({contender}): {timing['mean']:.3f} s on average over its "
+        f"{timing['moves']:,} moves (the slowest game: {timing['slowest_game']:.3f} s a move); "
+        f"processor time {timing['cpu_mean']:.3f} s a move (what the clock adds is others' work)"
+    )
     print(said)
     print(summary.round(3).T.to_string())
     print("\n".join(lines))
@@ -155,6 +180,7 @@ def main(argv: list[str] | None = None) -> None:
         command = "python -m tools.search_tournament " + " ".join(
             f"--{name} {value}"
             for name, value in (
+                ("contender", contender),
                 ("players", args.players),
                 ("deals", args.deals),
                 ("strength", strength),
@@ -163,9 +189,10 @@ def main(argv: list[str] | None = None) -> None:
                 ("seed", args.seed),
             )
         )
+        key = "search_tournament" if contender == "search" else "deep_search_tournament"
         measurements.record(
-            f"search_tournament {args.opponent} {args.players}",
-            f"The search bot against the {args.opponent} bot, {args.players} players",
+            f"{key} {args.opponent} {args.players}",
+            f"The {contender} bot against the {args.opponent} bot, {args.players} players",
             command,
             [f"{said}.", "", *(f"- {line}" for line in lines)],
             page=args.write_docs,

@@ -10,6 +10,8 @@ over the yard's draws, for positions small enough to search).
 :func:`evaluate` rates every legal move of the seat to move by playouts in worlds that fit
 its view, and :class:`SearchBot` (``make_bot("search", strength=...)``) plays by it: the
 search's best, or the coach's move while the search is not sure that move is worse.
+:class:`DeepSearchBot` (``make_bot("deep-search")``) races its moves (:func:`race`): more
+worlds where the top moves are close, until one is sure.
 :func:`review` rates every move of a whole game that way and gives a :class:`Review`.
 
 >>> from cfwidget import Round, Rules
@@ -23,6 +25,7 @@ search's best, or the coach's move while the search is not sure that move is wor
 from __future__ import annotations
 
 from ..players import register_bot
+from ._deep_search import DEEP_STRENGTHS, DeepSearchBot, Race, race
 from ._errors import EvaluateError, PlayoutError, ReviewError, SolveError, TooLargeToSolve
 from ._evaluate import EVALUATE_POLICIES, MAX_WORLDS, EvaluatePolicy, evaluate
 from ._kernel import Position
@@ -33,6 +36,7 @@ from ._search import DOUBT, STRENGTHS, SearchBot
 from ._solve import Solution, solve
 
 __all__ = [
+    "DEEP_STRENGTHS",
     "DOUBT",
     "EVALUATE_POLICIES",
     "GOOD_LOSS",
@@ -42,12 +46,14 @@ __all__ = [
     "POLICIES",
     "STRENGTHS",
     "VERDICTS",
+    "DeepSearchBot",
     "EvaluateError",
     "EvaluatePolicy",
     "Line",
     "PlayoutError",
     "Policy",
     "Position",
+    "Race",
     "Review",
     "ReviewError",
     "SearchBot",
@@ -58,8 +64,10 @@ __all__ = [
     "lines_of_play",
     "playout",
     "playouts",
+    "race",
     "review",
     "solve",
 ]
 
 register_bot("search", SearchBot)
+register_bot("deep-search", DeepSearchBot)

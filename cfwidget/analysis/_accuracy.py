@@ -17,13 +17,13 @@ legal move). From that table:
 Each is monotone: a larger loss never gives a higher accuracy. docs/review-accuracy.md
 states the formula with examples.
 
-The **series** (:func:`outlook`) is each reviewed seat's expected round points and chance
-of going out after every move of the game, as that seat saw them: at its own rated moves,
-the played move's expected points from its row (rated again with more worlds when the
-verdict was a close call) and its chance of going out from its table, both computed before
-the move from the seat's observation alone; at the other seats' moves and its forced moves the review rated no position for
-it, so its last figure of the round holds (``fresh`` is False there). A seat has no figure
-in a round before its first rated move.
+The **series** (:func:`outlook`) is each reviewed seat's expected round points and chance of
+going out after every move of the game, as that seat saw them: at its own rated moves, the
+played move's expected points from its row (rated again with more worlds when the verdict
+was a close call) and its chance of going out from its table, both computed before the move
+from the seat's observation alone; at the other seats' moves and its forced moves the review
+rated no position for it, so its last figure of the round holds (``fresh`` is False there).
+A seat has no figure in a round before its first rated move.
 
 >>> move_accuracy(0.0, 12.0), move_accuracy(6.0, 12.0), move_accuracy(1.0, 1.0)
 (100.0, 50.0, 90.0)
@@ -196,7 +196,7 @@ def outlook(
             if fresh and table is not None and i is not None:
                 # The row's points (rated again with more worlds on a close call), the
                 # table's chance of going out.
-                last[mover] = (float(points_of[i]), float(table.at[move, "out_chance"]))
+                last[mover] = (float(points_of[i]), float(table["out_chance"][move]))
             for seat in reviewed:
                 points, out = last.get(seat, (math.nan, math.nan))
                 rows.append(

@@ -24,7 +24,7 @@ from ._bots import (
     tips,
 )
 from ._errors import BotError, ExecutorError, SimulationError
-from ._rotation import ROTATION_COLUMNS, rotation_match, rotation_summary
+from ._rotation import ROTATION_COLUMNS, TIMED_COLUMNS, rotation_match, rotation_summary
 from ._simulation import ROUND_COLUMNS, simulate
 from ._tournament import (
     duplicate_match,
@@ -40,6 +40,7 @@ __all__ = [
     "BOTS",
     "ROTATION_COLUMNS",
     "ROUND_COLUMNS",
+    "TIMED_COLUMNS",
     "Bot",
     "BotError",
     "ExecutorError",

@@ -321,7 +321,11 @@ def register_bot(name: str, factory: Callable[[int | None], Bot]) -> None:
 
 # Bots that a higher layer registers when it is imported: asking for one by name imports
 # that package (a plug-in, found by name, so this layer never imports upward).
-_PLUG_INS = {"coach": "cfwidget.odds", "search": "cfwidget.analysis"}
+_PLUG_INS = {
+    "coach": "cfwidget.odds",
+    "search": "cfwidget.analysis",
+    "deep-search": "cfwidget.analysis",
+}
 
 
 def find_bot(name: object) -> Callable[[int | None], Bot]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -29,7 +30,7 @@ from typing import TYPE_CHECKING, Any, cast
 import pandas as pd
 
 from .._shared import check_whole, shown
-from ..core import Round, Rules, check_rules, check_seed
+from ..core import Move, Observation, Round, Rules, check_rules, check_seed
 from ._bots import Bot, check_bot, find_bot, make_bot, play_round
 from ._errors import BotError, SimulationError
 from ._simulation import MAX_ROUNDS, _ByName, _round_seed, check_executor, run_chunks
@@ -37,7 +38,7 @@ from ._simulation import MAX_ROUNDS, _ByName, _round_seed, check_executor, run_c
 if TYPE_CHECKING:
     from distributed import Client
 
-__all__ = ["ROTATION_COLUMNS", "rotation_match", "rotation_summary"]
+__all__ = ["ROTATION_COLUMNS", "TIMED_COLUMNS", "rotation_match", "rotation_summary"]
 
 Z95 = 1.959963984540054  # the normal quantile for a 95% interval
 
@@ -103,6 +104,30 @@ def _play(rnd: Round, bots: Sequence[Bot]) -> list[int]:
     return rnd.scores()
 
 
+#: The columns a timed :func:`rotation_match` adds: the contender's moves in that game, the
+#: seconds it took to choose them by the clock on the wall, and the processor seconds its
+#: process spent on them (on a shared machine the clock also counts others' work).
+TIMED_COLUMNS = ["moves", "seconds", "cpu_seconds"]
+
+
+class _Timed:
+    """A bot that counts its moves and the time it took to choose them."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.moves = 0
+        self.seconds = 0.0
+        self.cpu_seconds = 0.0
+
+    def __call__(self, obs: Observation) -> Move:
+        start, cpu = time.perf_counter(), time.process_time()
+        move = self.bot(obs)
+        self.seconds += time.perf_counter() - start
+        self.cpu_seconds += time.process_time() - cpu
+        self.moves += 1
+        return move
+
+
 def _wins(scores: Sequence[int]) -> list[float]:
     """Each seat's share of the win: the lowest score wins, a tie shares it."""
     low = min(scores)
@@ -111,7 +136,13 @@ def _wins(scores: Sequence[int]) -> list[float]:
 
 
 def _deal_rows(
-    rules: Rules, players: int, contender: _Spec, opponent: _Spec, seed: int, deal: int
+    rules: Rules,
+    players: int,
+    contender: _Spec,
+    opponent: _Spec,
+    seed: int,
+    deal: int,
+    timed: bool = False,
 ) -> list[dict[str, Any]]:
     """Play one deal ``players + 1`` times and give one row per chair of the contender."""
     deal_seed = random.Random(_round_seed(seed, deal, "deal")).randrange(2**63)
@@ -124,22 +155,26 @@ def _deal_rows(
         bots = [
             _seat_bot(contender if s == chair else opponent, seed, deal, s) for s in range(players)
         ]
+        timer = _Timed(bots[chair])
+        if timed:
+            bots[chair] = timer
         scores = _play(rnd, bots)
         others = [score for s, score in enumerate(scores) if s != chair]
-        rows.append(
-            {
-                "deal": deal,
-                "chair": chair,
-                "points": scores[chair],
-                "baseline": base[chair],
-                "difference": scores[chair] - base[chair],
-                "win": _wins(scores)[chair],
-                "baseline_win": base_wins[chair],
-                "out": float(rnd.went_out == chair),
-                "baseline_out": float(baseline_round.went_out == chair),
-                "others": sum(others) / len(others),
-            }
-        )
+        row: dict[str, Any] = {
+            "deal": deal,
+            "chair": chair,
+            "points": scores[chair],
+            "baseline": base[chair],
+            "difference": scores[chair] - base[chair],
+            "win": _wins(scores)[chair],
+            "baseline_win": base_wins[chair],
+            "out": float(rnd.went_out == chair),
+            "baseline_out": float(baseline_round.went_out == chair),
+            "others": sum(others) / len(others),
+        }
+        if timed:
+            row.update(moves=timer.moves, seconds=timer.seconds, cpu_seconds=timer.cpu_seconds)
+        rows.append(row)
     return rows
 
 
@@ -149,13 +184,14 @@ def _chunk(
     contender: _Spec,
     opponent: _Spec,
     seed: int,
+    timed: bool,
     start: int,
     stop: int,
 ) -> list[dict[str, Any]]:
     rules = Rules.from_dict(rules_data)
     rows = []
     for deal in range(start, stop):
-        rows += _deal_rows(rules, players, contender, opponent, seed, deal)
+        rows += _deal_rows(rules, players, contender, opponent, seed, deal, timed)
     return rows
 
 
@@ -171,6 +207,7 @@ def rotation_match(
     strength: int | str | None = None,
     chunk_size: int = 5,
     progress: Callable[[pd.DataFrame], None] | None = None,
+    timed: bool = False,
 ) -> pd.DataFrame:
     """The ``contender`` in every chair of every deal, against ``opponent`` in the others.
 
@@ -182,7 +219,9 @@ def rotation_match(
     with or without ``executor`` (a process pool, or a Dask client). ``strength`` goes to a
     contender given by name (``"search"``). A bot given as an object is used as it is (it
     must be picklable for a process pool). ``progress``, if given, is called with the rows
-    of every ``chunk_size`` deals as they finish (for logs and partial saves).
+    of every ``chunk_size`` deals as they finish (for logs and partial saves). ``timed``
+    adds :data:`TIMED_COLUMNS`: the contender's moves in each game and the time it took to
+    choose them (clock readings: the only columns that vary from run to run).
 
     One row per deal and chair (:data:`ROTATION_COLUMNS`): ``points`` (the contender's, in
     that chair), ``baseline`` (the opponent's in the same chair on the same deal),
@@ -211,18 +250,19 @@ def rotation_match(
     spec_contender = _check_bot(contender, "contender", strength)
     spec_opponent = _check_bot(opponent, "opponent", None)
     check_executor(executor)  # refused before any work starts
-    job = (rules.to_dict(), players, spec_contender, spec_opponent, seed)
+    job = (rules.to_dict(), players, spec_contender, spec_opponent, seed, timed)
     bounds = [(start, min(start + chunk_size, deals)) for start in range(0, deals, chunk_size)]
     rows: list[dict[str, Any]] = []
+    columns = ROTATION_COLUMNS + TIMED_COLUMNS if timed else ROTATION_COLUMNS
 
     def finished(part: list[dict[str, Any]], size: int) -> None:
         rows.extend(part)
         if progress is not None:
-            progress(pd.DataFrame(part, columns=ROTATION_COLUMNS))
+            progress(pd.DataFrame(part, columns=columns))
 
     run_chunks(_chunk, job, bounds, executor, finished)
     rows.sort(key=lambda r: (r["deal"], r["chair"]))
-    frame: pd.DataFrame = pd.DataFrame(rows, columns=ROTATION_COLUMNS)
+    frame: pd.DataFrame = pd.DataFrame(rows, columns=columns)
     return frame
 
 

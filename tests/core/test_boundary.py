@@ -127,6 +127,16 @@ def search_choice(rnd: Round, seat: int) -> Move:
     return SearchBot(1, strength=6, doubt=0)(rnd.observation(seat))
 
 
+def deep_search_choice(rnd: Round, seat: int) -> tuple[Move, tuple[str, ...], int]:
+    """The deep search bot's move for ``seat``, and its race: the moves left and the worlds
+    used (both built from imagined worlds, so from the observation alone)."""
+    from cfwidget.analysis import DeepSearchBot, race
+
+    obs = rnd.observation(seat)
+    found = race(obs, most=24, seed=5, first=8)
+    return DeepSearchBot(1, strength=24)(obs), found.left, found.worlds
+
+
 def movers(preset: str, every: int) -> list[Position]:
     """Every ``every``-th position of ``preset`` where the seat looked from is to move."""
     return [s for s in spots(preset)[::every] if s.seat == s.rnd.turn and not s.rnd.is_over]
@@ -147,6 +157,14 @@ def test_the_search_bots_choice_does_not_change_with_tiles_its_seat_cannot_see()
     spots_ = [s for s in movers("wolf-lake", 10) if len(s.rnd.legal_moves()) > 1][:40]
     spots_ += [s for s in movers("puremco", 10) if len(s.rnd.legal_moves()) > 1][:40]
     report = boundary_breaks(search_choice, spots_, seed=11)
+    assert report.breaks == [], "\n".join(report.breaks or [])
+    assert report.hands_moved >= 0.5 * len(spots_), report
+
+
+def test_the_deep_search_bots_choice_does_not_change_with_tiles_its_seat_cannot_see() -> None:
+    spots_ = [s for s in movers("wolf-lake", 10) if len(s.rnd.legal_moves()) > 1][:30]
+    spots_ += [s for s in movers("puremco", 10) if len(s.rnd.legal_moves()) > 1][:30]
+    report = boundary_breaks(deep_search_choice, spots_, seed=12)
     assert report.breaks == [], "\n".join(report.breaks or [])
     assert report.hands_moved >= 0.5 * len(spots_), report
 

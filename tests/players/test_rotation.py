@@ -11,6 +11,7 @@ from cfwidget import BotError, Rules, RulesError, SimulationError
 from cfwidget.core import Move, Observation
 from cfwidget.players import (
     ROTATION_COLUMNS,
+    TIMED_COLUMNS,
     ExecutorError,
     greedy,
     rotation_match,
@@ -54,6 +55,29 @@ def test_every_chair_of_every_deal_matches_a_plain_simulation() -> None:
         assert mine["out"].tolist() == (frame["went_out"] == chair).astype(float).tolist()
     assert (results["difference"] == results["points"] - results["baseline"]).all()
     assert results["difference"].ne(0).any()  # random and greedy do differ
+
+
+class Counting:
+    """The greedy bot, counting its moves."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, obs: Observation) -> Move:
+        self.calls += 1
+        return greedy(obs)
+
+
+def test_a_timed_match_counts_the_contenders_moves_and_changes_nothing_else() -> None:
+    plain = rotation_match("random", "greedy", SMALL, 3, deals=5, seed=7)
+    timed = rotation_match("random", "greedy", SMALL, 3, deals=5, seed=7, timed=True)
+    assert list(timed.columns) == ROTATION_COLUMNS + TIMED_COLUMNS
+    assert timed[ROTATION_COLUMNS].equals(plain)
+    assert (timed["moves"] >= 1).all()
+    assert (timed["seconds"] >= 0).all() and (timed["cpu_seconds"] >= 0).all()
+    counting = Counting()
+    counted = rotation_match(counting, "random", SMALL, 3, deals=4, seed=2, timed=True)
+    assert counted["moves"].sum() == counting.calls > 0
 
 
 def test_win_shares_split_each_table() -> None:
