@@ -139,7 +139,7 @@ class HandExplorer(Explorer):
         _count("number", number, 0, max_pip)
         self._hand = slider("Hand size", hand_size, 1, set_size(max_pip) // 2)
         self._number = slider("Number", number, 0, max_pip)
-        super().__init__(max_pip=self._set, hand_size=self._hand, number=self._number)
+        super().__init__(self._drawn, max_pip=self._set, hand_size=self._hand, number=self._number)
 
     def _changed(self, change: dict[str, Any]) -> None:
         max_pip = int(self._set.value)
@@ -147,18 +147,18 @@ class HandExplorer(Explorer):
         self._number.max = max_pip
         self._redraw()
 
-    def _redraw(self) -> None:
+    def _drawn(self) -> tuple[str, bytes]:
         max_pip, hand_size, number = self.settings
         n = set_size(max_pip)
         marked = sum(1 for t in full_set(max_pip) if t.has(number))
         none = odds.hypergeometric(n, marked, hand_size)[0]
-        self._summary.value = (
+        summary = (
             f"<p>{marked} of the {n} tiles show a {number}. A hand holds none of them with "
             f"chance C({n - marked}, {hand_size}) / C({n}, {hand_size}) = <b>{float(none):.1%}"
             f"</b>; on average it holds {hand_size} &times; {marked}/{n} = "
             f"<b>{hand_size * marked / n:.2f}</b>.</p>"
         )
-        self._image.value = png(hypergeometric_figure(max_pip, hand_size, number))
+        return summary, png(hypergeometric_figure(max_pip, hand_size, number))
 
 
 # --- simulation: the law of large numbers and confidence intervals -----------------------------
@@ -341,19 +341,19 @@ class ConvergenceExplorer(Explorer):
         )
         self._seed = slider("Seed", seed, 1, 20)
         self._cache: dict[int, list[bool]] = {}
-        super().__init__(deals=self._deals, seed=self._seed)
+        super().__init__(self._drawn, deals=self._deals, seed=self._seed)
 
     def _run(self, seed: int) -> list[bool]:
         if seed not in self._cache:
             self._cache[seed] = deal_shares(self._rules, self._players, max(self.SIZES), seed)
         return self._cache[seed]
 
-    def _redraw(self) -> None:
+    def _drawn(self) -> tuple[str, bytes]:
         n, seed = self.settings
         run = self._run(seed)[:n]
         low, high = _interval(sum(run), n)
         inside = "inside" if low <= self._exact <= high else "outside"
-        self._summary.value = (
+        summary = (
             f"<p>Seed {seed}: the double was dealt in <b>{sum(run):,}</b> of {n:,} deals, a "
             f"share of <b>{sum(run) / n:.3f}</b>; 95% interval {low:.3f} to {high:.3f} (width "
             f"{high - low:.3f}). The exact chance {self._exact} = {float(self._exact):.3f} is "
@@ -364,7 +364,7 @@ class ConvergenceExplorer(Explorer):
             self._exact,
             what=f"of deals with {self._rules.max_pip}-{self._rules.max_pip} dealt",
         )
-        self._image.value = png(fig)
+        return summary, png(fig)
 
 
 # --- strategy: how an interval narrows with more deals ------------------------------------------

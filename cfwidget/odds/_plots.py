@@ -494,7 +494,10 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
     the ``repr`` (the same text every run of a saved notebook) read them.
     """
 
-    def __init__(self, **controls: widgets.ValueWidget) -> None:
+    def __init__(
+        self, draw: Callable[[], tuple[str, bytes]], **controls: widgets.ValueWidget
+    ) -> None:
+        self._draw = draw  # the explorer's summary (HTML) and picture (PNG) for its settings
         self._controls = controls
         self._summary = widgets.HTML()
         self._image = widgets.Image(format="png")
@@ -512,7 +515,7 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         self._redraw()
 
     def _redraw(self) -> None:
-        raise NotImplementedError  # each explorer draws its own summary and picture
+        self._summary.value, self._image.value = self._draw()
 
     def __repr__(self) -> str:
         named = ", ".join(f"{k}={v}" for k, v in zip(self._controls, self.settings, strict=True))
@@ -539,20 +542,22 @@ class OddsExplorer(Explorer):
         self._set = set_buttons(max_pip)
         self._players = slider("Players", players, 2, 8)
         self._hand = slider("Hand size", hand_size, 1, set_size(max_pip) // players)
-        super().__init__(max_pip=self._set, players=self._players, hand_size=self._hand)
+        super().__init__(
+            self._drawn, max_pip=self._set, players=self._players, hand_size=self._hand
+        )
 
     def _changed(self, change: dict[str, Any]) -> None:
         max_pip, players, _ = self.settings
         self._hand.max = set_size(max_pip) // players  # also clamps the value
         self._redraw()
 
-    def _redraw(self) -> None:
+    def _drawn(self) -> tuple[str, bytes]:
         max_pip, players, hand_size = self.settings
         dealt = odds.p_start_double_dealt(max_pip, players, hand_size)
         holds = _holds_beside_double(max_pip, hand_size)
-        self._summary.value = (
+        summary = (
             f"<p>The starting double {max_pip}-{max_pip} is dealt with chance "
             f"<b>{dealt}</b> ({float(dealt):.1%}); once it is on the table, a hand holds a "
             f"{max_pip} with chance <b>{float(holds):.1%}</b>.</p>"
         )
-        self._image.value = png(deal_figure(max_pip, players, hand_size))
+        return summary, png(deal_figure(max_pip, players, hand_size))
