@@ -153,7 +153,8 @@ class ReviewWidget(Farmyard):
 
     @property
     def version(self) -> int:
-        """The stamp of the current view; ``step`` intents must carry it."""
+        """The stamp of the current view; ``step`` intents must carry it (it changes when the
+        move, the seat or the open hands change, not when the board changes shape)."""
         return self._version
 
     @property
@@ -325,7 +326,7 @@ class ReviewWidget(Farmyard):
             return self._refuse("The board's size did not come through; the table keeps its shape")
         if self._aspect is None or abs(aspect - self._aspect) > 0.05:
             self._aspect = aspect  # every round is laid again, to the board's shape
-            self._redraw()
+            self._redraw(same_move=True)
         return False
 
     # -- inside ---------------------------------------------------------------------------
@@ -376,10 +377,14 @@ class ReviewWidget(Farmyard):
         laid = LaidTable() if self._aspect is None else LaidTable(self._aspect)
         return laid.of(rnd)
 
-    def _redraw(self) -> None:
+    def _redraw(self, *, same_move: bool = False) -> None:
+        """Build the view again: a new stamp (a step clicked on the view before is refused),
+        or the same stamp when only the board's shape changed (a click made while the board
+        settles still counts)."""
         if not hasattr(self, "_version"):
             return
-        self._version += 1
+        if not same_move:
+            self._version += 1
         self.view = cast("dict[str, Any]", self._build_view())
 
     def _build_view(self) -> View:

@@ -232,6 +232,19 @@ def test_goto_step_and_the_next_mistake(rev: Review) -> None:
     assert w.previous_mistake().move == mistakes[0] or len(mistakes) == 1
 
 
+def test_a_step_clicked_while_the_board_settles_still_counts(rev: Review) -> None:
+    # The browser tells the board's shape once it is drawn; the table is laid again, but a
+    # click on Next made on the first drawing is about the same move and must not be lost.
+    w = ReviewWidget(rev, move=1)
+    stamp = w.version
+    first = [t["tile"] for t in w.view["table"]]
+    send(w, {"kind": "board", "width": 300, "height": 900})
+    assert w.version == stamp and [t["tile"] for t in w.view["table"]] == first
+    send(w, {"kind": "step", "version": stamp, "seat": w.view["seat"], "to": "next"})
+    assert w.move == 2 and w.message == ""
+    assert w.version != stamp
+
+
 def test_a_stale_or_wrong_request_changes_nothing_and_says_why(rev: Review) -> None:
     w = ReviewWidget(rev, move=5)
     old = w.version
