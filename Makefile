@@ -21,13 +21,6 @@ $(STAMP): $(BIN)/python pyproject.toml
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
-# Voila's settings in Python go where Voila looks for them (see jupyter-config/voila.py).
-VOILA_PY := $(VENV)/etc/jupyter/voila.py
-
-$(VOILA_PY): jupyter-config/voila.py $(STAMP)
-	mkdir -p $(dir $@)
-	cp jupyter-config/voila.py $@
-
 # The front end's checks need Node 20+, TypeScript's checker and esbuild: npm installs them as
 # package-lock.json pins them, into node_modules, again only when the lock file changes. The
 # sources are the ES modules in js/ (checked by jsconfig.json; their pure helpers run in Node).
@@ -43,10 +36,10 @@ $(NODE_STAMP): package.json package-lock.json
 # JupyterLab refuses to run as root unless told; containers and CI machines often are root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-lab: $(STAMP) $(VOILA_PY)
+lab: $(STAMP)
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/
 
-test: $(STAMP) $(VOILA_PY) $(NODE_STAMP)
+test: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python -m ruff check cfwidget tests tools
 	$(BIN)/python -m mypy
 	$(TSC)
@@ -123,7 +116,7 @@ binder-check:
 	env -u PYTHONPATH JUPYTER_CONFIG_DIR="$(abspath build/binder-config)" \
 		PATH="$(abspath $(BINDER_VENV))/bin:$$PATH" bash binder/postBuild
 	test -f build/binder-config/jupyter_server_config.json
-	test -f build/binder-config/voila.py
+	test -f $(BINDER_VENV)/etc/jupyter/voila.py
 	cd build && env -u PYTHONPATH ../$(BINDER_VENV)/bin/python -c "import cfwidget, sys; \
 		sys.exit('cfwidget must come from the Binder venv' if 'binder-venv' not in cfwidget.__file__ else 0)"
 	env -u PYTHONPATH $(BINDER_VENV)/bin/jupyter nbconvert --to notebook --execute \

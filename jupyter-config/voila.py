@@ -1,8 +1,9 @@
 # Voila settings in Python (voila.json at the top of the repository holds the rest).
 #
-# Installed where Voila looks for it: `make` copies it into .venv/etc/jupyter/, and Binder's
-# postBuild into Jupyter's config folder. (It cannot sit at the top of the repository: a file
-# named voila.py there would be imported in place of Voila itself.)
+# Installed where Voila looks for it by installing cfwidget: the wheel carries it as data for
+# {sys.prefix}/etc/jupyter/voila.py (pyproject.toml, shared-data), so `pip install cfwidget`,
+# `make` (an editable install) and Binder's postBuild all put it there. (It cannot sit at the
+# top of the repository: a file named voila.py there would be imported in place of Voila.)
 #
 # When a Voila page is closed, it asks the server to shut its kernel down, signing the request
 # with the `_xsrf` cookie that Jupyter's pages carry. A page that Voila alone serves never got

@@ -16,6 +16,7 @@ import signal
 import socket
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import time
 import urllib.error
@@ -34,16 +35,18 @@ __all__ = [
     "REPO",
     "app_page",
     "binder_server",
+    "build_wheel",
     "chromium",
     "jupyter_lab",
     "kernel_processes",
     "need_browser",
     "voila",
+    "voila_from_wheel",
 ]
 
 REPO = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
-# Voila's settings in Python, which `make` and Binder's postBuild install into a config folder.
+# Voila's settings in Python, which installing cfwidget puts in {sys.prefix}/etc/jupyter/.
 VOILA_PY = REPO / "jupyter-config" / "voila.py"
 # A kernel id no server has: asking for it answers 404 at once and starts nothing.
 _NO_KERNEL = "/api/kernels/00000000-0000-0000-0000-000000000000"
@@ -159,9 +162,17 @@ def kernel_processes(base_url: str) -> list[int]:
 
 @contextlib.contextmanager
 def _server(
-    args: list[str], ready_path: str, port: int, cwd: Path, config: tuple[Path, ...] = ()
+    args: list[str],
+    ready_path: str,
+    port: int,
+    cwd: Path,
+    config: tuple[Path, ...] = (),
+    repo_on_path: bool = True,
+    data_path: str | None = None,
 ) -> Iterator[str]:
-    """A server on ``port``; ``config`` files are put in its Jupyter config folder."""
+    """A server on ``port``; ``config`` files are put in its Jupyter config folder; the
+    repository is on its ``PYTHONPATH`` unless ``repo_on_path`` is false; ``data_path``
+    is a Jupyter data folder to search too (``JUPYTER_PATH``)."""
     home = Path(tempfile.mkdtemp(prefix="cfwidget-server-"))
     (home / "config").mkdir()
     for path in config:
@@ -180,6 +191,10 @@ def _server(
         "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
         "PYTHONPATH": str(REPO),
     }
+    if not repo_on_path:
+        del env["PYTHONPATH"]
+    if data_path is not None:
+        env["JUPYTER_PATH"] = data_path
     log = home / "server.log"
     with log.open("wb") as out:
         proc = subprocess.Popen(
@@ -249,8 +264,8 @@ def voila(notebook: Path, cull_after: int | None = None) -> Iterator[str]:
     """Voila serving one notebook as an app (no code shown); yields its URL.
 
     It starts in the repository, so it reads the project's ``voila.json`` as
-    ``voila notebooks/...`` does, and ``jupyter-config/voila.py`` from its config
-    folder, where ``make`` installs it. ``cull_after`` shortens the time after which
+    ``voila notebooks/...`` does, and ``jupyter-config/voila.py`` from where installing
+    cfwidget put it (``{sys.prefix}/etc/jupyter/``). ``cull_after`` shortens the time after which
     the kernel of a closed page is shut down (seconds; checked every second).
     """
     port = free_port()
@@ -266,16 +281,92 @@ def voila(notebook: Path, cull_after: int | None = None) -> Iterator[str]:
             f"--MappingKernelManager.cull_idle_timeout={cull_after}",
             "--MappingKernelManager.cull_interval=1",
         ]
-    with _server(args, _NO_KERNEL, port, REPO, config=(VOILA_PY,)) as base:
+    with _server(args, _NO_KERNEL, port, REPO) as base:
         yield base + "/"
+
+
+@contextlib.contextmanager
+def voila_from_wheel(notebook: Path, wheel: Path) -> Iterator[str]:
+    """Voila serving ``notebook`` from an environment where ``wheel`` alone was installed
+    with pip; yields its URL.
+
+    The environment is a new virtual environment whose ``sys.prefix`` holds nothing but
+    the wheel's files (its dependencies are found in this environment's site-packages,
+    after the wheel's own, and their data, such as Voila's templates, in this environment's
+    ``share/jupyter``). Voila starts next to the notebook, outside the repository, with
+    no config folder of ours and the repository off ``PYTHONPATH``: what it finds is what
+    ``pip install cfwidget`` installs.
+    """
+    prefix = Path(tempfile.mkdtemp(prefix="cfwidget-wheel-"))
+    try:
+        subprocess.run(
+            [
+                getattr(sys, "_base_executable", sys.executable),
+                "-m",
+                "venv",
+                "--without-pip",
+                str(prefix),
+            ],
+            check=True,
+        )
+        python = prefix / "bin" / "python"
+        site = subprocess.run(
+            [str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--no-deps",
+                "--no-warn-script-location",
+                "--prefix",
+                str(prefix),
+                str(wheel),
+            ],
+            check=True,
+        )
+        ours = sysconfig.get_path("purelib")  # this environment's site-packages
+        Path(site, "zz-test-dependencies.pth").write_text(ours + "\n")
+        port = free_port()
+        args = [
+            str(python),
+            "-m",
+            "voila",
+            str(notebook),
+            "--no-browser",
+            f"--port={port}",
+            "--Voila.ip=127.0.0.1",
+        ]
+        data = str(Path(sys.prefix) / "share" / "jupyter")
+        with _server(
+            args, _NO_KERNEL, port, notebook.parent, repo_on_path=False, data_path=data
+        ) as base:
+            yield base + "/"
+    finally:
+        shutil.rmtree(prefix, ignore_errors=True)
+
+
+def build_wheel(folder: Path) -> Path:
+    """The project's wheel, built into ``folder`` with hatchling (as pip would build it)."""
+    from hatchling.builders.wheel import WheelBuilder
+
+    return Path(
+        WheelBuilder(str(REPO)).build(directory=str(folder), versions=["standard"]).__next__()
+    )
 
 
 @contextlib.contextmanager
 def binder_server(root: Path) -> Iterator[str]:
     """A Jupyter server set up as Binder's postBuild sets it up; yields its base URL.
 
-    Its config folder holds ``binder/jupyter_server_config.json`` and the project's
-    Voila settings, as postBuild copies them; it starts outside the repository, so it
+    Its config folder holds ``binder/jupyter_server_config.json``, as postBuild copies
+    it (the Voila settings come with the installed package); it starts outside the repository, so it
     reads nothing else of ours. Voila runs in it as a server extension
     (``/voila/render/<notebook>``), as on Binder. No token, and the XSRF check is on.
     """
@@ -291,7 +382,7 @@ def binder_server(root: Path) -> Iterator[str]:
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         args.append("--allow-root")
-    config = (REPO / "binder" / "jupyter_server_config.json", VOILA_PY)
+    config = (REPO / "binder" / "jupyter_server_config.json",)
     with _server(args, "/api/status", port, root, config=config) as base:
         yield base
 

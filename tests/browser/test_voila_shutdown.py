@@ -1,8 +1,8 @@
 """A closed Voila page shuts its own kernel down at once, as `voila` and as on Binder.
 
 When a page is closed, Voila's page asks the server to shut its kernel down, signed
-with the page's ``_xsrf`` cookie. Without ``jupyter-config/voila.py`` (installed by
-``make`` and by Binder's postBuild) the page never got that cookie, the request was
+with the page's ``_xsrf`` cookie. Without ``jupyter-config/voila.py`` (which the wheel
+installs in ``{sys.prefix}/etc/jupyter/``) the page never got that cookie, the request was
 refused with 403 and each visit held a kernel (100 MB or more) until culling.
 
 Here a real tab is opened and closed (running the page's unload handler, as a browser
@@ -15,16 +15,25 @@ pages that never say goodbye (test_voila_culling.py).
 from __future__ import annotations
 
 import json
-import re
 import time
 import urllib.error
 import urllib.request
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from servers import REPO, binder_server, kernel_processes, need_browser, voila, write_notebook
+from servers import (
+    REPO,
+    binder_server,
+    build_wheel,
+    kernel_processes,
+    need_browser,
+    voila,
+    voila_from_wheel,
+    write_notebook,
+)
 
 WAIT = 90_000  # ms
 BACK_WITHIN = 120.0  # seconds: a bound on the wait, far under the 15 minutes of culling
@@ -119,19 +128,48 @@ def test_binder_shuts_the_kernel_of_a_closed_page_down(
     print(f"\nbinder: kernels back to {len(baseline)} {took:.2f} s after the tab closed")
 
 
-def test_make_and_binder_install_the_voila_settings() -> None:
-    """Both ways of setting up copy jupyter-config/voila.py to where Voila reads it."""
-    makefile = (REPO / "Makefile").read_text()
-    assert "cp jupyter-config/voila.py $@" in makefile
-    for target in ("lab", "test"):
-        line = re.search(rf"^{target}:.*$", makefile, re.M)
-        assert line is not None and "$(VOILA_PY)" in line[0], target
-    assert (
-        'cp jupyter-config/voila.py "$config_dir/voila.py"'
-        in (REPO / "binder" / "postBuild").read_text()
-    )
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_wheel(tmp_path_factory.mktemp("wheel"))
+
+
+def test_the_wheel_carries_the_voila_settings(wheel: Path) -> None:
+    """``pip install cfwidget`` puts jupyter-config/voila.py in {sys.prefix}/etc/jupyter/,
+    where Voila reads its settings; Binder's postBuild and ``make`` install the package."""
+    with zipfile.ZipFile(wheel) as archive:
+        shipped = [n for n in archive.namelist() if n.endswith(".data/data/etc/jupyter/voila.py")]
+        assert len(shipped) == 1, archive.namelist()[-20:]
+        assert archive.read(shipped[0]) == (REPO / "jupyter-config" / "voila.py").read_bytes()
+    assert "pip install --no-deps --no-cache-dir ." in (REPO / "binder" / "postBuild").read_text()
     # Never at the top of the repository: there it would be imported in place of Voila.
     assert not (REPO / "voila.py").exists()
+
+
+def test_a_plain_pip_install_shuts_the_kernel_of_a_closed_page_down(
+    tmp_path: Path, notebook: Path, wheel: Path, browser: Any
+) -> None:
+    """Voila from an environment where only the wheel was pip-installed: no make, no Binder,
+    no config of ours; a closed page's kernel goes at once all the same."""
+    (tmp_path / notebook.name).write_bytes(notebook.read_bytes())
+    with voila_from_wheel(tmp_path / notebook.name, wheel) as url:
+        baseline = len(kernel_processes(url))
+
+        def alive(kernel_id: str) -> bool:
+            try:
+                with urllib.request.urlopen(f"{url}api/kernels/{kernel_id}", timeout=5):
+                    return True
+            except urllib.error.HTTPError as exc:
+                if exc.code == 404:
+                    return False
+                raise
+
+        took = close_and_time(
+            browser,
+            url,
+            running=lambda k: alive(k) and len(kernel_processes(url)) == baseline + 1,
+            gone=lambda k: not alive(k) and len(kernel_processes(url)) <= baseline,
+        )
+    print(f"\nvoila from the wheel: kernels back to {baseline} {took:.2f} s after the tab closed")
 
 
 def test_the_hook_keeps_the_xsrf_check() -> None:
