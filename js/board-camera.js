@@ -38,6 +38,9 @@ const MIN_TILE_PX_LARGE = 30;
  * @property {{x: number, y: number, box: Frame, id: number, moved: boolean}|null} drag a
  *   mouse or pen drag: where it began, the view then, the pointer, whether it moved yet
  * @property {boolean} dragged a drag just ended (its click must not play)
+ * @property {{top: number, right: number, whole: boolean}} cover pixels of the board kept clear
+ *   at its top or its right for a card on it (a round's result), and whether the farmyard is
+ *   drawn whole however small its tiles come out (at a round's end: nothing is left to play)
  */
 
 /**
@@ -61,7 +64,7 @@ const MIN_TILE_PX_LARGE = 30;
 export function makeCamera(ctx, { board, svg, felt, buttons, overview, ovSvg, ovView, moved }) {
   const { state } = ctx;
   /** @type {CameraState} */
-  const cam = { box: null, auto: null, follow: null, size: null, drag: null, dragged: false };
+  const cam = { box: null, auto: null, follow: null, size: null, drag: null, dragged: false, cover: { top: 0, right: 0, whole: false } };
 
   function minPx() {
     return ctx.root.classList.contains("is-large") ? MIN_TILE_PX_LARGE : MIN_TILE_PX;
@@ -75,9 +78,33 @@ export function makeCamera(ctx, { board, svg, felt, buttons, overview, ovSvg, ov
     return cam.size || { width: 640, height: 400 };
   }
 
-  function aspect() {
+  /** The part of the board the farmyard is drawn in: all of it but a card's cover. */
+  function area() {
     const r = size();
+    return { width: Math.max(1, r.width - cam.cover.right), height: Math.max(1, r.height - cam.cover.top) };
+  }
+
+  function aspect() {
+    const r = area();
     return r.width / r.height;
+  }
+
+  /** Keep `top` or `right` pixels of the board clear (0, 0: none) and fit the farmyard into
+   *  the rest, `whole` if asked, so a card there hides no tile.
+   * @param {number} top
+   * @param {number} right
+   * @param {boolean} whole
+   */
+  function setCover(top, right, whole) {
+    const t = Math.max(0, Math.round(top));
+    const r = Math.max(0, Math.round(right));
+    if (t === cam.cover.top && r === cam.cover.right && whole === cam.cover.whole) return;
+    cam.cover = { top: t, right: r, whole };
+    svg.style.marginTop = t ? `${t}px` : "";
+    svg.style.height = t ? `calc(100% - ${t}px)` : "";
+    svg.style.width = r ? `calc(100% - ${r}px)` : "";
+    if (whole) cam.box = null; // the whole table, as the automatic view shows it
+    applyCamera();
   }
 
   function large() {
@@ -98,7 +125,8 @@ export function makeCamera(ctx, { board, svg, felt, buttons, overview, ovSvg, ov
   /** The automatic view: the whole farmyard, or a followed part of it at the smallest size. */
   function autoBox() {
     const t = table();
-    return autoFrame(fitBox(t, aspect(), large()), widest(size(), minPx()), t, cam.follow, seen);
+    const most = cam.cover.whole ? { w: Infinity, h: Infinity } : widest(area(), minPx());
+    return autoFrame(fitBox(t, aspect(), large()), most, t, cam.follow, seen);
   }
 
   function currentBox() {
@@ -179,7 +207,7 @@ export function makeCamera(ctx, { board, svg, felt, buttons, overview, ovSvg, ov
   buttons.zoomIn.addEventListener("click", () => zoomBy(ZOOM_STEP));
   buttons.zoomOut.addEventListener("click", () => zoomBy(1 / ZOOM_STEP));
   buttons.zoomFit.addEventListener("click", fit);
-  bindPointers({ board, svg, ovSvg, cam, currentBox, size, zoomBy, applyCamera });
+  bindPointers({ board, svg, ovSvg, cam, currentBox, size: area, zoomBy, applyCamera });
 
   /**
    * The board has a new size (from its ResizeObserver).
@@ -213,5 +241,5 @@ export function makeCamera(ctx, { board, svg, felt, buttons, overview, ovSvg, ov
     return true;
   }
 
-  return { cam, size, currentBox, follow, applyCamera, resized, key };
+  return { cam, size: area, currentBox, follow, applyCamera, resized, key, setCover };
 }

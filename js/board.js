@@ -232,6 +232,7 @@ export function makeBoard(ctx, more) {
     markFocus: marks.focus,
     follow,
     applyCamera: camera.applyCamera,
+    setCover: camera.setCover,
     flushSize,
     key: camera.key,
     destroy,

@@ -16,6 +16,7 @@
 
 import { makeActions } from "./actions.js";
 import { makeBoard } from "./board.js";
+import { tableBox } from "./camera.js";
 import { canFocus, firstOf, focused, h, setText, uid } from "./dom.js";
 import { makeHand } from "./hand.js";
 import { makeLayout } from "./layout.js";
@@ -31,6 +32,9 @@ import { makeTargets } from "./targets.js";
 /** @typedef {import("./context.js").FarmyardPort} FarmyardPort */
 /** @typedef {import("./marks.js").MoreMarks} MoreMarks */
 /** @typedef {import("./review.js").ReviewScreen} ReviewScreen */
+
+const CARD_GAP = 8; // px between the result card, the board's edge and the farmyard
+const CARD_KEEPS = 0.5; // a card on the board leaves the farmyard at least this share of its size
 
 /**
  * A part of the screen that only some widget classes have.
@@ -330,6 +334,40 @@ export function mountFarmyard(port, el, parts = {}) {
     }
   }
 
+  /** The result card hides no tile. It sits at the board's top or at its right, whichever
+   *  leaves the farmyard the larger drawing, and the farmyard is fitted whole into the rest;
+   *  when neither leaves the farmyard half its size (a phone, eight players), the card goes
+   *  under the board, and the board takes what the window leaves. */
+  function placeCard() {
+    if (card.hidden) {
+      card.classList.remove("is-side", "is-below");
+      board.setCover(0, 0, false);
+      return;
+    }
+    card.classList.remove("is-side", "is-below");
+    const W = board.board.clientWidth;
+    const H = board.board.clientHeight;
+    if (!(W > 0 && H > 0)) return;
+    const top = card.offsetTop + card.offsetHeight + CARD_GAP;
+    const right = card.offsetWidth + 2 * CARD_GAP;
+    const t = tableBox(state.view.bounds, []);
+    const tw = Math.max(t.x1 - t.x0, 1);
+    const th = Math.max(t.y1 - t.y0, 1);
+    const scale = (/** @type {number} */ w, /** @type {number} */ h) => Math.max(0, Math.min(w / tw, h / th));
+    const atTop = scale(W, H - top);
+    const atSide = scale(W - right, H);
+    if (Math.max(atTop, atSide) < CARD_KEEPS * scale(W, H)) {
+      card.classList.add("is-below");
+      board.setCover(0, 0, true);
+      return;
+    }
+    const side = atSide > atTop;
+    card.classList.toggle("is-side", side);
+    board.setCover(side ? 0 : top, side ? right : 0, true);
+  }
+  const cardWatch = typeof ResizeObserver !== "undefined" ? new ResizeObserver(() => placeCard()) : null;
+  if (cardWatch) cardWatch.observe(board.board);
+
   // -- the model's changes -------------------------------------------------------------------
   function showLook() {
     root.classList.toggle("is-large", !!port.get("large"));
@@ -354,6 +392,7 @@ export function mountFarmyard(port, el, parts = {}) {
     // behind "Moves"), above the log.
     if (v.result && sheet.node.parentNode !== card) card.appendChild(sheet.node);
     else if (!v.result && sheet.node.parentNode !== logbox) logbox.insertBefore(sheet.node, logcol);
+    placeCard();
     actions.update(v);
     coach.update(v);
     coachBox.hidden = !v.coach;
@@ -407,6 +446,7 @@ export function mountFarmyard(port, el, parts = {}) {
     actions.destroy();
     if (cue) cue.destroy();
     board.destroy();
+    if (cardWatch) cardWatch.disconnect();
     layout.destroy();
     root.remove();
   };

@@ -21,7 +21,7 @@ const DRAG_SLOP = 5; // pixels a pointer may move and still click
  * @property {SVGSVGElement} ovSvg the overview
  * @property {CameraState} cam the camera's state (a drag, the user's frame)
  * @property {() => Frame} currentBox the frame shown now
- * @property {() => Size} size the board in pixels
+ * @property {() => Size} size the farmyard's part of the board in pixels
  * @property {(factor: number, px?: number, py?: number) => void} zoomBy
  * @property {() => void} applyCamera show the camera's frame
  */

@@ -1,6 +1,7 @@
 // @ts-check
 // The scores: the result of a finished round (its points, the final standings, the way on),
-// shown on a card over the board, and the game's score sheet, one row per player and one
+// shown on a card on the board (js/farmyard.js places it where it hides no tile), and the
+// game's score sheet, one row per player and one
 // column per round.
 
 import { h, setText, uid } from "./dom.js";

@@ -7,11 +7,14 @@ cover a tile, even on a full 55-tile table. The board takes the height the visib
 than that panel, and the turn line stays in view; the guided view (large tiles) keeps the
 client's tiles and the Draw and Pass buttons above the fold at 1024x768. Every target and
 Cancel are in view with 8 targets; full screen comes by the button and by F and leaves by Esc;
-the round's points and the standings of 8 players with 40-letter names are whole.
+the round's points and the standings of 8 players with 40-letter names are whole; the round's
+result card hides no tile (on the board beside the farmyard, or under the board).
 """
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -492,7 +495,11 @@ def test_eight_players_with_40_letter_names_are_whole_in_the_result(
         print(f"8 long names: {whole}")
         assert whole["tables"] == [{"rows": 8, "inside": True}, {"rows": 8, "inside": True}]
         assert whole["heads"] and all(whole["heads"])
-        assert whole["widget"] <= 800
+        # Eight players' card would leave the farmyard too small on the board: it goes under
+        # it (the page scrolls for the rest), with its title and "New game" in the window.
+        assert pg.locator(".cfw-card").evaluate("c => c.classList.contains('is-below')")
+        again = pg.locator('[data-key="new-game"]').bounding_box()
+        assert again is not None and again["y"] + again["height"] <= 800
         # The card is no scroller for the points and the standings: they are within its view.
         card = pg.locator(".cfw-card")
         assert card.evaluate("c => c.scrollTop") == 0
@@ -546,5 +553,72 @@ def test_the_guided_view_keeps_tiles_and_draw_and_pass_above_the_fold(
                 .filter(r => r.width > 0 && (r.width < 44 || r.height < 44)).length"""
         )
         assert small == 0
+    finally:
+        pg.close()
+
+
+# -- the result card -------------------------------------------------------------------------------
+
+
+def round_over(names: list[str], seed: int) -> dict[str, Any]:
+    """The first round of a game of ``names`` just over: its result card is up."""
+    w = GameWidget(cf.Game(names, seed=seed), pace="click")
+    assert advance(w, lambda w: w.round.is_over)
+    assert w.view["result"] is not None
+    return widget_state(w)
+
+
+ROUND_ENDS = {
+    "2 players": lambda: round_over(["Ann", "Bob"], 2),
+    "4 players": lambda: round_over(["Ann", "Bob", "Cy", "Dee"], 3),
+    "8 players": lambda: eight_long_names_game_over(),
+}
+
+CARD_AND_TILES = """() => {
+    const hit = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+                       && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    const card = document.querySelector(".cfw-card").getBoundingClientRect();
+    const board = document.querySelector(".cfw-board").getBoundingClientRect();
+    const tiles = [...document.querySelectorAll(".cfw-tiles .cfw-tile")]
+        .map(t => t.getBoundingClientRect());
+    const inBoard = (t) => t.left >= board.left - 0.5 && t.right <= board.right + 0.5
+                        && t.top >= board.top - 0.5 && t.bottom <= board.bottom + 0.5;
+    return {
+        tiles: tiles.length,
+        covered: tiles.filter(t => hit(t, card)).length,
+        outside: tiles.filter(t => !inBoard(t)).length,
+        side: document.querySelector(".cfw-card").classList.contains("is-side"),
+        smallest: Math.min(...tiles.map(t => Math.min(t.width, t.height))),
+    };
+}"""
+
+
+@pytest.mark.parametrize("size", [*SIZES, (768, 1024), (390, 844)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game", list(ROUND_ENDS), ids=lambda g: g.replace(" ", "-"))
+def test_the_round_result_hides_no_tile_of_the_table(
+    browser: Browser, url: str, size: tuple[int, int], game: str
+) -> None:
+    pg = open_page(browser, url, *size)
+    try:
+        state = ROUND_ENDS[game]()
+        mount(pg, state)
+        assert pg.locator(".cfw-card").is_visible()
+        got = pg.evaluate(CARD_AND_TILES)
+        print(f"\n{game} at {size}: {got}")
+        if os.environ.get("CFWIDGET_SHOTS"):
+            folder = Path(os.environ["CFWIDGET_SHOTS"])
+            folder.mkdir(parents=True, exist_ok=True)
+            name = f"result-{game.replace(' ', '-')}-{size[0]}x{size[1]}.png"
+            pg.screenshot(path=str(folder / name), full_page=True)
+        assert got["tiles"] == len(state["view"]["table"]) > 0
+        assert got["covered"] == 0 and got["outside"] == 0, got
+        # The next round's card goes: the whole board is the farmyard's again.
+        pg.evaluate("s => cfw.mount(s)", start_of_game())
+        pg.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        assert pg.locator(".cfw-card").is_hidden()
+        svg = pg.locator(".cfw-svg").bounding_box()
+        board = pg.locator(".cfw-board").bounding_box()
+        assert svg is not None and board is not None
+        assert abs(svg["height"] - board["height"]) < 1 and abs(svg["width"] - board["width"]) < 1
     finally:
         pg.close()

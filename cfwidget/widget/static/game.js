@@ -554,7 +554,7 @@ var MIN_TILE_PX = 22;
 var MIN_TILE_PX_LARGE = 30;
 function makeCamera(ctx, { board, svg, felt, buttons, overview, ovSvg, ovView, moved }) {
   const { state } = ctx;
-  const cam = { box: null, auto: null, follow: null, size: null, drag: null, dragged: false };
+  const cam = { box: null, auto: null, follow: null, size: null, drag: null, dragged: false, cover: { top: 0, right: 0, whole: false } };
   function minPx() {
     return ctx.root.classList.contains("is-large") ? MIN_TILE_PX_LARGE : MIN_TILE_PX;
   }
@@ -565,9 +565,24 @@ function makeCamera(ctx, { board, svg, felt, buttons, overview, ovSvg, ovView, m
     }
     return cam.size || { width: 640, height: 400 };
   }
-  function aspect() {
+  function area() {
     const r = size();
+    return { width: Math.max(1, r.width - cam.cover.right), height: Math.max(1, r.height - cam.cover.top) };
+  }
+  function aspect() {
+    const r = area();
     return r.width / r.height;
+  }
+  function setCover(top, right, whole) {
+    const t = Math.max(0, Math.round(top));
+    const r = Math.max(0, Math.round(right));
+    if (t === cam.cover.top && r === cam.cover.right && whole === cam.cover.whole) return;
+    cam.cover = { top: t, right: r, whole };
+    svg.style.marginTop = t ? `${t}px` : "";
+    svg.style.height = t ? `calc(100% - ${t}px)` : "";
+    svg.style.width = r ? `calc(100% - ${r}px)` : "";
+    if (whole) cam.box = null;
+    applyCamera();
   }
   function large() {
     return ctx.root.classList.contains("is-large");
@@ -580,7 +595,8 @@ function makeCamera(ctx, { board, svg, felt, buttons, overview, ovSvg, ovView, m
   }
   function autoBox() {
     const t = table();
-    return autoFrame(fitBox(t, aspect(), large()), widest(size(), minPx()), t, cam.follow, seen);
+    const most = cam.cover.whole ? { w: Infinity, h: Infinity } : widest(area(), minPx());
+    return autoFrame(fitBox(t, aspect(), large()), most, t, cam.follow, seen);
   }
   function currentBox() {
     if (cam.box) return stretch(cam.box, aspect());
@@ -639,7 +655,7 @@ function makeCamera(ctx, { board, svg, felt, buttons, overview, ovSvg, ovView, m
   buttons.zoomIn.addEventListener("click", () => zoomBy(ZOOM_STEP));
   buttons.zoomOut.addEventListener("click", () => zoomBy(1 / ZOOM_STEP));
   buttons.zoomFit.addEventListener("click", fit);
-  bindPointers({ board, svg, ovSvg, cam, currentBox, size, zoomBy, applyCamera });
+  bindPointers({ board, svg, ovSvg, cam, currentBox, size: area, zoomBy, applyCamera });
   function resized(now) {
     cam.size = now;
     applyCamera();
@@ -661,7 +677,7 @@ function makeCamera(ctx, { board, svg, felt, buttons, overview, ovSvg, ovView, m
     }
     return true;
   }
-  return { cam, size, currentBox, follow, applyCamera, resized, key };
+  return { cam, size: area, currentBox, follow, applyCamera, resized, key, setCover };
 }
 
 // js/marks.js
@@ -942,6 +958,7 @@ function makeBoard(ctx, more) {
     markFocus: marks.focus,
     follow,
     applyCamera: camera.applyCamera,
+    setCover: camera.setCover,
     flushSize,
     key: camera.key,
     destroy
@@ -1414,6 +1431,8 @@ function makeTargets(ctx) {
 }
 
 // js/farmyard.js
+var CARD_GAP = 8;
+var CARD_KEEPS = 0.5;
 function helpText(coach) {
   return `Keys: ← → choose a tile, Enter picks it; ← → or Tab choose where it goes, Enter plays, Esc goes back. D draw, P pass, N next, U undo${coach ? ", H hint" : ""}, F full screen. On the board: arrow keys pan, + and − zoom, 0 fits.`;
 }
@@ -1635,6 +1654,35 @@ function mountFarmyard(port, el, parts = {}) {
       }
     }
   }
+  function placeCard() {
+    if (card.hidden) {
+      card.classList.remove("is-side", "is-below");
+      board.setCover(0, 0, false);
+      return;
+    }
+    card.classList.remove("is-side", "is-below");
+    const W = board.board.clientWidth;
+    const H = board.board.clientHeight;
+    if (!(W > 0 && H > 0)) return;
+    const top = card.offsetTop + card.offsetHeight + CARD_GAP;
+    const right = card.offsetWidth + 2 * CARD_GAP;
+    const t = tableBox(state.view.bounds, []);
+    const tw = Math.max(t.x1 - t.x0, 1);
+    const th = Math.max(t.y1 - t.y0, 1);
+    const scale = (w, h2) => Math.max(0, Math.min(w / tw, h2 / th));
+    const atTop = scale(W, H - top);
+    const atSide = scale(W - right, H);
+    if (Math.max(atTop, atSide) < CARD_KEEPS * scale(W, H)) {
+      card.classList.add("is-below");
+      board.setCover(0, 0, true);
+      return;
+    }
+    const side2 = atSide > atTop;
+    card.classList.toggle("is-side", side2);
+    board.setCover(side2 ? 0 : top, side2 ? right : 0, true);
+  }
+  const cardWatch = typeof ResizeObserver !== "undefined" ? new ResizeObserver(() => placeCard()) : null;
+  if (cardWatch) cardWatch.observe(board.board);
   function showLook() {
     root.classList.toggle("is-large", !!port.get("large"));
     root.dataset.display = port.get("display") || "pips";
@@ -1655,6 +1703,7 @@ function mountFarmyard(port, el, parts = {}) {
     card.hidden = !v.result;
     if (v.result && sheet.node.parentNode !== card) card.appendChild(sheet.node);
     else if (!v.result && sheet.node.parentNode !== logbox) logbox.insertBefore(sheet.node, logcol);
+    placeCard();
     actions.update(v);
     coach.update(v);
     coachBox.hidden = !v.coach;
@@ -1702,6 +1751,7 @@ function mountFarmyard(port, el, parts = {}) {
     actions.destroy();
     if (cue) cue.destroy();
     board.destroy();
+    if (cardWatch) cardWatch.disconnect();
     layout.destroy();
     root.remove();
   };
