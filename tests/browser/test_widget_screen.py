@@ -8,7 +8,8 @@ than that panel, and the turn line stays in view; the guided view (large tiles) 
 client's tiles and the Draw and Pass buttons above the fold at 1024x768. Every target and
 Cancel are in view with 8 targets; full screen comes by the button and by F and leaves by Esc;
 the round's points and the standings of 8 players with 40-letter names are whole; the round's
-result card hides no tile (on the board beside the farmyard, or under the board).
+result card hides no tile (on the board beside the farmyard, or under the board); on a touch
+screen every control and hand tile is at least 44 px across, with a mouse they stay compact.
 """
 
 from __future__ import annotations
@@ -622,3 +623,44 @@ def test_the_round_result_hides_no_tile_of_the_table(
         assert abs(svg["height"] - board["height"]) < 1 and abs(svg["width"] - board["width"]) < 1
     finally:
         pg.close()
+
+
+# -- fingers ---------------------------------------------------------------------------------------
+
+CONTROLS = """() => [...document.querySelectorAll(".cfw button, .cfw [role=button], .cfw select,"
+    + " .cfw input")]
+    .filter(b => b.offsetParent !== null && !b.closest("[hidden]"))
+    .map(b => { const r = b.getBoundingClientRect();
+                return {key: b.dataset.key || b.className || b.textContent.trim(),
+                        w: r.width, h: r.height}; })"""
+
+
+@pytest.mark.parametrize(
+    "size", [(768, 1024), (1024, 768), (390, 844)], ids=lambda s: f"{s[0]}x{s[1]}"
+)
+@pytest.mark.parametrize("make", [second_round, eight_targets, guided], ids=lambda f: f.__name__)
+def test_on_a_touch_screen_every_control_is_44_px_across(
+    browser: Browser, url: str, size: tuple[int, int], make: Any
+) -> None:
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=True)
+    pg = context.new_page()
+    try:
+        pg.goto(url)
+        pg.wait_for_function("window.cfwReady === true")
+        assert pg.evaluate("() => matchMedia('(pointer: coarse)').matches")
+        mount(pg, make())
+        shown = pg.evaluate(CONTROLS)
+        small = [c for c in shown if c["w"] < 44 - 0.5 or c["h"] < 44 - 0.5]
+        print(
+            f"\n{make.__name__} at {size}: {len(shown)} controls, smallest "
+            f"{min(min(c['w'], c['h']) for c in shown):.0f} px"
+        )
+        assert len(shown) >= 5 and small == []
+    finally:
+        context.close()
+
+
+def test_with_a_mouse_the_controls_stay_compact(wide: Page) -> None:
+    mount(wide, second_round())
+    draw = wide.locator('[data-key="draw"]').bounding_box()
+    assert draw is not None and draw["height"] < 40
