@@ -65,8 +65,8 @@ js-check: $(NODE_STAMP)
 	$(TSC)
 	$(NODE_TESTS)
 
-# The front end's bundles: esbuild builds js/entries/*.js into cfwidget/widget/static/ (game.js,
-# guided.js, review.js, setpicker.js: one per widget class), committed so the wheel needs no
+# The front end's bundles: esbuild builds js/entries/*.js into cfwidget/widget/static/
+# (farmyard.js for every widget that draws a table, setpicker.js), committed so the wheel needs no
 # Node. After changing js/, run `make js-bundle`; js-bundle-check builds them in memory and
 # fails, naming the file, when a committed bundle is not what its sources build (make test and
 # js-check run it).

@@ -1,4 +1,4 @@
-// Bundle the front end: one ES module per widget class, from js/entries/ into
+// Bundle the front end: one ES module per entry (the farmyard widgets share one), from js/entries/ into
 // cfwidget/widget/static/, which the wheel ships (so it needs no Node).
 //
 //   node js/build.mjs           write the bundles (make js-bundle)
@@ -16,12 +16,9 @@ import * as esbuild from "esbuild";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = "cfwidget/widget/static";
-/** The widget classes' entries, and the Python class whose `_esm` each bundle is. */
+/** The entries, and the Python classes whose `_esm` each bundle is. */
 export const ENTRIES = {
-  game: "GameWidget",
-  guided: "GuidedSession",
-  mistakes: "MistakesWidget",
-  review: "ReviewWidget",
+  farmyard: "GameWidget, GuidedSession, ReviewWidget and MistakesWidget",
   setpicker: "SetPicker",
 };
 
@@ -39,7 +36,7 @@ function options(name, write) {
     outfile: `${OUT}/${name}.js`,
     banner: {
       js:
-        `// cfwidget: ${ENTRIES[/** @type {keyof ENTRIES} */ (name)]}'s front end, bundled by esbuild from ${entry} and the\n` +
+        `// cfwidget: the front end of ${ENTRIES[/** @type {keyof ENTRIES} */ (name)]}, bundled by esbuild from ${entry} and the\n` +
         "// modules of js/ it imports. Do not edit: change the sources and run `make js-bundle`.",
     },
     bundle: true,

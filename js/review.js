@@ -201,9 +201,13 @@ export function makeReview(ctx, screen) {
   // A docked review keeps the hand as tall as the game's largest hand needs, so that the
   // widget (and the panel beside it, as tall as the board and the hand) keeps one height.
   let tileBox = { w: 0, h: 0 };
+  let mostTiles = 0; // the game's largest hand, from the last view
+  let handWidth = 0; // the hand's width when it was last reserved
   /** @param {number} most */
   function reserveHand(most) {
+    mostTiles = most;
     const hand = screen.hand;
+    handWidth = hand.clientWidth;
     const tile = firstOf(hand, ".cfw-htile");
     if (tile) {
       const r = tile.getBoundingClientRect();
@@ -220,6 +224,14 @@ export function makeReview(ctx, screen) {
     const rowGap = parseFloat(cs.rowGap) || 0;
     const height = rows * tileBox.h + (rows - 1) * rowGap + parseFloat(cs.paddingTop) + parseFloat(cs.paddingBottom);
     hand.style.minHeight = `${Math.ceil(height)}px`;
+  }
+
+  // Docking (or any change of the hand's width) comes after a view is drawn, and with no
+  // new view: the hand is reserved again for its new width.
+  if (typeof ResizeObserver !== "undefined") {
+    new ResizeObserver(() => {
+      if (mostTiles && screen.hand.clientWidth !== handWidth) reserveHand(mostTiles);
+    }).observe(screen.hand);
   }
 
   /** @param {View} v */

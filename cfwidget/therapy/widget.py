@@ -78,8 +78,8 @@ def touch_button(description: str, *, wide: bool = False, **options: Any) -> ipw
 class GuidedSession(GameWidget):
     """Play a guided session (see the module text); ``session`` holds the record."""
 
-    # The farmyard with guided play's cue: the widget package's bundle of js/entries/guided.js.
-    _esm = Path(__file__).parents[1] / "widget" / "static" / "guided.js"
+    # The farmyard with guided play's cue: the widget package's bundle of js/entries/farmyard.js.
+    _esm = Path(__file__).parents[1] / "widget" / "static" / "farmyard.js"
 
     def __init__(self, session: Session, **kwargs: object) -> None:
         if kwargs:

@@ -36,11 +36,12 @@ _STATIC = pathlib.Path(__file__).parent / "static"
 
 
 def front_end(name: str) -> pathlib.Path:
-    """The bundled front end of one widget class: ``static/<name>.js``, built by esbuild from
-    ``js/entries/<name>.js`` (``make js-bundle``) and shipped in the wheel.
+    """A bundled front end: ``static/<name>.js``, built by esbuild from ``js/entries/<name>.js``
+    (``make js-bundle``) and shipped in the wheel; ``"farmyard"`` serves every widget that
+    draws a table.
 
-    >>> front_end("game").name, front_end("review").is_file()
-    ('game.js', True)
+    >>> front_end("farmyard").name, front_end("farmyard").is_file()
+    ('farmyard.js', True)
     """
     return _STATIC / f"{name}.js"
 

@@ -9,7 +9,7 @@ played on the table is sent as the game widget sends it, and the exercise judges
 exercise records the attempt, so a lesson's sign-in saves it in the progress file.
 
 The front end is the farmyard's modules with the mistakes panel (``js/mistakes.js``), bundled
-as ``static/mistakes.js``. The panel's state is the synced ``drill`` trait (the question, the
+in ``static/farmyard.js``. The panel's state is the synced ``drill`` trait (the question, the
 feedback, the hints shown, the line of play once shown); the browser sends ``mistake_hint``,
 ``mistake_why`` and ``mistake_goto`` intents besides the game widget's ``play``, ``draw``
 and ``pass``.
@@ -83,13 +83,13 @@ class MistakesWidget(Farmyard):
     the table, Hint and Show why do in the browser.
     """
 
-    _esm = front_end("mistakes")
+    _esm = front_end("farmyard")
     # The farmyard's look and the panel's (mistakes.css), as one style sheet (anywidget takes
     # the text as well as a path).
     _css = cast(
         "Any",
         "\n".join(
-            (front_end("mistakes").parent / name).read_text(encoding="utf-8")
+            (front_end("farmyard").parent / name).read_text(encoding="utf-8")
             for name in ("widget.css", "mistakes.css")
         ),
     )

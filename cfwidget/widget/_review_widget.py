@@ -66,7 +66,7 @@ class ReviewWidget(Farmyard):
     :meth:`step`, :meth:`next_mistake` and :meth:`previous_mistake` move along the game.
     """
 
-    _esm = front_end("review")
+    _esm = front_end("farmyard")
 
     def __init__(
         self,

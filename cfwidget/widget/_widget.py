@@ -132,7 +132,7 @@ class GameWidget(HintGiver, Farmyard):
     (1, (1,), 1.5, 9)
     """
 
-    _esm = front_end("game")
+    _esm = front_end("farmyard")
 
     def __init__(
         self,

@@ -1,10 +1,10 @@
 """The browser harness the widget's tests and benchmark use, with Debian's Chromium.
 
-A static server for ``cfwidget/widget/static`` plus a page that imports the widget classes'
-front-end bundles (``game.js``, ``guided.js``, ``review.js``) and renders a widget's state with
-the bundle its class ships, over a fake anywidget model (get/set/save_changes/on/off/send) that
-records what the view sends. Playwright cannot download its own browser on these machines, so
-the harness launches Debian's ``/usr/bin/chromium`` (or ``$CFWIDGET_CHROMIUM``).
+A static server for ``cfwidget/widget/static`` plus a page that imports the front-end bundle
+every widget that draws a table ships (``farmyard.js``) and renders a widget's state with it,
+over a fake anywidget model (get/set/save_changes/on/off/send) that records what the view
+sends. Playwright cannot download its own browser on these machines, so the harness launches
+Debian's ``/usr/bin/chromium`` (or ``$CFWIDGET_CHROMIUM``).
 """
 
 from __future__ import annotations
@@ -69,8 +69,8 @@ def have_chromium() -> bool:
 STATIC = Path(__file__).resolve().parents[2] / "cfwidget" / "widget" / "static"
 SYNCED = ("view", "message", "display", "large", "palette")
 
-#: The front-end bundles, one per widget class (built from js/ by ``make js-bundle``).
-BUNDLES = ("game.js", "guided.js", "review.js")
+#: The front-end bundles of the widgets that draw a table (built from js/ by ``make js-bundle``).
+BUNDLES = ("farmyard.js",)
 
 #: A page that renders a bundle with a fake model (get/set/save_changes/on/off/send); the
 #: state's ``_bundle`` (see :func:`widget_state`) says which bundle, and is no trait.
@@ -89,10 +89,8 @@ HARNESS_HTML = """<!doctype html>
 <div id="host"></div>
 </main>
 <script type="module">
-import game from "/game.js";
-import guided from "/guided.js";
-import review from "/review.js";
-const bundles = { "game.js": game, "guided.js": guided, "review.js": review };
+import farmyard from "/farmyard.js";
+const bundles = { "farmyard.js": farmyard };
 class FakeModel {
   constructor(state) {
     this.state = { ...state }; this.listeners = new Map(); this.sent = []; this.boards = [];
@@ -122,7 +120,7 @@ window.cfw = {
   mount(state) {
     if (cleanup) cleanup();
     host.replaceChildren();
-    const { _bundle = "game.js", ...traits } = state;
+    const { _bundle = "farmyard.js", ...traits } = state;
     const widget = bundles[_bundle];
     if (!widget) throw new Error(`no front-end bundle ${_bundle}`);
     model = new FakeModel(traits);
@@ -203,7 +201,7 @@ def bundle_of(w: Any) -> str:
 
     >>> import cfwidget as cf
     >>> bundle_of(GameWidget(cf.Game(2, seed=1)))
-    'game.js'
+    'farmyard.js'
     """
     esm = str(w._esm)
     for name in BUNDLES:

@@ -1,4 +1,4 @@
-// cfwidget: SetPicker's front end, bundled by esbuild from js/entries/setpicker.js and the
+// cfwidget: the front end of SetPicker, bundled by esbuild from js/entries/setpicker.js and the
 // modules of js/ it imports. Do not edit: change the sources and run `make js-bundle`.
 
 // js/model.js

@@ -1,4 +1,4 @@
-// cfwidget: GameWidget's front end, bundled by esbuild from js/entries/game.js and the
+// cfwidget: the front end of GameWidget, GuidedSession, ReviewWidget and MistakesWidget, bundled by esbuild from js/entries/farmyard.js and the
 // modules of js/ it imports. Do not edit: change the sources and run `make js-bundle`.
 
 // js/dom.js
@@ -63,6 +63,77 @@ function canFocus(el) {
 }
 function hasClass(node, name) {
   return node instanceof Element && node.classList.contains(name);
+}
+
+// js/cue.js
+function makeCue(ctx) {
+  const { port, state } = ctx;
+  let timer = null;
+  let spoken = "";
+  let lastWaiting = "";
+  let audio = null;
+  const node = h("div", { class: "cfw-cue", role: "status", "aria-live": "polite" });
+  const text = h("p", { class: "cfw-cue-text" });
+  const ok = h("button", { type: "button", class: "cfw-btn cfw-primary", "data-key": "confirm" }, "OK, let's place it");
+  ok.addEventListener("click", () => ctx.send("confirm"));
+  node.append(text, ok);
+  node.hidden = true;
+  function update(v) {
+    const cue = v.cue;
+    const g = v.guided;
+    if (timer !== null) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    node.hidden = !cue || !(cue.prompt || cue.confirm);
+    if (!cue) return;
+    node.dataset.level = String(cue.level);
+    setText(text, cue.prompt || "");
+    ok.hidden = !cue.confirm;
+    if (g && g.wait_ms && !g.paused && !g.ended) {
+      const version = v.version;
+      timer = setTimeout(() => {
+        timer = null;
+        if (state.view.version === version && ctx.root.isConnected) {
+          port.send({ kind: "cue_tick", version, seat: v.seat });
+        }
+      }, g.wait_ms);
+    }
+    if (g && g.speech && cue.prompt && cue.prompt !== spoken) speak(cue.prompt);
+    spoken = cue.prompt || "";
+    if (g && g.sound && v.waiting === "you" && lastWaiting !== "you") chime();
+    lastWaiting = v.waiting || "";
+  }
+  function speak(words) {
+    const synth = typeof window !== "undefined" ? window.speechSynthesis : null;
+    if (!synth || typeof SpeechSynthesisUtterance === "undefined") return;
+    synth.cancel();
+    const u = new SpeechSynthesisUtterance(words);
+    u.rate = 0.9;
+    synth.speak(u);
+  }
+  function chime() {
+    const Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!Ctx) return;
+    try {
+      audio = audio || new Ctx();
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = 660;
+      gain.gain.setValueAtTime(1e-4, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.15, audio.currentTime + 0.05);
+      gain.gain.exponentialRampToValueAtTime(1e-4, audio.currentTime + 0.6);
+      osc.connect(gain).connect(audio.destination);
+      osc.start();
+      osc.stop(audio.currentTime + 0.65);
+    } catch (err) {
+      audio = null;
+    }
+  }
+  function destroy() {
+    if (timer !== null) clearTimeout(timer);
+  }
+  return { node, update, destroy };
 }
 
 // js/actions.js
@@ -1757,6 +1828,82 @@ function mountFarmyard(port, el, parts = {}) {
   };
 }
 
+// js/mistakes.js
+function progressWords(d) {
+  const solved = d.solved.filter(Boolean).length;
+  const here = d.status === "correct" ? "Solved." : d.status === "not yet" ? "Not yet solved." : "Not attempted yet.";
+  return `${here} ${solved} of ${d.total} solved.`;
+}
+function hintLabel(d) {
+  if (d.hints_left <= 0) return "No more hints";
+  return `Hint ${d.hints.length + 1} of ${d.hints.length + d.hints_left}`;
+}
+function mountMistakes(port, el) {
+  const node = h("section", { class: "cfw-mistakes", "aria-label": "Learn from your mistakes" });
+  const title = h("h3", { class: "cfw-mistakes-title" });
+  const nav = h("div", { class: "cfw-mistakes-nav", role: "group", "aria-label": "Go to another mistake" });
+  const button = (text, key) => h("button", { type: "button", class: "cfw-btn", "data-key": key }, text);
+  const prev = button("Previous mistake", "mistake-prev");
+  const next = button("Next mistake", "mistake-next");
+  nav.append(prev, next);
+  const question = h("p", { class: "cfw-mistakes-question" });
+  const tools = h("div", { class: "cfw-mistakes-tools", role: "group", "aria-label": "Help" });
+  const hint = button("Hint", "mistake-hint");
+  const why = button("Show why", "mistake-why");
+  tools.append(hint, why);
+  const feedback = h("p", { class: "cfw-mistakes-feedback", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+  const progress = h("p", { class: "cfw-mistakes-progress" });
+  const hints = h("ul", { class: "cfw-mistakes-hints", "aria-label": "Hints" });
+  const whyBox = h("div", { class: "cfw-mistakes-why", role: "region", "aria-label": "Why: the line of play", tabindex: "0", hidden: true });
+  const head = h("div", { class: "cfw-mistakes-head" });
+  head.append(title, nav);
+  node.append(head, question, tools, feedback, progress, hints, whyBox);
+  const panel = () => (
+    /** @type {DrillPanel} */
+    port.get("drill")
+  );
+  prev.addEventListener("click", () => {
+    const d = panel();
+    if (d.index > 0) port.send({ kind: "mistake_goto", index: d.index - 1 });
+  });
+  next.addEventListener("click", () => {
+    const d = panel();
+    if (d.index + 1 < d.total) port.send({ kind: "mistake_goto", index: d.index + 1 });
+  });
+  hint.addEventListener("click", () => port.send({ kind: "mistake_hint", version: panel().version }));
+  why.addEventListener("click", () => port.send({ kind: "mistake_why", version: panel().version }));
+  function update() {
+    const d = panel();
+    if (!d || !d.question) return;
+    setText(title, d.title);
+    question.replaceChildren();
+    withTiles(question, `${d.question} Play it on the table: pick a tile in your hand, then the place where it goes.`);
+    feedback.replaceChildren();
+    if (d.feedback) withTiles(feedback, d.feedback);
+    feedback.className = `cfw-mistakes-feedback is-${d.status.replace(" ", "-")}`;
+    setText(progress, progressWords(d));
+    hints.replaceChildren(...d.hints.map((text) => withTiles(h("li"), text)));
+    hints.hidden = d.hints.length === 0;
+    whyBox.replaceChildren();
+    if (d.why) withTiles(whyBox.appendChild(h("p")), d.why);
+    whyBox.hidden = !d.why;
+    setText(hint, hintLabel(d));
+    hint.disabled = d.hints_left <= 0;
+    prev.disabled = d.index <= 0;
+    next.disabled = d.index + 1 >= d.total;
+  }
+  const root = el.querySelector(".cfw");
+  const main = root ? root.querySelector(":scope > .cfw-main") : null;
+  if (root && main) root.insertBefore(node, main);
+  else el.appendChild(node);
+  const stop = port.on("drill", update);
+  update();
+  return () => {
+    stop();
+    node.remove();
+  };
+}
+
 // js/model.js
 function fromAnywidget(model) {
   const watching = [];
@@ -1788,11 +1935,377 @@ function fromAnywidget(model) {
   };
 }
 
-// js/entries/game.js
-function render({ model, el }) {
-  return mountFarmyard(fromAnywidget(model), el);
+// js/review-graph.js
+var GRAPH_W = 400;
+var GRAPH_H = 80;
+var PAD_Y = 6;
+function xOfMove(move, total) {
+  return (move - 0.5) / Math.max(1, total) * GRAPH_W;
 }
-var game_default = { render };
+function moveAtX(x, width, total) {
+  if (!(width > 0) || !(total >= 1)) return 1;
+  const move = Math.floor(x / width * total) + 1;
+  return Math.min(total, Math.max(1, move));
+}
+function yOfPoints(points, top) {
+  const share = top > 0 ? Math.min(1, Math.max(0, points / top)) : 0;
+  return GRAPH_H - PAD_Y - share * (GRAPH_H - 2 * PAD_Y);
+}
+function linePath(points, starts, top) {
+  const total = points.length;
+  const cell = GRAPH_W / Math.max(1, total);
+  const breaks = new Set(starts);
+  let d = "";
+  let open = false;
+  points.forEach((p, i) => {
+    const move = i + 1;
+    if (breaks.has(move)) open = false;
+    if (p === null || !Number.isFinite(p)) {
+      open = false;
+      return;
+    }
+    const x0 = num(i * cell);
+    const x1 = num((i + 1) * cell);
+    const y = num(yOfPoints(p, top));
+    d += open ? `V${y}H${x1}` : `M${x0} ${y}H${x1}`;
+    open = true;
+  });
+  return d;
+}
+function dotsPath(line, top) {
+  const total = line.points.length;
+  let d = "";
+  line.points.forEach((p, i) => {
+    if (p === null || !line.fresh[i]) return;
+    d += `M${num(xOfMove(i + 1, total))} ${num(yOfPoints(p, top))}h0`;
+  });
+  return d;
+}
+function shortReadout(g) {
+  const i = g.move - 1;
+  return g.lines.map((line) => {
+    const p = line.points[i];
+    const o = line.out[i];
+    if (p === null || p === void 0 || o === null || o === void 0) return `${line.name}: no figure yet`;
+    return `${line.name} ${p.toFixed(1)} (${Math.round(o * 100)}% out)`;
+  }).join(" · ");
+}
+function makeGraph(goto) {
+  const node = h("figure", { class: "cfw-graph" });
+  const caption = h("figcaption", { class: "cfw-graph-note" });
+  const box = h("div", {
+    class: "cfw-graph-box",
+    role: "slider",
+    tabindex: "0",
+    "data-key": "review-graph",
+    "aria-label": "Evaluation graph, each seat's expected points from its own view: move",
+    "aria-valuemin": "1"
+  });
+  const svg = s("svg", { class: "cfw-graph-svg", viewBox: `0 0 ${GRAPH_W} ${GRAPH_H}`, preserveAspectRatio: "none", "aria-hidden": "true", focusable: "false" });
+  box.appendChild(svg);
+  const readout = h("p", { class: "cfw-graph-readout", "aria-hidden": "true" });
+  node.append(caption, box, readout);
+  box.addEventListener("click", (e) => {
+    const r = box.getBoundingClientRect();
+    goto(moveAtX(e.clientX - r.left, r.width, Number(box.getAttribute("aria-valuemax")) || 1));
+  });
+  function update(g) {
+    node.hidden = !g.lines.length;
+    if (!g.lines.length) return;
+    setText(caption, g.note);
+    box.setAttribute("aria-valuemax", String(g.total));
+    box.setAttribute("aria-valuenow", String(g.move));
+    box.setAttribute("aria-valuetext", g.readout);
+    svg.replaceChildren();
+    for (const start of g.starts) {
+      const x2 = num((start - 1) / Math.max(1, g.total) * GRAPH_W);
+      svg.appendChild(s("path", { class: "cfw-graph-round", d: `M${x2} 0V${GRAPH_H}` }));
+    }
+    const x = num(xOfMove(g.move, g.total));
+    svg.appendChild(s("path", { class: "cfw-graph-now", d: `M${x} 0V${GRAPH_H}` }));
+    for (const line of g.lines) {
+      const seat = `is-seat-${line.seat % 4}`;
+      svg.appendChild(s("path", { class: `cfw-graph-line ${seat}`, d: linePath(line.points, g.starts, g.top) }));
+      svg.appendChild(s("path", { class: `cfw-graph-dots ${seat}`, d: dotsPath(line, g.top) }));
+    }
+    readout.replaceChildren();
+    g.lines.forEach((line, i) => {
+      if (i) readout.append(" · ");
+      readout.append(h("span", { class: `cfw-graph-key is-seat-${line.seat % 4}` }), shortReadout({ ...g, lines: [line] }));
+    });
+  }
+  return { node, update };
+}
+
+// js/review.js
+function barShares(points) {
+  const top = Math.max(0, ...points.filter((p) => Number.isFinite(p)));
+  return points.map((p) => {
+    if (!Number.isFinite(p) || top <= 0) return 0.02;
+    return Math.min(1, Math.max(0.02, p / top));
+  });
+}
+function reviewKeyTarget(key, move, total) {
+  if (key === "ArrowLeft") return Math.max(1, move - 1);
+  if (key === "ArrowRight") return Math.min(total, move + 1);
+  if (key === "Home") return 1;
+  if (key === "End") return total;
+  return 0;
+}
+function shownBars(bars, expanded) {
+  return expanded ? bars : bars.filter((b) => b.few);
+}
+function moreBarsWords(all, few, expanded) {
+  if (expanded) return "Show the best few";
+  const rest = all - few;
+  return `Show all ${all} moves (${rest} more)`;
+}
+function handRows(most, width, tile, gap) {
+  if (!(tile > 0) || !(width > 0) || !(most > 0)) return 1;
+  const perRow = Math.max(1, Math.floor((width + gap) / (tile + gap)));
+  return Math.max(1, Math.ceil(most / perRow));
+}
+function makeReview(ctx, screen) {
+  const { port, state } = ctx;
+  const sendRaw = (intent) => port.send(
+    /** @type {Intent} */
+    /** @type {unknown} */
+    intent
+  );
+  const goto = (move) => sendRaw({ kind: "goto", move });
+  const step = (to) => {
+    const v = state.view;
+    sendRaw({ kind: "step", version: v.version, seat: v.seat, to });
+  };
+  const node = h("section", { class: "cfw-review", "aria-label": "Game review" });
+  const nav = h("div", { class: "cfw-review-nav", role: "group", "aria-label": "Move along the game" });
+  const button = (text, key2, title) => h("button", { type: "button", class: "cfw-btn", "data-key": key2, title }, text);
+  const first = button("First", "review-first", "The first move (Home)");
+  const back = button("Back", "review-back", "The move before (Left arrow)");
+  const next = button("Next", "review-next", "The move after (Right arrow)");
+  const last = button("Last", "review-last", "The last move (End)");
+  const prevMistake = button("Previous mistake", "review-prev-mistake", "The mistake before this move");
+  const nextMistake = button("Next mistake", "review-next-mistake", "The next mistake after this move");
+  const slider = (
+    /** @type {HTMLInputElement} */
+    h("input", { type: "range", class: "cfw-review-slider", min: "1", max: "1", step: "1", value: "1", "data-key": "review-slider", "aria-label": "Move" })
+  );
+  const count = h("span", { class: "cfw-review-count", "aria-hidden": "true" });
+  const sliderRow = h("div", { class: "cfw-review-scrub" });
+  sliderRow.append(slider, count);
+  const buttons = h("div", { class: "cfw-review-buttons" });
+  buttons.append(first, back, next, last, prevMistake, nextMistake);
+  nav.append(sliderRow, buttons);
+  first.addEventListener("click", () => step("first"));
+  back.addEventListener("click", () => step("back"));
+  next.addEventListener("click", () => step("next"));
+  last.addEventListener("click", () => step("last"));
+  prevMistake.addEventListener("click", () => step("previous_mistake"));
+  nextMistake.addEventListener("click", () => step("next_mistake"));
+  let dragging = false;
+  slider.addEventListener("pointerdown", () => dragging = true);
+  slider.addEventListener("pointerup", () => dragging = false);
+  slider.addEventListener("input", () => goto(Number(slider.value)));
+  slider.addEventListener("change", () => {
+    dragging = false;
+    goto(Number(slider.value));
+  });
+  const verdict = h("p", { class: "cfw-verdict", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+  const options = h("div", { class: "cfw-review-options" });
+  const seatId = uid("seat");
+  const seatLabel = h("label", { for: seatId }, "Seen from ");
+  const seatPick = (
+    /** @type {HTMLSelectElement} */
+    h("select", { id: seatId, class: "cfw-select", "data-key": "review-seat" })
+  );
+  seatPick.addEventListener("change", () => {
+    const value = seatPick.value === "" ? null : Number(seatPick.value);
+    sendRaw({ kind: "seat", value });
+  });
+  const openLabel = h("label", { class: "cfw-switch" });
+  const openBox = (
+    /** @type {HTMLInputElement} */
+    h("input", { type: "checkbox", role: "switch", "data-key": "review-open" })
+  );
+  openLabel.append(openBox, h("span", {}, " Hands open"));
+  openBox.addEventListener("change", () => sendRaw({ kind: "hands_open", value: openBox.checked }));
+  options.append(seatLabel, seatPick, openLabel);
+  const barsBox = h("div", { class: "cfw-bars-box" });
+  const barsNote = h("p", { class: "cfw-bars-note", id: uid("bars") });
+  const bars = h("ol", { class: "cfw-bars", "aria-labelledby": barsNote.id });
+  const moreBars = (
+    /** @type {HTMLButtonElement} */
+    h("button", { type: "button", class: "cfw-btn cfw-bars-more", "data-key": "review-all-bars", "aria-expanded": "false" })
+  );
+  let expanded = false;
+  moreBars.addEventListener("click", () => {
+    expanded = !expanded;
+    const v = state.view;
+    if (v) update(v);
+  });
+  barsBox.append(barsNote, bars, moreBars);
+  const graph = makeGraph(goto);
+  const odds = h("p", { class: "cfw-review-odds" });
+  const hands = h("div", { class: "cfw-review-hands", role: "group", "aria-label": "The other hands" });
+  const deck = screen.hand.parentElement;
+  if (deck) deck.after(hands);
+  node.append(nav, options, verdict, graph.node, barsBox, odds);
+  ctx.root.classList.add("is-review");
+  const said = firstOf(screen.head, ".cfw-status");
+  if (said) said.setAttribute("aria-live", "off");
+  let tileBox2 = { w: 0, h: 0 };
+  let mostTiles = 0;
+  let handWidth = 0;
+  function reserveHand(most) {
+    mostTiles = most;
+    const hand = screen.hand;
+    handWidth = hand.clientWidth;
+    const tile = firstOf(hand, ".cfw-htile");
+    if (tile) {
+      const r = tile.getBoundingClientRect();
+      if (r.width > 0) tileBox2 = { w: r.width, h: r.height };
+    }
+    if (!ctx.root.classList.contains("is-docked") || !tileBox2.w) {
+      hand.style.minHeight = "";
+      return;
+    }
+    const cs = getComputedStyle(hand);
+    const inner = hand.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    const gap = parseFloat(cs.columnGap) || 0;
+    const rows = handRows(most, inner, tileBox2.w, gap);
+    const rowGap = parseFloat(cs.rowGap) || 0;
+    const height = rows * tileBox2.h + (rows - 1) * rowGap + parseFloat(cs.paddingTop) + parseFloat(cs.paddingBottom);
+    hand.style.minHeight = `${Math.ceil(height)}px`;
+  }
+  if (typeof ResizeObserver !== "undefined") {
+    new ResizeObserver(() => {
+      if (mostTiles && screen.hand.clientWidth !== handWidth) reserveHand(mostTiles);
+    }).observe(screen.hand);
+  }
+  function update(v) {
+    const r = reviewOf(v);
+    node.hidden = !r;
+    if (!r) return;
+    slider.max = String(r.total);
+    if (!dragging) slider.value = String(r.move);
+    slider.setAttribute("aria-valuetext", r.short);
+    setText(count, `Move ${r.move} of ${r.total}`);
+    first.disabled = back.disabled = r.move <= 1;
+    next.disabled = last.disabled = r.move >= r.total;
+    prevMistake.disabled = !r.previous_mistake;
+    nextMistake.disabled = !r.next_mistake;
+    verdict.dataset.verdict = r.shown;
+    verdict.replaceChildren();
+    withTiles(verdict, r.words);
+    const want = ["", ...r.names.map((_, i) => String(i))];
+    if (seatPick.options.length !== want.length) {
+      seatPick.replaceChildren(h("option", { value: "" }, "The seat that moved"), ...r.names.map((n, i) => h("option", { value: String(i), dir: "auto" }, n)));
+    }
+    seatPick.value = r.follow ? "" : String(r.seat);
+    openBox.checked = r.hands_open;
+    setText(barsNote, r.bars_note);
+    barsBox.hidden = !r.bars.length;
+    bars.replaceChildren();
+    const shares = barShares(r.bars.map((b) => b.points));
+    const few = r.bars.filter((b) => b.few).length;
+    moreBars.hidden = few >= r.bars.length;
+    setText(moreBars, moreBarsWords(r.bars.length, few, expanded));
+    moreBars.setAttribute("aria-expanded", expanded ? "true" : "false");
+    const visible = new Set(shownBars(r.bars, expanded));
+    r.bars.forEach((b, i) => {
+      if (!visible.has(b)) return;
+      const tags = [b.played ? "played" : "", b.best ? "best" : ""].filter(Boolean);
+      const li = h("li", { class: "cfw-bar" + (b.played ? " is-played" : "") + (b.best ? " is-best" : "") });
+      const label = h("span", { class: "cfw-bar-label" });
+      withTiles(label, b.text);
+      const track = h("span", { class: "cfw-bar-track", "aria-hidden": "true" });
+      const fill = h("span", { class: "cfw-bar-fill" });
+      fill.style.width = `${(shares[i] * 100).toFixed(1)}%`;
+      track.appendChild(fill);
+      const value = h("span", { class: "cfw-bar-value" }, b.value);
+      value.appendChild(h("span", { class: "cfw-vh" }, " points"));
+      li.append(label, track, value);
+      if (tags.length) li.appendChild(h("span", { class: "cfw-bar-tags" }, tags.join(", ")));
+      bars.appendChild(li);
+    });
+    graph.update(r.graph);
+    reserveHand(r.most_tiles);
+    setText(odds, r.odds);
+    odds.hidden = !r.odds;
+    hands.replaceChildren();
+    const { mode, palette } = ctx.look();
+    for (const hand of r.hands) {
+      const row = h("div", { class: "cfw-review-hand" });
+      row.appendChild(h("span", { class: "cfw-name", dir: "auto" }, `${hand.name}: `));
+      const list = h("span", { class: "cfw-review-tiles", role: "img", "aria-label": `${hand.name}'s hand: ${hand.tiles.join(", ") || "no tiles"}` });
+      for (const t of hand.tiles) list.appendChild(handTileSvg(t, mode, palette));
+      row.appendChild(list);
+      hands.appendChild(row);
+    }
+    hands.hidden = !r.hands.length;
+    for (const b of allOf(screen.hand, ".cfw-htile")) {
+      const is = b.dataset.tile === r.played_tile;
+      b.classList.toggle("is-review-played", is);
+      if (is) b.setAttribute("aria-label", `${r.played_tile}, the tile played at this move`);
+    }
+    screen.actions.hidden = true;
+    screen.targets.hidden = true;
+    setText(screen.help, "Left and Right arrows: the move before or after; Home and End: the first or last move; a click on the graph: that move. F full screen.");
+  }
+  function key(e) {
+    const r = reviewOf(state.view);
+    if (!r) return false;
+    const target = reviewKeyTarget(e.key, r.move, r.total);
+    if (!target) return false;
+    if (target !== r.move) goto(target);
+    return true;
+  }
+  return { node, update, key };
+}
+function reviewRings(r, byTile, pad, upp) {
+  const out = [];
+  const labels = [];
+  const seen = /* @__PURE__ */ new Map();
+  for (const ringed of r.rings) {
+    const p = byTile.get(ringed.onto);
+    if (!p) continue;
+    const played = ringed.kind === "played";
+    const g = s("g", { class: `cfw-review-mark is-${ringed.kind}`, "data-review-ring": ringed.kind, "data-onto": ringed.onto });
+    g.appendChild(ring(p, "cfw-review-ring-under", played ? pad : pad * 2.2));
+    g.appendChild(ring(p, "cfw-review-ring", played ? pad : pad * 2.2));
+    const font = Math.min(Math.max(28, 13 * upp), 70);
+    const again = seen.get(ringed.onto) || 0;
+    seen.set(ringed.onto, again + 1);
+    const x = ringed.badge_x * U;
+    const y = ringed.badge_y * U + again * font * 1.5;
+    const w = font * 0.62 * ringed.label.length + font * 0.8;
+    const tag = s("g", { class: `cfw-review-mark is-${ringed.kind}` });
+    tag.appendChild(s("rect", { class: "cfw-review-label-bg", x: num(x - w / 2), y: num(y - font * 0.7), width: num(w), height: num(font * 1.4), rx: num(font * 0.3) }));
+    const label = s("text", { class: "cfw-review-label", x: num(x), y: num(y), dy: "0.35em", "font-size": num(font) });
+    label.textContent = ringed.label;
+    tag.appendChild(label);
+    out.push(g);
+    labels.push(tag);
+  }
+  return out.concat(labels);
+}
+
+// js/entries/farmyard.js
+function rings(v, byTile, pad, upp) {
+  const r = reviewOf(v);
+  return r ? reviewRings(r, byTile, pad, upp) : [];
+}
+function render({ model, el }) {
+  const undoFarmyard = mountFarmyard(fromAnywidget(model), el, { cue: makeCue, review: makeReview, marks: rings });
+  const drills = fromAnywidget(model);
+  if (drills.get("drill") === void 0) return undoFarmyard;
+  const undoPanel = mountMistakes(drills, el);
+  return () => {
+    undoPanel();
+    undoFarmyard();
+  };
+}
+var farmyard_default = { render };
 export {
-  game_default as default
+  farmyard_default as default
 };
