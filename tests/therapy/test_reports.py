@@ -281,7 +281,7 @@ def test_a_live_session_reports_like_its_record(tmp_path: Path) -> None:
             continue
         now[0] += 3
         s.attempt(s.cue_for_level(4).move or "")
-    s.end("Supervision", notes="steady")
+    s.end("Minimal cues", notes="steady")
     assert figures(s) == figures(path)
     assert figures(s).turns == 3 and figures(s).median_response == 3.0
 
@@ -650,7 +650,7 @@ def test_summary_page_holds_the_clinical_notes(tmp_path: Path) -> None:
         "tries still count",
         "Time on task (pauses left out) 1 min 40 s",
         "took a short rest",
-        "Assist level Not rated",
+        "Assist level not rated (the clinician's rating on the cue scale above)",
         "Plan Try double-9 next time & fade cues.",
         "This session: 66% of trials (2 of 3).",
         "Not yet: 2 of the last 3 sessions reached 80% (100%, 80%, 66%).",
@@ -664,7 +664,8 @@ def test_summary_page_holds_the_clinical_notes(tmp_path: Path) -> None:
     for outside in ("http:", "https:", "src=", "url(", "<link", "@import"):
         assert outside not in page
     assert "@page" in page and "@media print" in page
-    assert set(tags.cells) == {2, 5}  # the figures (2 columns) and the trial table (5)
+    # the details (two pairs a row), the figures (2 columns) and the trial table (5)
+    assert set(tags.cells) == {4, 2, 5}
     assert tags.seen.count("h2") == 6  # done, subjective, objective, assessment, plan, goals
 
 
