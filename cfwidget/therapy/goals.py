@@ -381,8 +381,10 @@ class Baseline:
     in all (``established``); before that, what there is so far.
 
     >>> b = Baseline(right=3, trials=4, dates=("2024-06-05",), established=False)
-    >>> b.percent, b.words()
-    (75, 'baseline not yet established (1 of 3 sessions, 4 of 20 trials)')
+    >>> b.percent
+    75
+    >>> b.words()
+    'baseline not yet established (it needs 3 sessions and 20 trials; so far 1 session, 4 trials)'
     """
 
     right: int
@@ -399,8 +401,9 @@ class Baseline:
         """The baseline as the page says it."""
         if not self.established:
             return (
-                f"baseline not yet established ({len(self.dates)} of {BASELINE_SESSIONS} "
-                f"sessions, {self.trials} of {BASELINE_TRIALS} trials)"
+                f"baseline not yet established (it needs {BASELINE_SESSIONS} sessions and "
+                f"{BASELINE_TRIALS} trials; so far {plural(len(self.dates), 'session')}, "
+                f"{plural(self.trials, 'trial')})"
             )
         span = self.dates[0] if len(self.dates) == 1 else f"{self.dates[0]} to {self.dates[-1]}"
         return (

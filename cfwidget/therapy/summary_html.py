@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._shared import is_whole, plural, write_private
-from .datasheet import ASSIST_TERMS, LEVEL_WORDS, level_totals_words, soap
+from .datasheet import ASSIST_TERMS, level_totals_words, soap
 from .report import (
     NOT_RATED,
     Figures,
@@ -58,7 +58,7 @@ __all__ = [
 ]
 
 _CSS = """
-@page { size: auto; margin: 10mm 12mm; }
+@page { size: auto; margin: 8mm 12mm; }
 * { box-sizing: border-box; }
 html { font: 10.5pt/1.38 "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: #111; }
 body { max-width: 180mm; margin: 8mm auto; padding: 0 4mm; background: #fff; }
@@ -72,22 +72,23 @@ ul { padding-left: 1.4em; }
 table { border-collapse: collapse; width: 100%; table-layout: fixed; }
 th, td { text-align: left; vertical-align: top; padding: 0.1em 0.4em; border-bottom: 1px solid #ddd;
   overflow-wrap: anywhere; }
-th { width: 36%; font-weight: 600; }
+th { width: 31%; font-weight: 600; }
 .notes { white-space: pre-wrap; overflow-wrap: anywhere; }
 .quiet { color: #444; font-size: 0.88em; }
 footer { margin-top: 0.8em; }
-.details { margin: 0.2em 0 0.1em; }
-.details th { width: 15%; }
-.details td { width: 35%; }
+.details th { width: 14%; }
+.details td { width: 36%; }
 .fill { display: inline-block; min-width: 40mm; border-bottom: 1px solid #555; }
-.sign { display: flex; gap: 6mm; align-items: flex-end; margin-top: 1.1em; }
-.sign div { flex: 1 1 0; }
-.sign .line { border-bottom: 1px solid #111; height: 9mm; }
+.sign { display: flex; gap: 6mm; margin-top: 0.4em; }
+.sign > div { flex: 1 1 0; }
+.sign .line { border-bottom: 1px solid #111; height: 7mm; }
 .sign .date { flex: 0 0 40mm; }
 @media print {
-  html { font-size: 9.5pt; line-height: 1.3; }
+  html { font-size: 9.2pt; line-height: 1.28; }
   body { max-width: none; margin: 0; padding: 0; }
-  h2 { break-after: avoid; margin: 0.45em 0 0.15em; }
+  h1 { font-size: 1.3em; }
+  h2 { break-after: avoid; margin: 0.4em 0 0.1em; }
+  th, td { padding-top: 0; padding-bottom: 0; }
   tr, li { break-inside: avoid; }
 }
 """
@@ -288,7 +289,6 @@ def _figure_rows(log: SessionLog, f: Figures, seat: int) -> list[tuple[str, str]
         )
     else:
         rows.append(("Turns taken back (undo)", "none"))
-    rows.append(("Time on task (pauses left out)", duration(f.time_on_task)))
     return rows
 
 
@@ -318,7 +318,7 @@ def _details_html(log: SessionLog, f: Figures) -> str:
     """The note's details, two to a row: who, when, where, how long, the clinic's codes."""
     d = session_details(log)
     clock = _BLANK if d["duration_s"] is None else duration(d["duration_s"])
-    length = f"{clock} ({duration(f.time_on_task)} on task, pauses left out)"
+    length = f"{clock} (on task {duration(f.time_on_task)})"
     pairs = [
         ("Client code", f"<b>{_e(log.client)}</b>"),
         ("Date", _e(date_in_words(log.date))),
@@ -337,12 +337,16 @@ def _details_html(log: SessionLog, f: Figures) -> str:
 
 
 def _scale_words() -> str:
-    """The cue levels and the assist terms they stand for, said once on the page."""
-    levels = "; ".join(
-        f"{i} {ASSIST_TERMS[i]} ({LEVEL_WORDS[i].removeprefix('with ')})" if i else f"0 {term}"
-        for i, term in enumerate(ASSIST_TERMS)
-    )
-    return f"Cue levels and assist: {levels}."
+    """The cue levels and the assist terms they stand for, said once on the page.
+
+    >>> _scale_words()
+    'Cue levels and assist: 0 independent; 1 minimal cues; 2 moderate cues; 3 and 4 maximal cues.'
+    """
+    levels: dict[str, list[str]] = {}
+    for level, term in enumerate(ASSIST_TERMS):
+        levels.setdefault(term, []).append(str(level))
+    said = "; ".join(f"{' and '.join(numbers)} {term}" for term, numbers in levels.items())
+    return f"Cue levels and assist: {said}."
 
 
 def _assist_html(log: SessionLog) -> str:
@@ -415,13 +419,13 @@ def session_summary_html(
         "</header>",
         "<section><h2>What was done</h2>",
         f"<p>A guided game of Chicken Foot dominoes on screen: {plural(rounds, 'round')} "
-        f"played, {duration(f.time_on_task)} on task.</p>",
+        f"played, {duration(f.time_on_task)} on task."
+        + (f" Focus set at the start: {_e(item.goals)}" if item.goals else "")
+        + "</p>",
     ]
-    if item.goals:
-        parts.append(f"<p>Focus set at the start: {_e(item.goals)}</p>")
     words = settings_in_words(item.settings)
     if words:
-        parts.append('<ul class="quiet">' + "".join(f"<li>{_e(w)}</li>" for w in words) + "</ul>")
+        parts.append(f'<p class="quiet">{_e(" ".join(words))}</p>')
     if not item.ended:
         parts.append(
             "<p><b>The session was not ended</b> (interrupted, or still going): the figures "
@@ -457,7 +461,7 @@ def session_summary_html(
             )
             base = progress.baseline.words()
             parts.append(
-                f'<div class="goal">{goal_chart_svg(progress)}<p><b>{_e(goal.text)}</b> '
+                f'<div class="goal">{goal_chart_svg(progress, width=190)}<p><b>{_e(goal.text)}</b> '
                 f"({_e(goal.criterion())}). {today} {_e(base[:1].upper() + base[1:])}. "
                 f"{'<b>' if progress.met else ''}{_e(progress.status)}"
                 f"{'</b>' if progress.met else ''}</p></div>"
@@ -466,11 +470,11 @@ def session_summary_html(
     parts.append(_signature_html(item))
     record = f" {_e(item.source)}" if item.source else ""
     parts.append(
-        f'<footer class="quiet">Made by cfwidget from the session record{record}. Trials are '
-        "turns with a tile to choose; a turn taken back and the turn that plays it again are "
-        "one trial, whose first try counts. A goal's baseline takes its first sessions with "
-        f"trials together, once there are {BASELINE_SESSIONS} with {BASELINE_TRIALS} trials "
-        "or more. Percentages are rounded down.</footer></body></html>"
+        f'<footer class="quiet">Made by cfwidget from the session record{record}. Trials: '
+        "turns with a tile to choose; a turn taken back and its replay are one trial, whose "
+        "first try counts. A goal's baseline: its first sessions with trials together, once "
+        f"{BASELINE_SESSIONS} or more hold {BASELINE_TRIALS} trials or more. Percentages are "
+        "rounded down.</footer></body></html>"
     )
     return "\n".join(parts) + "\n"
 

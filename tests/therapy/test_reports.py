@@ -648,7 +648,7 @@ def test_summary_page_holds_the_clinical_notes(tmp_path: Path) -> None:
         "Forced turns (draw or pass, no choice) 1, not counted as trials",
         "Turns taken back (undo) 1: turn 4 (2-1@4-2; played again as turn 5); their first "
         "tries still count",
-        "Time on task (pauses left out) 1 min 40 s",
+        "Duration (on task 1 min 40 s)",  # a hand-written record has no clock times
         "took a short rest",
         "Assist level not rated (the clinician's rating on the cue scale above)",
         "Plan Try double-9 next time & fade cues.",
