@@ -308,9 +308,9 @@ def test_the_clinicians_details_go_from_the_form_to_the_record_page_and_json(
 
 
 def test_a_text_setting_is_one_line_of_limited_length() -> None:
-    with pytest.raises(SettingsError, match="clinician .* one line of text of at most 80"):
+    with pytest.raises(SettingsError, match=r"clinician .* one line of text of at most 80"):
         SessionSettings(clinician="x" * 81)
-    with pytest.raises(SettingsError, match="credentials .* one line of text"):
+    with pytest.raises(SettingsError, match=r"credentials .* one line of text"):
         SessionSettings(credentials="MS\nCCC-SLP")
     with pytest.raises(SettingsError, match="delivery is in person or remote"):
         SessionSettings(delivery="phone")

@@ -767,3 +767,25 @@ def test_a_new_id_with_a_known_text_replaces_that_goal(tmp_path: Path) -> None:
     assert [(g.id, g.share) for g in load_goals(tmp_path, "AB12")] == [("match", 0.9), ("g2", 0.8)]
     with pytest.raises(SettingsError, match="the goals are: match: Plays a matching tile; g2"):
         remove_goal(tmp_path, "AB12", "g1")
+
+
+def test_the_pages_clock_times_say_when_a_session_ran_and_when_it_did_not_end() -> None:
+    from cfwidget.therapy.report import clock_time, session_details
+
+    begun = dt.datetime(2024, 6, 12, 23, 50).astimezone().timestamp()  # local 23:50
+    start = {"event": "start", "t": begun, "client": "AB12", "date": "2024-06-12",
+             "settings": {"clinician": "Dana Whitfield", "delivery": "in person"}}  # fmt: skip
+    turn = {"event": "note", "t": begun + 600, "text": "tired"}
+    open_page = session_summary_html(SessionLog.from_events([start, turn]))
+    zone = clock_time(begun).tzname()  # type: ignore[union-attr]
+    assert (
+        f'23:50 to <span class="fill">&nbsp;</span> (not ended; last recorded at 00:00 {zone})'
+        in open_page
+    )
+    ended = SessionLog.from_events([start, turn, {"event": "end", "t": begun + 1500}])
+    page = session_summary_html(ended)
+    assert f"<td>23:50 to 00:15 on 13 June {zone}</td>" in page  # past midnight: the day
+    assert "<td>25 min 00 s (on task 25 min 00 s)</td>" in page
+    details = session_details(ended)
+    assert details["duration_s"] == 1500.0 and details["clinician"] == "Dana Whitfield"
+    assert session_details(SessionLog.from_events([start, turn]))["ended_at"] is None
