@@ -15,7 +15,7 @@
   assist in clinicians' terms, SOAP, the trials CSV and the de-identified export.
 - :mod:`~cfwidget.therapy.goals`: measurable goals per client, their progress and chart.
 - :mod:`~cfwidget.therapy.charts`: the progress and goal charts as pictures with alt text.
-- :mod:`~cfwidget.therapy.summary_html`: the one-page session summary to hand over
+- :mod:`~cfwidget.therapy.summary_html`: the one-page session summary to hand over and sign
   (its trial table and goal charts: :mod:`~cfwidget.therapy.sheet_html`).
 - :mod:`~cfwidget.therapy.widget`: :class:`GuidedSession`, the widget a client plays, and
   the therapist's controls.

@@ -126,6 +126,9 @@ def beside(game: ipw.DOMWidget, panel: ipw.Box) -> ipw.HBox:
 #: How the setup form groups the settings of :data:`~cfwidget.therapy.settings.SETTINGS` in
 #: rows; a setting left out of these rows gets a row of its own at the end.
 FORM_ROWS = (
+    ("clinician", "credentials"),
+    ("delivery", "assist_scale"),
+    ("service_codes",),
     ("max_pip", "hand_size", "bots"),
     ("second_person",),
     ("display", "pace"),
@@ -134,14 +137,16 @@ FORM_ROWS = (
     ("fade_every",),
 )
 
-SettingControl: TypeAlias = ipw.Checkbox | ipw.Dropdown | ipw.BoundedIntText | ipw.BoundedFloatText
+SettingControl: TypeAlias = (
+    ipw.Checkbox | ipw.Dropdown | ipw.BoundedIntText | ipw.BoundedFloatText | ipw.Text
+)
 
 
 def setting_control(setting: Setting) -> SettingControl:
     """The form's control for one setting, set to its default, labelled and explained.
 
-    A flag is a checkbox, a setting with choices a menu (its value is the place of the
-    choice), a range a number box.
+    A flag is a checkbox, a text setting a line to type in, a setting with choices a menu
+    (its value is the place of the choice), a range a number box.
 
     >>> box = setting_control(SETTINGS["fade_every"])
     >>> type(box).__name__, setting_value(SETTINGS["fade_every"], box)
@@ -153,6 +158,8 @@ def setting_control(setting: Setting) -> SettingControl:
     if isinstance(setting.default, bool):
         return ipw.Checkbox(value=setting.default, **common)
     common["style"] = {"description_width": "initial"}
+    if setting.text:
+        return ipw.Text(value=setting.default, placeholder="optional", **common)
     if setting.choices:
         menu = [(label, i) for i, (label, _) in enumerate(setting.choices)]
         return ipw.Dropdown(options=menu, value=setting.index(setting.default), **common)
@@ -162,7 +169,10 @@ def setting_control(setting: Setting) -> SettingControl:
 
 
 def setting_value(setting: Setting, control: SettingControl) -> Any:
-    """The value a control of :func:`setting_control` stands for."""
+    """The value a control of :func:`setting_control` stands for (text without the spaces
+    around it)."""
+    if setting.text:
+        return " ".join(str(control.value).split())
     if setting.choices:
         return setting.choices[int(control.value)][1]
     return control.value

@@ -262,7 +262,8 @@ def export_trials_csv(log: SessionLog | Any, path: str | os.PathLike[str], seat:
 def export_deidentified(log: SessionLog | Any, path: str | os.PathLike[str], seat: int = 0) -> Path:
     """Write the session for supervision or research with nothing that identifies anyone:
     no client code, no dates or clock times, no notes, no plan, no goal text, no record
-    name. Times are seconds from the session's start. Readable only by its owner.
+    name, no clinician, credentials or service codes, no deal seed. Times are seconds from
+    the session's start. Readable only by its owner.
 
     >>> import tempfile, pathlib
     >>> from cfwidget.therapy.sessionlog import SessionLog
@@ -274,7 +275,7 @@ def export_deidentified(log: SessionLog | Any, path: str | os.PathLike[str], sea
     """
     item = as_log(log)
     f = figures(item, seat)
-    settings = {k: v for k, v in item.settings.items() if k != "seed"}
+    settings = {k: v for k, v in item.settings.items() if k not in _NOT_SHARED}
     counts, missing, total = level_totals(item, seat)
     doc = {
         "format": "cfwidget.session-deidentified",
@@ -303,3 +304,5 @@ def export_deidentified(log: SessionLog | Any, path: str | os.PathLike[str], sea
 
 
 ASSIST_LEVEL_KEYS = tuple(f"level_{i}" for i in range(len(LEVEL_WORDS)))
+# Settings a de-identified copy leaves out: who gave the session, the clinic's codes, the deal.
+_NOT_SHARED = frozenset({"seed", "clinician", "credentials", "service_codes"})

@@ -6,6 +6,11 @@ each session as the share of trials done right at the first try with a
 highest cue no higher than its level; it is *met* when each of the last ``sessions``
 sessions reaches its share. Sessions without trials are left out (nothing to measure).
 
+The goal's *baseline* is its share over the first sessions with trials taken together,
+once there are at least :data:`BASELINE_SESSIONS` (3) of them holding at least
+:data:`BASELINE_TRIALS` (20) trials in all; before that it is "not yet established", so
+one short first session (4 trials at 100%) is never a baseline.
+
 Goals live in ``<folder>/<client>.goals.json`` (a JSON list), written atomically
 and readable only by their owner.
 
@@ -40,10 +45,14 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 __all__ = [
+    "BASELINE_SESSIONS",
+    "BASELINE_TRIALS",
     "GOALS_SUFFIX",
+    "Baseline",
     "Goal",
     "GoalPoint",
     "GoalProgress",
+    "baseline",
     "goal_chart",
     "goal_progress",
     "goals_path",
@@ -60,6 +69,10 @@ _FIELDS = ("id", "text", "max_cue", "share", "sessions")
 _ID = re.compile(r"[A-Za-z0-9_-]{1,24}")
 MAX_TEXT = 300
 MAX_SESSIONS = 20
+#: A baseline needs at least this many sessions with trials...
+BASELINE_SESSIONS = 3
+#: ... holding at least this many trials in all.
+BASELINE_TRIALS = 20
 
 
 @dataclass(frozen=True)
@@ -362,6 +375,76 @@ class GoalPoint:
 
 
 @dataclass(frozen=True)
+class Baseline:
+    """A goal's baseline: its share over the first sessions with trials, taken together
+    until there are :data:`BASELINE_SESSIONS` of them with :data:`BASELINE_TRIALS` trials
+    in all (``established``); before that, what there is so far.
+
+    >>> b = Baseline(right=3, trials=4, dates=("2024-06-05",), established=False)
+    >>> b.percent
+    75
+    >>> b.words()
+    'baseline not yet established (it needs 3 sessions and 20 trials; so far 1 session, 4 trials)'
+    """
+
+    right: int
+    trials: int
+    dates: tuple[str, ...]
+    established: bool
+
+    @property
+    def percent(self) -> int | None:
+        """The share as a whole percentage, rounded down (``None``: no trials)."""
+        return 100 * self.right // self.trials if self.trials else None
+
+    def words(self) -> str:
+        """The baseline as the page says it."""
+        if not self.established:
+            return (
+                f"baseline not yet established (it needs {BASELINE_SESSIONS} sessions and "
+                f"{BASELINE_TRIALS} trials; so far {plural(len(self.dates), 'session')}, "
+                f"{plural(self.trials, 'trial')})"
+            )
+        span = self.dates[0] if len(self.dates) == 1 else f"{self.dates[0]} to {self.dates[-1]}"
+        return (
+            f"baseline {self.percent}% ({self.right} of {self.trials} trials, "
+            f"{len(self.dates)} sessions, {span})"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: established or not, the share, and which sessions made it."""
+        return {
+            "established": self.established,
+            "percent": self.percent if self.established else None,
+            "right": self.right,
+            "trials": self.trials,
+            "sessions": list(self.dates),
+            "rule": f"at least {BASELINE_SESSIONS} sessions and {BASELINE_TRIALS} trials",
+        }
+
+
+def baseline(points: Iterable[GoalPoint]) -> Baseline:
+    """The baseline of a goal's points in date order (see :class:`Baseline`).
+
+    >>> days = [("05-01", 4, 4), ("05-08", 0, 0), ("05-15", 6, 10), ("05-22", 5, 8),
+    ...         ("05-29", 9, 9)]
+    >>> pts = [GoalPoint(d, r, n, False) for d, r, n in days]
+    >>> baseline(pts).words()
+    'baseline 68% (15 of 22 trials, 3 sessions, 05-01 to 05-22)'
+    """
+    right = trials = 0
+    dates: list[str] = []
+    for p in points:
+        if not p.trials:
+            continue
+        right, trials = right + p.right, trials + p.trials
+        dates.append(p.date)
+        if len(dates) >= BASELINE_SESSIONS and trials >= BASELINE_TRIALS:
+            return Baseline(right, trials, tuple(dates), True)
+    return Baseline(right, trials, tuple(dates), False)
+
+
+@dataclass(frozen=True)
 class GoalProgress:
     """A goal across sessions in date order: each session's point, met or not, and in words."""
 
@@ -371,16 +454,23 @@ class GoalProgress:
     status: str
 
     @property
+    def baseline(self) -> Baseline:
+        """The goal's baseline over these sessions (see :class:`Baseline`)."""
+        return baseline(self.points)
+
+    @property
     def last(self) -> GoalPoint | None:
         """The latest session's point (``None``: no sessions)."""
         return self.points[-1] if self.points else None
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: the goal, met, the status text, and each session's figures."""
+        """A JSON-ready dict: the goal, met, the status text, the baseline and each session's
+        figures."""
         return {
             **self.goal.to_dict(),
             "met": self.met,
             "status": self.status,
+            "baseline": self.baseline.to_dict(),
             "sessions_measured": [
                 {"date": p.date, "right": p.right, "trials": p.trials, "reached": p.reached}
                 for p in self.points

@@ -54,7 +54,7 @@ from .._shared import shown, whole_in, write_private
 from ..core import SeatError
 from ._errors import SessionError
 from .sessionlog import NOT_RATED, TURN_COLUMNS, SessionLog, load_log
-from .settings import check_client
+from .settings import ASSIST_LEVELS, ASSIST_SCALES, CUE_ASSIST_LEVELS, check_client
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -68,8 +68,10 @@ __all__ = [
     "Figures",
     "SessionLog",
     "as_log",
+    "assist_scale",
     "by_date",
     "check_seat",
+    "clock_time",
     "date_labels",
     "export_csv",
     "export_json",
@@ -77,6 +79,7 @@ __all__ = [
     "load_log",
     "load_logs",
     "progress_chart",
+    "session_details",
     "summary",
     "turns_frame",
     "up_to",
@@ -183,6 +186,75 @@ def figures(log: SessionLog | Any, seat: int = 0) -> Figures:
         undone=sum(len(t["undone"]) for t in every),
         not_completed=sum(1 for t in trials if not t["completed"]),
     )
+
+
+#: Clock readings before 2000 are not clock times: hand-written records count from 0.
+CLOCK_FROM = 946_684_800.0
+
+
+def clock_time(seconds: float | None) -> _dt.datetime | None:
+    """A record's clock reading as a local date and time (``None``: not a clock time).
+
+    >>> clock_time(30.0) is None, clock_time(1_717_400_000.0).year
+    (True, 2024)
+    """
+    if seconds is None or not seconds >= CLOCK_FROM:
+        return None
+    return _dt.datetime.fromtimestamp(float(seconds), tz=_dt.timezone.utc).astimezone()
+
+
+def assist_scale(log: SessionLog) -> str:
+    """The scale the session's assist is rated on: ``"cues"`` or ``"fim"``.
+
+    The settings say it; a record made before the scale could be chosen is on the
+    FIM-style scale when its rating is a FIM term, else on the cue scale.
+
+    >>> log = SessionLog.from_events([{"event": "start", "t": 0, "date": "x"},
+    ...                               {"event": "end", "t": 9, "assist": "Min A"}])
+    >>> assist_scale(log)
+    'fim'
+    """
+    chosen = log.settings.get("assist_scale")
+    if isinstance(chosen, str) and chosen in ASSIST_SCALES:
+        return chosen
+    fim = log.assist in ASSIST_LEVELS and log.assist not in CUE_ASSIST_LEVELS
+    return "fim" if fim else "cues"
+
+
+def session_details(log: SessionLog | Any) -> dict[str, Any]:
+    """What a signed note carries besides the figures, JSON-ready: the clinician, their
+    credentials, the setting, the service codes (each ``""`` when not given), the assist
+    scale, the start and end as ISO 8601 local times with their offset (``None``: the
+    record has no clock time, or the session was not ended), the clock duration in
+    seconds (pauses included) and the time on task (pauses left out).
+
+    >>> log = SessionLog.from_events([
+    ...     {"event": "start", "t": 1_717_400_000, "date": "2024-06-03",
+    ...      "settings": {"clinician": "R. Okafor", "delivery": "remote"}},
+    ...     {"event": "end", "t": 1_717_402_400}])
+    >>> d = session_details(log)
+    >>> d["clinician"], d["setting"], d["duration_s"], d["assist_scale"]
+    ('R. Okafor', 'remote', 2400.0, 'cues')
+    """
+    item = as_log(log)
+    s = item.settings
+    start, end = clock_time(item.started), clock_time(item.finished) if item.ended else None
+
+    def text(key: str) -> str:
+        value = s.get(key)
+        return " ".join(value.split()) if isinstance(value, str) else ""
+
+    return {
+        "clinician": text("clinician"),
+        "credentials": text("credentials"),
+        "setting": text("delivery"),
+        "service_codes": text("service_codes"),
+        "assist_scale": assist_scale(item),
+        "started_at": start.isoformat(timespec="seconds") if start else None,
+        "ended_at": end.isoformat(timespec="seconds") if end else None,
+        "duration_s": round(item.finished - item.started, 3) if start and end else None,
+        "time_on_task_s": item.time_on_task,
+    }
 
 
 def load_logs(folder: str | os.PathLike[str], client: str) -> list[SessionLog]:
@@ -351,7 +423,8 @@ def export_json(
     history: Iterable[SessionLog | Any] = (),
     seat: int = 0,
 ) -> Path:
-    """Write one session as a JSON document for a records system: its details, settings,
+    """Write one session as a JSON document for a records system: its details (the
+    clinician, setting, clock times and duration: :func:`session_details`), settings,
     figures, assist level, notes, plan, turns, the trial table, the right responses by cue,
     the SOAP sections (:mod:`~cfwidget.therapy.datasheet`) and, given ``goals``, their
     progress up to this session (``history``: the client's other sessions). Readable only by
@@ -378,6 +451,7 @@ def export_json(
         "date": item.date,
         "record": item.source,
         "record_version": item.version,
+        "details": session_details(item),
         "ended": item.ended,
         "problem": item.problem,
         "goals_text": item.goals,

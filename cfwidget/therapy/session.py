@@ -403,7 +403,8 @@ class Session(SessionState):
     def end(
         self, assist: str | None = None, notes: str = "", plan: str = "", *, anyway: bool = False
     ) -> None:
-        """End the session: the assist level (``None``: not rated), notes and the plan.
+        """End the session: the assist level (``None``: not rated) on the session's assist
+        scale (:data:`~cfwidget.therapy.settings.ASSIST_SCALES`), notes and the plan.
 
         The notes (``notes``, else those typed so far) are written to the record in its
         ``end`` event and the draft beside it is removed; the record is closed. Notes or a
@@ -412,7 +413,8 @@ class Session(SessionState):
         """
         if self.ended:
             return
-        level = check_assist(assist) if assist is not None else None
+        scale = self._settings.assist_scale
+        level = check_assist(assist, scale) if assist is not None else None
         if not isinstance(plan, str) or len(plan) > 5_000:
             raise SettingsError("the plan is text of at most 5,000 characters")
         if not isinstance(notes, str) or len(notes) > 20_000:

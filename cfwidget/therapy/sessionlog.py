@@ -79,6 +79,7 @@ class SessionLog:
     client: str
     date: str
     started: float = 0.0  # the clock time of the start event
+    finished: float = 0.0  # the clock time of the last event (the end, when ended)
     version: int = 1
     goals: str = ""
     settings: dict[str, Any] = field(default_factory=dict)
@@ -264,6 +265,7 @@ class _Reading:
         first = self.first_t if self.first_t is not None else 0.0
         end = self.previous if self.paused_at is None else self.paused_at
         log.time_on_task = round(max(0.0, end - first - self.away), 3)
+        log.finished = self.previous if self.first_t is not None else 0.0
         added = [a for a in self.added if a and a not in self.typed]
         log.notes = "\n".join([*added, *([self.typed] if self.typed else [])])
         log.trials = self.book.rows()

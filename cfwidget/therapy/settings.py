@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -34,6 +35,8 @@ from ._names import find_date, find_name, find_name_pair, fold, given_names
 
 __all__ = [
     "ASSIST_LEVELS",
+    "ASSIST_SCALES",
+    "CUE_ASSIST_LEVELS",
     "CUE_LEVELS",
     "DISPLAYS",
     "SETTINGS",
@@ -46,7 +49,8 @@ __all__ = [
     "private_words",
 ]
 
-#: The therapist's rating of the help the client needed (FIM-style assist levels).
+#: The therapist's rating of the help the client needed on the FIM-style scale, offered only
+#: when the clinician chooses that scale (``assist_scale="fim"``).
 ASSIST_LEVELS = (
     "Independent",
     "Supervision",
@@ -67,6 +71,13 @@ CUE_LEVELS = (
     "The tiles that fit, lifted",
     "The move shown, placed together",
 )
+
+#: The therapist's rating on the cue scale (the default): the terms the cue levels map to
+#: (level 0 independent, 1 minimal cues, 2 moderate cues, 3 and 4 maximal cues).
+CUE_ASSIST_LEVELS = ("Independent", "Minimal cues", "Moderate cues", "Maximal cues")
+
+#: The assist scales a clinician may rate on, by the name the settings store.
+ASSIST_SCALES = {"cues": CUE_ASSIST_LEVELS, "fim": ASSIST_LEVELS}
 
 _CLIENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{1,11}$")
 _WORDY = re.compile(r"[A-Za-z]{4,}")
@@ -172,13 +183,34 @@ def check_session_seed(seed: object) -> int:
     return seed
 
 
-def check_assist(level: object) -> str:
-    """One of :data:`ASSIST_LEVELS` (case does not matter)."""
+def check_assist(level: object, scale: str = "cues") -> str:
+    """A rating on the clinician's assist ``scale`` (case does not matter): one of
+    :data:`CUE_ASSIST_LEVELS` on the cue scale, one of :data:`ASSIST_LEVELS` on the FIM one.
+
+    >>> check_assist("moderate cues"), check_assist("min a", "fim")
+    ('Moderate cues', 'Min A')
+    >>> check_assist("Min A")
+    Traceback (most recent call last):
+    ...
+    cfwidget.SettingsError: on the cue scale the assist level is one of Independent, ...
+    """
+    levels = ASSIST_SCALES.get(scale) if isinstance(scale, str) else None
+    if levels is None:
+        raise SettingsError(f"the assist scale is 'cues' or 'fim'; got {shown(scale)}")
     if isinstance(level, str):
-        for name in ASSIST_LEVELS:
+        for name in levels:
             if name.lower() == level.strip().lower():
                 return name
-    raise SettingsError(f"assist level must be one of {', '.join(ASSIST_LEVELS)}; got {level!r}")
+    which = "cue" if scale == "cues" else "FIM"
+    other = (
+        " (FIM terms such as Min A need the FIM scale, chosen when the session starts)"
+        if scale == "cues"
+        else ""
+    )
+    raise SettingsError(
+        f"on the {which} scale the assist level is one of {', '.join(levels)}; "
+        f"got {shown(level)}{other}"
+    )
 
 
 def _seconds(name: str, value: object, low: float, high: float) -> float:
@@ -195,7 +227,8 @@ class Setting:
     """One setting of a session, declared once: the form and the checks are built from it.
 
     ``label`` is what the setup form calls it and ``help`` what it does. The allowed values:
-    ``True``/``False`` when the default is a flag; else ``span[0]`` to ``span[1]`` (whole
+    ``True``/``False`` when the default is a flag; a line of at most ``text`` characters
+    (no line breaks) when ``text`` is set; else ``span[0]`` to ``span[1]`` (whole
     numbers, or ``seconds``) when a span is given; else one of ``choices``. ``choices``
     (label, value) are also the menu the form offers, a few of the span's values when there
     is one. The default is always allowed (``None`` hand size, ``"click"`` pace).
@@ -216,11 +249,22 @@ class Setting:
     choices: tuple[tuple[str, Any], ...] = ()
     span: tuple[float, float] | None = None
     seconds: bool = False
+    text: int = 0  # a line of text of at most this many characters (0: not a text setting)
 
     def check(self, value: object) -> None:
         """Raise a :class:`~cfwidget.SettingsError` saying what is allowed unless it is."""
         if isinstance(self.default, bool):
             check_flag(value, self.name, SettingsError)
+        elif self.text:
+            if (
+                not isinstance(value, str)
+                or len(value) > self.text
+                or any(unicodedata.category(ch)[0] == "C" for ch in value)
+            ):
+                raise SettingsError(
+                    f"{self.name} ({self.label.lower()}) is one line of text of at most "
+                    f"{self.text} characters; got {shown(value, 40)}"
+                )
         elif value is self.default or (isinstance(value, str) and value == self.default):
             return
         elif self.span is not None and self.seconds:
@@ -256,6 +300,44 @@ def _menu(values: Iterable[Any], label: str = "{}") -> tuple[tuple[str, Any], ..
 SETTINGS = {
     s.name: s
     for s in (
+        Setting(
+            "clinician",
+            "",
+            "Clinician",
+            "the clinician's name as it goes on the signed page (left blank: a line to write it)",
+            text=80,
+        ),
+        Setting(
+            "credentials",
+            "",
+            "Credentials",
+            "the clinician's credentials, for example MS, CCC-SLP (left blank: a line to write"
+            " them)",
+            text=60,
+        ),
+        Setting(
+            "delivery",
+            "in person",
+            "Setting",
+            "where the session takes place: in person, or remote (telehealth)",
+            (("in person", "in person"), ("remote (telehealth)", "remote")),
+        ),
+        Setting(
+            "service_codes",
+            "",
+            "Service codes",
+            "optional: the clinic's billing or service codes for this session (left blank:"
+            " boxes on the page to fill in by hand)",
+            text=80,
+        ),
+        Setting(
+            "assist_scale",
+            "cues",
+            "Assist scale",
+            "how the assist level is rated at the end: the cue scale (independent, minimal,"
+            " moderate or maximal cues) or the FIM-style scale (Supervision, Min A, ...)",
+            (("cue levels", "cues"), ("FIM-style", "fim")),
+        ),
         Setting(
             "max_pip", 6, "Set", "the set: double-6 is the gentlest", _menu((6, 9, 12), "double-{}")
         ),
@@ -371,6 +453,11 @@ class SessionSettings:
     cue_start: int = _default("cue_start")
     cue_wait: float = _default("cue_wait")
     fade_every: int = _default("fade_every")
+    clinician: str = _default("clinician")
+    credentials: str = _default("credentials")
+    delivery: str = _default("delivery")
+    service_codes: str = _default("service_codes")
+    assist_scale: str = _default("assist_scale")
     seed: int = 0
 
     def __post_init__(self) -> None:
@@ -410,12 +497,19 @@ class SessionSettings:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SessionSettings:
-        """Settings from :meth:`to_dict`; unknown keys are an error."""
+        """Settings from :meth:`to_dict`; unknown keys are an error.
+
+        Settings without ``assist_scale`` were recorded before the scale could be chosen,
+        when the rating was FIM-style: they read as ``assist_scale="fim"``.
+
+        >>> SessionSettings.from_dict({"max_pip": 9}).assist_scale
+        'fim'
+        """
         known = {f.name for f in dataclasses.fields(cls)}
         extra = sorted(set(data) - known)
         if extra:
             raise SettingsError(f"unknown settings {', '.join(extra)}")
-        return cls(**data)
+        return cls(**{"assist_scale": "fim", **data})
 
     def replace(self, **changes: Any) -> SessionSettings:
         """A copy with some settings changed (checked again)."""

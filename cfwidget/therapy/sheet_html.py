@@ -80,7 +80,8 @@ def trial_tables_html(log: Any, seat: int = 0) -> str:
 def goal_chart_svg(progress: GoalProgress, width: int = 220, height: int = 52) -> str:
     """A small chart of a goal's share per session with its goal line, as inline SVG.
 
-    The first session with trials is the *baseline*. Its ``aria-label`` says every value.
+    The baseline (:class:`~cfwidget.therapy.goals.Baseline`) is said under the chart once
+    it is established. Its ``aria-label`` says every value.
 
     >>> from cfwidget.therapy.goals import Goal, goal_progress
     >>> goal_chart_svg(goal_progress(Goal("plays a tile"), [])).startswith('<svg role="img"')
@@ -118,9 +119,9 @@ def goal_chart_svg(progress: GoalProgress, width: int = 220, height: int = 52) -
             parts.append(
                 f'<circle cx="{x(i)}" cy="{y(100 * p.right / p.trials)}" r="2.2" fill="#0072b2"/>'
             )
-        parts.append(
-            f'<text x="{left}" y="{height - 3}" font-size="8">baseline {points[0].percent}%</text>'
-        )
+        base = progress.baseline
+        said = f"baseline {base.percent}%" if base.established else "no baseline yet"
+        parts.append(f'<text x="{left}" y="{height - 3}" font-size="8">{said}</text>')
         parts.append(
             f'<text x="{left + inner_w}" y="{height - 3}" font-size="8" text-anchor="end">'
             f"latest {points[-1].percent}%</text>"

@@ -1,11 +1,15 @@
 """A one-page session summary in plain language, as HTML to print or hand over.
 
-Laid out as SOAP notes (:mod:`~cfwidget.therapy.datasheet`): what was done; Subjective
-(the therapist's notes); Objective (the figures and the trial-by-trial table, from the
-data); Assessment (note lines marked ``A:`` and the assist level); Plan; and each goal
-with its baseline and a small chart. A section with nothing written is a headed blank.
-The page is self-contained (no scripts, no links to load, every text escaped),
-names the client by code only, and prints on one A4 or Letter page.
+Laid out as a signed clinical note: the session's details (client code, date, the
+clinician and their credentials, the setting, start and end clock times and duration, the
+clinic's service codes); then SOAP notes (:mod:`~cfwidget.therapy.datasheet`): what was
+done; Subjective (the therapist's notes); Objective (the figures and the trial-by-trial
+table, from the data, with the cue levels' assist terms stated once); Assessment (note
+lines marked ``A:`` and the assist level, on the one scale the clinician chose); Plan;
+each goal with its baseline (or "baseline not yet established") and a small chart; and
+a signature and date line. A field or section with nothing given is a line or a headed
+blank to fill in by hand. The page is self-contained (no scripts, no links to load,
+every text escaped), names the client by code only, and prints on one A4 or Letter page.
 
 >>> from cfwidget.therapy.report import SessionLog
 >>> log = SessionLog.from_events([
@@ -29,7 +33,16 @@ from typing import TYPE_CHECKING, Any
 
 from .._shared import is_whole, plural, write_private
 from .datasheet import ASSIST_TERMS, level_totals_words, soap
-from .report import NOT_RATED, Figures, SessionLog, as_log, figures, up_to
+from .report import (
+    NOT_RATED,
+    Figures,
+    SessionLog,
+    as_log,
+    clock_time,
+    figures,
+    session_details,
+    up_to,
+)
 from .settings import CUE_LEVELS
 from .sheet_html import SHEET_CSS, goal_chart_svg, trial_tables_html
 
@@ -45,7 +58,7 @@ __all__ = [
 ]
 
 _CSS = """
-@page { size: auto; margin: 10mm 12mm; }
+@page { size: auto; margin: 8mm 12mm; }
 * { box-sizing: border-box; }
 html { font: 10.5pt/1.38 "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: #111; }
 body { max-width: 180mm; margin: 8mm auto; padding: 0 4mm; background: #fff; }
@@ -59,14 +72,23 @@ ul { padding-left: 1.4em; }
 table { border-collapse: collapse; width: 100%; table-layout: fixed; }
 th, td { text-align: left; vertical-align: top; padding: 0.1em 0.4em; border-bottom: 1px solid #ddd;
   overflow-wrap: anywhere; }
-th { width: 36%; font-weight: 600; }
+th { width: 31%; font-weight: 600; }
 .notes { white-space: pre-wrap; overflow-wrap: anywhere; }
 .quiet { color: #444; font-size: 0.88em; }
 footer { margin-top: 0.8em; }
+.details th { width: 14%; }
+.details td { width: 36%; }
+.fill { display: inline-block; min-width: 40mm; border-bottom: 1px solid #555; }
+.sign { display: flex; gap: 6mm; margin-top: 0.4em; }
+.sign > div { flex: 1 1 0; }
+.sign .line { border-bottom: 1px solid #111; height: 7mm; }
+.sign .date { flex: 0 0 40mm; }
 @media print {
-  html { font-size: 9.5pt; line-height: 1.3; }
+  html { font-size: 9.2pt; line-height: 1.28; }
   body { max-width: none; margin: 0; padding: 0; }
-  h2 { break-after: avoid; margin: 0.45em 0 0.15em; }
+  h1 { font-size: 1.3em; }
+  h2 { break-after: avoid; margin: 0.4em 0 0.1em; }
+  th, td { padding-top: 0; padding-bottom: 0; }
   tr, li { break-inside: avoid; }
 }
 """
@@ -267,8 +289,86 @@ def _figure_rows(log: SessionLog, f: Figures, seat: int) -> list[tuple[str, str]
         )
     else:
         rows.append(("Turns taken back (undo)", "none"))
-    rows.append(("Time on task (pauses left out)", duration(f.time_on_task)))
     return rows
+
+
+_BLANK = '<span class="fill">&nbsp;</span>'
+_SETTING_WORDS = {"in person": "In person", "remote": "Remote (telehealth)"}
+
+
+def _filled(text: str) -> str:
+    """The text, escaped, or a line to write on."""
+    return _e(text) if text else _BLANK
+
+
+def _clock_words(log: SessionLog) -> str:
+    """Start and end clock times (HTML): ``10:02 to 10:41 UTC``; a line when not ended."""
+    start = clock_time(log.started)
+    if start is None:
+        return f"{_BLANK} to {_BLANK} (the record has no clock times)"
+    end = clock_time(log.finished) or start
+    zone = f" {_e(start.tzname())}" if start.tzname() else ""
+    if not log.ended:
+        return f"{start:%H:%M} to {_BLANK} (not ended; last recorded at {end:%H:%M}{zone})"
+    later = "" if end.date() == start.date() else f" on {end.day} {end:%B}"
+    return f"{start:%H:%M} to {end:%H:%M}{later}{zone}"
+
+
+def _details_html(log: SessionLog, f: Figures) -> str:
+    """The note's details, two to a row: who, when, where, how long, the clinic's codes."""
+    d = session_details(log)
+    clock = _BLANK if d["duration_s"] is None else duration(d["duration_s"])
+    length = f"{clock} (on task {duration(f.time_on_task)})"
+    pairs = [
+        ("Client code", f"<b>{_e(log.client)}</b>"),
+        ("Date", _e(date_in_words(log.date))),
+        ("Clinician", _filled(d["clinician"])),
+        ("Credentials", _filled(d["credentials"])),
+        ("Setting", _filled(_SETTING_WORDS.get(d["setting"], d["setting"]))),
+        ("Start and end", _clock_words(log)),
+        ("Duration", length),
+        ("Service codes", _filled(d["service_codes"])),
+    ]
+    rows = [
+        "<tr>" + "".join(f"<th>{k}</th><td>{v}</td>" for k, v in pairs[i : i + 2]) + "</tr>"
+        for i in range(0, len(pairs), 2)
+    ]
+    return f'<table class="details"><tbody>{"".join(rows)}</tbody></table>'
+
+
+def _scale_words() -> str:
+    """The cue levels and the assist terms they stand for, said once on the page.
+
+    >>> _scale_words()
+    'Cue levels and assist: 0 independent; 1 minimal cues; 2 moderate cues; 3 and 4 maximal cues.'
+    """
+    levels: dict[str, list[str]] = {}
+    for level, term in enumerate(ASSIST_TERMS):
+        levels.setdefault(term, []).append(str(level))
+    said = "; ".join(f"{' and '.join(numbers)} {term}" for term, numbers in levels.items())
+    return f"Cue levels and assist: {said}."
+
+
+def _assist_html(log: SessionLog) -> str:
+    """The clinician's rating, on the one scale chosen for the session."""
+    scale = session_details(log)["assist_scale"]
+    rated = _e(log.assist) if log.assist else f"{NOT_RATED} {_BLANK}"
+    if scale == "fim":
+        how = "the clinician's rating on the FIM-style scale chosen for this session"
+    else:
+        how = "the clinician's rating on the cue scale above"
+    return f"<p><b>Assist level</b> {rated} ({how})</p>"
+
+
+def _signature_html(log: SessionLog) -> str:
+    """The signature and date line, the clinician's name and credentials under it."""
+    d = session_details(log)
+    who = ", ".join(x for x in (d["clinician"], d["credentials"]) if x)
+    return (
+        '<div class="sign"><div><div class="line"></div>'
+        f"Signature of the clinician{f': {_e(who)}' if who else ' (name and credentials)'}"
+        '</div><div class="date"><div class="line"></div>Date</div></div>'
+    )
 
 
 def _section(title: str, text: str, missing: str) -> str:
@@ -302,7 +402,7 @@ def session_summary_html(
     >>> "Not yet measured: no session with trials so far" in page
     True
     """
-    from .goals import goal_progress, session_share
+    from .goals import BASELINE_SESSIONS, BASELINE_TRIALS, goal_progress, session_share
 
     item = as_log(log)
     f = figures(item, seat)
@@ -315,19 +415,17 @@ def session_summary_html(
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{_e(title)}</title><style>{_CSS}{SHEET_CSS}</style></head><body>",
         "<header><h1>Guided Chicken Foot: session summary</h1>",
-        f'<p class="who">Client code <b>{_e(item.client)}</b> &middot; '
-        f"{_e(date_in_words(item.date))}"
-        + (f" &middot; record {_e(item.source)}" if item.source else "")
-        + "</p></header>",
+        _details_html(item, f),
+        "</header>",
         "<section><h2>What was done</h2>",
         f"<p>A guided game of Chicken Foot dominoes on screen: {plural(rounds, 'round')} "
-        f"played, {duration(f.time_on_task)} on task.</p>",
+        f"played, {duration(f.time_on_task)} on task."
+        + (f" Focus set at the start: {_e(item.goals)}" if item.goals else "")
+        + "</p>",
     ]
-    if item.goals:
-        parts.append(f"<p>Focus set at the start: {_e(item.goals)}</p>")
     words = settings_in_words(item.settings)
     if words:
-        parts.append('<ul class="quiet">' + "".join(f"<li>{_e(w)}</li>" for w in words) + "</ul>")
+        parts.append(f'<p class="quiet">{_e(" ".join(words))}</p>')
     if not item.ended:
         parts.append(
             "<p><b>The session was not ended</b> (interrupted, or still going): the figures "
@@ -341,12 +439,13 @@ def session_summary_html(
     parts.append(f"<section><h2>Objective ({who})</h2><table><tbody>")
     parts += [f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in _figure_rows(item, f, seat)]
     parts.append("</tbody></table>")
+    parts.append(f'<p class="quiet">{_e(_scale_words())}</p>')
     parts.append(trial_tables_html(item, seat))
     parts.append("</section>")
-    assist = item.assist if item.assist else NOT_RATED.capitalize()
     parts.append(
         _section("Assessment", sheet["A"], "No assessment written")[: -len("</section>")]
-        + f"<p><b>Assist level</b> {_e(assist)} (the therapist's rating)</p></section>"
+        + _assist_html(item)
+        + "</section>"
     )
     parts.append(_section("Plan", sheet["P"], "No plan written"))
     if goals:
@@ -360,22 +459,22 @@ def session_summary_html(
                 if trials
                 else "This session: no trials."
             )
-            measured = [p for p in progress.points if p.trials]
-            baseline = (
-                f" Baseline ({_e(measured[0].date)}): {measured[0].percent}%." if measured else ""
-            )
+            base = progress.baseline.words()
             parts.append(
-                f'<div class="goal">{goal_chart_svg(progress)}<p><b>{_e(goal.text)}</b> '
-                f"({_e(goal.criterion())}). {today}{baseline} "
+                f'<div class="goal">{goal_chart_svg(progress, width=190)}<p><b>{_e(goal.text)}</b> '
+                f"({_e(goal.criterion())}). {today} {_e(base[:1].upper() + base[1:])}. "
                 f"{'<b>' if progress.met else ''}{_e(progress.status)}"
                 f"{'</b>' if progress.met else ''}</p></div>"
             )
         parts.append("</section>")
+    parts.append(_signature_html(item))
+    record = f" {_e(item.source)}" if item.source else ""
     parts.append(
-        '<footer class="quiet">Made by cfwidget from the session record. Trials are turns '
-        "with a tile to choose; a turn taken back and the turn that plays it again are one "
-        "trial, whose first try counts. "
-        "Percentages are rounded down.</footer></body></html>"
+        f'<footer class="quiet">Made by cfwidget from the session record{record}. Trials: '
+        "turns with a tile to choose; a turn taken back and its replay are one trial, whose "
+        "first try counts. A goal's baseline: its first sessions with trials together, once "
+        f"{BASELINE_SESSIONS} or more hold {BASELINE_TRIALS} trials or more. Percentages are "
+        "rounded down.</footer></body></html>"
     )
     return "\n".join(parts) + "\n"
 

@@ -37,7 +37,7 @@ from ..widget import GameWidget, View, Waiting, handles, your_turn
 from ._errors import SessionError
 from .cues import without_fit, without_number
 from .session import Session
-from .settings import ASSIST_LEVELS, CUE_LEVELS, name_warning
+from .settings import ASSIST_SCALES, CUE_LEVELS, name_warning
 
 __all__ = [
     "BUTTON_COLOURS",
@@ -364,7 +364,10 @@ def therapist_controls(w: GuidedSession) -> ipw.VBox:
     fit = {"width": "100%", "max_width": "36em"}
     words = {"description_width": "3.5em"}  # Notes, Plan and Assist in one column
     assist = ipw.Dropdown(
-        options=[("not rated", None), *[(a, a) for a in ASSIST_LEVELS]],
+        options=[
+            ("not rated", None),
+            *[(a, a) for a in ASSIST_SCALES[w.session.settings.assist_scale]],
+        ],
         value=None,
         description="Assist",
         style=words,

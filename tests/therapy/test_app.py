@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import time
 from pathlib import Path
@@ -245,3 +246,73 @@ def test_resuming_in_the_app_keeps_the_record_and_the_notes(tmp_path: Path) -> N
     assert doc["notes"] == "settled quickly\ntired after ten minutes"
     assert doc["figures"]["trials"] + doc["figures"]["forced_turns"] == 2
     assert "Summary and exports" in again.children[-1].value
+
+
+def test_the_clinicians_details_go_from_the_form_to_the_record_page_and_json(
+    tmp_path: Path,
+) -> None:
+    """What the form asks (clinician, credentials, setting, service codes, assist scale) is
+    recorded in the session's start event and comes back on the page and in the JSON; the
+    end's rating offers the chosen scale only; the de-identified copy leaves it all out."""
+    app = guided_app(records=tmp_path, clock=Clock(), seed=11)
+    find(app, ipw.Text, description="Client code").value = "C-07"
+    find(app, ipw.Text, description="Clinician").value = "  Dana   Whitfield "
+    find(app, ipw.Text, description="Credentials").value = "MA, CCC-SLP"
+    find(app, ipw.Text, description="Service codes").value = "92507"
+    setting = find(app, ipw.Dropdown, description="Setting")
+    setting.value = SETTINGS["delivery"].index("remote")
+    scale = find(app, ipw.Dropdown, description="Assist scale")
+    assert scale.value == SETTINGS["assist_scale"].index("cues")  # the cue scale by default
+    scale.value = SETTINGS["assist_scale"].index("fim")
+    find(app, ipw.Button, description="Start the session").click()
+    w = app.session_widget
+    (record,) = tmp_path.glob("C-07-*.jsonl")
+    start = json.loads(record.read_text().splitlines()[0])
+    assert {k: start["settings"][k] for k in ("clinician", "credentials", "delivery")} == {
+        "clinician": "Dana Whitfield",
+        "credentials": "MA, CCC-SLP",
+        "delivery": "remote",
+    }
+    assert start["settings"]["service_codes"] == "92507"
+    assert start["settings"]["assist_scale"] == "fim"
+    play(w.session, 2)
+    assist = find(app, ipw.Dropdown, description="Assist")
+    offered = [label for label, _ in assist.options]
+    assert offered[:3] == ["not rated", "Independent", "Supervision"] and "Min A" in offered
+    assert "Moderate cues" not in offered  # one scale: the one chosen
+    assist.value = "Min A"
+    find(app, ipw.Button, description="End session").click()
+    stem = record.name.removesuffix(".jsonl")
+    page = (tmp_path / f"{stem}-summary.html").read_text()
+    for field in (
+        "<th>Clinician</th><td>Dana Whitfield</td>",
+        "<th>Credentials</th><td>MA, CCC-SLP</td>",
+        "<th>Setting</th><td>Remote (telehealth)</td>",
+        "<th>Service codes</th><td>92507</td>",
+        "Min A (the clinician's rating on the FIM-style scale chosen for this session)",
+        "Signature of the clinician: Dana Whitfield, MA, CCC-SLP",
+    ):
+        assert field in page, field
+    details = json.loads((tmp_path / f"{stem}.json").read_text())["details"]
+    assert details["clinician"] == "Dana Whitfield" and details["setting"] == "remote"
+    assert details["assist_scale"] == "fim" and details["service_codes"] == "92507"
+    begun = dt.datetime.fromisoformat(details["started_at"])
+    over = dt.datetime.fromisoformat(details["ended_at"])
+    assert begun.timestamp() == start["t"] and over > begun
+    assert details["duration_s"] == over.timestamp() - begun.timestamp()
+    find(app, ipw.Button, description="Save a de-identified copy").click()
+    (copy,) = tmp_path.glob("deidentified-*.json")
+    text = copy.read_text()
+    assert "Whitfield" not in text and "CCC" not in text and "92507" not in text
+    assert json.loads(text)["settings"]["delivery"] == "remote"
+
+
+def test_a_text_setting_is_one_line_of_limited_length() -> None:
+    with pytest.raises(SettingsError, match=r"clinician .* one line of text of at most 80"):
+        SessionSettings(clinician="x" * 81)
+    with pytest.raises(SettingsError, match=r"credentials .* one line of text"):
+        SessionSettings(credentials="MS\nCCC-SLP")
+    with pytest.raises(SettingsError, match="delivery is in person or remote"):
+        SessionSettings(delivery="phone")
+    with pytest.raises(SettingsError, match="assist_scale is cue levels or FIM-style"):
+        SessionSettings(assist_scale="Min A")

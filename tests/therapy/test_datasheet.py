@@ -124,6 +124,44 @@ def test_the_summary_shows_each_goals_baseline_and_chart() -> None:
         goals=[goal],
         history=[SessionLog.from_events(earlier)],
     )
-    assert "Baseline (2024-06-05): 50%." in page
+    # Two sessions of 4 trials are no baseline: it needs 3 sessions and 20 trials.
+    assert (
+        "Baseline not yet established (it needs 3 sessions and 20 trials; "
+        "so far 2 sessions, 8 trials)." in page
+    )
     assert '<svg role="img" aria-label="Goal chart: the goal line at 80%; sessions in date ' in page
-    assert "2024-06-05: 50%, 2024-06-12: 75%" in page
+    assert "2024-06-05: 50%, 2024-06-12: 75%" in page and ">no baseline yet</text>" in page
+
+
+def on_day(day: str, cues: list[int], wrong: frozenset[int] = frozenset()) -> SessionLog:
+    events = record(cues, set(wrong))
+    events[0] = {**events[0], "date": day}
+    return SessionLog.from_events(events)
+
+
+def test_a_baseline_takes_three_sessions_and_twenty_trials_together() -> None:
+    goal = Goal("matches a tile", max_cue=1, share=0.8, sessions=2)
+    history = [
+        on_day("2024-05-22", [0] * 10),
+        on_day("2024-05-29", [2] * 4 + [0] * 4),
+        on_day("2024-06-05", [0, 2]),
+    ]
+    page = session_summary_html(on_day("2024-06-12", [3] * 5), goals=[goal], history=history)
+    # 3 sessions hold 20 trials; right with a cue of 1 or less: 10 + 4 + 1, 15 of 20.
+    assert "Baseline 75% (15 of 20 trials, 3 sessions, 2024-05-22 to 2024-06-05)." in page
+    assert ">baseline 75%</text>" in page
+    # Three sessions of 5 trials are 15 trials: no baseline until a fourth session.
+    fives = [on_day(f"2024-05-0{d}", [0] * 5) for d in (1, 2, 3)]
+    page = session_summary_html(fives[-1], goals=[goal], history=fives)
+    assert (
+        "Baseline not yet established (it needs 3 sessions and 20 trials; "
+        "so far 3 sessions, 15 trials)." in page
+    )
+    page = session_summary_html(on_day("2024-05-04", [2] * 5), goals=[goal], history=fives)
+    assert "Baseline 75% (15 of 20 trials, 4 sessions, 2024-05-01 to 2024-05-04)." in page
+    # The first session alone, 4 trials at 100%, is never a baseline.
+    page = session_summary_html(on_day("2024-05-01", [0] * 4), goals=[goal])
+    assert (
+        "Baseline not yet established (it needs 3 sessions and 20 trials; "
+        "so far 1 session, 4 trials)." in page
+    )

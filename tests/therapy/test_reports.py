@@ -281,7 +281,7 @@ def test_a_live_session_reports_like_its_record(tmp_path: Path) -> None:
             continue
         now[0] += 3
         s.attempt(s.cue_for_level(4).move or "")
-    s.end("Supervision", notes="steady")
+    s.end("Minimal cues", notes="steady")
     assert figures(s) == figures(path)
     assert figures(s).turns == 3 and figures(s).median_response == 3.0
 
@@ -648,9 +648,9 @@ def test_summary_page_holds_the_clinical_notes(tmp_path: Path) -> None:
         "Forced turns (draw or pass, no choice) 1, not counted as trials",
         "Turns taken back (undo) 1: turn 4 (2-1@4-2; played again as turn 5); their first "
         "tries still count",
-        "Time on task (pauses left out) 1 min 40 s",
+        "Duration (on task 1 min 40 s)",  # a hand-written record has no clock times
         "took a short rest",
-        "Assist level Not rated",
+        "Assist level not rated (the clinician's rating on the cue scale above)",
         "Plan Try double-9 next time & fade cues.",
         "This session: 66% of trials (2 of 3).",
         "Not yet: 2 of the last 3 sessions reached 80% (100%, 80%, 66%).",
@@ -664,7 +664,8 @@ def test_summary_page_holds_the_clinical_notes(tmp_path: Path) -> None:
     for outside in ("http:", "https:", "src=", "url(", "<link", "@import"):
         assert outside not in page
     assert "@page" in page and "@media print" in page
-    assert set(tags.cells) == {2, 5}  # the figures (2 columns) and the trial table (5)
+    # the details (two pairs a row), the figures (2 columns) and the trial table (5)
+    assert set(tags.cells) == {4, 2, 5}
     assert tags.seen.count("h2") == 6  # done, subjective, objective, assessment, plan, goals
 
 
@@ -766,3 +767,25 @@ def test_a_new_id_with_a_known_text_replaces_that_goal(tmp_path: Path) -> None:
     assert [(g.id, g.share) for g in load_goals(tmp_path, "AB12")] == [("match", 0.9), ("g2", 0.8)]
     with pytest.raises(SettingsError, match="the goals are: match: Plays a matching tile; g2"):
         remove_goal(tmp_path, "AB12", "g1")
+
+
+def test_the_pages_clock_times_say_when_a_session_ran_and_when_it_did_not_end() -> None:
+    from cfwidget.therapy.report import clock_time, session_details
+
+    begun = dt.datetime(2024, 6, 12, 23, 50).astimezone().timestamp()  # local 23:50
+    start = {"event": "start", "t": begun, "client": "AB12", "date": "2024-06-12",
+             "settings": {"clinician": "Dana Whitfield", "delivery": "in person"}}  # fmt: skip
+    turn = {"event": "note", "t": begun + 600, "text": "tired"}
+    open_page = session_summary_html(SessionLog.from_events([start, turn]))
+    zone = clock_time(begun).tzname()  # type: ignore[union-attr]
+    assert (
+        f'23:50 to <span class="fill">&nbsp;</span> (not ended; last recorded at 00:00 {zone})'
+        in open_page
+    )
+    ended = SessionLog.from_events([start, turn, {"event": "end", "t": begun + 1500}])
+    page = session_summary_html(ended)
+    assert f"<td>23:50 to 00:15 on 13 June {zone}</td>" in page  # past midnight: the day
+    assert "<td>25 min 00 s (on task 25 min 00 s)</td>" in page
+    details = session_details(ended)
+    assert details["duration_s"] == 1500.0 and details["clinician"] == "Dana Whitfield"
+    assert session_details(SessionLog.from_events([start, turn]))["ended_at"] is None

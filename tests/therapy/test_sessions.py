@@ -59,9 +59,14 @@ def test_settings_are_checked() -> None:
         SessionSettings(bots=0)
     assert SessionSettings(bots=0, second_person=True).people == (0, 1)
     assert SessionSettings(bots=3).rules().hand_size == 5  # double-6 for four
-    assert check_assist("min a") == "Min A"
-    with pytest.raises(SettingsError):
-        check_assist("a bit")
+    assert check_assist("min a", "fim") == "Min A"
+    assert check_assist(" moderate CUES") == "Moderate cues"  # the cue scale by default
+    with pytest.raises(SettingsError, match="FIM terms such as Min A need the FIM scale"):
+        check_assist("Min A")
+    with pytest.raises(SettingsError, match="assist level is one of"):
+        check_assist("a bit", "fim")
+    with pytest.raises(SettingsError, match="the assist scale is 'cues' or 'fim'"):
+        check_assist("Min A", "FIM-ish")
 
 
 # -- the cue ladder ---------------------------------------------------------------------------
@@ -309,8 +314,11 @@ def test_a_new_session_never_overwrites_a_record(tmp_path: Path) -> None:
 def test_end_records_assist_and_notes(tmp_path: Path) -> None:
     path = tmp_path / "s.jsonl"
     clock = Clock()
-    s = Session(SessionSettings(seed=4), client="AB12", clock=clock, journal=path)
+    s = Session(SessionSettings(seed=4, assist_scale="fim"), client="AB12", clock=clock,
+                journal=path)  # fmt: skip
     play_turns(s, clock, 1)
+    with pytest.raises(SettingsError, match="on the FIM scale"):
+        s.end("Moderate cues")  # one scale: the one chosen for the session
     s.end("Stand-by assist", notes="needed a rest")
     log = load_log(path)
     assert log.ended and log.assist == "Stand-by assist" and log.notes == "needed a rest"
