@@ -11,7 +11,9 @@ The figures of one session, for one person (the client is seat 0):
 - *accuracy*: trials done right at the first try, over all trials;
 - *errors*: attempts that were not allowed; *errors prevented*: the ones errorless
   mode stopped (a tap on a tile that does not fit);
-- *cue levels*: how many trials reached each highest cue level, 0 to 4, and the mean;
+- *cue levels*: how many trials had their right response at each cue level, 0 to 4
+  (the level in force at that moment; a trial not completed: the highest it reached),
+  the mean, and the highest level any trial reached at any moment;
 - *median response*: seconds from a trial's start to its move, pauses left out;
 - *time on task*: seconds from start to end, pauses and kernel restarts left out.
 
@@ -99,11 +101,12 @@ class Figures:
     forced: int
     errors: int
     prevented: int
-    cue_counts: tuple[int, ...]  # trials at each highest cue level, 0 to 4
+    cue_counts: tuple[int, ...]  # trials at each cue level of their right response, 0 to 4
     median_response: float | None
     time_on_task: float
     undone: int = 0  # turns taken back (their trials still count, with their first try)
     not_completed: int = 0  # trials open at the end, or taken back and never played again
+    peak: int | None = None  # the highest level any trial reached (None: from cue_counts)
 
     @property
     def turns(self) -> int:
@@ -122,14 +125,15 @@ class Figures:
 
     @property
     def mean_cue(self) -> float | None:
-        """The mean highest cue level over trials."""
+        """The mean cue level of the right responses over trials."""
         total = sum(level * k for level, k in enumerate(self.cue_counts))
         return round(total / self.trials, 3) if self.trials else None
 
     @property
     def highest_cue(self) -> int | None:
-        """The highest cue level any trial reached."""
-        return max((lv for lv, k in enumerate(self.cue_counts) if k), default=None)
+        """The highest cue level any trial reached, at any moment."""
+        counted = max((lv for lv, k in enumerate(self.cue_counts) if k), default=None)
+        return self.peak if self.peak is not None else counted
 
     def as_row(self) -> dict[str, Any]:
         """The figures as one flat row (the columns of :func:`summary`)."""
@@ -182,6 +186,7 @@ def figures(log: SessionLog | Any, seat: int = 0) -> Figures:
         time_on_task=item.time_on_task,
         undone=sum(len(t["undone"]) for t in every),
         not_completed=sum(1 for t in trials if not t["completed"]),
+        peak=max((int(t["highest_cue"]) for t in trials), default=None),
     )
 
 

@@ -48,10 +48,12 @@ TURN_COLUMNS = (
     "response",
     "refused",
     "cue",
+    "highest_cue",
     "move",
     "trial",
     "first_try",
     "prevented",
+    "completed",
     "undone",
 )
 #: What a report says when the therapist did not rate the assist level.
@@ -69,8 +71,13 @@ class SessionLog:
     ``notes`` text (the end's notes, when given, are that text's final state).
     ``assist`` is ``None`` when not rated; ``source`` is the record's file name.
 
-    ``turns`` holds every turn as the record gives it (the fallbacks filled in);
-    ``undone`` the numbers of the turns taken back, which stay in ``turns``.
+    ``turns`` holds every turn as the record gives it (the fallbacks filled in), with
+    ``cue`` the level in force at its finishing move and ``highest_cue`` the highest it
+    reached (the record's ``cue``); ``undone`` the numbers of the turns taken back, which
+    stay in ``turns``. ``unfinished`` holds the turns that have no turn line, each with its
+    tries: a turn under way taken back (``undone``), a turn open when the record stops
+    (at End, or at a crash); ``turn`` is ``None`` and ``completed`` False there.
+    :meth:`turn_rows` lists both in order, so every try is in a row.
     ``trials`` holds the trials read from the whole history (:mod:`~cfwidget.therapy.trials`):
     a turn taken back and the turn that replays it are one trial, whose first try stays
     the first try made; a turn open at the end with tries is a trial not completed.
@@ -84,6 +91,7 @@ class SessionLog:
     settings: dict[str, Any] = field(default_factory=dict)
     turns: list[dict[str, Any]] = field(default_factory=list)
     undone: list[int] = field(default_factory=list)
+    unfinished: list[dict[str, Any]] = field(default_factory=list)
     trials: list[dict[str, Any]] = field(default_factory=list)
     assist: str | None = None
     notes: str = ""
@@ -155,14 +163,25 @@ class SessionLog:
         return [t for t in self.trials if t["seat"] == seat]
 
     def turn_rows(self) -> list[dict[str, Any]]:
-        """Every turn with an ``undone`` mark: the rows of the turn list (CSV and JSON).
+        """Every turn with an ``undone`` mark, and every turn without a turn line (not
+        completed) where it came: the rows of the turn list (CSV and JSON). The errors of
+        these rows add up to the session's errors.
 
-        >>> log = SessionLog.from_events([{"event": "start", "t": 0, "date": "2024-05-01"}])
-        >>> log.turn_rows()
-        []
+        >>> log = SessionLog.from_events([{"event": "start", "t": 0, "date": "2024-05-01"},
+        ...     {"event": "turn_start", "t": 1, "seat": 0, "options": 2, "level": 0},
+        ...     {"event": "refused", "t": 3, "seat": 0, "move": "5-1@6-6"}])
+        >>> [(r["turn"], r["refused"], r["completed"]) for r in log.turn_rows()]
+        [(None, 1, False)]
         """
         gone = set(self.undone)
-        return [{**t, "undone": t["turn"] in gone} for t in self.turns]
+        rows: list[dict[str, Any]] = []
+        pieces = sorted(self.unfinished, key=lambda p: int(p["after"]))
+        for i, t in enumerate([*self.turns, None]):
+            while pieces and int(pieces[0]["after"]) <= i:
+                rows.append({k: v for k, v in pieces.pop(0).items() if k != "after"})
+            if t is not None:
+                rows.append({**t, "undone": t["turn"] in gone})
+        return rows
 
 
 def _is_map(value: object) -> bool:
@@ -185,6 +204,7 @@ class _Reading:
         self.added: list[str] = []
         self.typed = ""
         self.book = TrialBook()
+        self.round = 1  # the round being played (next_round events count them)
 
     def read(self, e: Mapping[str, Any]) -> None:
         n = e.get("n")
@@ -202,9 +222,12 @@ class _Reading:
             row = _turn_row(e)
             self.log.turns.append(row)
             self.by_number[row["turn"]] = row
-            self.book.turn(row)
+            row["cue"], row["highest_cue"] = self.book.turn(row)
+            self.round = row["round"]
+        elif kind == "next_round":
+            self.round += 1
         elif kind == "turn_start":
-            self.book.turn_start({**e, "t": t})
+            self.book.turn_start({**e, "t": t, "round": self.round})
         elif kind == "refused":
             self.book.refused(e)
         elif kind == "cue":
@@ -267,6 +290,7 @@ class _Reading:
         added = [a for a in self.added if a and a not in self.typed]
         log.notes = "\n".join([*added, *([self.typed] if self.typed else [])])
         log.trials = self.book.rows()
+        log.unfinished = [_piece_row(p) for p in self.book.open_pieces()]
         if self.duplicates:
             self.problems.append(
                 f"{self.duplicates} event{'s were' if self.duplicates > 1 else ' was'} "
@@ -319,6 +343,32 @@ def _turn_row(e: Mapping[str, Any]) -> dict[str, Any]:
         "first_try": first_try if isinstance(first_try, bool) else refused == 0,
         "prevented": prevented if _count(prevented) else 0,
         "redo_of": e["redo_of"] if is_whole(e.get("redo_of")) else None,
+        "highest_cue": cue,
+        "completed": True,
+    }
+
+
+def _piece_row(p: Mapping[str, Any]) -> dict[str, Any]:
+    """A turn without a turn line as a row of the turn list: not completed, no response."""
+    choice = p["choice"]
+    return {
+        "turn": None,
+        "round": p["round"],
+        "seat": p["seat"],
+        "started": p["started"],
+        "options": p["options"],
+        "response": None,
+        "refused": p["refused"],
+        "cue": p["highest"],
+        "highest_cue": p["highest"],
+        "move": ", ".join(p["moves"]),
+        "trial": choice if isinstance(choice, bool) else True,
+        "first_try": p["first_try"],
+        "prevented": p["prevented"],
+        "redo_of": None,
+        "completed": False,
+        "undone": p["undone"],
+        "after": p["after"],
     }
 
 
