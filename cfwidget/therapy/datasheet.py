@@ -300,6 +300,14 @@ def export_deidentified(log: SessionLog | Any, path: str | os.PathLike[str], sea
         "right_by_cue_level": dict(zip(ASSIST_LEVEL_KEYS, counts, strict=True)),
         "not_completed": missing,
         "trials_total": total,
+        "interruptions": [
+            {
+                "from_start_s": round(float(i["interrupted_at"]) - item.started, 3),
+                "away_s": i["away_s"],
+                "tries_lost": i["tries_lost"],
+            }
+            for i in item.interruptions
+        ],
         "trials": [
             {
                 "trial": row["trial"],

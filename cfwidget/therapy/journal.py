@@ -43,7 +43,7 @@ import re
 import socket
 import threading
 import weakref
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
@@ -60,6 +60,7 @@ __all__ = [
     "private_folder",
     "read_journal",
     "repair",
+    "tries_in",
 ]
 
 #: The draft of a session's typed notes sits beside its record, ``<record>.notes``, replaced
@@ -265,6 +266,7 @@ class JournalRead:
     ``lines`` holds each event's line number (1-based) and ``offsets`` the byte where
     its line starts; ``good_bytes`` is the length of the record up to the end of the last
     event kept, and ``bad_lines`` the numbers of the lines that could not be used.
+    After :func:`repair`, ``set_aside`` holds the bytes it moved to ``<name>.damaged``.
     """
 
     events: list[dict[str, Any]]
@@ -274,6 +276,7 @@ class JournalRead:
     lines: list[int] = field(default_factory=list)
     offsets: list[int] = field(default_factory=list)
     size: int = 0
+    set_aside: bytes = b""
 
 
 def read_journal(path: str | os.PathLike[str]) -> JournalRead:
@@ -378,6 +381,7 @@ def repair(path: str | os.PathLike[str], keep: int | None = None) -> JournalRead
     cut = read.good_bytes if keep is None else min(keep, read.good_bytes)
     data = p.read_bytes()
     tail = data[cut:]
+    read.set_aside = tail if tail.strip() else b""
     if tail.strip():
         side = p.with_name(p.name + ".damaged")
         fd = os.open(side, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
@@ -400,6 +404,34 @@ def repair(path: str | os.PathLike[str], keep: int | None = None) -> JournalRead
         read.offsets = [read.offsets[i] for i in kept]
         read.good_bytes = keep
     return read
+
+
+_KIND = re.compile(rb'^\{"event":"([a-z_]+)"')
+_SEAT = re.compile(rb'"seat":(\d+)')
+
+
+def tries_in(set_aside: bytes, people: Collection[int]) -> tuple[int, int]:
+    """``(tries, unreadable)`` among lines set aside: the lines that are a person's try (a
+    refused try, or a move by a seat in ``people``), and the lines cut off too early to say
+    whether they were one.
+
+    >>> tries_in(b'{"event":"refused","n":9,"t":1,"seat":0}\\n{"event":"move","n":10,"t":2,'
+    ...          b'"seat":1,"move":"draw"}\\n{"event":"mo', people=(0,))
+    (1, 1)
+    """
+    tries = unreadable = 0
+    for line in set_aside.split(b"\n"):
+        if not line.strip():
+            continue
+        kind = _KIND.match(line)
+        seat = _SEAT.search(line)
+        if kind is None or (kind.group(1) == b"move" and seat is None):
+            unreadable += 1
+        elif kind.group(1) == b"refused" or (
+            kind.group(1) == b"move" and seat is not None and int(seat.group(1)) in people
+        ):
+            tries += 1
+    return tries, unreadable
 
 
 def notes_draft(record: str | os.PathLike[str]) -> str | None:

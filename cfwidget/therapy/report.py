@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING, Any
 from .._shared import shown, whole_in, write_private
 from ..core import SeatError
 from ._errors import SessionError
-from .sessionlog import NOT_RATED, TURN_COLUMNS, SessionLog, load_log
+from .sessionlog import NOT_RATED, TURN_COLUMNS, SessionLog, interruption_words, load_log
 from .settings import check_client
 
 if TYPE_CHECKING:
@@ -357,7 +357,9 @@ def export_json(
     seat: int = 0,
 ) -> Path:
     """Write one session as a JSON document for a records system: its details, settings,
-    figures, assist level, notes, plan, turns, the trial table, the right responses by cue,
+    interruptions (crash and Resume, in ISO 8601 and in words), figures, assist level,
+    notes, plan, turns (those without a turn line too), the trial table, the right
+    responses by cue,
     the SOAP sections (:mod:`~cfwidget.therapy.datasheet`) and, given ``goals``, their
     progress up to this session (``history``: the client's other sessions). Readable only by
     its owner.
@@ -370,7 +372,7 @@ def export_json(
     >>> doc["format"], doc["assist"], doc["figures"]["trials"]
     ('cfwidget.session-report', 'not rated', 0)
     """
-    from .datasheet import level_totals_words, soap, trial_table  # built on these reports
+    from .datasheet import iso_time, level_totals_words, soap, trial_table  # built on these
     from .goals import goal_progress  # goals are measured on top of these reports
     from .summary_html import settings_in_words
 
@@ -385,6 +387,15 @@ def export_json(
         "record_version": item.version,
         "ended": item.ended,
         "problem": item.problem,
+        "interruptions": [
+            {
+                **i,
+                "interrupted_at": iso_time(i["interrupted_at"]),
+                "resumed_at": iso_time(i["resumed_at"]),
+                "in_words": interruption_words(i),
+            }
+            for i in item.interruptions
+        ],
         "goals_text": item.goals,
         "settings": item.settings,
         "settings_in_words": settings_in_words(item.settings),

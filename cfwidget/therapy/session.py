@@ -49,7 +49,7 @@ from .._shared import shown, whole_in, write_private
 from ..core import Move, NotationError, RecordError, Tile, TileError, tile_refusal
 from ._errors import SettingsError
 from .cues import Cue, cue_for, without_fit, without_number
-from .journal import NOTES_SUFFIX, Journal, notes_draft, read_journal, repair
+from .journal import NOTES_SUFFIX, Journal, notes_draft, read_journal, repair, tries_in
 from .settings import SessionSettings, check_assist, check_client, private_words
 from .state import FORMAT, SessionState, TurnRecord
 
@@ -147,6 +147,7 @@ class Session(SessionState):
             self._replaying = True
             found = journal.found if journal is not None else None
             problem = "; ".join(p for p in (found and found.problem, read.problem) if p) or None
+            aside = [found.set_aside if found is not None else b"", read.set_aside]
             for i, event in enumerate(events):
                 try:
                     self._apply(event)
@@ -166,7 +167,7 @@ class Session(SessionState):
                     )
                     self.events = self.events[:i]
                     if journal is not None:
-                        repair(path, keep=read.offsets[i])
+                        aside.append(repair(path, keep=read.offsets[i]).set_aside)
                     break
         except BaseException:
             if journal is not None:
@@ -181,7 +182,10 @@ class Session(SessionState):
                 self._typed = draft
         if journal is not None and not self.ended:
             self._journal = journal
-            self._emit("resumed", note=problem)
+            # What the break cost: tries among the lines set aside (none when the record
+            # ended cleanly), and lines cut off too early to tell.
+            tries, unreadable = tries_in(b"\n".join(aside), self.people)
+            self._emit("resumed", note=problem, tries_lost=tries, lines_unreadable=unreadable)
             self._finish_interrupted_turn()
             self._maybe_begin()
         elif journal is not None:

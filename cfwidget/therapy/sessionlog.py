@@ -25,6 +25,7 @@ describes. Nothing here needs the engine: a hand-written record reads too.
 
 from __future__ import annotations
 
+import datetime as _dt
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -36,7 +37,7 @@ from ._errors import SessionError
 from .journal import notes_draft, read_journal
 from .trials import TrialBook
 
-__all__ = ["NOT_RATED", "TURN_COLUMNS", "SessionLog", "load_log"]
+__all__ = ["NOT_RATED", "TURN_COLUMNS", "SessionLog", "interruption_words", "load_log"]
 
 #: The columns of the turn list (CSV export): the record's turn fields, then what reports add.
 TURN_COLUMNS = (
@@ -78,6 +79,12 @@ class SessionLog:
     tries: a turn under way taken back (``undone``), a turn open when the record stops
     (at End, or at a crash); ``turn`` is ``None`` and ``completed`` False there.
     :meth:`turn_rows` lists both in order, so every try is in a row.
+
+    ``interruptions`` holds each break the record shows (a crash or a kernel restart, then
+    Resume): ``interrupted_at``, the clock time of the last event before the record's
+    ``resumed`` line; ``resumed_at``, that line's time; ``away_s``; ``tries_lost``, the
+    tries among the lines Resume set aside (``None`` when an older record does not say);
+    ``lines_unreadable``, lines cut off too early to tell; and the ``note`` Resume wrote.
     ``trials`` holds the trials read from the whole history (:mod:`~cfwidget.therapy.trials`):
     a turn taken back and the turn that replays it are one trial, whose first try stays
     the first try made; a turn open at the end with tries is a trial not completed.
@@ -93,6 +100,7 @@ class SessionLog:
     undone: list[int] = field(default_factory=list)
     unfinished: list[dict[str, Any]] = field(default_factory=list)
     trials: list[dict[str, Any]] = field(default_factory=list)
+    interruptions: list[dict[str, Any]] = field(default_factory=list)
     assist: str | None = None
     notes: str = ""
     plan: str = ""
@@ -241,8 +249,10 @@ class _Reading:
         elif kind == "carry_on" and self.paused_at is not None:
             self.away += t - self.paused_at
             self.paused_at = None
-        elif kind == "resumed" and self.paused_at is None:
-            self.away += t - self.previous  # the kernel was away
+        elif kind == "resumed":
+            self.log.interruptions.append(_interruption(e, self.previous, t))
+            if self.paused_at is None:
+                self.away += t - self.previous  # the kernel was away
         elif kind == "note":
             self.added.append(str(e.get("text", "") or "").strip())
         elif kind == "notes":
@@ -346,6 +356,48 @@ def _turn_row(e: Mapping[str, Any]) -> dict[str, Any]:
         "highest_cue": cue,
         "completed": True,
     }
+
+
+def _interruption(e: Mapping[str, Any], before: float, t: float) -> dict[str, Any]:
+    note = e.get("note")
+    tries, unreadable = e.get("tries_lost"), e.get("lines_unreadable")
+    if not _count(tries):  # an older record: nothing set aside means nothing lost
+        tries = 0 if not note else None
+    return {
+        "interrupted_at": before,
+        "resumed_at": t,
+        "away_s": round(max(0.0, t - before), 3),
+        "tries_lost": tries,
+        "lines_unreadable": unreadable if _count(unreadable) else 0,
+        "note": str(note) if note else None,
+    }
+
+
+def interruption_words(item: Mapping[str, Any]) -> str:
+    """One interruption in words, clock times as local hours and minutes.
+
+    >>> import datetime as dt
+    >>> at = dt.datetime(2024, 6, 3, 10, 42).timestamp()
+    >>> interruption_words({"interrupted_at": at, "resumed_at": at + 300, "tries_lost": 0})
+    'interrupted at 10:42, resumed at 10:47, 0 tries lost'
+    >>> interruption_words({"interrupted_at": at, "resumed_at": at + 60, "tries_lost": 0,
+    ...                     "lines_unreadable": 1})
+    'interrupted at 10:42, resumed at 10:43, 0 tries lost, 1 line cut off (maybe a try)'
+    """
+    tries = item.get("tries_lost")
+    if tries is None:
+        lost = "tries lost not known (see the note on the record)"
+    else:
+        lost = f"{tries} {'try' if tries == 1 else 'tries'} lost"
+    cut = item.get("lines_unreadable") or 0
+    if cut:
+        lost += f", {cut} line{'s' if cut > 1 else ''} cut off (maybe a try)"
+    away, back = _hhmm(item["interrupted_at"]), _hhmm(item["resumed_at"])
+    return f"interrupted at {away}, resumed at {back}, {lost}"
+
+
+def _hhmm(seconds: float) -> str:
+    return _dt.datetime.fromtimestamp(float(seconds)).strftime("%H:%M")
 
 
 def _piece_row(p: Mapping[str, Any]) -> dict[str, Any]:

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from .._shared import is_whole, plural, write_private
 from .datasheet import ASSIST_TERMS, level_totals_words, soap
 from .report import NOT_RATED, Figures, SessionLog, as_log, figures, up_to
+from .sessionlog import interruption_words
 from .settings import CUE_LEVELS
 from .sheet_html import SHEET_CSS, goal_chart_svg, trial_tables_html
 
@@ -333,6 +334,9 @@ def session_summary_html(
             "<p><b>The session was not ended</b> (interrupted, or still going): the figures "
             "cover what was recorded.</p>"
         )
+    if item.interruptions:
+        breaks = "; ".join(interruption_words(i) for i in item.interruptions)
+        parts.append(f"<p>{_e(breaks[:1].upper() + breaks[1:])}.</p>")
     if item.problem:
         parts.append(f'<p class="quiet">Note on the record: {_e(item.problem)}.</p>')
     sheet = soap(item, seat)

@@ -12,6 +12,7 @@ tally and to the figures.
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import json
 import re
 from dataclasses import dataclass
@@ -332,3 +333,52 @@ def test_the_cue_column_is_the_level_at_the_right_response(tmp_path: Path) -> No
     # The record itself keeps what it always kept: the highest level, in the turn line.
     assert [e["cue"] for e in s.events if e["event"] == "turn"][-1] == 1
     assert load_log(path).turns[-1]["cue"] == 0
+
+
+# -- interruptions ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cut", [b"", b'{"event":"refused","n":40,"t":1', b'{"ev'])
+def test_an_interruption_is_on_the_page_and_in_the_json(tmp_path: Path, cut: bytes) -> None:
+    """A crash (the record ends whole, or in the middle of a try's line, or too early to
+    read), then Resume five minutes later: the page and the JSON say when and what was lost."""
+    clock, tally = Clock(), Tally()
+    clock.now = dt.datetime(2024, 6, 3, 10, 40).timestamp()
+    path = tmp_path / "AB12-2024-06-03-1.jsonl"
+    s = Session(SessionSettings(seed=4), client="AB12", clock=clock, journal=path)
+    trial(s, clock, tally, 1)
+    bots(s)
+    last = s.events[-1]["t"]
+    s.close()
+    with path.open("ab") as f:
+        f.write(cut)  # the line being written when the process died
+    clock.now = last + 300
+    s = Session.resume(path, clock=clock)
+    trial(s, clock, tally)
+    s.end()
+    summary, _, _, doc_path = hand_over(s)
+    lost, unreadable = (0, 0) if not cut else (0, 1) if cut == b'{"ev' else (1, 0)
+    (found,) = json.loads(doc_path.read_text(encoding="utf-8"))["interruptions"]
+    assert (found["tries_lost"], found["lines_unreadable"], found["away_s"]) == (
+        lost,
+        unreadable,
+        300.0,
+    )
+    assert dt.datetime.fromisoformat(found["resumed_at"]).timestamp() == last + 300
+    away = dt.datetime.fromtimestamp(last).strftime("%H:%M")
+    back = dt.datetime.fromtimestamp(last + 300).strftime("%H:%M")
+    words = f"interrupted at {away}, resumed at {back}, {lost} {'try' if lost == 1 else 'tries'}"
+    assert found["in_words"].startswith(words)
+    assert words.capitalize() in summary.read_text(encoding="utf-8")
+    assert check_every_file(s, path, tally)["errors"] == 1  # the lost try is in no figure
+
+
+def test_a_session_never_interrupted_says_nothing_of_it(tmp_path: Path) -> None:
+    clock, tally = Clock(), Tally()
+    path = tmp_path / "AB12-2024-06-03-1.jsonl"
+    s = Session(SessionSettings(seed=4), client="AB12", clock=clock, journal=path)
+    trial(s, clock, tally)
+    s.end()
+    summary, _, _, doc_path = hand_over(s)
+    assert json.loads(doc_path.read_text(encoding="utf-8"))["interruptions"] == []
+    assert "nterrupted at" not in summary.read_text(encoding="utf-8")
