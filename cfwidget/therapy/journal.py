@@ -8,7 +8,9 @@ a crash, a kernel restart or a power cut loses at most the line being written.
   left by a process that has died is taken over.
 - **Private.** Records are created readable by their owner only (0600); a folder made
   for them only the owner can open (0700), and a folder that was there keeps its
-  permissions (a shared team folder stays shared).
+  permissions: in a team's shared folder the record, its lock and its set-aside lines
+  are open to the folder's group as the team's other files there are
+  (:func:`~cfwidget._shared.file_mode`), never to others.
 - **Tamper-evident.** Each line ends with a ``check``: the SHA-256 of the line before
   it and of its own content, so a changed byte anywhere (a figure edited by hand, a
   flipped bit on a disk) is found by :func:`read_journal` and named by its line, with
@@ -49,7 +51,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from .._shared import is_whole, private_folder
+from .._shared import file_mode, is_whole, private_folder
 from ._errors import SessionError
 
 __all__ = [
@@ -98,7 +100,7 @@ class Journal:
             self.found = _end_cleanly(self.path)
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
             if os.name == "posix":
-                os.fchmod(fd, 0o600)
+                os.fchmod(fd, file_mode(self.path.parent))
             self._file = os.fdopen(fd, "a", encoding="utf-8")
         except BaseException:
             self._release_lock()
@@ -112,6 +114,8 @@ class Journal:
         for _ in range(3):
             try:
                 fd = os.open(self._lock_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+                if os.name == "posix":  # a team member's writer must be able to read it
+                    os.fchmod(fd, file_mode(self._lock_path.parent))
             except FileExistsError:
                 if not self._stale(key, mine):
                     raise SessionError(self._busy_message()) from None
@@ -385,6 +389,8 @@ def repair(path: str | os.PathLike[str], keep: int | None = None) -> JournalRead
     if tail.strip():
         side = p.with_name(p.name + ".damaged")
         fd = os.open(side, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        if os.name == "posix":
+            os.fchmod(fd, file_mode(p.parent))
         with os.fdopen(fd, "ab") as f:
             f.write(tail if tail.endswith(b"\n") else tail + b"\n")
             f.flush()
