@@ -16,6 +16,11 @@ a crash, a kernel restart or a power cut loses at most the line being written.
   flipped bit on a disk) is found by :func:`read_journal` and named by its line, with
   everything before it kept. Records written before checks existed have none: they
   read as before, and go on without checks.
+- **Sealed at End.** The summary document written when a session ends (``<stem>.json``
+  beside ``<stem>.jsonl``) keeps the record's seal (:func:`record_seal`: its line count and
+  the SHA-256 of its last line). :func:`read_journal` compares the record with it, so a
+  finished record whose last lines were deleted (which reads like a crash), or that grew
+  after End, is named by line.
 - **Damage is contained.** :func:`read_journal` reads every event up to the first damage
   (a line that is not a whole event, or a missing line, found by the events' running
   numbers ``n``) and reports it by line number; a repeated line is left out. A cut-off
@@ -61,6 +66,7 @@ __all__ = [
     "notes_draft",
     "private_folder",
     "read_journal",
+    "record_seal",
     "repair",
     "tries_in",
 ]
@@ -270,7 +276,8 @@ class JournalRead:
     ``lines`` holds each event's line number (1-based) and ``offsets`` the byte where
     its line starts; ``good_bytes`` is the length of the record up to the end of the last
     event kept, and ``bad_lines`` the numbers of the lines that could not be used.
-    After :func:`repair`, ``set_aside`` holds the bytes it moved to ``<name>.damaged``.
+    After :func:`repair`, ``set_aside`` holds the bytes it moved to ``<name>.damaged``;
+    ``sealed`` is the line count of the record's seal (:func:`record_seal`), if it has one.
     """
 
     events: list[dict[str, Any]]
@@ -281,6 +288,8 @@ class JournalRead:
     offsets: list[int] = field(default_factory=list)
     size: int = 0
     set_aside: bytes = b""
+    #: The line count the record was sealed with at End (``None``: no seal beside it).
+    sealed: int | None = None
 
 
 def read_journal(path: str | os.PathLike[str]) -> JournalRead:
@@ -361,16 +370,80 @@ def read_journal(path: str | os.PathLike[str]) -> JournalRead:
         read.lines.append(number)
         read.offsets.append(pos)
         pos = read.good_bytes = nxt
+    if not read.bad_lines:
+        _check_seal(Path(path), data, total, read, notes)
     read.problem = "; ".join(notes) or None
     return read
 
 
 def _stop(number: int, total: int, why: str) -> str:
     aside = f"line {number} is" if number >= total else f"lines {number} to {total} are"
-    return (
-        f"line {number} {why}: the record is kept up to line {number - 1}, and {aside}"
-        " set aside when the session goes on"
-    )
+    kept = "nothing before it" if number == 1 else f"the record is kept up to line {number - 1}"
+    return f"line {number} {why}: {kept}, and {aside} set aside when the session goes on"
+
+
+def _last_line(data: bytes) -> bytes:
+    lines = [x.rstrip(b"\r") for x in data.removeprefix(_BOM).split(b"\n") if x.strip()]
+    return lines[-1] if lines else b""
+
+
+def record_seal(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The seal a finished record gets in its summary document: its number of lines and the
+    SHA-256 of its last line (which, with the checks, stands for every line before it).
+
+    >>> import tempfile
+    >>> p = Path(tempfile.mkdtemp()) / "s.jsonl"
+    >>> _ = p.write_text('{"event":"start","n":1,"t":0}\\n{"event":"end","n":2,"t":5}\\n')
+    >>> seal = record_seal(p); seal["lines"], len(seal["last_line_sha256"])
+    (2, 64)
+    """
+    data = Path(path).read_bytes()
+    start = len(_BOM) if data.startswith(_BOM) else 0
+    total = data.count(b"\n", start) + (0 if data.endswith(b"\n") or len(data) == start else 1)
+    return {"lines": total, "last_line_sha256": hashlib.sha256(_last_line(data)).hexdigest()}
+
+
+def _seal_of(path: Path) -> tuple[int, str, str] | None:
+    """The seal kept beside a record (``<stem>.json``), if there is a readable one."""
+    if path.suffix != ".jsonl":
+        return None
+    beside = path.with_suffix(".json")
+    try:
+        doc = json.loads(beside.read_text(encoding="utf-8"))
+        seal = doc["record_seal"]
+        lines, digest = seal["lines"], str(seal["last_line_sha256"])
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError):
+        return None
+    return (lines, digest, beside.name) if is_whole(lines) and lines > 0 else None
+
+
+def _check_seal(path: Path, data: bytes, total: int, read: JournalRead, notes: list[str]) -> None:
+    """Compare a record read whole with the seal End left beside it (see the module text)."""
+    found = _seal_of(path)
+    if found is None:
+        return
+    sealed, digest, beside = found
+    read.sealed = sealed
+    said = f"(the summary {beside}, written when the session ended, counted {sealed} lines)"
+    if total < sealed:
+        gone = f"line {sealed} is" if total + 1 == sealed else f"lines {total + 1} to {sealed} are"
+        last = "its last line" if total + 1 == sealed else "its last lines"
+        notes.append(f"{gone} missing: the session was ended, and {last} deleted {said}")
+    elif total > sealed:
+        read.bad_lines.append(sealed + 1)
+        kept = sum(1 for n in read.lines if n <= sealed)
+        if kept < len(read.lines):  # the record ends, and repair cuts it, where End left it
+            read.good_bytes = read.offsets[kept]
+        del read.events[kept:], read.lines[kept:], read.offsets[kept:]
+        added = (
+            f"line {total} was" if total == sealed + 1 else f"lines {sealed + 1} to {total} were"
+        )
+        notes.append(
+            f"{added} added after the session ended {said}: the record is kept up to line {sealed}"
+        )
+    elif hashlib.sha256(_last_line(data)).hexdigest() != digest:
+        read.bad_lines.append(total)
+        notes.append(f"line {total}, the last, is not the line the session ended with {said}")
 
 
 def repair(path: str | os.PathLike[str], keep: int | None = None) -> JournalRead:

@@ -100,7 +100,8 @@ def _info(path: Path) -> RecordInfo | None:
     first = events[0]
     turns = sum(1 for e in events if e.get("event") == "turn")
     turns -= sum(1 for e in events if e.get("event") == "undo" and e.get("turn"))
-    ended = any(e.get("event") == "end" for e in events)
+    # A record sealed at End has ended, even if its last line ("end") has gone since.
+    ended = read.sealed is not None or any(e.get("event") == "end" for e in events)
     return RecordInfo(
         path, str(first.get("client", "")), str(first.get("date", "")), turns, ended, read.problem
     )

@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING, Any
 from .._shared import shown, whole_in, write_private
 from ..core import SeatError
 from ._errors import SessionError
+from .journal import record_seal
 from .sessionlog import NOT_RATED, TURN_COLUMNS, SessionLog, interruption_words, load_log
 from .settings import check_client
 
@@ -356,7 +357,9 @@ def export_json(
     history: Iterable[SessionLog | Any] = (),
     seat: int = 0,
 ) -> Path:
-    """Write one session as a JSON document for a records system: its details, settings,
+    """Write one session as a JSON document for a records system: its details, the seal of
+    its record when it has ended (``record_seal``: :func:`~cfwidget.therapy.journal.record_seal`,
+    for a session or a record's path), settings,
     interruptions (crash and Resume, in ISO 8601 and in words), figures, assist level,
     notes, plan, turns (those without a turn line too), the trial table, the right
     responses by cue,
@@ -378,6 +381,9 @@ def export_json(
 
     item = as_log(log)
     progress = [goal_progress(g, up_to(item, history), seat) for g in goals]
+    record = log if isinstance(log, (str, os.PathLike)) else getattr(log, "path", None)
+    # A finished record is sealed here: a line deleted from its end later is then named.
+    seal = record_seal(record) if item.ended and record is not None else None
     doc = {
         "format": "cfwidget.session-report",
         "version": 2,
@@ -385,6 +391,7 @@ def export_json(
         "date": item.date,
         "record": item.source,
         "record_version": item.version,
+        "record_seal": seal,
         "ended": item.ended,
         "problem": item.problem,
         "interruptions": [

@@ -139,8 +139,18 @@ class Session(SessionState):
         try:
             read = repair(path) if append else read_journal(path)
             events = read.events
+            if not events and read.bad_lines[:1] == [1]:
+                raise RecordError(f"{path} cannot be read: {read.problem}")
             if not events or events[0].get("event") != "start" or events[0].get("format") != FORMAT:
-                raise RecordError(f"{path} is not a cfwidget session record")
+                first = f"line {read.lines[0]} is not" if events else "it holds no line that is"
+                raise RecordError(
+                    f"{path} is not a cfwidget session record ({first} the start of a session)"
+                )
+            if append and read.sealed is not None and events[-1].get("event") != "end":
+                raise RecordError(
+                    f"{path} is the record of a session that was ended, and cannot go on: "
+                    f"{read.problem}"
+                )
             self = cls.__new__(cls)
             self._clock = clock
             self._setup()
@@ -153,7 +163,10 @@ class Session(SessionState):
                     self._apply(event)
                 except (RecordError, SettingsError, KeyError, TypeError, ValueError) as exc:
                     if i == 0:
-                        raise RecordError(f"{path} does not start like a session record") from None
+                        raise RecordError(
+                            f"{path} does not start like a session record (line"
+                            f" {read.lines[0]}: {type(exc).__name__})"
+                        ) from None
                     line = read.lines[i]
                     why = exc.args[0] if isinstance(exc, RecordError) else type(exc).__name__
                     problem = "; ".join(

@@ -111,23 +111,32 @@ class SessionLog:
 
     @classmethod
     def from_events(
-        cls, events: Sequence[Mapping[str, Any]], problem: str | None = None
+        cls,
+        events: Sequence[Mapping[str, Any]],
+        problem: str | None = None,
+        *,
+        lines: Sequence[int] = (),
     ) -> SessionLog:
-        """Read the events of one session (the first must be its ``start``).
+        """Read the events of one session (the first must be its ``start``). ``lines``: each
+        event's line in its file, so damage is named by line (else by event number).
 
-        >>> SessionLog.from_events([{"event": "turn", "t": 0}])
+        >>> SessionLog.from_events([{"event": "turn", "t": 0}], lines=[1])
         Traceback (most recent call last):
         ...
-        cfwidget.SessionError: a session record begins with its 'start' event
+        cfwidget.SessionError: a session record begins with its 'start' event; line 1 is a 'turn'
         """
         if isinstance(events, (str, bytes)) or not isinstance(events, Sequence):
             raise SessionError(f"a session record is a list of events, got {shown(events)}")
         if not events or not isinstance(events[0], Mapping) or events[0].get("event") != "start":
-            raise SessionError("a session record begins with its 'start' event")
-        return cls._read(events, problem)
+            what = shown(events[0].get("event"), 20) if events and _is_map(events[0]) else None
+            where = f"; line {lines[0]} is a {what}" if lines and what else ""
+            raise SessionError(f"a session record begins with its 'start' event{where}")
+        return cls._read(events, problem, list(lines))
 
     @classmethod
-    def _read(cls, events: Sequence[Mapping[str, Any]], problem: str | None) -> SessionLog:
+    def _read(
+        cls, events: Sequence[Mapping[str, Any]], problem: str | None, lines: list[int]
+    ) -> SessionLog:
         first = events[0]
         version = first.get("version", 1)
         log = cls(
@@ -152,7 +161,8 @@ class SessionLog:
                 else:
                     why = f"{type(exc).__name__}: {exc}"
                 raise SessionError(
-                    f"this session record is damaged: {why}; event {index + 1}"
+                    f"this session record is damaged: {why}; "
+                    f"{f'line {lines[index]}' if index < len(lines) else f'event {index + 1}'}"
                     f"{f' ({shown(kind, 20)})' if kind is not None else ''} could not be read"
                 ) from None
         state.finish()
@@ -438,8 +448,10 @@ def load_log(path: str | os.PathLike[str]) -> SessionLog:
     """
     p = Path(path)
     read = read_journal(p)
+    if not read.events and read.problem:  # damage on line 1: nothing to read
+        raise SessionError(f"{p}: {read.problem}")
     try:
-        log = SessionLog.from_events(read.events, read.problem)
+        log = SessionLog.from_events(read.events, read.problem, lines=read.lines)
     except SessionError as exc:
         raise SessionError(f"{p}: {exc}") from None
     log.source = p.name
