@@ -403,10 +403,10 @@ class Session(SessionState):
         with self._emitting:  # notes autosave from a timer thread: never after the end
             if self.ended:
                 return
-            self._typed = text.strip()
             draft = self._draft_path()
-            if draft is not None:
-                write_private(draft, self._typed)
+            if draft is not None:  # on disk first: whoever sees the notes can find the draft
+                write_private(draft, text.strip())
+            self._typed = text.strip()
 
     @property
     def typed_notes(self) -> str:
