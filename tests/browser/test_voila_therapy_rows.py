@@ -28,6 +28,7 @@ from test_voila_therapy_resume import (
     right,
     start_page,
     wait_events,
+    wrong_pass,
 )
 
 from cfwidget.therapy.session import Session
@@ -52,17 +53,21 @@ def wrong_tap(page: Any, records: Path) -> None:
 
 
 def to_forced_draw(page: Any, records: Path, tally: dict[str, int]) -> None:
-    """Next for the bots, the client's trials placed together (right at once), until the
-    client must draw; then Draw at cue 0, the turn still the client's (the drawn tile to
-    play or a pass to come)."""
+    """Next for the bots, the client's trials placed together (the first after a wrong Pass,
+    the others right at once), until the client must draw; then Draw at cue 0, the turn
+    still the client's (the drawn tile to play or a pass to come)."""
     for _ in range(60):
         turn = open_turn(records)
         if turn is None:
             press(page, records, "[data-key=next]")
         elif turn["trial"]:
+            wrong = tally["trials"] == 0  # the first trial starts with a wrong Pass
+            if wrong:
+                wrong_pass(page, records)
             right(page, records)
             tally["trials"] += 1
-            tally["first_try"] += 1
+            tally["first_try"] += not wrong
+            tally["errors"] += wrong
         else:
             s = replayed(records)
             hand = [t for t in s.round.hands[0] if t not in {m.tile for m in s.round.legal_moves()}]
@@ -156,6 +161,7 @@ def test_errors_after_a_draw_kill_resume_and_end_with_the_forced_turn_open(
     assert mismatches == {}
     # The open forced turn is a row everywhere, with both errors, not completed.
     last_turn = [t for t in turns if t["seat"] == "0"][-1]
+    assert tally["errors"] == 3 and tally["trials"] > tally["first_try"]
     assert (last_turn["move"], last_turn["refused"], last_turn["completed"]) == (
         "draw",
         "2",
