@@ -139,7 +139,7 @@ def trial_table(log: SessionLog | Any, seat: int = 0) -> list[dict[str, Any]]:
                 "forced": forced,
                 "cue": t["cue"],
                 "highest_cue": t["highest_cue"],
-                "assist": ASSIST_TERMS[t["cue"]],
+                "assist": "" if forced else ASSIST_TERMS[t["cue"]],  # no response to credit
                 "tries": t["tries"],
                 "errors": t["errors"],
                 "seconds": t["seconds"],
