@@ -40,6 +40,7 @@ RUN_NOTEBOOKS = frozenset(
         "browser/test_voila_lesson.py",
         "browser/test_voila_therapy.py",
         "browser/test_voila_therapy_resume.py",
+        "browser/test_voila_therapy_rows.py",
     }
 )
 

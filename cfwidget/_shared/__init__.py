@@ -12,7 +12,7 @@ print as ``cfwidget.X``.
 
 from __future__ import annotations
 
-from ._files import private_folder, write_private
+from ._files import file_mode, private_folder, write_private
 from ._numbers import (
     MAX_SEED,
     SEED_RANGE,
@@ -36,6 +36,7 @@ __all__ = [
     "check_flag",
     "check_seed",
     "check_whole",
+    "file_mode",
     "is_number",
     "is_whole",
     "lazy_names",

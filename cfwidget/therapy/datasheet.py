@@ -2,9 +2,12 @@
 
 The trial table has one row per trial (:mod:`~cfwidget.therapy.trials`): its number,
 ``+`` (right at the first try) or ``-``, the cue level at which the right response came
-(the highest cue the trial reached), the tries and the seconds to respond. A trial not
-completed (open at the end, or taken back and not played again) shows ``-`` and no
-seconds; a trial with a turn taken back is marked.
+(the level in force at that moment), the highest level the trial reached, the tries, the
+errors and the seconds to respond. A trial not completed (open at the end, or taken back
+and not played again) shows no seconds, and its cue is the highest it reached; a trial
+with a turn taken back is marked. A forced turn (a draw or a pass, no tile to choose) is
+not a trial, but one with an error, or one left open at the end with a try, is a row
+too (``forced``, no number, no +/-), so every error of the session is in a row.
 
 **Assist in clinicians' terms.** The cue levels map to the terms of a clinical note
 (:data:`ASSIST_TERMS`):
@@ -86,8 +89,10 @@ TRIAL_COLUMNS = (
     "trial",
     "result",
     "cue_level",
+    "highest_cue",
     "assist",
     "tries",
+    "errors",
     "seconds",
     "started",
     "completed",
@@ -111,24 +116,32 @@ def iso_time(seconds: float | None) -> str:
 
 
 def trial_table(log: SessionLog | Any, seat: int = 0) -> list[dict[str, Any]]:
-    """One row per trial (forced turns left out): ``trial``, ``mark`` (+/-), ``cue``,
-    ``assist``, ``tries``, ``seconds``, ``completed``, ``undone``, ``turns``, ``started``.
+    """One row per trial, and per forced turn with an error or left open with a try:
+    ``trial`` (``None`` for a forced turn), ``mark`` (+, - or ``forced``), ``forced``,
+    ``cue``, ``highest_cue``, ``assist``, ``tries``, ``errors``, ``seconds``,
+    ``completed``, ``undone``, ``turns``, ``started``.
 
     >>> from cfwidget.therapy.sessionlog import SessionLog
     >>> trial_table(SessionLog.from_events([{"event": "start", "t": 0, "date": "2024-06-03"}]))
     []
     """
     rows: list[dict[str, Any]] = []
+    number = 0
     for t in as_log(log).seat_trials(check_seat(seat)):
-        if not t["choice"]:
-            continue
+        forced = not t["choice"]
+        if forced and not t["errors"] and t["completed"]:
+            continue  # a forced draw or pass done without an error: nothing to chart
+        number += not forced
         rows.append(
             {
-                "trial": len(rows) + 1,
-                "mark": "+" if t["first_try"] else "-",
+                "trial": None if forced else number,
+                "mark": "forced" if forced else "+" if t["first_try"] else "-",
+                "forced": forced,
                 "cue": t["cue"],
-                "assist": ASSIST_TERMS[t["cue"]],
+                "highest_cue": t["highest_cue"],
+                "assist": "" if forced else ASSIST_TERMS[t["cue"]],  # no response to credit
                 "tries": t["tries"],
+                "errors": t["errors"],
                 "seconds": t["seconds"],
                 "completed": t["completed"],
                 "undone": list(t["undone"]),
@@ -149,7 +162,7 @@ def level_totals(log: SessionLog | Any, seat: int = 0) -> tuple[list[int], int, 
     """
     counts = [0] * len(LEVEL_WORDS)
     missing = 0
-    rows = trial_table(log, seat)
+    rows = [r for r in trial_table(log, seat) if not r["forced"]]
     for row in rows:
         if row["completed"]:
             counts[row["cue"]] += 1
@@ -227,7 +240,8 @@ def soap(log: SessionLog | Any, seat: int = 0) -> dict[str, str]:
 
 def export_trials_csv(log: SessionLog | Any, path: str | os.PathLike[str], seat: int = 0) -> Path:
     """Write the trial table as CSV (columns :data:`TRIAL_COLUMNS`: the client code and the
-    date on every row, times in ISO 8601); readable only by its owner.
+    date on every row, times in ISO 8601; a forced turn's row has no trial number and the
+    result ``forced``); readable only by its owner.
 
     >>> import tempfile, pathlib
     >>> from cfwidget.therapy.sessionlog import SessionLog
@@ -244,11 +258,13 @@ def export_trials_csv(log: SessionLog | Any, path: str | os.PathLike[str], seat:
             [
                 item.client,
                 item.date,
-                row["trial"],
+                "" if row["trial"] is None else row["trial"],
                 row["mark"],
                 row["cue"],
+                row["highest_cue"],
                 row["assist"],
                 row["tries"],
+                row["errors"],
                 "" if row["seconds"] is None else f"{row['seconds']:g}",
                 iso_time(row["started"]),
                 row["completed"],
@@ -285,13 +301,23 @@ def export_deidentified(log: SessionLog | Any, path: str | os.PathLike[str], sea
         "right_by_cue_level": dict(zip(ASSIST_LEVEL_KEYS, counts, strict=True)),
         "not_completed": missing,
         "trials_total": total,
+        "interruptions": [
+            {
+                "from_start_s": round(float(i["interrupted_at"]) - item.started, 3),
+                "away_s": i["away_s"],
+                "tries_lost": i["tries_lost"],
+            }
+            for i in item.interruptions
+        ],
         "trials": [
             {
                 "trial": row["trial"],
                 "result": row["mark"],
                 "cue_level": row["cue"],
+                "highest_cue_level": row["highest_cue"],
                 "assist": row["assist"],
                 "tries": row["tries"],
+                "errors": row["errors"],
                 "seconds": row["seconds"],
                 "from_start_s": round(float(row["started"]) - item.started, 3),
                 "completed": row["completed"],

@@ -8,12 +8,19 @@ a crash, a kernel restart or a power cut loses at most the line being written.
   left by a process that has died is taken over.
 - **Private.** Records are created readable by their owner only (0600); a folder made
   for them only the owner can open (0700), and a folder that was there keeps its
-  permissions (a shared team folder stays shared).
+  permissions: in a team's shared folder the record, its lock and its set-aside lines
+  are open to the folder's group as the team's other files there are
+  (:func:`~cfwidget._shared.file_mode`), never to others.
 - **Tamper-evident.** Each line ends with a ``check``: the SHA-256 of the line before
   it and of its own content, so a changed byte anywhere (a figure edited by hand, a
   flipped bit on a disk) is found by :func:`read_journal` and named by its line, with
   everything before it kept. Records written before checks existed have none: they
   read as before, and go on without checks.
+- **Sealed at End.** The summary document written when a session ends (``<stem>.json``
+  beside ``<stem>.jsonl``) keeps the record's seal (:func:`record_seal`: its line count and
+  the SHA-256 of its last line). :func:`read_journal` compares the record with it, so a
+  finished record whose last lines were deleted (which reads like a crash), or that grew
+  after End, is named by line.
 - **Damage is contained.** :func:`read_journal` reads every event up to the first damage
   (a line that is not a whole event, or a missing line, found by the events' running
   numbers ``n``) and reports it by line number; a repeated line is left out. A cut-off
@@ -43,13 +50,13 @@ import re
 import socket
 import threading
 import weakref
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from .._shared import is_whole, private_folder
+from .._shared import file_mode, is_whole, private_folder
 from ._errors import SessionError
 
 __all__ = [
@@ -59,7 +66,9 @@ __all__ = [
     "notes_draft",
     "private_folder",
     "read_journal",
+    "record_seal",
     "repair",
+    "tries_in",
 ]
 
 #: The draft of a session's typed notes sits beside its record, ``<record>.notes``, replaced
@@ -97,7 +106,7 @@ class Journal:
             self.found = _end_cleanly(self.path)
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
             if os.name == "posix":
-                os.fchmod(fd, 0o600)
+                os.fchmod(fd, file_mode(self.path.parent))
             self._file = os.fdopen(fd, "a", encoding="utf-8")
         except BaseException:
             self._release_lock()
@@ -111,6 +120,8 @@ class Journal:
         for _ in range(3):
             try:
                 fd = os.open(self._lock_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+                if os.name == "posix":  # a team member's writer must be able to read it
+                    os.fchmod(fd, file_mode(self._lock_path.parent))
             except FileExistsError:
                 if not self._stale(key, mine):
                     raise SessionError(self._busy_message()) from None
@@ -265,6 +276,8 @@ class JournalRead:
     ``lines`` holds each event's line number (1-based) and ``offsets`` the byte where
     its line starts; ``good_bytes`` is the length of the record up to the end of the last
     event kept, and ``bad_lines`` the numbers of the lines that could not be used.
+    After :func:`repair`, ``set_aside`` holds the bytes it moved to ``<name>.damaged``;
+    ``sealed`` is the line count of the record's seal (:func:`record_seal`), if it has one.
     """
 
     events: list[dict[str, Any]]
@@ -274,6 +287,9 @@ class JournalRead:
     lines: list[int] = field(default_factory=list)
     offsets: list[int] = field(default_factory=list)
     size: int = 0
+    set_aside: bytes = b""
+    #: The line count the record was sealed with at End (``None``: no seal beside it).
+    sealed: int | None = None
 
 
 def read_journal(path: str | os.PathLike[str]) -> JournalRead:
@@ -354,16 +370,80 @@ def read_journal(path: str | os.PathLike[str]) -> JournalRead:
         read.lines.append(number)
         read.offsets.append(pos)
         pos = read.good_bytes = nxt
+    if not read.bad_lines:
+        _check_seal(Path(path), data, total, read, notes)
     read.problem = "; ".join(notes) or None
     return read
 
 
 def _stop(number: int, total: int, why: str) -> str:
     aside = f"line {number} is" if number >= total else f"lines {number} to {total} are"
-    return (
-        f"line {number} {why}: the record is kept up to line {number - 1}, and {aside}"
-        " set aside when the session goes on"
-    )
+    kept = "nothing before it" if number == 1 else f"the record is kept up to line {number - 1}"
+    return f"line {number} {why}: {kept}, and {aside} set aside when the session goes on"
+
+
+def _last_line(data: bytes) -> bytes:
+    lines = [x.rstrip(b"\r") for x in data.removeprefix(_BOM).split(b"\n") if x.strip()]
+    return lines[-1] if lines else b""
+
+
+def record_seal(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The seal a finished record gets in its summary document: its number of lines and the
+    SHA-256 of its last line (which, with the checks, stands for every line before it).
+
+    >>> import tempfile
+    >>> p = Path(tempfile.mkdtemp()) / "s.jsonl"
+    >>> _ = p.write_text('{"event":"start","n":1,"t":0}\\n{"event":"end","n":2,"t":5}\\n')
+    >>> seal = record_seal(p); seal["lines"], len(seal["last_line_sha256"])
+    (2, 64)
+    """
+    data = Path(path).read_bytes()
+    start = len(_BOM) if data.startswith(_BOM) else 0
+    total = data.count(b"\n", start) + (0 if data.endswith(b"\n") or len(data) == start else 1)
+    return {"lines": total, "last_line_sha256": hashlib.sha256(_last_line(data)).hexdigest()}
+
+
+def _seal_of(path: Path) -> tuple[int, str, str] | None:
+    """The seal kept beside a record (``<stem>.json``), if there is a readable one."""
+    if path.suffix != ".jsonl":
+        return None
+    beside = path.with_suffix(".json")
+    try:
+        doc = json.loads(beside.read_text(encoding="utf-8"))
+        seal = doc["record_seal"]
+        lines, digest = seal["lines"], str(seal["last_line_sha256"])
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError):
+        return None
+    return (lines, digest, beside.name) if is_whole(lines) and lines > 0 else None
+
+
+def _check_seal(path: Path, data: bytes, total: int, read: JournalRead, notes: list[str]) -> None:
+    """Compare a record read whole with the seal End left beside it (see the module text)."""
+    found = _seal_of(path)
+    if found is None:
+        return
+    sealed, digest, beside = found
+    read.sealed = sealed
+    said = f"(the summary {beside}, written when the session ended, counted {sealed} lines)"
+    if total < sealed:
+        gone = f"line {sealed} is" if total + 1 == sealed else f"lines {total + 1} to {sealed} are"
+        last = "its last line" if total + 1 == sealed else "its last lines"
+        notes.append(f"{gone} missing: the session was ended, and {last} deleted {said}")
+    elif total > sealed:
+        read.bad_lines.append(sealed + 1)
+        kept = sum(1 for n in read.lines if n <= sealed)
+        if kept < len(read.lines):  # the record ends, and repair cuts it, where End left it
+            read.good_bytes = read.offsets[kept]
+        del read.events[kept:], read.lines[kept:], read.offsets[kept:]
+        added = (
+            f"line {total} was" if total == sealed + 1 else f"lines {sealed + 1} to {total} were"
+        )
+        notes.append(
+            f"{added} added after the session ended {said}: the record is kept up to line {sealed}"
+        )
+    elif hashlib.sha256(_last_line(data)).hexdigest() != digest:
+        read.bad_lines.append(total)
+        notes.append(f"line {total}, the last, is not the line the session ended with {said}")
 
 
 def repair(path: str | os.PathLike[str], keep: int | None = None) -> JournalRead:
@@ -378,9 +458,12 @@ def repair(path: str | os.PathLike[str], keep: int | None = None) -> JournalRead
     cut = read.good_bytes if keep is None else min(keep, read.good_bytes)
     data = p.read_bytes()
     tail = data[cut:]
+    read.set_aside = tail if tail.strip() else b""
     if tail.strip():
         side = p.with_name(p.name + ".damaged")
         fd = os.open(side, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        if os.name == "posix":
+            os.fchmod(fd, file_mode(p.parent))
         with os.fdopen(fd, "ab") as f:
             f.write(tail if tail.endswith(b"\n") else tail + b"\n")
             f.flush()
@@ -400,6 +483,34 @@ def repair(path: str | os.PathLike[str], keep: int | None = None) -> JournalRead
         read.offsets = [read.offsets[i] for i in kept]
         read.good_bytes = keep
     return read
+
+
+_KIND = re.compile(rb'^\{"event":"([a-z_]+)"')
+_SEAT = re.compile(rb'"seat":(\d+)')
+
+
+def tries_in(set_aside: bytes, people: Collection[int]) -> tuple[int, int]:
+    """``(tries, unreadable)`` among lines set aside: the lines that are a person's try (a
+    refused try, or a move by a seat in ``people``), and the lines cut off too early to say
+    whether they were one.
+
+    >>> tries_in(b'{"event":"refused","n":9,"t":1,"seat":0}\\n{"event":"move","n":10,"t":2,'
+    ...          b'"seat":1,"move":"draw"}\\n{"event":"mo', people=(0,))
+    (1, 1)
+    """
+    tries = unreadable = 0
+    for line in set_aside.split(b"\n"):
+        if not line.strip():
+            continue
+        kind = _KIND.match(line)
+        seat = _SEAT.search(line)
+        if kind is None or (kind.group(1) == b"move" and seat is None):
+            unreadable += 1
+        elif kind.group(1) == b"refused" or (
+            kind.group(1) == b"move" and seat is not None and int(seat.group(1)) in people
+        ):
+            tries += 1
+    return tries, unreadable
 
 
 def notes_draft(record: str | os.PathLike[str]) -> str | None:

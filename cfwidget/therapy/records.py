@@ -3,11 +3,14 @@
 By default records go to the user's own data folder (``~/.local/share/cfwidget/records``
 on Linux, ``~/Library/Application Support/cfwidget/records`` on a Mac,
 ``%LOCALAPPDATA%\\cfwidget\\records`` on Windows), or wherever ``CFWIDGET_RECORDS``
-points. A folder the package makes is private (0700); a folder that was there already
-(a shared team folder) keeps its permissions, and the files in it are 0600 either way.
-The folder holds a ``.gitignore`` that ignores everything, so records are never
-committed by accident even when a therapist keeps them inside a project. One file per
-session: ``<client>-<date>-<n>.jsonl``.
+points. A folder the package makes is private (0700), and the files in it are 0600. A
+folder that was there already keeps its permissions; if it is a team's shared folder
+(its group may enter and write in it, say), the files the package writes there are open
+to the folder's group as the team's own files are, and never to others
+(:func:`~cfwidget._shared.file_mode`). The folder holds a ``.gitignore`` that ignores
+everything, so records are never committed by accident even when a therapist keeps
+them inside a project; it holds nothing personal, so everyone who may read the folder
+may read it. One file per session: ``<client>-<date>-<n>.jsonl``.
 
 >>> import tempfile
 >>> folder = records_folder(tempfile.mkdtemp())
@@ -54,7 +57,7 @@ def records_folder(folder: str | os.PathLike[str] | None = None) -> Path:
     path = private_folder(Path(folder).expanduser() if folder is not None else _default_folder())
     ignore = path / ".gitignore"
     if not ignore.exists():
-        write_private(ignore, "*\n")
+        write_private(ignore, "*\n", private=False)
     return path
 
 
@@ -97,7 +100,8 @@ def _info(path: Path) -> RecordInfo | None:
     first = events[0]
     turns = sum(1 for e in events if e.get("event") == "turn")
     turns -= sum(1 for e in events if e.get("event") == "undo" and e.get("turn"))
-    ended = any(e.get("event") == "end" for e in events)
+    # A record sealed at End has ended, even if its last line ("end") has gone since.
+    ended = read.sealed is not None or any(e.get("event") == "end" for e in events)
     return RecordInfo(
         path, str(first.get("client", "")), str(first.get("date", "")), turns, ended, read.problem
     )

@@ -11,7 +11,9 @@ The figures of one session, for one person (the client is seat 0):
 - *accuracy*: trials done right at the first try, over all trials;
 - *errors*: attempts that were not allowed; *errors prevented*: the ones errorless
   mode stopped (a tap on a tile that does not fit);
-- *cue levels*: how many trials reached each highest cue level, 0 to 4, and the mean;
+- *cue levels*: how many trials had their right response at each cue level, 0 to 4
+  (the level in force at that moment; a trial not completed: the highest it reached),
+  the mean, and the highest level any trial reached at any moment;
 - *median response*: seconds from a trial's start to its move, pauses left out;
 - *time on task*: seconds from start to end, pauses and kernel restarts left out.
 
@@ -53,7 +55,8 @@ from typing import TYPE_CHECKING, Any
 from .._shared import shown, whole_in, write_private
 from ..core import SeatError
 from ._errors import SessionError
-from .sessionlog import NOT_RATED, TURN_COLUMNS, SessionLog, load_log
+from .journal import record_seal
+from .sessionlog import NOT_RATED, TURN_COLUMNS, SessionLog, interruption_words, load_log
 from .settings import ASSIST_LEVELS, ASSIST_SCALES, CUE_ASSIST_LEVELS, check_client
 
 if TYPE_CHECKING:
@@ -102,11 +105,12 @@ class Figures:
     forced: int
     errors: int
     prevented: int
-    cue_counts: tuple[int, ...]  # trials at each highest cue level, 0 to 4
+    cue_counts: tuple[int, ...]  # trials at each cue level of their right response, 0 to 4
     median_response: float | None
     time_on_task: float
     undone: int = 0  # turns taken back (their trials still count, with their first try)
     not_completed: int = 0  # trials open at the end, or taken back and never played again
+    peak: int | None = None  # the highest level any trial reached (None: from cue_counts)
 
     @property
     def turns(self) -> int:
@@ -125,14 +129,15 @@ class Figures:
 
     @property
     def mean_cue(self) -> float | None:
-        """The mean highest cue level over trials."""
+        """The mean cue level of the right responses over trials."""
         total = sum(level * k for level, k in enumerate(self.cue_counts))
         return round(total / self.trials, 3) if self.trials else None
 
     @property
     def highest_cue(self) -> int | None:
-        """The highest cue level any trial reached."""
-        return max((lv for lv, k in enumerate(self.cue_counts) if k), default=None)
+        """The highest cue level any trial reached, at any moment."""
+        counted = max((lv for lv, k in enumerate(self.cue_counts) if k), default=None)
+        return self.peak if self.peak is not None else counted
 
     def as_row(self) -> dict[str, Any]:
         """The figures as one flat row (the columns of :func:`summary`)."""
@@ -185,6 +190,7 @@ def figures(log: SessionLog | Any, seat: int = 0) -> Figures:
         time_on_task=item.time_on_task,
         undone=sum(len(t["undone"]) for t in every),
         not_completed=sum(1 for t in trials if not t["completed"]),
+        peak=max((int(t["highest_cue"]) for t in trials), default=None),
     )
 
 
@@ -424,8 +430,11 @@ def export_json(
     seat: int = 0,
 ) -> Path:
     """Write one session as a JSON document for a records system: its details (the
-    clinician, setting, clock times and duration: :func:`session_details`), settings,
-    figures, assist level, notes, plan, turns, the trial table, the right responses by cue,
+    clinician, setting, clock times and duration: :func:`session_details`), the seal of its
+    record when it has ended (``record_seal``: :func:`~cfwidget.therapy.journal.record_seal`,
+    for a session or a record's path), settings, interruptions (crash and Resume, in ISO 8601
+    and in words), figures, assist level, notes, plan, turns (those without a turn line too),
+    the trial table, the right responses by cue,
     the SOAP sections (:mod:`~cfwidget.therapy.datasheet`) and, given ``goals``, their
     progress up to this session (``history``: the client's other sessions). Readable only by
     its owner.
@@ -438,12 +447,15 @@ def export_json(
     >>> doc["format"], doc["assist"], doc["figures"]["trials"]
     ('cfwidget.session-report', 'not rated', 0)
     """
-    from .datasheet import level_totals_words, soap, trial_table  # built on these reports
+    from .datasheet import iso_time, level_totals_words, soap, trial_table  # built on these
     from .goals import goal_progress  # goals are measured on top of these reports
     from .summary_html import settings_in_words
 
     item = as_log(log)
     progress = [goal_progress(g, up_to(item, history), seat) for g in goals]
+    record = log if isinstance(log, (str, os.PathLike)) else getattr(log, "path", None)
+    # A finished record is sealed here: a line deleted from its end later is then named.
+    seal = record_seal(record) if item.ended and record is not None else None
     doc = {
         "format": "cfwidget.session-report",
         "version": 2,
@@ -452,8 +464,18 @@ def export_json(
         "record": item.source,
         "record_version": item.version,
         "details": session_details(item),
+        "record_seal": seal,
         "ended": item.ended,
         "problem": item.problem,
+        "interruptions": [
+            {
+                **i,
+                "interrupted_at": iso_time(i["interrupted_at"]),
+                "resumed_at": iso_time(i["resumed_at"]),
+                "in_words": interruption_words(i),
+            }
+            for i in item.interruptions
+        ],
         "goals_text": item.goals,
         "settings": item.settings,
         "settings_in_words": settings_in_words(item.settings),

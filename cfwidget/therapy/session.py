@@ -49,7 +49,7 @@ from .._shared import shown, whole_in, write_private
 from ..core import Move, NotationError, RecordError, Tile, TileError, tile_refusal
 from ._errors import SettingsError
 from .cues import Cue, cue_for, without_fit, without_number
-from .journal import NOTES_SUFFIX, Journal, notes_draft, read_journal, repair
+from .journal import NOTES_SUFFIX, Journal, notes_draft, read_journal, repair, tries_in
 from .settings import SessionSettings, check_assist, check_client, private_words
 from .state import FORMAT, SessionState, TurnRecord
 
@@ -139,20 +139,34 @@ class Session(SessionState):
         try:
             read = repair(path) if append else read_journal(path)
             events = read.events
+            if not events and read.bad_lines[:1] == [1]:
+                raise RecordError(f"{path} cannot be read: {read.problem}")
             if not events or events[0].get("event") != "start" or events[0].get("format") != FORMAT:
-                raise RecordError(f"{path} is not a cfwidget session record")
+                first = f"line {read.lines[0]} is not" if events else "it holds no line that is"
+                raise RecordError(
+                    f"{path} is not a cfwidget session record ({first} the start of a session)"
+                )
+            if append and read.sealed is not None and events[-1].get("event") != "end":
+                raise RecordError(
+                    f"{path} is the record of a session that was ended, and cannot go on: "
+                    f"{read.problem}"
+                )
             self = cls.__new__(cls)
             self._clock = clock
             self._setup()
             self._replaying = True
             found = journal.found if journal is not None else None
             problem = "; ".join(p for p in (found and found.problem, read.problem) if p) or None
+            aside = [found.set_aside if found is not None else b"", read.set_aside]
             for i, event in enumerate(events):
                 try:
                     self._apply(event)
                 except (RecordError, SettingsError, KeyError, TypeError, ValueError) as exc:
                     if i == 0:
-                        raise RecordError(f"{path} does not start like a session record") from None
+                        raise RecordError(
+                            f"{path} does not start like a session record (line"
+                            f" {read.lines[0]}: {type(exc).__name__})"
+                        ) from None
                     line = read.lines[i]
                     why = exc.args[0] if isinstance(exc, RecordError) else type(exc).__name__
                     problem = "; ".join(
@@ -166,7 +180,7 @@ class Session(SessionState):
                     )
                     self.events = self.events[:i]
                     if journal is not None:
-                        repair(path, keep=read.offsets[i])
+                        aside.append(repair(path, keep=read.offsets[i]).set_aside)
                     break
         except BaseException:
             if journal is not None:
@@ -181,7 +195,10 @@ class Session(SessionState):
                 self._typed = draft
         if journal is not None and not self.ended:
             self._journal = journal
-            self._emit("resumed", note=problem)
+            # What the break cost: tries among the lines set aside (none when the record
+            # ended cleanly), and lines cut off too early to tell.
+            tries, unreadable = tries_in(b"\n".join(aside), self.people)
+            self._emit("resumed", note=problem, tries_lost=tries, lines_unreadable=unreadable)
             self._finish_interrupted_turn()
             self._maybe_begin()
         elif journal is not None:
@@ -386,10 +403,10 @@ class Session(SessionState):
         with self._emitting:  # notes autosave from a timer thread: never after the end
             if self.ended:
                 return
-            self._typed = text.strip()
             draft = self._draft_path()
-            if draft is not None:
-                write_private(draft, self._typed)
+            if draft is not None:  # on disk first: whoever sees the notes can find the draft
+                write_private(draft, text.strip())
+            self._typed = text.strip()
 
     @property
     def typed_notes(self) -> str:

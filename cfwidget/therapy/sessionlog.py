@@ -25,6 +25,7 @@ describes. Nothing here needs the engine: a hand-written record reads too.
 
 from __future__ import annotations
 
+import datetime as _dt
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -36,7 +37,7 @@ from ._errors import SessionError
 from .journal import notes_draft, read_journal
 from .trials import TrialBook
 
-__all__ = ["NOT_RATED", "TURN_COLUMNS", "SessionLog", "load_log"]
+__all__ = ["NOT_RATED", "TURN_COLUMNS", "SessionLog", "interruption_words", "load_log"]
 
 #: The columns of the turn list (CSV export): the record's turn fields, then what reports add.
 TURN_COLUMNS = (
@@ -48,10 +49,12 @@ TURN_COLUMNS = (
     "response",
     "refused",
     "cue",
+    "highest_cue",
     "move",
     "trial",
     "first_try",
     "prevented",
+    "completed",
     "undone",
 )
 #: What a report says when the therapist did not rate the assist level.
@@ -69,8 +72,19 @@ class SessionLog:
     ``notes`` text (the end's notes, when given, are that text's final state).
     ``assist`` is ``None`` when not rated; ``source`` is the record's file name.
 
-    ``turns`` holds every turn as the record gives it (the fallbacks filled in);
-    ``undone`` the numbers of the turns taken back, which stay in ``turns``.
+    ``turns`` holds every turn as the record gives it (the fallbacks filled in), with
+    ``cue`` the level in force at its finishing move and ``highest_cue`` the highest it
+    reached (the record's ``cue``); ``undone`` the numbers of the turns taken back, which
+    stay in ``turns``. ``unfinished`` holds the turns that have no turn line, each with its
+    tries: a turn under way taken back (``undone``), a turn open when the record stops
+    (at End, or at a crash); ``turn`` is ``None`` and ``completed`` False there.
+    :meth:`turn_rows` lists both in order, so every try is in a row.
+
+    ``interruptions`` holds each break the record shows (a crash or a kernel restart, then
+    Resume): ``interrupted_at``, the clock time of the last event before the record's
+    ``resumed`` line; ``resumed_at``, that line's time; ``away_s``; ``tries_lost``, the
+    tries among the lines Resume set aside (``None`` when an older record does not say);
+    ``lines_unreadable``, lines cut off too early to tell; and the ``note`` Resume wrote.
     ``trials`` holds the trials read from the whole history (:mod:`~cfwidget.therapy.trials`):
     a turn taken back and the turn that replays it are one trial, whose first try stays
     the first try made; a turn open at the end with tries is a trial not completed.
@@ -85,7 +99,9 @@ class SessionLog:
     settings: dict[str, Any] = field(default_factory=dict)
     turns: list[dict[str, Any]] = field(default_factory=list)
     undone: list[int] = field(default_factory=list)
+    unfinished: list[dict[str, Any]] = field(default_factory=list)
     trials: list[dict[str, Any]] = field(default_factory=list)
+    interruptions: list[dict[str, Any]] = field(default_factory=list)
     assist: str | None = None
     notes: str = ""
     plan: str = ""
@@ -96,23 +112,32 @@ class SessionLog:
 
     @classmethod
     def from_events(
-        cls, events: Sequence[Mapping[str, Any]], problem: str | None = None
+        cls,
+        events: Sequence[Mapping[str, Any]],
+        problem: str | None = None,
+        *,
+        lines: Sequence[int] = (),
     ) -> SessionLog:
-        """Read the events of one session (the first must be its ``start``).
+        """Read the events of one session (the first must be its ``start``). ``lines``: each
+        event's line in its file, so damage is named by line (else by event number).
 
-        >>> SessionLog.from_events([{"event": "turn", "t": 0}])
+        >>> SessionLog.from_events([{"event": "turn", "t": 0}], lines=[1])
         Traceback (most recent call last):
         ...
-        cfwidget.SessionError: a session record begins with its 'start' event
+        cfwidget.SessionError: a session record begins with its 'start' event; line 1 is a 'turn'
         """
         if isinstance(events, (str, bytes)) or not isinstance(events, Sequence):
             raise SessionError(f"a session record is a list of events, got {shown(events)}")
         if not events or not isinstance(events[0], Mapping) or events[0].get("event") != "start":
-            raise SessionError("a session record begins with its 'start' event")
-        return cls._read(events, problem)
+            what = shown(events[0].get("event"), 20) if events and _is_map(events[0]) else None
+            where = f"; line {lines[0]} is a {what}" if lines and what else ""
+            raise SessionError(f"a session record begins with its 'start' event{where}")
+        return cls._read(events, problem, list(lines))
 
     @classmethod
-    def _read(cls, events: Sequence[Mapping[str, Any]], problem: str | None) -> SessionLog:
+    def _read(
+        cls, events: Sequence[Mapping[str, Any]], problem: str | None, lines: list[int]
+    ) -> SessionLog:
         first = events[0]
         version = first.get("version", 1)
         log = cls(
@@ -137,7 +162,8 @@ class SessionLog:
                 else:
                     why = f"{type(exc).__name__}: {exc}"
                 raise SessionError(
-                    f"this session record is damaged: {why}; event {index + 1}"
+                    f"this session record is damaged: {why}; "
+                    f"{f'line {lines[index]}' if index < len(lines) else f'event {index + 1}'}"
                     f"{f' ({shown(kind, 20)})' if kind is not None else ''} could not be read"
                 ) from None
         state.finish()
@@ -156,14 +182,25 @@ class SessionLog:
         return [t for t in self.trials if t["seat"] == seat]
 
     def turn_rows(self) -> list[dict[str, Any]]:
-        """Every turn with an ``undone`` mark: the rows of the turn list (CSV and JSON).
+        """Every turn with an ``undone`` mark, and every turn without a turn line (not
+        completed) where it came: the rows of the turn list (CSV and JSON). The errors of
+        these rows add up to the session's errors.
 
-        >>> log = SessionLog.from_events([{"event": "start", "t": 0, "date": "2024-05-01"}])
-        >>> log.turn_rows()
-        []
+        >>> log = SessionLog.from_events([{"event": "start", "t": 0, "date": "2024-05-01"},
+        ...     {"event": "turn_start", "t": 1, "seat": 0, "options": 2, "level": 0},
+        ...     {"event": "refused", "t": 3, "seat": 0, "move": "5-1@6-6"}])
+        >>> [(r["turn"], r["refused"], r["completed"]) for r in log.turn_rows()]
+        [(None, 1, False)]
         """
         gone = set(self.undone)
-        return [{**t, "undone": t["turn"] in gone} for t in self.turns]
+        rows: list[dict[str, Any]] = []
+        pieces = sorted(self.unfinished, key=lambda p: int(p["after"]))
+        for i, t in enumerate([*self.turns, None]):
+            while pieces and int(pieces[0]["after"]) <= i:
+                rows.append({k: v for k, v in pieces.pop(0).items() if k != "after"})
+            if t is not None:
+                rows.append({**t, "undone": t["turn"] in gone})
+        return rows
 
 
 def _is_map(value: object) -> bool:
@@ -186,6 +223,7 @@ class _Reading:
         self.added: list[str] = []
         self.typed = ""
         self.book = TrialBook()
+        self.round = 1  # the round being played (next_round events count them)
 
     def read(self, e: Mapping[str, Any]) -> None:
         n = e.get("n")
@@ -203,9 +241,12 @@ class _Reading:
             row = _turn_row(e)
             self.log.turns.append(row)
             self.by_number[row["turn"]] = row
-            self.book.turn(row)
+            row["cue"], row["highest_cue"] = self.book.turn(row)
+            self.round = row["round"]
+        elif kind == "next_round":
+            self.round += 1
         elif kind == "turn_start":
-            self.book.turn_start({**e, "t": t})
+            self.book.turn_start({**e, "t": t, "round": self.round})
         elif kind == "refused":
             self.book.refused(e)
         elif kind == "cue":
@@ -219,8 +260,10 @@ class _Reading:
         elif kind == "carry_on" and self.paused_at is not None:
             self.away += t - self.paused_at
             self.paused_at = None
-        elif kind == "resumed" and self.paused_at is None:
-            self.away += t - self.previous  # the kernel was away
+        elif kind == "resumed":
+            self.log.interruptions.append(_interruption(e, self.previous, t))
+            if self.paused_at is None:
+                self.away += t - self.previous  # the kernel was away
         elif kind == "note":
             self.added.append(str(e.get("text", "") or "").strip())
         elif kind == "notes":
@@ -269,6 +312,7 @@ class _Reading:
         added = [a for a in self.added if a and a not in self.typed]
         log.notes = "\n".join([*added, *([self.typed] if self.typed else [])])
         log.trials = self.book.rows()
+        log.unfinished = [_piece_row(p) for p in self.book.open_pieces()]
         if self.duplicates:
             self.problems.append(
                 f"{self.duplicates} event{'s were' if self.duplicates > 1 else ' was'} "
@@ -321,6 +365,74 @@ def _turn_row(e: Mapping[str, Any]) -> dict[str, Any]:
         "first_try": first_try if isinstance(first_try, bool) else refused == 0,
         "prevented": prevented if _count(prevented) else 0,
         "redo_of": e["redo_of"] if is_whole(e.get("redo_of")) else None,
+        "highest_cue": cue,
+        "completed": True,
+    }
+
+
+def _interruption(e: Mapping[str, Any], before: float, t: float) -> dict[str, Any]:
+    note = e.get("note")
+    tries, unreadable = e.get("tries_lost"), e.get("lines_unreadable")
+    if not _count(tries):  # an older record: nothing set aside means nothing lost
+        tries = 0 if not note else None
+    return {
+        "interrupted_at": before,
+        "resumed_at": t,
+        "away_s": round(max(0.0, t - before), 3),
+        "tries_lost": tries,
+        "lines_unreadable": unreadable if _count(unreadable) else 0,
+        "note": str(note) if note else None,
+    }
+
+
+def interruption_words(item: Mapping[str, Any]) -> str:
+    """One interruption in words, clock times as local hours and minutes.
+
+    >>> import datetime as dt
+    >>> at = dt.datetime(2024, 6, 3, 10, 42).timestamp()
+    >>> interruption_words({"interrupted_at": at, "resumed_at": at + 300, "tries_lost": 0})
+    'interrupted at 10:42, resumed at 10:47, 0 tries lost'
+    >>> interruption_words({"interrupted_at": at, "resumed_at": at + 60, "tries_lost": 0,
+    ...                     "lines_unreadable": 1})
+    'interrupted at 10:42, resumed at 10:43, 0 tries lost, 1 line cut off (maybe a try)'
+    """
+    tries = item.get("tries_lost")
+    if tries is None:
+        lost = "tries lost not known (see the note on the record)"
+    else:
+        lost = f"{tries} {'try' if tries == 1 else 'tries'} lost"
+    cut = item.get("lines_unreadable") or 0
+    if cut:
+        lost += f", {cut} line{'s' if cut > 1 else ''} cut off (maybe a try)"
+    away, back = _hhmm(item["interrupted_at"]), _hhmm(item["resumed_at"])
+    return f"interrupted at {away}, resumed at {back}, {lost}"
+
+
+def _hhmm(seconds: float) -> str:
+    return _dt.datetime.fromtimestamp(float(seconds)).strftime("%H:%M")
+
+
+def _piece_row(p: Mapping[str, Any]) -> dict[str, Any]:
+    """A turn without a turn line as a row of the turn list: not completed, no response."""
+    choice = p["choice"]
+    return {
+        "turn": None,
+        "round": p["round"],
+        "seat": p["seat"],
+        "started": p["started"],
+        "options": p["options"],
+        "response": None,
+        "refused": p["refused"],
+        "cue": p["highest"],
+        "highest_cue": p["highest"],
+        "move": ", ".join(p["moves"]),
+        "trial": choice if isinstance(choice, bool) else True,
+        "first_try": p["first_try"],
+        "prevented": p["prevented"],
+        "redo_of": None,
+        "completed": False,
+        "undone": p["undone"],
+        "after": p["after"],
     }
 
 
@@ -338,8 +450,10 @@ def load_log(path: str | os.PathLike[str]) -> SessionLog:
     """
     p = Path(path)
     read = read_journal(p)
+    if not read.events and read.problem:  # damage on line 1: nothing to read
+        raise SessionError(f"{p}: {read.problem}")
     try:
-        log = SessionLog.from_events(read.events, read.problem)
+        log = SessionLog.from_events(read.events, read.problem, lines=read.lines)
     except SessionError as exc:
         raise SessionError(f"{p}: {exc}") from None
     log.source = p.name

@@ -39,6 +39,7 @@ SHEET_CSS = """
 _HEAD = (
     "<thead><tr><th scope='col'>Trial</th><th scope='col' title='+ right at the first try'>"
     "+/-</th><th scope='col' title='cue level at which the right response came'>Cue</th>"
+    "<th scope='col' title='highest cue level reached in the trial'>Max</th>"
     "<th scope='col'>Tries</th><th scope='col' title='seconds to respond'>Secs</th></tr></thead>"
 )
 
@@ -60,20 +61,28 @@ def trial_tables_html(log: Any, seat: int = 0) -> str:
         caption = "Trial by trial" if b == 0 else "Trial by trial, continued"
         out.append(f"<table><caption>{caption}</caption>{_HEAD}<tbody>")
         for r in block:
-            trial = f"{r['trial']}{'*' if r['undone'] else ''}"
+            number = "F" if r["forced"] else str(r["trial"])
+            trial = f"{number}{'*' if r['undone'] else ''}"
+            mark = "" if r["forced"] else r["mark"]
             cue = str(r["cue"]) if r["completed"] else f"{r['cue']} (not completed)"
             seconds = "" if r["seconds"] is None else f"{r['seconds']:.1f}"
             out.append(
-                f"<tr><td>{trial}</td><td>{r['mark']}</td><td>{cue}</td>"
+                f"<tr><td>{trial}</td><td>{mark}</td><td>{cue}</td><td>{r['highest_cue']}</td>"
                 f"<td>{r['tries']}</td><td>{seconds}</td></tr>"
             )
         out.append("</tbody></table>")
     out.append("</div>")
+    keys = ["Cue: the level at the right response; Max: the highest level reached."]
     if any(r["undone"] for r in rows):
-        out.append(
-            '<p class="quiet">* a turn of this trial was taken back (undo); the first try '
-            "made still counts.</p>"
+        keys.append(
+            "* a turn of this trial was taken back (undo); the first try made still counts."
         )
+    if any(r["forced"] for r in rows):
+        keys.append(
+            "F: a forced turn (draw or pass, no tile to choose) with an error, or left open: "
+            "not a trial; its errors count."
+        )
+    out.append(f'<p class="quiet">{" ".join(keys)}</p>')
     return "".join(out)
 
 

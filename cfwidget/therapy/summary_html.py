@@ -43,6 +43,7 @@ from .report import (
     session_details,
     up_to,
 )
+from .sessionlog import interruption_words
 from .settings import CUE_LEVELS
 from .sheet_html import SHEET_CSS, goal_chart_svg, trial_tables_html
 
@@ -431,6 +432,9 @@ def session_summary_html(
             "<p><b>The session was not ended</b> (interrupted, or still going): the figures "
             "cover what was recorded.</p>"
         )
+    if item.interruptions:
+        breaks = "; ".join(interruption_words(i) for i in item.interruptions)
+        parts.append(f"<p>{_e(breaks[:1].upper() + breaks[1:])}.</p>")
     if item.problem:
         parts.append(f'<p class="quiet">Note on the record: {_e(item.problem)}.</p>')
     sheet = soap(item, seat)

@@ -294,7 +294,7 @@ def test_csv_and_json_exports_carry_the_new_columns(tmp_path: Path) -> None:
     out = export_csv(log, tmp_path / "turns.csv")
     rows = list(csv.reader(out.read_text(encoding="utf-8").splitlines()))
     assert rows[0] == ["client", "date", *TURN_COLUMNS]
-    assert rows[3][10:] == ["draw, pass", "False", "False", "1", "False"]
+    assert rows[3][9:] == ["1", "1", "draw, pass", "False", "False", "1", "True", "False"]
     assert rows[4][:3] == ["AB12", "2024-06-03", "4"] and rows[4][-1] == "True"  # undone
     # Times in ISO 8601 (local time with its offset), not clock seconds.
     started = dt.datetime.fromisoformat(rows[1][5])
@@ -664,8 +664,8 @@ def test_summary_page_holds_the_clinical_notes(tmp_path: Path) -> None:
     for outside in ("http:", "https:", "src=", "url(", "<link", "@import"):
         assert outside not in page
     assert "@page" in page and "@media print" in page
-    # the details (two pairs a row), the figures (2 columns) and the trial table (5)
-    assert set(tags.cells) == {4, 2, 5}
+    # the details (two pairs a row), the figures (2 columns) and the trial table (6)
+    assert set(tags.cells) == {4, 2, 6}
     assert tags.seen.count("h2") == 6  # done, subjective, objective, assessment, plan, goals
 
 
