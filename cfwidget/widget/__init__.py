@@ -16,7 +16,7 @@ from ._errors import WidgetError
 from ._flow import your_turn
 from ._intents import MAX_MESSAGE_BYTES, IntentHandler, handles
 from ._setpicker import SetPicker
-from ._view import PlayerKind, View, Waiting
+from ._view import PlayerKind, View, Waiting, targets_everywhere
 from ._widget import DISPLAYS, INTENTS, GameWidget
 
 if TYPE_CHECKING:
@@ -38,6 +38,7 @@ __all__ = [
     "Waiting",
     "WidgetError",
     "handles",
+    "targets_everywhere",
     "your_turn",
 ]
 
