@@ -341,6 +341,12 @@ class GuidedSession(GameWidget):
         ladder = s._ladders.get(self._seat)
         return ladder.base if ladder is not None else 0
 
+    def refresh(self, force: bool = False) -> None:
+        """Redraw; a message said at a higher level is held to the level now, if lower."""
+        super().refresh(force)
+        if self.message:
+            self.message = held(self.message, self.help_level)
+
     def _say(self, text: str) -> None:
         """Every message is held to the level, like the rest of the screen."""
         super()._say(held(text, self.help_level))
