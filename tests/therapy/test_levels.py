@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import random
 import re
-from unittest import mock
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
+from unittest import mock
 
 import pytest
 
-from cfwidget.core import PRESETS, Move, Rules, Tile
+from cfwidget.core import PRESETS, Rules
 from cfwidget.therapy.session import Session
 from cfwidget.therapy.settings import SessionSettings
 from cfwidget.therapy.widget import GuidedSession
@@ -186,10 +186,10 @@ def wrong_try(w: GuidedSession, rng: random.Random) -> tuple[dict[str, Any], set
 
 def play_session(
     rules: Rules | None, level: int, seed: int, rounds: int, **options: Any
-) -> tuple[list[str], int]:
+) -> tuple[list[str], int, Session]:
     """Play a guided session at cue ``level`` through ``rounds`` rounds (then End), with
     wrong tries, waits, the therapist's cue buttons, Undo and Take back on the way.
-    Returns the problems found and how many screens were checked."""
+    Returns the problems found, how many screens were checked and the session."""
     now = [0.0]
     settings = SessionSettings(seed=seed, cue_start=level, fade_every=0, cue_wait=30.0, **options)
     if rules is None:
@@ -256,25 +256,31 @@ def play_session(
             check()
     w.end(None, "worked on turn taking", "")
     check()
-    return problems, screens
-
-
-RULES: dict[str, Rules | None] = {"session": None, **PRESETS}
+    return problems, screens, s
 
 
 @pytest.mark.parametrize("level", range(5))
-@pytest.mark.parametrize("preset", list(RULES))
-def test_no_help_below_the_level_over_whole_sessions(preset: str, level: int) -> None:
-    problems, screens = play_session(RULES[preset], level, seed=11 + level, rounds=2)
+def test_no_help_below_the_level_over_whole_sessions(level: int) -> None:
+    """Every round of the game (double-6: 7 rounds), then End."""
+    problems, screens, s = play_session(None, level, seed=11 + level, rounds=99)
+    assert s.game.is_over and s.ended and screens > 100
+    assert problems == [], "\n".join(problems[:20])
+
+
+@pytest.mark.parametrize("level", range(5))
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_no_help_below_the_level_under_every_preset(preset: str, level: int) -> None:
+    problems, screens, _ = play_session(PRESETS[preset], level, seed=11 + level, rounds=2)
     assert screens > 20
     assert problems == [], "\n".join(problems[:20])
 
 
 @pytest.mark.parametrize("level", range(5))
 def test_no_help_below_the_level_with_a_second_person_and_errorless_off(level: int) -> None:
-    problems, screens = play_session(
+    problems, screens, _ = play_session(
         None, level, seed=5, rounds=2, second_person=True, errorless=False, max_pip=9
     )
+    assert screens > 20
     assert problems == [], "\n".join(problems[:20])
 
 
