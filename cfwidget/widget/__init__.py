@@ -16,7 +16,8 @@ from ._errors import WidgetError
 from ._flow import your_turn
 from ._intents import MAX_MESSAGE_BYTES, IntentHandler, handles
 from ._setpicker import SetPicker
-from ._view import PlayerKind, View, Waiting, targets_everywhere
+from ._targets import targets_everywhere
+from ._view import PlayerKind, View, Waiting
 from ._widget import DISPLAYS, INTENTS, GameWidget
 
 if TYPE_CHECKING:

@@ -11,9 +11,7 @@ buttons and the hand do not tell it either; below level 4 the move is not shown.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any
 from unittest import mock
 
@@ -23,6 +21,7 @@ from cfwidget.core import PRESETS, Rules
 from cfwidget.therapy.session import Session
 from cfwidget.therapy.settings import SessionSettings
 from cfwidget.therapy.widget import GuidedSession
+from tests.helpers.help_words import FIT, MOVE, NUMBER, TILE
 
 #: View fields that show the table and what happened (the same at every level: public to
 #: every seat) or say nothing to the client; every other field is checked below.
@@ -41,28 +40,6 @@ HELP = frozenset(
         "needed", "coach", "hint",
     }
 )  # fmt: skip
-
-TILE = re.compile(r"\d+-\d+")
-NUMBER = re.compile(
-    r"\b(?:with an?|shows?|show)\s+\d+|\bopen ends?\b|\bneeds? \d+ (?:more )?(?:spokes?|toes?)"
-)
-FIT = re.compile(
-    r"(?<!if )\bit fits\b|\bdoes not fit\b|\btiles? (?:that )?fits?\b|\bno tile fits\b"
-    r"|\bhas (?:a|no) tile\b|\bcan go on\b|\bmatches no open end\b|\bwaits for a later turn\b"
-    r"|\bmust (?:be )?play|\bso pass\b|\bpass instead\b|: pass\b|\bdraw from\b|\btake one from\b"
-    r"|\bplay it\b|\bplay (?:a tile|the drawn tile|on an open end)|\bsay to play\b"
-    r"|\bdraw one\b",
-    re.IGNORECASE,
-)
-MOVE = re.compile(r"\bpress ok\b|\btry \d+-\d+|\bit goes on\b", re.IGNORECASE)
-
-
-@dataclass
-class Screen:
-    """What one screen showed, with the level its words were held to."""
-
-    level: int
-    strings: list[tuple[str, str]] = field(default_factory=list)  # (where, text)
 
 
 def client_strings(view: dict[str, Any], message: str) -> Iterator[tuple[str, str]]:
