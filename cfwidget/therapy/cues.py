@@ -207,6 +207,8 @@ def cue_for(rnd: Round, seat: int, level: int) -> Cue:
         if level == 2:  # the numbers a tile needs here, as on a turn with a tile to play
             numbers = sorted(obs.fitting_numbers())
             ends = tuple(sorted({str(t) for t, n, _ in obs.open_ends if n in numbers}))
+            if obs.forced is not None:  # a double to fill first: only it takes a tile
+                ends = (str(obs.forced),)
             said = [article(n) for n in numbers]
             look = " or ".join([", ".join(said[:-1]), said[-1]] if len(said) > 2 else said)
             return Cue(2, ends=ends, prompt=f"Look for a tile with {look}." if look else "")

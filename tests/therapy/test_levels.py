@@ -11,6 +11,7 @@ buttons and the hand do not tell it either; below level 4 the move is not shown.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 from unittest import mock
@@ -277,3 +278,29 @@ def test_the_checks_find_help_given_too_early() -> None:
     problems.clear()
     check_screen(w, 1, 1, set(), problems)
     assert any("names a number" in p for p in problems)
+
+
+def test_on_a_turn_with_no_tile_to_play_levels_1_and_2_read_as_on_any_other() -> None:
+    """Level 1 says the same words whether or not a tile fits; level 2 names the numbers a
+    tile would need (not "no tile fits", which is level 3's help)."""
+    from cfwidget.core import Round
+    from cfwidget.therapy.cues import cue_for
+
+    seen = 0
+    for seed in range(200):
+        rnd = Round.deal(Rules(max_pip=6, hand_size=4), players=2, seed=seed)
+        while not rnd.is_over and seen < 5:
+            obs = rnd.observation(rnd.turn)
+            if obs.forced is None and obs.drawn is None and not obs.plays:
+                numbers = sorted(obs.fitting_numbers())
+                cue = cue_for(rnd, rnd.turn, 2)
+                assert cue.prompt.startswith("Look for a tile with ") and not FIT.search(cue.prompt)
+                assert [int(n) for n in re.findall(r"\d+", cue.prompt)] == numbers
+                assert set(cue.ends) == {str(t) for t, n, _ in obs.open_ends if n in numbers}
+                assert (
+                    cue_for(rnd, rnd.turn, 1).prompt == "Your turn. Look at the ends of the lines."
+                )
+                assert cue_for(rnd, rnd.turn, 3).prompt.startswith("No tile fits")
+                seen += 1
+            rnd.play(obs.legal_moves[0])
+    assert seen == 5
