@@ -148,6 +148,10 @@ SLOW: dict[str, set[str]] = {
         "test_a_record_cut_at_any_line_or_inside_one_loses_and_merges_no_turn",  # 1.7 s
         "test_killed_again_and_again_the_record_keeps_every_turn",  # 4.3 s
     },
+    "therapy/test_levels.py": {
+        "test_no_help_below_the_level_over_whole_sessions",  # 15 s (5 whole games)
+        "test_no_help_below_the_level_under_every_preset",  # 74 s (30 sessions)
+    },
     "therapy/test_sessions.py": {
         "test_coloured_buttons_keep_white_text_readable",  # 1.3 s
     },

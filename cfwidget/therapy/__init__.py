@@ -2,6 +2,8 @@
 
 - :mod:`~cfwidget.therapy.settings`: what the therapist sets (checked), the client code.
 - :mod:`~cfwidget.therapy.cues`: the cueing hierarchy as a pure state machine.
+- :mod:`~cfwidget.therapy.levels`: what each cue level lets the client's screen say (one
+  table), and the filter every sentence on that screen goes through.
 - :mod:`~cfwidget.therapy.journal`: the append-only JSON Lines record: one writer, private,
   damage contained.
 - :mod:`~cfwidget.therapy.records`: the private records folder, unfinished sessions.

@@ -33,13 +33,17 @@ A turn of the other kind starts the count again.
 1
 
 :func:`cue_for` turns a level into what the client sees. Each level adds one kind
-of help to the level below it, and level 0 gives none at all (no tile lifted,
+of help to the level below it (what each allows the whole screen to say is the table in
+:mod:`cfwidget.therapy.levels`), and level 0 gives none at all (no tile lifted,
 underlined or faded, no end marked):
 
 0. No help.
-1. A general prompt: "Your turn. Look at the ends of the lines."
-2. The number to look for: "Look for a tile with a 6.", and the ends showing a 6 ringed.
-3. The tiles that fit, lifted in the hand, and every end they fit ringed.
+1. A general prompt, the same whether or not a tile fits: "Your turn. Look at the ends
+   of the lines."
+2. The number to look for: "Look for a tile with a 6.", and the ends showing a 6 ringed
+   (with no tile to play: the numbers a tile would need, so the words do not tell).
+3. The tiles that fit, lifted in the hand, and every end they fit ringed; or that none
+   fits, and so to draw or pass.
 4. The move shown, the tile and its place together; OK places it with the client.
 
 >>> from cfwidget import Round, Rules
@@ -52,12 +56,12 @@ underlined or faded, no end marked):
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from .._shared import article, is_number, whole_in
 from ..core import Move, Observation, Round
 from ._errors import SettingsError
+from .levels import HELP
 
 __all__ = [
     "MAX_BASE",
@@ -65,47 +69,11 @@ __all__ = [
     "Cue",
     "CueLadder",
     "cue_for",
-    "without_fit",
-    "without_number",
 ]
 
-MAX_LEVEL = 4
+MAX_LEVEL = len(HELP) - 1
 #: The highest base level the ladder steps up to: level 4 is reached only within a turn.
 MAX_BASE = 3
-
-_NUMBER_HINT = re.compile(r" \(tiles with an? \d+\)")
-
-
-_DRAWN = re.compile(
-    r"; (?:after drawing, only the drawn tile (\d+-\d+) (?:must|may) be played"
-    r"|the drawn tile (\d+-\d+) does not fit, so pass)"
-)
-
-
-def without_fit(text: str) -> str:
-    """``text`` without the engine's words on whether the tile just drawn fits (cue level
-    3's help), for the levels below it.
-
-    >>> without_fit("play on any open end; the drawn tile 5-3 does not fit, so pass")
-    'play on any open end; after drawing, only the drawn tile 5-3 can be played, if it fits'
-    """
-    return _DRAWN.sub(
-        lambda m: (
-            f"; after drawing, only the drawn tile {m.group(1) or m.group(2)} can be "
-            "played, if it fits"
-        ),
-        text,
-    )
-
-
-def without_number(text: str) -> str:
-    """``text`` without the engine's hint of the number to look for (cue level 2's help),
-    for the levels below it.
-
-    >>> without_number("the centre double 6-6 still needs 4 spokes (tiles with a 6)")
-    'the centre double 6-6 still needs 4 spokes'
-    """
-    return _NUMBER_HINT.sub("", text)
 
 
 class CueLadder:
@@ -233,10 +201,17 @@ def cue_for(rnd: Round, seat: int, level: int) -> Cue:
     obs = rnd.observation(seat)
     plays = [m for m in obs.legal_moves if m.is_play and not m.announce]
     move = suggest(obs)
-    if level == 1:
-        general = "Your turn. Look at the ends of the lines."
-        return Cue(1, prompt=general if plays else "Your turn.")
+    if level == 1:  # the same words whether or not a tile fits: that is level 3's help
+        return Cue(1, prompt="Your turn. Look at the ends of the lines.")
     if not plays:
+        if level == 2:  # the numbers a tile needs here, as on a turn with a tile to play
+            numbers = sorted(obs.fitting_numbers())
+            ends = tuple(sorted({str(t) for t, n, _ in obs.open_ends if n in numbers}))
+            if obs.forced is not None:  # a double to fill first: only it takes a tile
+                ends = (str(obs.forced),)
+            said = [article(n) for n in numbers]
+            look = " or ".join([", ".join(said[:-1]), said[-1]] if len(said) > 2 else said)
+            return Cue(2, ends=ends, prompt=f"Look for a tile with {look}." if look else "")
         drawn = obs.drawn
         if move.kind == "draw":
             prompt = "No tile fits this time. Take one from the chicken yard."

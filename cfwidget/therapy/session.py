@@ -48,8 +48,9 @@ from typing import Any
 from .._shared import shown, whole_in, write_private
 from ..core import Move, NotationError, RecordError, Tile, TileError, tile_refusal
 from ._errors import SettingsError
-from .cues import Cue, cue_for, without_fit, without_number
+from .cues import Cue, cue_for
 from .journal import NOTES_SUFFIX, Journal, notes_draft, read_journal, repair, tries_in
+from .levels import held
 from .settings import SessionSettings, check_assist, check_client, private_words
 from .state import FORMAT, SessionState, TurnRecord
 
@@ -284,12 +285,10 @@ class Session(SessionState):
         self, seat: int, move: str, reason: str, gentle: str = "Let's look again together."
     ) -> Outcome:
         errorless = self._settings.errorless
+        level = self.level()  # the level the try was made at: the refusal tells no more
         self._emit("refused", seat=seat, move=move, reason=reason, prevented=errorless)
-        if self.level() < 3:  # the record keeps the engine's words; the screen tells no more
-            reason = without_fit(reason)  # than the cue level in force
-        if self.level() < 2:
-            reason = without_number(reason)
-        return self._say(False, gentle if errorless else f"Not that one: {reason}.")
+        # The record keeps the engine's words; the screen says what that level allows.
+        return self._say(False, held(gentle if errorless else f"Not that one: {reason}.", level))
 
     def confirm(self) -> Outcome:
         """Level 4: the client said OK, so the shown move is made together."""

@@ -33,9 +33,9 @@ import ipywidgets as ipw
 
 from .._shared import name_in_text, shown
 from ..core import Observation, Round
-from ..widget import GameWidget, View, Waiting, handles, your_turn
+from ..widget import GameWidget, View, Waiting, handles, targets_everywhere, your_turn
 from ._errors import SessionError
-from .cues import without_fit, without_number
+from .levels import held
 from .session import Session
 from .settings import ASSIST_SCALES, CUE_LEVELS, name_warning
 
@@ -288,22 +288,28 @@ class GuidedSession(GameWidget):
             "level": cue.level,
             "label": CUE_LEVELS[cue.level],
             "ends": list(cue.ends),
-            "prompt": cue.prompt,
+            "prompt": held(cue.prompt, self.help_level),
             "move": cue.move,
             "tile": str(shown.tile) if shown and shown.tile else None,
             "onto": str(shown.onto) if shown and shown.onto else None,
             "confirm": cue.confirm,
             "tiles": list(cue.tiles),
         }
-        show_fit = cue.level >= 3 or not view["playing"]
+        level = self.help_level
+        show_fit = level >= 3 or not view["playing"]
         if view["playing"] and not show_fit:
             # Below cue level 3 the screen does not tell what fits: Draw and Pass are both
             # offered (one pressed wrongly is refused by the engine and recorded as an
-            # error), and below level 2 the rule line does not name the number to look for.
+            # error), and a tile picked shows every open end, not only those it fits.
             view["can_draw"] = view["can_pass"] = True
-            view["rule"] = without_fit(view["rule"])
-            if cue.level < 2:
-                view["rule"] = without_number(view["rule"])
+            targets_everywhere(
+                view["hand"], self._round.observation(self._seat), self._laid.of(rnd)
+            )
+        if level < 2:  # the double to fill (the front end draws nothing of it)
+            view["forced"], view["needed"] = None, 0
+        # Every sentence says only what the level allows (cfwidget.therapy.levels).
+        view["status"] = held(view["status"], level)
+        view["rule"] = held(view["rule"], level)
         view["guided"] = {
             "errorless": st.errorless,
             "speech": st.speech,
@@ -319,7 +325,31 @@ class GuidedSession(GameWidget):
                 item["hint"] = ""  # below cue level 3 the hand does not tell which tiles fit
             elif st.errorless and not item["targets"] and view["playing"]:
                 item["hint"] = "waits for a later turn"
+            item["hint"] = held(item["hint"], level)
         return view
+
+    @property
+    def help_level(self) -> int:
+        """The cue level the screen's words are held to (:mod:`cfwidget.therapy.levels`).
+
+        On a person's turn it is the cue level now; between turns (a bot's turn, the end
+        of a round), the level the shown person's next turn starts at.
+        """
+        s = self.session
+        if s._current is not None:
+            return s.level()
+        ladder = s._ladders.get(self._seat)
+        return ladder.base if ladder is not None else 0
+
+    def refresh(self, force: bool = False) -> None:
+        """Redraw; a message said at a higher level is held to the level now, if lower."""
+        super().refresh(force)
+        if self.message:
+            self.message = held(self.message, self.help_level)
+
+    def _say(self, text: str) -> None:
+        """Every message is held to the level, like the rest of the screen."""
+        super()._say(held(text, self.help_level))
 
     def __repr__(self) -> str:
         return f"<GuidedSession {self.session!r}>"

@@ -16,6 +16,7 @@ from ._errors import WidgetError
 from ._flow import your_turn
 from ._intents import MAX_MESSAGE_BYTES, IntentHandler, handles
 from ._setpicker import SetPicker
+from ._targets import targets_everywhere
 from ._view import PlayerKind, View, Waiting
 from ._widget import DISPLAYS, INTENTS, GameWidget
 
@@ -38,6 +39,7 @@ __all__ = [
     "Waiting",
     "WidgetError",
     "handles",
+    "targets_everywhere",
     "your_turn",
 ]
 

@@ -122,9 +122,11 @@ def test_a_click_on_a_wrong_place_is_a_recorded_try(page: Any) -> None:
     w = guided(errorless=False, cue_start=0)
     session = w.session
 
-    def ready() -> bool:  # the client to play, a tile that fits, and other tiles on the table
+    def ready() -> bool:  # the client to play, a tile that fits, and a covered tile
         moves = session.round.legal_moves() if session.whose_turn() == "client" else []
-        return len(session.round.table) >= 3 and any(m.is_play for m in moves)
+        ends = {t for t, *_ in session.round.observation(0).open_ends}
+        covered = [p for p in session.round.table if p.tile not in ends]
+        return bool(covered) and any(m.is_play for m in moves)
 
     while not ready():
         if session.whose_turn() == "bot":
@@ -134,7 +136,7 @@ def test_a_click_on_a_wrong_place_is_a_recorded_try(page: Any) -> None:
     w.refresh(force=True)
     mount(page, w)
     item = next(i for i in w.view["hand"] if i["targets"])
-    targets = {t["onto"] for t in item["targets"]}
+    targets = {t["onto"] for t in item["targets"]}  # below cue level 3: every open end
     wrong = next(p["tile"] for p in w.view["table"] if p["tile"] not in targets)
     page.locator(f'.cfw-hand [data-tile="{item["tile"]}"]').click()
     page.locator(f'.cfw-tiles [data-tile="{wrong}"]').click(force=True)
@@ -179,3 +181,91 @@ def test_the_guided_view_has_no_accessibility_violations(
     violations = [(v["id"], v["impact"], len(v["nodes"])) for v in results.response["violations"]]
     print(f"axe, guided view {settings}: {len(violations)} violations {violations}")
     assert violations == []
+
+
+# Every string the client's screen shows where help could be (the turn and rule line, the
+# message, the cue, the line under the board, the hand's names and tooltips, the places a
+# picked tile shows), and the marks and buttons that could tell what fits. The tile a name
+# or tooltip starts with, and the picked tile ("Play 6-3:"), are the client's own: not help.
+SCREEN = """() => {
+  const text = (sel) => [...document.querySelectorAll(sel)].map((e) => e.textContent || "");
+  const attr = (sel, a) => [...document.querySelectorAll(sel)].map((e) => e.getAttribute(a) || "");
+  return {
+    words: [
+      ...text(".cfw-turn"), ...text(".cfw-rule"), ...text(".cfw-message"),
+      ...text(".cfw-cue:not([hidden]) .cfw-cue-text"),
+      ...text(".cfw-targets .cfw-hint").map((t) => t.replace(/^Play [0-9]+-[0-9]+:$/, "")),
+      ...attr(".cfw-htile", "aria-label").map((l) => l.replace(/^[0-9]+-[0-9]+/, "")),
+      ...attr(".cfw-htile", "title").map((l) => l.replace(/^[0-9]+-[0-9]+:?/, "")),
+    ],
+    lifted: document.querySelectorAll(".cfw-hand.is-playing .cfw-htile.is-playable").length,
+    faded: document.querySelectorAll(".cfw-htile.is-off").length,
+    cued: document.querySelectorAll(".cfw-htile.is-cued").length,
+    rings: document.querySelectorAll("[data-cue-end]").length,
+    places: attr(".cfw-target", "data-onto"),
+    draw: !document.querySelector("[data-key=draw]").disabled,
+    pass: !document.querySelector("[data-key=pass]").disabled,
+  };
+}"""
+
+
+@pytest.mark.parametrize("level", [0, 1, 2])
+def test_the_screen_gives_no_help_above_the_level_through_a_session(page: Any, level: int) -> None:
+    """Played by clicks in Chromium: wrong Draw and Pass, a tile picked and put on a place,
+    Next for the bot, the therapist setting the level back; read from the page each time."""
+    import random
+
+    from tests.helpers.help_words import FIT, NUMBER, TILE
+
+    w = guided(cue_start=level, fade_every=0, errorless=False)
+    s = w.session
+    rng = random.Random(level)
+    mount(page, w)
+    problems: list[str] = []
+    tried: set[str] = set()  # the tiles and places tried this turn: a message may name them
+    for _ in range(60):
+        if s.round.is_over:
+            break
+        shown = page.evaluate(SCREEN)
+        obs = s.round.observation(0)
+        fits = {str(m.tile) for m in obs.legal_moves if m.tile is not None and obs.to_move}
+        table = {str(p.tile) for p in obs.table}
+        drawn = {str(obs.drawn)} if obs.drawn is not None else set()
+        now = w.help_level
+        for text in shown["words"]:
+            # the message may echo the tile and place just tried (a try's own words)
+            named = set(TILE.findall(text)) - drawn - tried
+            if now < 2 and (NUMBER.search(text) or named & table):
+                problems.append(f"level {now}: {text!r} names a number or an end")
+            if now < 3 and (FIT.search(text) or named & fits):
+                problems.append(f"level {now}: {text!r} tells what fits or what to do")
+        if now < 3 and (shown["lifted"] or shown["faded"] or shown["cued"]):
+            problems.append(f"level {now}: the hand shows which tiles fit")
+        if now < 2 and shown["rings"]:
+            problems.append(f"level {now}: ends ringed")
+        if now < 3 and w.view["playing"] and not (shown["draw"] and shown["pass"]):
+            problems.append(f"level {now}: Draw or Pass disabled")
+        if s.whose_turn() == "bot":
+            tried.clear()
+            page.locator("[data-key=next]").click()
+        elif rng.random() < 0.3 and (shown["draw"] or shown["pass"]):
+            pressed = [k for k in ("draw", "pass") if shown[k]]  # enabled ones, as a person can
+            page.locator(f"[data-key={rng.choice(pressed)}]").click()
+        else:
+            tiles = page.locator(".cfw-hand .cfw-htile")
+            tile = tiles.nth(rng.randrange(tiles.count()))
+            tried.add(tile.get_attribute("data-tile") or "")
+            tile.click()
+            places = page.locator(".cfw-targets .cfw-target")
+            if places.count() and now < 3:  # a picked tile shows every open end
+                ends = set(page.evaluate(SCREEN)["places"])
+                assert ends == {str(t) for t, _, n in obs.open_ends if n}
+                place = places.nth(rng.randrange(places.count()))
+                tried.add(place.get_attribute("data-onto") or "")
+                place.click()
+        pump(page, w)
+        if s.level() != level and rng.random() < 0.5:
+            w.set_cue(level)  # the therapist sets the level back
+            page.evaluate("s => cfw.update(s)", widget_state(w))
+    assert problems == [], "\n".join(problems[:20])
+    assert len(s.events) > 30

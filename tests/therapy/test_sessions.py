@@ -200,12 +200,20 @@ def test_errorless_refuses_gently_and_raises_the_cue() -> None:
     assert s.events[-1]["event"] == "refused"
 
 
-def test_plain_mode_says_why() -> None:
-    s = Session(SessionSettings(seed=7, errorless=False), client="AB12", clock=Clock())
-    assert (
-        s.attempt("0-0@6-6").message
-        == "Not that one: 0-0 does not match 6-6: the open end of 6-6 shows 6."
+@pytest.mark.parametrize(
+    ("level", "words"),
+    [
+        (0, "Not that one."),  # level 0: only that the try was refused
+        (1, "Not that one: 0-0 does not match 6-6."),
+        (2, "Not that one: 0-0 does not match 6-6: the open end of 6-6 shows 6."),
+    ],
+)
+def test_plain_mode_says_why_as_far_as_the_level_allows(level: int, words: str) -> None:
+    s = Session(
+        SessionSettings(seed=7, errorless=False, cue_start=level), client="AB12", clock=Clock()
     )
+    assert s.attempt("0-0@6-6").message == words
+    assert s.events[-1]["reason"] == "0-0 does not match 6-6: the open end of 6-6 shows 6"
 
 
 def test_out_of_turn_and_paused_change_nothing() -> None:
