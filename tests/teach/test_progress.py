@@ -241,8 +241,13 @@ def test_a_damaged_file_is_reported_not_fatal(classroom: Path) -> None:
     assert "line 3: it is not readable" in damaged[f"Bob{SUFFIX}"]
     assert "could not be read" in damaged[f"Dee{SUFFIX}"]
     bob_rows = frame[frame["student"] == "Bob"]
-    assert bob_rows["attempts"].tolist() == [2]  # the good lines are kept
-    assert sorted(set(frame["student"])) == ["Ann", "Bob", "S-07"]
+    # the line names no exercise, so no figure of Bob's can be trusted
+    assert bob_rows["note"].tolist() == ["unreadable attempt"]
+    assert bob_rows["attempts"].isna().all()
+    ann_rows = frame[frame["student"] == "Ann"]
+    assert ann_rows["attempts"].tolist() == [1, 1]  # the other files are read as before
+    assert sorted(set(frame["student"])) == ["Ann", "Bob", "Dee", "S-07"]
+    assert frame[frame["student"] == "Dee"]["note"].tolist() == ["file unreadable"]
 
 
 def test_two_files_of_one_student_are_put_together(classroom: Path, tmp_path: Path) -> None:
