@@ -386,10 +386,10 @@ def read_progress(path: str | os.PathLike[str], *, now: float | None = None) -> 
                 problem = "it is not readable (not a whole progress line)"
             found._damage(number, problem, UNREADABLE_ATTEMPT if held else "", held)
             continue
-        problem = _shape_problem(event)
-        if problem is not None:
+        shape = _shape_problem(event)
+        if shape is not None:
             held = _held(event)
-            found._damage(number, problem, UNREADABLE_ATTEMPT if held else "", held)
+            found._damage(number, shape, UNREADABLE_ATTEMPT if held else "", held)
         else:
             parsed.append((number, event))
     if not parsed:
@@ -413,16 +413,16 @@ def read_progress(path: str | os.PathLike[str], *, now: float | None = None) -> 
                     f"it is marked as {named}'s, but this file holds {found.student}'s progress",
                 )
             continue
-        problem = None if t is None else _time_problem(t, start, clock)
+        wrong_time = None if t is None else _time_problem(t, start, clock)
         if event["event"] == "start":
-            if problem is None and start is None and t is not None:
+            if wrong_time is None and start is None and t is not None:
                 start = t
-            elif problem is not None:
-                found._damage(number, problem)
+            elif wrong_time is not None:
+                found._damage(number, wrong_time)
             continue
-        if problem is not None:
+        if wrong_time is not None:
             place = (str(event["lesson"]), str(event["key"]))
-            found._damage(number, problem, WRONG_CLOCK, (place,))
+            found._damage(number, wrong_time, WRONG_CLOCK, (place,))
             continue
         found.events.append(event)
     found.damaged.sort(key=lambda d: -1 if d.line is None else d.line)
