@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..table import Chart
-from ._progress import FILE_UNREADABLE, NOTES, UNKNOWN, check_frame
+from ._gather import NOTES, UNKNOWN, check_frame, stronger
+from ._progress_file import FILE_UNREADABLE
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -35,8 +36,7 @@ def _per_student(frame: pd.DataFrame) -> tuple[list[str], list[str], Totals, Not
         student, lesson, note = str(row["student"]), str(row["lesson"]), row["note"]
         if isinstance(note, str) and note in NOTES:
             seen = noted.setdefault(student, {})
-            if NOTES.index(note) < NOTES.index(seen.get(lesson, note)) or lesson not in seen:
-                seen[lesson] = note
+            seen[lesson] = stronger(note, seen.get(lesson))
             continue
         cell = per.setdefault((lesson, student), {"solved": 0.0, "minutes": 0.0})
         cell["solved"] += float(bool(row["solved"]))
