@@ -375,8 +375,13 @@ class Progress:
                 os.fchmod(fd, 0o600)
             size = os.fstat(fd).st_size
             if size and os.pread(fd, 1, size - 1) != b"\n":
-                # A line cut off by a crash: drop it, so the file reads cleanly again.
-                os.ftruncate(fd, os.pread(fd, size, 0).rfind(b"\n") + 1)
+                whole = os.pread(fd, size, 0)
+                last = whole.rfind(b"\n") + 1
+                try:  # a whole line that lost only its line break: keep it
+                    json.loads(whole[last:])
+                    os.write(fd, b"\n")
+                except ValueError:  # a line cut off by a crash: drop it, so the file reads
+                    os.ftruncate(fd, last)  # cleanly again
             os.write(fd, line.encode("utf-8"))
             os.fsync(fd)
         finally:

@@ -221,14 +221,22 @@ def _time_problem(t: float, start: float | None, now: float) -> str | None:
 
 
 def _owner(path: Path, parsed: list[tuple[int, dict[str, Any]]]) -> str | None:
-    """Whose progress the file holds: its start line's student; else the student its lines
-    name (the one the file is named after, when they name several)."""
-    for _, event in parsed:
-        if event["event"] == "start":
-            return str(event["student"])
+    """Whose progress the file holds: the student the file is named after, when a line names
+    them (a damaged start line cannot take the file over); else its start line's student;
+    else the first student its lines name."""
     named = [str(e["student"]) for _, e in parsed]
     stem = path.name[: -len(SUFFIX)] if path.name.endswith(SUFFIX) else path.stem
-    return stem if stem in named else (named[0] if named else None)
+    if stem in named:
+        return stem
+    starts = [str(e["student"]) for _, e in parsed if e["event"] == "start"]
+    first = starts or named
+    return first[0] if first else None
+
+
+def _garbled(name: str) -> bool:
+    """True for a student's name no one could have typed (a damaged byte: a control
+    character, or the sign for a character that could not be read)."""
+    return not name.isprintable() or "\ufffd" in name or not name.strip()
 
 
 def check_now(now: object) -> None:
@@ -402,6 +410,15 @@ def read_progress(path: str | os.PathLike[str], *, now: float | None = None) -> 
     for number, event in parsed:
         named = event["student"]
         t = _time(event)
+        if named != found.student and _garbled(named):
+            held = _held(event)
+            found._damage(
+                number,
+                f"its student's name is damaged ({shown(named, 30)}), so whose it is is lost",
+                UNREADABLE_ATTEMPT if held else "",
+                held,
+            )
+            continue
         if named != found.student:
             if event["event"] == "start":
                 found._damage(
@@ -425,5 +442,13 @@ def read_progress(path: str | os.PathLike[str], *, now: float | None = None) -> 
             found._damage(number, wrong_time, WRONG_CLOCK, (place,))
             continue
         found.events.append(event)
+    if lines[-1].strip() and not found.cut_off:  # a whole last line, but no line break
+        found._damage(
+            len(lines),
+            "the file was cut off right after this line (it has no line break), so any lines "
+            "after it are lost",
+            UNREADABLE_ATTEMPT,
+            ((None, None),),
+        )
     found.damaged.sort(key=lambda d: -1 if d.line is None else d.line)
     return found

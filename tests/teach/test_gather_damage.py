@@ -12,11 +12,14 @@ from __future__ import annotations
 import json
 import math
 import re
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cfwidget as cf
 from cfwidget.teach import (
@@ -452,3 +455,58 @@ def test_the_class_chart_labels_the_students_whose_bars_leave_something_out(
     fig = class_chart(gather(tmp_path, now=NOW))
     labels = [t.get_text() for t in fig.axes[1].get_xticklabels()]
     assert labels == ["S03", "S04\n(file unreadable)"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.binary(max_size=300), st.integers(min_value=0, max_value=400))
+def test_any_bytes_mixed_into_a_file_keep_its_student_and_name_no_exception(
+    noise: bytes, at: int
+) -> None:
+    """Whatever bytes are mixed into a file, gather neither raises nor loses the student,
+    and never says an exception's name."""
+    with tempfile.TemporaryDirectory() as where:
+        path = _s03(Path(where))
+        data = path.read_bytes()
+        path.write_bytes(data[:at] + noise + data[at:])
+        frame = gather(where, now=NOW)
+        assert frame.attrs["students"] == ["S03"]
+        assert "S03" in class_table(frame).index
+        for d in frame.attrs["damaged_lines"]:
+            assert not _EXCEPTION_NAME.search(d["problem"]), d
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(min_value=0, max_value=2000),
+    st.sampled_from(["cut and run together", "cut, line break kept", "file cut"]),
+)
+def test_a_cut_or_run_together_line_anywhere_never_leaves_a_figure_that_differs(
+    at: int, how: str
+) -> None:
+    """A line cut anywhere after its first character (the rest of it lost, the next line run
+    on or not) or the file cut there: every row with figures has the clean file's figures,
+    exactly. (A whole line deleted leaves no trace in the file to find.)"""
+    with tempfile.TemporaryDirectory() as where:
+        path = _s03(Path(where))
+        _append(path, _line("hint", lesson="03", key="ends", t=T0 + 200, number=1))
+        data = path.read_bytes()
+        at = at % len(data)
+        at += at == 0 or data[at - 1 : at] == b"\n"  # inside a line: a piece of it is left
+        end = data.index(b"\n", at)
+        cut = {
+            "cut and run together": data[:at] + data[end + 1 :],
+            "cut, line break kept": data[:at] + data[end:],
+            "file cut": data[:at],
+        }[how]
+        clean = {row["exercise"]: row for row in _records(data)}
+        path.write_bytes(cut)
+        for row in _records(cut):
+            if row["note"] == "":
+                assert row == clean[row["exercise"]], (row, cut)
+
+
+def _records(data: bytes) -> list[dict[str, Any]]:
+    with tempfile.TemporaryDirectory() as where:
+        (Path(where) / f"S03{SUFFIX}").write_bytes(data)
+        rows: list[dict[str, Any]] = gather(where, now=NOW).to_dict("records")
+        return rows

@@ -349,3 +349,15 @@ def test_a_real_exercise_is_recorded_with_its_hints_and_solution(tmp_path: Path)
         True,
     )
     assert row.solved and not row.correct_first_try
+
+
+def test_a_whole_last_line_without_its_line_break_is_kept_when_the_next_is_written(
+    tmp_path: Path,
+) -> None:
+    p = _bob(tmp_path)
+    p.path.write_bytes(p.path.read_bytes().rstrip(b"\n"))
+    assert "cut off right after this line" in read_progress(p.path).problems[0]
+    p.check("deal-size", "01", "9", correct=True, at=1_700_000_500)
+    found = read_progress(p.path)
+    assert found.problems == []
+    assert [e["event"] for e in found.events][-2:] == ["solution", "check"]
