@@ -457,7 +457,7 @@ def test_the_class_chart_labels_the_students_whose_bars_leave_something_out(
     assert labels == ["S03", "S04\n(file unreadable)"]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(st.binary(max_size=300), st.integers(min_value=0, max_value=400))
 def test_any_bytes_mixed_into_a_file_keep_its_student_and_name_no_exception(
     noise: bytes, at: int
@@ -475,7 +475,7 @@ def test_any_bytes_mixed_into_a_file_keep_its_student_and_name_no_exception(
             assert not _EXCEPTION_NAME.search(d["problem"]), d
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(
     st.integers(min_value=0, max_value=2000),
     st.sampled_from(["cut and run together", "cut, line break kept", "file cut"]),
