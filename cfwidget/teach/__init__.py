@@ -24,6 +24,7 @@ from ._exercises import (
     which_tiles,
     who_wins,
 )
+from ._gather import class_table, damage_table, gather
 from ._lessons import (
     POSITIONS,
     SHEETS,
@@ -38,15 +39,7 @@ from ._lessons import (
     story,
 )
 from ._play_exercises import chickie_call, last_tile, round_over, toes_needed
-from ._progress import (
-    DamagedLine,
-    ExerciseSummary,
-    Progress,
-    class_table,
-    damage_table,
-    gather,
-    read_progress,
-)
+from ._progress import DamagedLine, ExerciseSummary, Progress, read_progress
 from ._rule_exercises import how_many_tiles, who_starts
 
 __all__ = [

@@ -34,7 +34,7 @@ from typing import Literal, TypeAlias
 from .._shared import is_number, is_whole, shown
 from ..core import NotationError, Tile, to_tile
 from ._errors import AnswerError, LessonError
-from ._typed import THOUSANDS, tidy, whole, without_unit
+from ._typed import ABOUT, THOUSANDS, UNITS, read_typed, tidy, words_as_digits
 
 __all__ = [
     "KINDS",
@@ -52,11 +52,14 @@ __all__ = [
 
 _NONE_WORDS = ("", "none", "nothing", "no tiles", "no tile", "[]", "no")
 _NUMBER = re.compile(r"[+-]?\d+")
-_DECIMAL = re.compile(r"[+-]?(\d+\.\d*|\.\d+)")
-#: Words that may follow a whole number and change nothing: "57 points", "3 tiles".
-UNITS = ("points", "point", "pts", "pt", "pips", "pip", "tiles", "tile")
 # Words that may come between a player's name and the score: "Ann: 2", "Bob has 0".
 _FILLERS = frozenset({"has", "had", "scores", "scored", "score", "gets", "got", "is", "and"})
+# The marks and words that say a number is rounded ("about 2", "~0"), as the one rule has them.
+_ROUNDED = re.compile(
+    rf"[{''.join(w for w in ABOUT if not w.isalpha())}]"
+    rf"|\b(?:{'|'.join(w for w in ABOUT if w.isalpha())})\b\.?",
+    flags=re.IGNORECASE,
+)
 
 
 def listing(items: Iterable[object], last: str = "and") -> str:
@@ -155,35 +158,21 @@ def read_tiles(answer: object, choices: Sequence[str] = ()) -> list[Tile]:
 
 
 def read_number(answer: object, what: str = "the score") -> int:
-    """A whole number from ``57``, ``"57"``, ``" 57 "``, ``"1,600"``, ``"12.0"`` or ``"57 points"``.
+    """A whole number, by the one rule of :func:`~._typed.read_typed`: ``57``, ``"57"``,
+    ``"1,600"``, ``"12.0"``, ``"57 points"``, ``"57 pts"``, ``"fifty-seven"``, ``"about 57"``.
 
     >>> read_number("12"), read_number(12.0), read_number("1,600"), read_number("12.0")
     (12, 12, 1600, 12)
-    >>> read_number("57 points.")
-    57
+    >>> read_number("57 points."), read_number("Fifty-five pts")
+    (57, 55)
     """
-    value: object = answer
-    if isinstance(answer, str):
-        text = without_unit(tidy(answer), UNITS)
-        found = whole(text)
-        if found is None:
-            if _DECIMAL.fullmatch(text.replace(",", "")):
-                raise AnswerError(
-                    f"{shown(answer)} is not a whole number: {what} is a whole number, like 12."
-                )
-            raise AnswerError(
-                f"{shown(answer)} is not a whole number: write {what} in digits, like 12."
-            )
-        if len(text) > 16:
-            raise AnswerError(f"{shown(answer, 20)} is far too big to be {what}.")
-        value = found
-    elif isinstance(answer, float) and answer.is_integer():
-        value = int(answer)
-    if not is_whole(value):
+    how = f"{what} in digits or words, like 12"
+    value, _ = read_typed(answer, what, percent=False, how=how, kind="a whole number", quote=True)
+    if value.denominator != 1:
         raise AnswerError(
-            f"{shown(answer)} is not a whole number: write {what} in digits, like 12."
+            f"{shown(answer)} is not a whole number: {what} is a whole number, like 12."
         )
-    number: int = value
+    number = value.numerator
     if number > 10**12:
         raise AnswerError(f"{shown(answer, 20)} is far too big to be {what}.")
     if number < 0:
@@ -254,8 +243,12 @@ def read_numbers(answer: object, names: Sequence[str]) -> list[int]:
     example = str([0] * len(names))
     if isinstance(answer, str):
         text = tidy(answer).strip(" []()")
-        units = [u for u in UNITS if u not in {n.casefold() for n in names}]
-        text = re.sub(rf"\b(?:{'|'.join(units)})\b", " ", text, flags=re.IGNORECASE).strip()
+        folded = {n.casefold() for n in names}
+        if not any(words_as_digits(n) != n for n in names):  # no player is called "Ten"
+            text = words_as_digits(text)
+        units = [u for u in UNITS if u not in folded]
+        text = re.sub(rf"\b(?:{'|'.join(units)})\b", " ", text, flags=re.IGNORECASE)
+        text = _ROUNDED.sub(" ", text).strip()
         if re.search(r"[^\W\d_]", text):
             return _scores_by_name(text, names)
         items: list[object] = list(_scores_in_order(text, len(names)))

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..table import Chart
-from ._progress import check_frame
+from ._gather import NOTES, UNKNOWN, check_frame, stronger
+from ._progress_file import FILE_UNREADABLE
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -21,19 +22,41 @@ __all__ = ["class_chart", "class_picture", "class_words"]
 
 
 Totals = dict[tuple[str, str], dict[str, float]]
+#: Per student, the lessons left out of the bars and the strongest note among them.
+Notes = dict[str, tuple[list[str], str]]
 
 
-def _per_student(frame: pd.DataFrame) -> tuple[list[str], list[str], Totals]:
-    """The students, the lessons, and per (lesson, student) the exercises solved and minutes."""
+def _per_student(frame: pd.DataFrame) -> tuple[list[str], list[str], Totals, Notes]:
+    """The students, the lessons, per (lesson, student) the exercises solved and minutes,
+    and per student the lessons left out because a row there has a note (no figures)."""
     per: Totals = {}
-    for row in check_frame(frame).to_dict("records"):
-        key = (str(row["lesson"]), str(row["student"]))
-        cell = per.setdefault(key, {"solved": 0.0, "minutes": 0.0})
+    noted: dict[str, dict[str, str]] = {}
+    data = check_frame(frame)
+    for row in data.to_dict("records"):
+        student, lesson, note = str(row["student"]), str(row["lesson"]), row["note"]
+        if isinstance(note, str) and note in NOTES:
+            seen = noted.setdefault(student, {})
+            seen[lesson] = stronger(note, seen.get(lesson))
+            continue
+        cell = per.setdefault((lesson, student), {"solved": 0.0, "minutes": 0.0})
         cell["solved"] += float(bool(row["solved"]))
         cell["minutes"] += float(row["minutes"])
-    students = sorted({s for _, s in per})
-    lessons = sorted({lesson for lesson, _ in per})
-    return students, lessons, per
+    listed = frame.attrs.get("students")
+    everyone = {s for _, s in per} | set(noted) | set(listed if isinstance(listed, list) else [])
+    students = sorted(everyone)
+    lessons = sorted({lesson for lesson, _ in per} | {x for n in noted.values() for x in n})
+    lessons = [lesson for lesson in lessons if lesson != UNKNOWN]
+    notes: Notes = {}
+    for student, seen in noted.items():
+        strongest = min(seen.values(), key=NOTES.index)
+        left_out = lessons if UNKNOWN in seen else sorted(seen)
+        notes[student] = (left_out, strongest)
+    return students, lessons, per, notes
+
+
+def _label(student: str, notes: Notes) -> str:
+    """A student's name under the bars, with the note when lessons are left out of them."""
+    return f"{student}\n({notes[student][1]})" if student in notes else student
 
 
 def class_chart(frame: pd.DataFrame) -> Figure:
@@ -49,7 +72,7 @@ def class_chart(frame: pd.DataFrame) -> Figure:
     """
     from matplotlib.figure import Figure
 
-    students, lessons, per = _per_student(frame)
+    students, lessons, per, notes = _per_student(frame)
     fig = Figure(figsize=(7, 5), layout="constrained")
     top, bottom = fig.subplots(2, 1, sharex=True)
     x = list(range(len(students)))
@@ -62,7 +85,7 @@ def class_chart(frame: pd.DataFrame) -> Figure:
         ax.set_ylabel(label)
         ax.grid(axis="y", alpha=0.3)
     top.set_title("The class's progress, by lesson")
-    bottom.set_xticks(x, students, rotation=30, ha="right")
+    bottom.set_xticks(x, [_label(s, notes) for s in students], rotation=30, ha="right")
     if lessons:
         top.legend(fontsize="small", ncols=min(len(lessons), 4))
     return fig
@@ -80,20 +103,33 @@ def class_words(frame: pd.DataFrame) -> str:
     Exercises solved: Ann 1.
     Minutes spent: Ann 0.
     """
-    students, lessons, per = _per_student(frame)
+    students, lessons, per, notes = _per_student(frame)
     aside = _set_aside(frame)
     if not students:
         return "The class's progress: no progress files with answers yet." + aside
 
+    def one(student: str, measure: str) -> str:
+        left_out, note = notes.get(student, ([], ""))
+        if note == FILE_UNREADABLE:
+            return f"{student} {note}"
+        total = sum(per.get((lesson, student), {}).get(measure, 0.0) for lesson in lessons)
+        said = f"{student} {round(total, 1):g}"
+        if not left_out:
+            return said
+        which = "lesson" if len(left_out) == 1 else "lessons"
+        return f"{said} ({which} {', '.join(left_out)} not counted: {note})"
+
     def listed(measure: str) -> str:
-        total = {
-            s: sum(per.get((lesson, s), {}).get(measure, 0.0) for lesson in lessons)
-            for s in students
-        }
-        return ", ".join(f"{s} {round(total[s], 1):g}" for s in students)
+        return ", ".join(one(s, measure) for s in students)
 
     who = "1 student" if len(students) == 1 else f"{len(students)} students"
-    which = f"lesson {lessons[0]}" if len(lessons) == 1 else f"lessons {', '.join(lessons)}"
+    which = (
+        "no lessons"
+        if not lessons
+        else f"lesson {lessons[0]}"
+        if len(lessons) == 1
+        else f"lessons {', '.join(lessons)}"
+    )
     return (
         f"The class's progress: {who}, {which}.\n"
         f"Exercises solved: {listed('solved')}.\n"

@@ -1,8 +1,10 @@
 """Reading a chance or an amount the way a learner writes it, and exercises that judge one.
 
 A chance may be written as a fraction (``"3/11"``), a decimal (``0.27``), a percent
-(``"27%"``) or in words like ``"1 in 6"``; an amount (a mean, a count) as a number or a
-fraction. :func:`chance_exercise` and :func:`amount_exercise` judge an answer against an exact
+(``"27%"``) or in words like ``"1 in 6"`` or ``"one out of six"``; an amount (a mean, a
+count) as a number or a fraction; both read by the one rule of
+:mod:`~cfwidget.teach._typed` (number words, "about", units).
+:func:`chance_exercise` and :func:`amount_exercise` judge an answer against an exact
 value within a stated tolerance, name the usual slips they are given, and give two graded hints
 (the idea, then the numbers to plug in) before the worked solution. The probability course's
 exercises (:mod:`cfwidget.teach._odds_exercises`) are built with them.
@@ -14,14 +16,14 @@ exercises (:mod:`cfwidget.teach._odds_exercises`) are built with them.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from fractions import Fraction
 
 from .._shared import shown
 from ._answers import Exercise, slug
 from ._errors import AnswerError, LessonError
-from ._typed import THOUSANDS, tidy, without_unit
+from ._typed import read_typed, without_unit
+from ._typed import said as _said
 
 __all__ = [
     "CHANCE_TOLERANCE",
@@ -39,69 +41,14 @@ SQUARE_LAW_SHARE = 0.2
 #: How far a chance may be from the exact value and still be right: half a percentage point.
 CHANCE_TOLERANCE = Fraction(1, 200)
 _FORMS = "a fraction like 3/11, a decimal like 0.27 or a percent like 27%"
-_DECIMAL = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
-_FRACTION = re.compile(r"([+-]?\d+)\s*/\s*(\d+)")
-_ONE_IN = re.compile(r"(\d+(?:\.\d+)?)\s*in\s*(\d+(?:\.\d+)?)")
 _SHARE = "a number like 0.025, a fraction like 1/40 or a percent like 2.5%"
-
-
-def _said(answer: object) -> str:
-    """The answer as the learner wrote it, for a message."""
-    if isinstance(answer, str):
-        return " ".join(answer.split())[:40]
-    if isinstance(answer, Fraction):
-        return str(answer)
-    return shown(answer, 40)
 
 
 def _number(
     answer: object, what: str, percent: bool, how: str = "", units: Sequence[str] = ()
 ) -> tuple[Fraction, bool]:
-    """``(value, written as a percent)`` from a number or its text; AnswerError otherwise.
-
-    The text is tidied first (other dashes, a full stop at the end, quotes), ``units`` may
-    follow the number (``89.18 points``), and ``1,600`` is a thousands comma while ``0,27``
-    is a decimal comma. ``percent`` allows ``27%``; ``how`` says how to write one.
-    """
-    how = how or (_FORMS if percent else "a number like 2.5, or a fraction like 5/2")
-    if isinstance(answer, bool) or answer is None:
-        raise AnswerError(f"{shown(answer)} is not {what}: write {how}.")
-    if isinstance(answer, Fraction):
-        return answer, False
-    if isinstance(answer, int):
-        return Fraction(answer), False
-    if isinstance(answer, float):
-        if not math.isfinite(answer):
-            raise AnswerError(f"{shown(answer)} is not {what}: write {how}.")
-        return Fraction(repr(answer)), False
-    if not isinstance(answer, str):
-        raise AnswerError(f"{shown(answer)} is not {what}: write {how}.")
-    text = without_unit(tidy(answer).lower(), units)
-    if len(text) > 40:
-        raise AnswerError(f"{_said(answer)}... is too long to be {what}: write {how}.")
-    is_percent = percent and (text.endswith("%") or text.endswith(" percent"))
-    if is_percent:
-        text = text.removesuffix("%").removesuffix(" percent").strip()
-    if THOUSANDS.fullmatch(text.split(".")[0]) and text.count(".") <= 1:
-        text = text.replace(",", "")  # a thousands comma: 1,600
-    elif text.count(",") == 1 and "." not in text and "/" not in text:
-        text = text.replace(",", ".")  # a decimal comma: 0,27
-    found = _FRACTION.fullmatch(text) or (None if is_percent else _ONE_IN.fullmatch(text))
-    if found:
-        top, bottom = Fraction(found.group(1)), Fraction(found.group(2))
-        if bottom == 0:
-            raise AnswerError(
-                f"{_said(answer)} has 0 below the line, and nothing can be divided by 0: "
-                f"write {how}."
-            )
-        value = top / bottom
-    elif _DECIMAL.fullmatch(text):
-        value = Fraction(text)
-    elif not percent and (text.endswith("%") or text.endswith(" percent")):
-        raise AnswerError(f"{_said(answer)} is a percent, but {what} is not one: write {how}.")
-    else:
-        raise AnswerError(f"{_said(answer)} is not {what}: write {how}.")
-    return (value / 100, True) if is_percent else (value, False)
+    """``(value, written as a percent)``: the one rule of :func:`~._typed.read_typed`."""
+    return read_typed(answer, what, percent=percent, how=how, units=units)
 
 
 def read_chance(answer: object) -> Fraction:

@@ -21,8 +21,9 @@ text and whether it was right), a *hint* viewed (its number, 1 for the first nud
 >>> s.attempts, s.correct_first_try, s.solved, s.hints, s.solution_viewed, s.minutes
 (2, False, True, 1, True, 2.5)
 
-A teacher gathers every file of a folder with :func:`gather` (a pandas table, one row per
-student and exercise), then :func:`class_table` and :func:`class_chart` summarise it.
+A teacher gathers every file of a folder with :func:`~cfwidget.teach.gather` (a pandas
+table, one row per student and exercise, in :mod:`cfwidget.teach._gather`), then
+:func:`~cfwidget.teach.class_table` and :func:`~cfwidget.teach.class_chart` summarise it.
 """
 
 from __future__ import annotations
@@ -45,13 +46,12 @@ from ._progress_file import (
     SUFFIX,
     DamagedLine,
     ProgressFile,
-    check_now,
     read_progress,
     when,
 )
 
 if TYPE_CHECKING:
-    import pandas as pd
+    pass
 
 __all__ = [
     "ENV_FOLDER",
@@ -61,11 +61,7 @@ __all__ = [
     "ExerciseSummary",
     "Progress",
     "ProgressFile",
-    "check_frame",
     "check_student",
-    "class_table",
-    "damage_table",
-    "gather",
     "read_progress",
     "summarise",
 ]
@@ -74,20 +70,8 @@ __all__ = [
 ENV_FOLDER = "CFWIDGET_PROGRESS"
 #: Characters a name cannot hold: they separate folders or are refused in file names.
 _FORBIDDEN = '/\\:*?"<>|'
-#: The columns of :func:`gather`'s table, in order.
-COLUMNS = (
-    "student",
-    "lesson",
-    "exercise",
-    "attempts",
-    "correct_first_try",
-    "solved",
-    "hints",
-    "solution_viewed",
-    "minutes",
-    "first",
-    "last",
-)
+#: The longest answer kept in a progress file, in characters (a longer one is cut, with "…").
+ANSWER_CHARS = 200
 
 
 def check_student(student: object) -> str:
@@ -163,7 +147,14 @@ def _seconds(moment: object) -> float:
 
 
 def _as_text(answer: object) -> str:
-    return answer if isinstance(answer, str) else shown(answer, 200)
+    """The answer as text, at most :data:`ANSWER_CHARS` characters (a longer one ends in "…").
+
+    >>> len(_as_text("x" * 5000)), _as_text(["9-4"])
+    (200, "['9-4']")
+    """
+    if not isinstance(answer, str):
+        return shown(answer, ANSWER_CHARS)
+    return answer if len(answer) <= ANSWER_CHARS else answer[: ANSWER_CHARS - 1] + "…"
 
 
 def default_folder() -> Path:
@@ -384,139 +375,14 @@ class Progress:
                 os.fchmod(fd, 0o600)
             size = os.fstat(fd).st_size
             if size and os.pread(fd, 1, size - 1) != b"\n":
-                # A line cut off by a crash: drop it, so the file reads cleanly again.
-                os.ftruncate(fd, os.pread(fd, size, 0).rfind(b"\n") + 1)
+                whole = os.pread(fd, size, 0)
+                last = whole.rfind(b"\n") + 1
+                try:  # a whole line that lost only its line break: keep it
+                    json.loads(whole[last:])
+                    os.write(fd, b"\n")
+                except ValueError:  # a line cut off by a crash: drop it, so the file reads
+                    os.ftruncate(fd, last)  # cleanly again
             os.write(fd, line.encode("utf-8"))
             os.fsync(fd)
         finally:
             os.close(fd)
-
-
-# -- the teacher's side ------------------------------------------------------------------
-
-
-def gather(folder: str | os.PathLike[str], *, now: float | None = None) -> pd.DataFrame:
-    """Every progress file of ``folder`` as one table: one row per student and exercise.
-
-    Damage never stops the gathering, and a damaged line is never counted: a line that is
-    not readable or was cut off, a line marked as another student's (``"student": "S99"``
-    inside S03's file), or a time that cannot be right (before 2020, later than ``now``
-    by more than a day, or more than a day before its file was started). ``now`` defaults
-    to this computer's clock. What was set aside is in the table's ``attrs``:
-
-    - ``frame.attrs["damaged"]``: file name -> what was wrong, line by line, as one text
-      (``"line 3: it is not readable ...; line 7: ..."``);
-    - ``frame.attrs["damaged_lines"]``: one dict per line set aside, with ``file``,
-      ``line`` (1 for the first line; None for a whole file) and ``problem``;
-      :func:`damage_table` shows them as a table.
-
-    Two files of the same student (two computers) are put together, and an answer found
-    in both is counted once.
-
-    >>> import tempfile
-    >>> where = tempfile.mkdtemp()
-    >>> Progress("Ann", where, clock=lambda: 1_700_000_000.0).check("a", "01", "9", correct=True)
-    >>> frame = gather(where)
-    >>> frame[["student", "lesson", "exercise", "solved"]].values.tolist()
-    [['Ann', '01', 'a', True]]
-    >>> frame.attrs["damaged"], frame.attrs["damaged_lines"]
-    ({}, [])
-    """
-    import pandas as pd
-
-    place = Path(folder)
-    if not place.is_dir():
-        raise LessonError(
-            f"There is no folder {str(place)!r} to gather progress files from; "
-            "put the students' .progress.jsonl files in one folder and give its name."
-        )
-    check_now(now)
-    damaged: dict[str, str] = {}
-    lines: list[DamagedLine] = []
-    by_student: dict[str, dict[tuple[str, str, str, float, str], dict[str, Any]]] = {}
-    for path in sorted(place.glob(f"*{SUFFIX}")):
-        found = read_progress(path, now=now)
-        if found.damaged:
-            damaged[path.name] = "; ".join(found.problems)
-            lines.extend(found.damaged)
-        student = found.student or path.name[: -len(SUFFIX)]
-        kept = by_student.setdefault(student, {})
-        for event in found.events:
-            kept.setdefault(Progress._identity(event), event)
-    rows = []
-    for student in sorted(by_student):
-        for s in summarise(by_student[student].values()):
-            rows.append({"student": student, **{c: getattr(s, c) for c in COLUMNS[1:]}})
-    frame: pd.DataFrame = pd.DataFrame(rows, columns=list(COLUMNS)).sort_values(
-        ["student", "lesson", "first"], kind="stable", ignore_index=True
-    )
-    frame.attrs["damaged"] = damaged
-    frame.attrs["damaged_lines"] = [
-        {"file": d.file, "line": d.line, "problem": d.problem} for d in lines
-    ]
-    return frame
-
-
-def damage_table(frame: pd.DataFrame) -> pd.DataFrame:
-    """The lines :func:`gather` set aside, one row each: file, line and what was wrong.
-
-    >>> import tempfile
-    >>> from pathlib import Path
-    >>> where = Path(tempfile.mkdtemp())
-    >>> Progress("Ann", where, clock=lambda: 1_700_000_000.0).hint("a", "01", 1)
-    >>> with open(where / "Ann.progress.jsonl", "a") as f:
-    ...     _ = f.write('{"event": "che')
-    >>> damage_table(gather(where)).values.tolist()  # doctest: +ELLIPSIS
-    [['Ann.progress.jsonl', 3, 'it was cut off part-way ...']]
-    """
-    import pandas as pd
-
-    found = check_frame(frame).attrs.get("damaged_lines", [])
-    table: pd.DataFrame = pd.DataFrame(list(found), columns=["file", "line", "problem"])
-    table["line"] = table["line"].astype("Int64")
-    return table
-
-
-def check_frame(frame: object) -> pd.DataFrame:
-    """``frame`` if it is a table :func:`gather` made, else a :class:`LessonError`.
-
-    >>> check_frame([])  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    cfwidget.LessonError: This needs the table gather() makes, with the columns student, ...
-    """
-    import pandas as pd
-
-    if not isinstance(frame, pd.DataFrame) or not set(COLUMNS) <= set(frame.columns):
-        raise LessonError(
-            "This needs the table gather() makes, with the columns "
-            f"{', '.join(COLUMNS)}; got {shown(frame, 40)}."
-        )
-    return frame
-
-
-def class_table(frame: pd.DataFrame) -> pd.DataFrame:
-    """Students down, lessons across: exercises solved, hints viewed and minutes per lesson.
-
-    >>> import tempfile
-    >>> where = tempfile.mkdtemp()
-    >>> Progress("Ann", where, clock=lambda: 1_700_000_000.0).hint("a", "01", 1)
-    >>> int(class_table(gather(where)).loc["Ann", ("01", "hints")])
-    1
-    """
-    import pandas as pd
-
-    data = check_frame(frame).assign(solved=frame["solved"].astype(int))
-    table = data.groupby(["student", "lesson"])[["solved", "hints", "minutes"]].sum()
-    wide: pd.DataFrame = table.unstack("lesson")
-    if wide.empty:
-        empty: pd.DataFrame = pd.DataFrame(index=pd.Index([], name="student"))
-        return empty
-    wide = wide.swaplevel(0, 1, axis=1)
-    measures = ("solved", "hints", "minutes")
-    order = [(lesson, m) for lesson in sorted(set(data["lesson"])) for m in measures]
-    wide = wide.reindex(columns=pd.MultiIndex.from_tuples(order, names=["lesson", None]))
-    for lesson, measure in order:
-        column = wide[(lesson, measure)].fillna(0)
-        wide[(lesson, measure)] = column.round(1) if measure == "minutes" else column.astype(int)
-    return wide

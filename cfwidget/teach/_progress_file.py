@@ -11,7 +11,14 @@ number, with what is wrong with it in plain words (a :class:`DamagedLine`):
 - a time that cannot be right: before 2020 (a computer whose clock was never set reads
   1970), in the future, or more than a day before the file was started.
 
-None of those lines is counted. Nothing here writes or changes a file.
+None of those lines is counted, and each names what it leaves unknown (its ``note`` and
+``exercises``): a line that cannot be read whole may have held any answer of the exercises
+it names (of every exercise, when the names are lost too), so
+:func:`~cfwidget.teach.gather` gives those exercises no figures ("unreadable attempt"); a
+line whose time is impossible does the same for its exercise ("wrong clock"). A whole file
+that cannot be used (it cannot be opened, it is empty, it is not text, it holds no progress
+line, or it is larger than :data:`MAX_BYTES`) is one damaged "line" with ``line`` None and
+the note "file unreadable". Nothing here writes or changes a file.
 
 >>> import json, tempfile
 >>> from pathlib import Path
@@ -29,23 +36,29 @@ None of those lines is counted. Nothing here writes or changes a file.
 
 from __future__ import annotations
 
+import codecs
 import datetime as _dt
 import json
 import math
 import os
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 from .._shared import is_number, shown, whole_in
 from ._errors import LessonError
 
 __all__ = [
     "EARLIEST",
+    "FILE_UNREADABLE",
     "FORMAT",
+    "MAX_BYTES",
     "SLACK",
     "SUFFIX",
+    "UNREADABLE_ATTEMPT",
+    "WRONG_CLOCK",
     "DamagedLine",
     "ProgressFile",
     "read_progress",
@@ -63,6 +76,24 @@ EARLIEST = 1_577_836_800.0
 #: in are saved with their own times) or after the clock reading the file (a computer's
 #: clock a little fast): one day.
 SLACK = 24 * 3600.0
+#: The largest progress file read, in bytes (5 MB). A line is about 150 bytes and an answer
+#: is kept to 200 characters, so a whole course writes well under 1 MB; a larger file is
+#: set aside unread, with one damaged line that says so.
+MAX_BYTES = 5_000_000
+#: What the teacher's table says for an exercise one of whose lines could not be read whole.
+UNREADABLE_ATTEMPT = "unreadable attempt"
+#: What it says for an exercise one of whose lines has a time that cannot be right.
+WRONG_CLOCK = "wrong clock"
+#: What it says for a student one of whose files could not be read at all.
+FILE_UNREADABLE = "file unreadable"
+#: (lesson, exercise) a damaged line may belong to; None where that part cannot be read.
+ExerciseId: TypeAlias = "tuple[str | None, str | None]"
+# Where a progress line starts, and its text fields, inside a line that is not whole.
+_LINE_START = re.compile(r'(?=\{\s*"event"\s*:)')
+_FIELD = {
+    name: re.compile(rf'"{name}"\s*:\s*("(?:[^"\\\n]|\\.)*")')
+    for name in ("event", "lesson", "key")
+}
 
 
 def when(seconds: float) -> str:
@@ -84,6 +115,11 @@ def when(seconds: float) -> str:
 class DamagedLine:
     """A line of a progress file that is not counted, and why (``line`` is None: the file).
 
+    ``note`` is what the teacher's table says for what the line leaves unknown
+    (:data:`UNREADABLE_ATTEMPT`, :data:`WRONG_CLOCK`, :data:`FILE_UNREADABLE`, or "" for a
+    line that is another student's); ``exercises`` are the (lesson, exercise) it may have
+    held, None for a part that cannot be read (``(None, None)``: any exercise).
+
     >>> str(DamagedLine("S03.progress.jsonl", 4, "it is not readable"))
     'line 4: it is not readable'
     """
@@ -91,6 +127,8 @@ class DamagedLine:
     file: str
     line: int | None
     problem: str
+    note: str = ""
+    exercises: tuple[ExerciseId, ...] = ()
 
     def __str__(self) -> str:
         return self.problem if self.line is None else f"line {self.line}: {self.problem}"
@@ -116,8 +154,22 @@ class ProgressFile:
         """Each damaged line as a sentence: ``line 4: it is not readable``."""
         return [str(d) for d in self.damaged]
 
-    def _damage(self, line: int | None, problem: str) -> None:
-        self.damaged.append(DamagedLine(self.path.name, line, problem))
+    @property
+    def unreadable(self) -> bool:
+        """True when the whole file could not be used (see :data:`FILE_UNREADABLE`)."""
+        return any(d.note == FILE_UNREADABLE for d in self.damaged)
+
+    def _damage(
+        self, line: int | None, problem: str, note: str = "", exercises: tuple[ExerciseId, ...] = ()
+    ) -> None:
+        self.damaged.append(DamagedLine(self.path.name, line, problem, note, exercises))
+
+    def _unusable(self, problem: str) -> ProgressFile:
+        """The whole file set aside: one damaged line instead of any other."""
+        self.events.clear()
+        self.damaged[:] = [DamagedLine(self.path.name, None, problem, FILE_UNREADABLE)]
+        self.cut_off = False
+        return self
 
 
 def _time(event: dict[str, Any]) -> float | None:
@@ -169,14 +221,22 @@ def _time_problem(t: float, start: float | None, now: float) -> str | None:
 
 
 def _owner(path: Path, parsed: list[tuple[int, dict[str, Any]]]) -> str | None:
-    """Whose progress the file holds: its start line's student; else the student its lines
-    name (the one the file is named after, when they name several)."""
-    for _, event in parsed:
-        if event["event"] == "start":
-            return str(event["student"])
+    """Whose progress the file holds: the student the file is named after, when a line names
+    them (a damaged start line cannot take the file over); else its start line's student;
+    else the first student its lines name."""
     named = [str(e["student"]) for _, e in parsed]
     stem = path.name[: -len(SUFFIX)] if path.name.endswith(SUFFIX) else path.stem
-    return stem if stem in named else (named[0] if named else None)
+    if stem in named:
+        return stem
+    starts = [str(e["student"]) for _, e in parsed if e["event"] == "start"]
+    first = starts or named
+    return first[0] if first else None
+
+
+def _garbled(name: str) -> bool:
+    """True for a student's name no one could have typed (a damaged byte: a control
+    character, or the sign for a character that could not be read)."""
+    return not name.isprintable() or "\ufffd" in name or not name.strip()
 
 
 def check_now(now: object) -> None:
@@ -194,13 +254,93 @@ def check_now(now: object) -> None:
         )
 
 
+def _text_field(piece: str, name: str) -> str | None:
+    """The text of field ``name`` in a piece of a progress line, if it is there whole."""
+    found = _FIELD[name].search(piece)
+    if found is None:
+        return None
+    try:
+        value = json.loads(found.group(1))
+    except ValueError:
+        return None
+    return value if isinstance(value, str) else None
+
+
+def exercises_in(text: str) -> tuple[ExerciseId, ...]:
+    """The (lesson, exercise) pairs a line that is not whole may have held.
+
+    The line is cut where a progress line starts (two lines run together hold two); each
+    part names its lesson and exercise if they are still there whole, else None for the
+    part that is lost. A part that is a start line holds no exercise.
+
+    >>> exercises_in('{"event": "check", "stu{"event": "hint", "lesson": "01", "key": "a", "t"')
+    ((None, None), ('01', 'a'))
+    """
+    out: list[ExerciseId] = []
+    for piece in _LINE_START.split(text):
+        if not piece.strip() or _text_field(piece, "event") == "start":
+            continue
+        place = (_text_field(piece, "lesson"), _text_field(piece, "key"))
+        if place not in out:
+            out.append(place)
+    return tuple(out)
+
+
+def _held(event: object) -> tuple[ExerciseId, ...]:
+    """The (lesson, exercise) a parsed line whose fields make no sense may have held."""
+    if not isinstance(event, dict):
+        return ((None, None),)
+    if event.get("event") == "start":
+        return ()
+    lesson, key = event.get("lesson"), event.get("key")
+    return ((lesson if isinstance(lesson, str) else None, key if isinstance(key, str) else None),)
+
+
+def _size(size: int) -> str:
+    """A file size as a reader says it: ``50.0 MB``, ``312 KB``, ``17 bytes``."""
+    if size >= 1_000_000:
+        return f"{size / 1_000_000:.1f} MB"
+    return f"{size // 1000} KB" if size >= 1000 else f"{size} bytes"
+
+
+def _open_problem(exc: OSError) -> str:
+    """Why a file could not be opened, in a teacher's words."""
+    if isinstance(exc, IsADirectoryError):
+        return "it is a folder, not a file, so it could not be read"
+    if isinstance(exc, PermissionError):
+        return (
+            "this computer's account is not allowed to open it, so it could not be read "
+            "(copy it again, or ask for it again)"
+        )
+    if isinstance(exc, FileNotFoundError):
+        return "it was moved or deleted while the folder was being read"
+    return "the computer could not open it, so it could not be read (ask for it again)"
+
+
+def _lines(data: bytes) -> list[bytes] | str:
+    """The file's lines as bytes, or why it holds no text a progress file can hold."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:  # saved again as "Unicode" by a text editor
+            data = data.decode("utf-16").encode("utf-8")
+        except UnicodeDecodeError:
+            return "it is not text (it may be a picture, a zip file or another document)"
+    data = data.removeprefix(codecs.BOM_UTF8)  # a text editor may add a BOM
+    if not data.strip():
+        return "it is empty, so it holds no progress (ask for it again)"
+    if b"\x00" in data:
+        return "it is not text (it may be a picture, a zip file or another document)"
+    return data.split(b"\n")
+
+
 def read_progress(path: str | os.PathLike[str], *, now: float | None = None) -> ProgressFile:
     """Read one progress file: the lines that count, and every other line named with why.
 
     ``now`` (seconds since 1970) is the time a line may not be later than (by more than a
-    day); it defaults to this computer's clock. A file that cannot be read at all is named
-    with ``line`` None. Damage is reported, never fatal; only a ``now`` that is not a time
-    raises :class:`~cfwidget.LessonError`.
+    day); it defaults to this computer's clock. A file that cannot be used at all (it cannot
+    be opened, it is empty, it is not text, none of its lines is a progress line, or it is
+    larger than :data:`MAX_BYTES`) is one damaged line with ``line`` None and nothing else.
+    Damage is reported, never fatal; only a ``now`` that is not a time raises
+    :class:`~cfwidget.LessonError`.
 
     >>> import tempfile
     >>> from cfwidget.teach import Progress
@@ -220,38 +360,65 @@ def read_progress(path: str | os.PathLike[str], *, now: float | None = None) -> 
     found = ProgressFile(where, None)
     clock = time.time() if now is None else float(now)
     try:
-        text = where.read_text(encoding="utf-8-sig")  # a text editor may add a BOM
-    except (OSError, UnicodeDecodeError) as exc:
-        found._damage(None, f"the file could not be read ({type(exc).__name__})")
-        return found
-    lines = text.split("\n")
+        size = where.stat().st_size
+        if where.is_dir():
+            raise IsADirectoryError(str(where))
+        if size > MAX_BYTES:
+            return found._unusable(
+                f"it is {_size(size)}, larger than the {_size(MAX_BYTES)} a progress file can be "
+                "(a whole course writes well under 1 MB), so it was set aside unread"
+            )
+        data = where.read_bytes()
+    except OSError as exc:
+        return found._unusable(_open_problem(exc))
+    lines = _lines(data)
+    if isinstance(lines, str):
+        return found._unusable(lines)
     parsed: list[tuple[int, dict[str, Any]]] = []
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
+    for number, raw in enumerate(lines, start=1):
+        if not raw.strip():
             continue
+        line = raw.decode("utf-8", errors="replace")
         try:
+            raw.decode("utf-8")
             event = json.loads(line)
         except ValueError:
+            held = exercises_in(line)
             if number == len(lines):  # the last line, with no line break after it
                 found.cut_off = True
-                found._damage(
-                    number,
+                problem = (
                     "it was cut off part-way (the file ends in the middle of it), so what it "
-                    "held is lost",
+                    "held is lost"
                 )
             else:
-                found._damage(number, "it is not readable (not a whole progress line)")
+                problem = "it is not readable (not a whole progress line)"
+            found._damage(number, problem, UNREADABLE_ATTEMPT if held else "", held)
             continue
-        problem = _shape_problem(event)
-        if problem is not None:
-            found._damage(number, problem)
+        shape = _shape_problem(event)
+        if shape is not None:
+            held = _held(event)
+            found._damage(number, shape, UNREADABLE_ATTEMPT if held else "", held)
         else:
             parsed.append((number, event))
+    if not parsed:
+        return found._unusable(
+            "none of its lines is a progress line (it may be another kind of file saved "
+            "under this name), so it could not be read"
+        )
     found.student = _owner(where, parsed)
     start: float | None = None
     for number, event in parsed:
         named = event["student"]
         t = _time(event)
+        if named != found.student and _garbled(named):
+            held = _held(event)
+            found._damage(
+                number,
+                f"its student's name is damaged ({shown(named, 30)}), so whose it is is lost",
+                UNREADABLE_ATTEMPT if held else "",
+                held,
+            )
+            continue
         if named != found.student:
             if event["event"] == "start":
                 found._damage(
@@ -263,18 +430,25 @@ def read_progress(path: str | os.PathLike[str], *, now: float | None = None) -> 
                     f"it is marked as {named}'s, but this file holds {found.student}'s progress",
                 )
             continue
-        problem = None if t is None else _time_problem(t, start, clock)
+        wrong_time = None if t is None else _time_problem(t, start, clock)
         if event["event"] == "start":
-            if problem is None and start is None and t is not None:
+            if wrong_time is None and start is None and t is not None:
                 start = t
-            elif problem is not None:
-                found._damage(number, problem)
+            elif wrong_time is not None:
+                found._damage(number, wrong_time)
             continue
-        if problem is not None:
-            found._damage(number, problem)
+        if wrong_time is not None:
+            place = (str(event["lesson"]), str(event["key"]))
+            found._damage(number, wrong_time, WRONG_CLOCK, (place,))
             continue
         found.events.append(event)
-    if found.student is None:
-        found._damage(None, "no line says whose progress this is")
+    if lines[-1].strip() and not found.cut_off:  # a whole last line, but no line break
+        found._damage(
+            len(lines),
+            "the file was cut off right after this line (it has no line break), so any lines "
+            "after it are lost",
+            UNREADABLE_ATTEMPT,
+            ((None, None),),
+        )
     found.damaged.sort(key=lambda d: -1 if d.line is None else d.line)
     return found

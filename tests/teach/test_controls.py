@@ -109,7 +109,8 @@ def test_hand_score_box_reads_what_is_typed() -> None:
     field.value = "many"
     box.check_button.click()
     assert (
-        box.message == "Not yet: 'many' is not a whole number: write Cy's score in digits, like 12."
+        box.message
+        == "Not yet: 'many' is not a whole number: write Cy's score in digits or words, like 12."
     )
     field.value = " 57 "
     box.check_button.click()

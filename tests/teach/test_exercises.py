@@ -330,10 +330,10 @@ def test_numbers_and_odd_input_where_tiles_are_expected(answer: object, words: s
 def test_scores_and_names_are_read_as_typed() -> None:
     rnd = spoke_position()
     q = hand_score(rnd, 1)  # Bob holds 4-2 and 3-1: 10
-    for answer in (10, "10", " 10 ", 10.0):
+    for answer in (10, "10", " 10 ", 10.0, "ten", "Ten points"):
         assert q.check(answer).message == "Correct! Bob scores 10.", answer
-    assert q.check("ten").message == (
-        "Not yet: 'ten' is not a whole number: write Bob's score in digits, like 12."
+    assert q.check("lots").message == (
+        "Not yet: 'lots' is not a whole number: write Bob's score in digits or words, like 12."
     )
     assert q.check(-10).message == "Not yet: Bob's score is never below 0: points only add up."
     assert round_scores(rnd).check(" 5, 10 ,8 ")

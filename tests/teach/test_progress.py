@@ -241,8 +241,13 @@ def test_a_damaged_file_is_reported_not_fatal(classroom: Path) -> None:
     assert "line 3: it is not readable" in damaged[f"Bob{SUFFIX}"]
     assert "could not be read" in damaged[f"Dee{SUFFIX}"]
     bob_rows = frame[frame["student"] == "Bob"]
-    assert bob_rows["attempts"].tolist() == [2]  # the good lines are kept
-    assert sorted(set(frame["student"])) == ["Ann", "Bob", "S-07"]
+    # the line names no exercise, so no figure of Bob's can be trusted
+    assert bob_rows["note"].tolist() == ["unreadable attempt"]
+    assert bob_rows["attempts"].isna().all()
+    ann_rows = frame[frame["student"] == "Ann"]
+    assert ann_rows["attempts"].tolist() == [1, 1]  # the other files are read as before
+    assert sorted(set(frame["student"])) == ["Ann", "Bob", "Dee", "S-07"]
+    assert frame[frame["student"] == "Dee"]["note"].tolist() == ["file unreadable"]
 
 
 def test_two_files_of_one_student_are_put_together(classroom: Path, tmp_path: Path) -> None:
@@ -344,3 +349,15 @@ def test_a_real_exercise_is_recorded_with_its_hints_and_solution(tmp_path: Path)
         True,
     )
     assert row.solved and not row.correct_first_try
+
+
+def test_a_whole_last_line_without_its_line_break_is_kept_when_the_next_is_written(
+    tmp_path: Path,
+) -> None:
+    p = _bob(tmp_path)
+    p.path.write_bytes(p.path.read_bytes().rstrip(b"\n"))
+    assert "cut off right after this line" in read_progress(p.path).problems[0]
+    p.check("deal-size", "01", "9", correct=True, at=1_700_000_500)
+    found = read_progress(p.path)
+    assert found.problems == []
+    assert [e["event"] for e in found.events][-2:] == ["solution", "check"]

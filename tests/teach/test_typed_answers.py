@@ -158,7 +158,7 @@ def test_an_amount_in_another_unit_or_as_a_percent_is_refused_clearly() -> None:
     said = q.check("89.18%")
     assert said.status == "not yet"
     assert "89.18% is a percent, but the number of points is not one" in said.message
-    assert "is not the number of points" in q.check("89.18 pips").message
+    assert "is not the number of points" in q.check("89.18 deals").message
 
 
 @pytest.mark.parametrize("typed", ["2.36%", "2.36 %", "0.0236", "2.36 percent"])
@@ -247,3 +247,124 @@ def test_named_scores_in_any_order_are_the_seat_order_scores(
     rnd.shuffle(pairs)
     assert read_numbers(", ".join(pairs), NAMES) == scores
     assert read_numbers(" ".join(str(s) for s in scores), NAMES) == scores
+
+
+# -- one rule for every number a question asks for -------------------------------------------
+# Number words to one hundred, "1 out of 3", "one in three", "~33%", "about 33%" and the units
+# pts and points are read the same on every question; whether the number is right is the
+# question's business.
+
+
+def _every_number_question() -> list[tuple[str, object, str]]:
+    """(name, exercise, the right answer in digits) for each kind of number question."""
+    from cfwidget import Round, Rules
+
+    rnd = Round.from_deal(
+        Rules(max_pip=3, spokes=3, hand_size=2),
+        hands=[["3-3", "3-0"], ["3-2", "0-0"]],
+        boneyard=["3-1", "2-2", "2-1", "2-0", "1-1", "1-0"],
+        names=["Ann", "Bob"],
+    )
+    return [
+        ("hand score", teach.hand_score(rnd, 1), "55"),
+        ("deals to halve", teach.deals_to_halve(25), "100"),
+        ("average hand cost", teach.average_hand_cost(9, hand_size=9), "981/11"),
+        ("a chance", teach.nobody_dealt(9, players=4, hand_size=9), "19/55"),
+        ("tiles in a hand", teach.how_many_tiles(teach.position("deal"), 0), ""),
+    ]
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["fifty-five", "Fifty five", "55 pts", "55 points", "about 55", "~55", "fifty-five pts"],
+)
+def test_a_hand_score_in_words_with_units_or_about_is_right(typed: str) -> None:
+    [(_, q, _), *_] = _every_number_question()
+    assert q.check(typed).status == "correct", q.check(typed).message  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("typed", "value"),
+    [
+        ("zero", 0),
+        ("nought", 0),
+        ("seven", 7),
+        ("nineteen", 19),
+        ("twenty", 20),
+        ("twenty-one", 21),
+        ("Ninety Nine", 99),
+        ("one hundred", 100),
+        ("a hundred points", 100),
+        ("about sixty", 60),
+        ("approx. 12 pts", 12),
+    ],
+)
+def test_number_words_to_one_hundred(typed: str, value: int) -> None:
+    assert read_number(typed) == value
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["1 out of 3", "one in three", "One out of three", "1 of 3", "~33%", "about 33%",
+     "about 33 percent", "33 per cent", "≈ 1/3", "thirty-three percent", "roughly 0.33"],
+)  # fmt: skip
+def test_a_chance_of_one_in_three_written_every_way(typed: str) -> None:
+    q = teach.chance_exercise(
+        "Chance?", Fraction(1, 3), idea="One of three.", plug_in="1/3.", solution="1/3."
+    )
+    assert q.check(typed).status == "correct", q.check(typed).message
+    assert abs(teach.read_chance(typed) - Fraction(1, 3)) <= Fraction(1, 200)
+
+
+@pytest.mark.parametrize(
+    "typed", ["12 pts", "12 points", "twelve points", "about 12", "~12 pts", "12"]
+)
+def test_points_are_read_the_same_on_every_question_that_asks_for_points(typed: str) -> None:
+    q = teach.amount_exercise(
+        "Mean?", Fraction(12), unit="points", idea="Add.", plug_in="Divide.", solution="12."
+    )
+    assert q.check(typed).status == "correct", q.check(typed).message
+    assert read_number(typed) == 12
+
+
+def test_the_same_number_gets_the_same_verdict_however_it_is_written() -> None:
+    """Each question, given its right answer in digits and in the other forms: all right; the
+    same forms of a wrong number: all wrong, with the same reason as the digits."""
+    forms = {
+        "55": ["fifty-five", "55 pts", "about 55 points", "~55"],
+        "100": ["one hundred", "a hundred", "100 pts", "about 100"],
+        "19/55": ["19 in 55", "19 out of 55", "about 34.5%", "~34.5%"],
+        "981/11": ["981 in 11", "about 89.18 points", "~89.18 pts"],
+    }
+    for name, q, right in _every_number_question():
+        if not right:
+            continue
+        for form in forms[right]:
+            said = q.check(form)  # type: ignore[attr-defined]
+            assert said.status == "correct", (name, form, said.message)
+    q = _every_number_question()[0][1]
+    wrong = q.check("5").message  # type: ignore[attr-defined]
+    assert wrong.startswith("Not yet: 5 is not it")
+    for form in ("five", "5 pts", "about 5", "five points"):
+        assert q.check(form).message == wrong, form  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("typed", "words"),
+    [
+        ("fifty-five %", "is a percent, but Bob's score is not one"),
+        ("one in three", "not a whole number"),
+        ("about", "'about' is not a whole number: write Bob's score in digits or words"),
+        ("fifty-five deals", "is not a whole number: write Bob's score in digits or words"),
+    ],
+)
+def test_what_the_one_rule_cannot_read_is_refused_kindly(typed: str, words: str) -> None:
+    [(_, q, _), *_] = _every_number_question()
+    said = q.check(typed)  # type: ignore[attr-defined]
+    assert said.status == "not yet" and words in said.message, said.message
+
+
+def test_scores_named_player_by_player_in_words() -> None:
+    assert read_numbers("Ann two, Bob nought and Cy fifty-seven points", NAMES) == [2, 0, 57]
+    assert read_numbers("two, zero, fifty-seven", NAMES) == [2, 0, 57]
+    assert read_numbers("about 2, ~0, 57", NAMES) == [2, 0, 57]
