@@ -13,10 +13,15 @@ __all__ = [
     "DEGREES",
     "DETERMINERS",
     "EPONYM_NOUNS",
+    "HONORIFICS",
+    "KIN_NOUNS",
     "LINKS",
     "NOT_NAMES",
+    "OBJECT_VERBS",
     "PERSON_STATES",
     "PERSON_VERBS",
+    "PLACE_WORDS",
+    "SOCIAL_WORDS",
     "STATE_WORDS",
     "TITLE_NOUNS",
 ]
@@ -91,4 +96,37 @@ TITLE_NOUNS = EPONYM_NOUNS | frozenset(
     | {"questionnaire", "method", "technique", "score", "pegboard", "naming", "cognitive"}
     | {"coma", "criteria", "protocol", "approach", "hospital", "clinic", "centre", "center"}
     | {"club", "unit", "ward", "university", "college", "school", "street", "road", "avenue"}
+    | {"wing", "line", "house", "lodge", "court", "park", "station", "surgery", "practice"}
+    | {"trust", "foundation", "society", "institute", "examination", "exam", "task", "figure"}
+    | {"tests", "scales", "outpatients", "department", "service", "services", "team", "centres"}
 )
+# Before a name, a place: "at Walter Reed", "on Ivy Ward", "St Thomas'", "Mt Sinai".
+PLACE_WORDS = frozenset({"at", "in", "on", "into", "st", "saint", "mt", "mount", "fort", "port"})
+
+# What makes a word that no list holds a person's name, by the grammar around it (any case):
+# the object of these verbs ("saw gurpreet", "told Somchai"), ...
+OBJECT_VERBS = frozenset(
+    {"saw", "see", "seen", "sees", "met", "meet", "meets", "visited", "visit", "told", "tell"}
+    | {"asked", "ask", "helped", "help", "thanked", "greeted", "reminded", "praised"}
+    | {"encouraged", "cued", "prompted", "phoned", "called", "rang", "collected", "assessed"}
+    | {"reassured", "supported", "joined", "accompanied", "discharged", "admitted"}
+    | {"treated", "referred", "observed", "coached", "taught", "showed", "let"}
+)
+# ... "with" after one of these in the same clause ("worked with x", "session with x"), ...
+SOCIAL_WORDS = frozenset(
+    {"worked", "work", "works", "working", "played", "play", "plays", "playing", "spoke"}
+    | {"talked", "chatted", "met", "sat", "walked", "came", "went", "laughed", "joked", "lives"}
+    | {"lived", "living", "stays", "staying", "session", "sessions", "time", "round", "rounds"}
+    | {"game", "games", "visit", "meeting", "call", "chat", "together", "practised", "practiced"}
+    | {"seen", "saw", "home", "arrived", "attended", "shared", "competed", "argued", "agreed"}
+)
+# ... a possessive before one of these ("x's mum"), ...
+KIN_NOUNS = frozenset(
+    {"mum", "mom", "mother", "dad", "father", "wife", "husband", "son", "daughter", "sister"}
+    | {"brother", "partner", "carer", "caregiver", "family", "friend", "friends", "grandson"}
+    | {"granddaughter", "niece", "nephew", "aunt", "uncle", "parents", "children", "kids"}
+    | {"teacher", "grandmother", "grandfather", "girlfriend", "boyfriend", "baby", "birthday"}
+    | {"room", "goals", "mood", "speech", "hand", "turn", "sleep"}
+)
+# ... and a title before it ("Mrs x").
+HONORIFICS = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "sr", "sra", "srta"})
