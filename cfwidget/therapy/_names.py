@@ -355,7 +355,7 @@ def find_name(text: str) -> str | None:
     >>> find_name("Hope remains high."), find_name("Transferred from NICU; NAD on exam.")
     (None, None)
     """
-    names, words = given_names()
+    names = given_names()[0]
     wide = wide_names()
     found = list(_WORD.finditer(text))
     for i, match in enumerate(found):
@@ -369,7 +369,7 @@ def find_name(text: str) -> str | None:
             if _listed_name(text, found, i, keys):
                 return word
             continue
-        if _abbreviation(word) or any(k in NOT_NAMES or k in CALENDAR for k in keys):
+        if _abbreviation(word) or any(k in NOT_NAMES | CALENDAR | HONORIFICS for k in keys):
             continue
         if any(k in wide for k in keys):
             start = _sentence_start(text, match.start())
