@@ -1,4 +1,4 @@
-"""Names and dates that must stay out of records: the given-name list and the checks on it.
+"""Names and dates that must stay out of records: the given-name lists and the checks on them.
 
 The list (``data/given_names.txt``, about 39,000 given names from many languages and
 scripts, folded to lower-case ASCII; its header names the sources and their licences) is
@@ -24,8 +24,28 @@ read once, from the installed package. A name in the list is found in any case
   "General Hospital"); months and weekdays only mid-sentence with a capitalised word
   after them ("June Carter", not "in June"); the words of the session (``NOT_NAMES``).
 
-:func:`find_name_pair` adds two capitalised words in a row, neither a common English word
-(``data/common_words.txt``): a first name the list lacks, with its surname.
+- **Places, brands and tests**: a name before capitalised words that end in a place or
+  test noun ("Brooke Army Medical Center", "Hayling and Brixton tests"), such a noun after
+  a capitalised word ("Ivy Ward", "Victoria Wing"), a name after "St" or after "at", "in",
+  "on" with a capital following ("at Walter Reed"), and a name that is a word after a
+  capitalised word ("Angel Delight", "Talking Mats").
+
+Beyond the list, for notes only:
+
+- **The wide list** (``data/given_names_wide.txt``: names that two independent sources
+  agree on, four letters or more, none an English word) counts capitalised in the middle of
+  a sentence ("Today Somchai ...") and wherever the grammar says a person.
+- **A word that no list holds** and that is no English word (``data/common_words.txt``)
+  counts, in any case, where the grammar says a person: after "saw", "met", "told",
+  "asked" ...; after "with" when the clause says what was done together ("worked with x",
+  "session with x"); as a possessive before a relative or the like ("x's mum"); after a
+  title ("Mrs x"); before what a person does or is ("x was tired", "x tired today",
+  "x said") or "and her" ("x and her husband"). A misspelt word in such a place warns
+  too ("saw improvment").
+
+:func:`find_name_pair` adds two capitalised words in a row, neither an English word, when
+the first is a listed name or the grammar says a person, and no place or test noun
+follows: a first name with its surname.
 
 >>> find_name("Maria was tired today")
 'Maria'
@@ -33,6 +53,8 @@ read once, from the installed package. A name in the list is found in any case
 ('mary', None)
 >>> find_name("Review again in May."), find_name("Worked with Grace on scanning.")
 (None, 'Grace')
+>>> find_name("worked with qhapaq today"), find_name("Ivy Ward staff reported good sleep.")
+('qhapaq', None)
 >>> find_date("born 07/03/1955"), find_date("C-014")
 ('07/03/1955', None)
 """
