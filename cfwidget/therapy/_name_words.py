@@ -120,13 +120,13 @@ SOCIAL_WORDS = frozenset(
     | {"game", "games", "visit", "meeting", "call", "chat", "together", "practised", "practiced"}
     | {"seen", "saw", "home", "arrived", "attended", "shared", "competed", "argued", "agreed"}
 )
-# ... a possessive before one of these ("x's mum"), ...
+# ... a possessive before one of these ("x's mum"; not "x's speech" or "x's hand", which
+# follow diseases too: "Parkinson's speech"), ...
 KIN_NOUNS = frozenset(
     {"mum", "mom", "mother", "dad", "father", "wife", "husband", "son", "daughter", "sister"}
     | {"brother", "partner", "carer", "caregiver", "family", "friend", "friends", "grandson"}
     | {"granddaughter", "niece", "nephew", "aunt", "uncle", "parents", "children", "kids"}
     | {"teacher", "grandmother", "grandfather", "girlfriend", "boyfriend", "baby", "birthday"}
-    | {"room", "goals", "mood", "speech", "hand", "turn", "sleep"}
 )
 # ... and a title before it ("Mrs x").
 HONORIFICS = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "sr", "sra", "srta"})
