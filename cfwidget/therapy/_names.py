@@ -194,7 +194,8 @@ def find_name_pair(text: str) -> str | None:
         if _title_ahead(after, 0, TITLE_NOUNS):
             continue  # "Frenchay Dysarthria Assessment": a test
         words = list(_WORD.finditer(text))
-        at = next(i for i, w in enumerate(words) if w.start() == found.start(1))
+        # the word the pair starts in ("O'Qwert" holds the pair "Qwert Zzyxa")
+        at = max((i for i, w in enumerate(words) if w.start() <= found.start(1)), default=0)
         listed = keys[0] in given_names()[0] or keys[0] in wide_names()
         if listed or _person_slot(text, words, at):
             return found.group(1)  # "Harpreet Singh", "saw Tendai Moyo"

@@ -83,6 +83,13 @@ def test_places_brands_and_tests_are_no_person(text: str) -> None:
     assert name_warning(text) is None
 
 
+@pytest.mark.parametrize(
+    "text", ["Seen with O'Qwert Zzyxa today", "met d'Qwert Zzyxa", "x-Qwert Zzyxa came", "Qwert"]
+)
+def test_a_pair_inside_a_word_is_read_without_error(text: str) -> None:
+    assert name_warning(text) is None or "Qwert" in name_warning(text)
+
+
 def test_the_wide_list_is_for_notes_only() -> None:
     assert "gurpreet" in wide_names() and "somchai" in wide_names()
     assert all(len(name) >= 4 for name in wide_names())
