@@ -41,6 +41,9 @@ NOT_NAMES = frozenset(
     | {"bil", "bilat", "hemi"}  # bilateral, hemiplegic side (written in lower case too)
     # A grandmother, a nanny, a doctor: "Nan brought him in", "Doc says rest".
     | {"nan", "nanny", "gran", "doc"}
+    # Teams and services in shorthand: "saw physio", "asked neuro", "worked with ortho".
+    | {"physio", "physios", "ortho", "orthos", "neuro", "neuros", "psych", "neuropsych"}
+    | {"rehab", "paeds", "peds", "cardio", "gastro", "resp", "onco", "salt", "slt", "mdt"}
 )
 # Verbs whose subject is a person: a word-name at the start of a sentence followed by one of
 # these is a name ("Grace said", "Mark played well"), not a word ("Mark progress").
@@ -99,6 +102,8 @@ TITLE_NOUNS = EPONYM_NOUNS | frozenset(
     | {"wing", "line", "house", "lodge", "court", "park", "station", "surgery", "practice"}
     | {"trust", "foundation", "society", "institute", "examination", "exam", "task", "figure"}
     | {"tests", "scales", "outpatients", "department", "service", "services", "team", "centres"}
+    | {"group", "therapist", "staff", "nurse", "nurses", "doctor", "consultant", "therapy"}
+    | {"programme", "program", "class", "referral", "notes"}
 )
 # Before a name, a place: "at Walter Reed", "on Ivy Ward", "St Thomas'", "Mt Sinai".
 PLACE_WORDS = frozenset({"at", "in", "on", "into", "st", "saint", "mt", "mount", "fort", "port"})

@@ -309,11 +309,12 @@ def _in_title(text: str, found: list[re.Match[str]], i: int, names: frozenset[st
 
 
 def _unknown(key: str) -> bool:
-    """Whether ``key`` is in no list: neither an English word nor a word of the session."""
+    """Whether ``key`` is in no list: four letters or more, neither an English word nor a
+    word of the session."""
     english = common_words()
     parts = key.split("-")
     return (
-        len(key) > 2
+        len(key) > 3  # three letters are mostly shorthand: slt, tbi, cbt
         and key.replace("-", "").isalpha()
         and key not in NOT_NAMES
         and not any(p in english for p in parts)

@@ -77,6 +77,10 @@ def test_a_name_no_list_holds_is_read_from_the_grammar(text: str, name: str) -> 
         "Talking Mats helped with choosing goals.",  # a title: a name that is a word
         "Transferred on Monday to the ward.",
         "we will try again in june",
+        "saw physio today",  # teams in shorthand
+        "asked neuro about the meds",
+        "worked with tbi group",  # three letters: shorthand, and a group noun after
+        "Parkinson's hand tremor is worse.",  # a disease's possessive before no relative
     ],
 )
 def test_places_brands_and_tests_are_no_person(text: str) -> None:
