@@ -12,6 +12,7 @@ __all__ = [
     "CALENDAR",
     "DEGREES",
     "DETERMINERS",
+    "DRUG_ENDINGS",
     "EPONYM_NOUNS",
     "HONORIFICS",
     "KIN_NOUNS",
@@ -44,6 +45,15 @@ NOT_NAMES = frozenset(
     # Teams and services in shorthand: "saw physio", "asked neuro", "worked with ortho".
     | {"physio", "physios", "ortho", "orthos", "neuro", "neuros", "psych", "neuropsych"}
     | {"rehab", "paeds", "peds", "cardio", "gastro", "resp", "onco", "salt", "slt", "mdt"}
+    # Words of care that the English word list lacks: "worked with carer", "saw audiology".
+    | {"carer", "carers", "keyworker", "keyworkers", "audiology", "podiatry", "orthoptics"}
+    | {"physiotherapy", "ipad", "ipads", "iphone", "telehealth", "zoom", "teams"}
+)
+# How the names of medicines end ("metoprolol tired today" is no person).
+DRUG_ENDINGS = (
+    *("olol", "pril", "sartan", "statin", "azepam", "azolam", "prazole", "mycin", "cillin"),
+    *("cycline", "floxacin", "oxetine", "tidine", "dronate", "parin", "xaban", "gliptin"),
+    *("gliflozin", "formin", "terol", "sonide", "triptan", "profen", "azole", "clone"),
 )
 # Verbs whose subject is a person: a word-name at the start of a sentence followed by one of
 # these is a name ("Grace said", "Mark played well"), not a word ("Mark progress").

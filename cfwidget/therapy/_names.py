@@ -72,6 +72,7 @@ from ._name_words import (
     CALENDAR,
     DEGREES,
     DETERMINERS,
+    DRUG_ENDINGS,
     EPONYM_NOUNS,
     HONORIFICS,
     KIN_NOUNS,
@@ -309,8 +310,8 @@ def _in_title(text: str, found: list[re.Match[str]], i: int, names: frozenset[st
 
 
 def _unknown(key: str) -> bool:
-    """Whether ``key`` is in no list: four letters or more, neither an English word nor a
-    word of the session."""
+    """Whether ``key`` is in no list: four letters or more, neither an English word, nor a
+    word of the session, nor a medicine's name by its ending (metoprolol, ramipril)."""
     english = common_words()
     parts = key.split("-")
     return (
@@ -319,6 +320,7 @@ def _unknown(key: str) -> bool:
         and key not in NOT_NAMES
         and not any(p in english for p in parts)
         and not (key.endswith("s") and key[:-1] in english)
+        and not key.endswith(DRUG_ENDINGS)
     )
 
 

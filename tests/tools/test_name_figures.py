@@ -81,6 +81,8 @@ def test_a_name_no_list_holds_is_read_from_the_grammar(text: str, name: str) -> 
         "asked neuro about the meds",
         "worked with tbi group",  # three letters: shorthand, and a group noun after
         "Parkinson's hand tremor is worse.",  # a disease's possessive before no relative
+        "worked with carer on the home programme",  # care words the word list lacks
+        "metoprolol tired today",  # a medicine, by its ending
     ],
 )
 def test_places_brands_and_tests_are_no_person(text: str) -> None:
