@@ -5,6 +5,8 @@ on ordinary clinical sentences. ``python -m tools.name_figures`` prints the same
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cfwidget.therapy._errors import SettingsError
 from cfwidget.therapy._names import find_name, wide_names
@@ -102,3 +104,19 @@ def test_the_wide_list_is_for_notes_only() -> None:
     assert check_client("AB-12") == "AB-12"
     with pytest.raises(SettingsError):
         check_client("Kim-07")  # codes use the first list, as before
+
+
+_PIECES = st.sampled_from(
+    ["saw", "with", "worked", "Mrs", "was", "tired", "and", "her", "'s", "mum", "at", "St"]
+    + ["Ward", "Angel", "Gurpreet", "maria", "the", ".", ",", "O'", "-", "Qwert", "\n"]
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(_PIECES, st.text(max_size=6)), max_size=12))
+def test_any_text_gets_an_answer_and_a_warning_names_what_is_there(parts: list[str]) -> None:
+    text = " ".join(parts)
+    warning = name_warning(text)
+    if warning is not None:
+        found = warning.split("(", 1)[1].rsplit(")", 1)[0]
+        assert found in text
