@@ -107,8 +107,10 @@ def test_the_wide_list_is_for_notes_only() -> None:
 
 
 _PIECES = st.sampled_from(
-    ["saw", "with", "worked", "Mrs", "was", "tired", "and", "her", "'s", "mum", "at", "St"]
-    + ["Ward", "Angel", "Gurpreet", "maria", "the", ".", ",", "O'", "-", "Qwert", "\n"]
+    [
+        *("saw", "with", "worked", "Mrs", "was", "tired", "and", "her", "'s", "mum", "at"),
+        *("St", "Ward", "Angel", "Gurpreet", "maria", "the", ".", ",", "O'", "-", "Qwert", "\n"),
+    ]
 )
 
 
