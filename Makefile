@@ -10,7 +10,7 @@ PYTEST_NOTEBOOKS := notebooks --nbval --nbval-sanitize-with tests/nbval_sanitize
 # tests/browser is not even collected (its imports alone take seconds).
 QUICK := --ignore=tests/browser -m "not browser and not notebooks and not slow"
 
-.PHONY: lab test check lint js-check bench benches layout-check notebooks pictures binder-check clean
+.PHONY: lab test check lint js-check bench benches layout-check name-figures notebooks pictures binder-check clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -96,6 +96,10 @@ benches: bench
 
 layout-check: $(STAMP)
 	$(BIN)/python -m tools.layout_check 1000
+
+# The notes' name check on the held-out lists of tests/data/names/ (docs/privacy.md).
+name-figures: $(STAMP)
+	$(BIN)/python -m tools.name_figures
 
 # Redraw the README's pictures (docs/widget.png, docs/voila.png) in Chromium.
 pictures: $(STAMP)

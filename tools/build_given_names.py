@@ -1,6 +1,8 @@
 """Build ``cfwidget/therapy/data/given_names.txt``, the list the privacy checks use.
 
-Run by hand when the list should change (never at test or run time), in an environment
+Run by hand when the list should change (never at test or run time; then run
+``tools/build_wide_names.py``, which makes ``common_words.txt`` and the wider list for notes
+from this one), in an environment
 with ``pandas``, ``pyarrow`` and ``pypinyin`` installed, from unpacked wheels::
 
     python -m tools.build_given_names --faker DIR --mimesis DIR --japanese DIR \\
@@ -348,32 +350,6 @@ def english_words(path: Path) -> set[str]:
     return (plain - _NAMES_FIRST) | set(_CALENDAR) | _KIN
 
 
-WORDS_HEADER = """\
-# Common English words, one a line, lower case, three letters or more: the lower-case words
-# of SCOWL's small American English list (Debian package wamerican-small). Two capitalised
-# words in a row count as a first name and a surname only when neither is one of these
-# ("Tendai Moyo", not "Berg Balance Scale"). Made by tools/build_given_names.py.
-# SCOWL is Copyright 2000-2011 by Kevin Atkinson:
-# "Permission to use, copy, modify, distribute and sell these word lists, the associated
-# scripts, the output created from the scripts, and its documentation for any purpose is
-# hereby granted without fee, provided that the above copyright notice appears in all
-# copies and that both that copyright notice and this permission notice appear in
-# supporting documentation. Kevin Atkinson makes no representations about the
-# suitability of this array for any purpose. It is provided "as is" without express or
-# implied warranty."
-"""
-
-
-def write_common_words(small: Path) -> int:
-    """Write ``common_words.txt`` from the small word list; the number of words."""
-    listed = small.read_text(encoding="utf-8").split()
-    words = sorted({w for w in listed if w.islower() and w.isalpha() and w.isascii()})
-    words = [w for w in words if len(w) > 2]
-    text = WORDS_HEADER + "\n".join(words) + "\n"
-    WORDS_OUT.write_text(text, encoding="utf-8")
-    return len(words)
-
-
 def _version(root: Path, package: str) -> str:
     for info in root.glob(f"{package}-*.dist-info"):
         return info.name.removesuffix(".dist-info").split("-")[-1]
@@ -415,7 +391,7 @@ def main(argv: list[str]) -> None:
     OUT.parent.mkdir(exist_ok=True)
     OUT.write_text(header + "\n".join(lines) + "\n", encoding="utf-8")
     print(f"{OUT}: {len(lines)} names, {marked} also words")
-    print(f"{WORDS_OUT}: {write_common_words(args.small)} words")
+    print(f"then run tools/build_wide_names.py, which makes {WORDS_OUT.name} and the wide list")
 
 
 if __name__ == "__main__":

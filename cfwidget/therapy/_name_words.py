@@ -12,11 +12,17 @@ __all__ = [
     "CALENDAR",
     "DEGREES",
     "DETERMINERS",
+    "DRUG_ENDINGS",
     "EPONYM_NOUNS",
+    "HONORIFICS",
+    "KIN_NOUNS",
     "LINKS",
     "NOT_NAMES",
+    "OBJECT_VERBS",
     "PERSON_STATES",
     "PERSON_VERBS",
+    "PLACE_WORDS",
+    "SOCIAL_WORDS",
     "STATE_WORDS",
     "TITLE_NOUNS",
 ]
@@ -36,6 +42,18 @@ NOT_NAMES = frozenset(
     | {"bil", "bilat", "hemi"}  # bilateral, hemiplegic side (written in lower case too)
     # A grandmother, a nanny, a doctor: "Nan brought him in", "Doc says rest".
     | {"nan", "nanny", "gran", "doc"}
+    # Teams and services in shorthand: "saw physio", "asked neuro", "worked with ortho".
+    | {"physio", "physios", "ortho", "orthos", "neuro", "neuros", "psych", "neuropsych"}
+    | {"rehab", "paeds", "peds", "cardio", "gastro", "resp", "onco", "salt", "slt", "mdt"}
+    # Words of care that the English word list lacks: "worked with carer", "saw audiology".
+    | {"carer", "carers", "keyworker", "keyworkers", "audiology", "podiatry", "orthoptics"}
+    | {"physiotherapy", "ipad", "ipads", "iphone", "telehealth", "zoom", "teams"}
+)
+# How the names of medicines end ("metoprolol tired today" is no person).
+DRUG_ENDINGS = (
+    *("olol", "pril", "sartan", "statin", "azepam", "azolam", "prazole", "mycin", "cillin"),
+    *("cycline", "floxacin", "oxetine", "tidine", "dronate", "parin", "xaban", "gliptin"),
+    *("gliflozin", "formin", "terol", "sonide", "triptan", "profen", "azole", "clone"),
 )
 # Verbs whose subject is a person: a word-name at the start of a sentence followed by one of
 # these is a name ("Grace said", "Mark played well"), not a word ("Mark progress").
@@ -91,4 +109,39 @@ TITLE_NOUNS = EPONYM_NOUNS | frozenset(
     | {"questionnaire", "method", "technique", "score", "pegboard", "naming", "cognitive"}
     | {"coma", "criteria", "protocol", "approach", "hospital", "clinic", "centre", "center"}
     | {"club", "unit", "ward", "university", "college", "school", "street", "road", "avenue"}
+    | {"wing", "line", "house", "lodge", "court", "park", "station", "surgery", "practice"}
+    | {"trust", "foundation", "society", "institute", "examination", "exam", "task", "figure"}
+    | {"tests", "scales", "outpatients", "department", "service", "services", "team", "centres"}
+    | {"group", "therapist", "staff", "nurse", "nurses", "doctor", "consultant", "therapy"}
+    | {"programme", "program", "class", "referral", "notes"}
 )
+# Before a name, a place: "at Walter Reed", "on Ivy Ward", "St Thomas'", "Mt Sinai".
+PLACE_WORDS = frozenset({"at", "in", "on", "into", "st", "saint", "mt", "mount", "fort", "port"})
+
+# What makes a word that no list holds a person's name, by the grammar around it (any case):
+# the object of these verbs ("saw gurpreet", "told Somchai"), ...
+OBJECT_VERBS = frozenset(
+    {"saw", "see", "seen", "sees", "met", "meet", "meets", "visited", "visit", "told", "tell"}
+    | {"asked", "ask", "helped", "help", "thanked", "greeted", "reminded", "praised"}
+    | {"encouraged", "cued", "prompted", "phoned", "called", "rang", "collected", "assessed"}
+    | {"reassured", "supported", "joined", "accompanied", "discharged", "admitted"}
+    | {"treated", "referred", "observed", "coached", "taught", "showed", "let"}
+)
+# ... "with" after one of these in the same clause ("worked with x", "session with x"), ...
+SOCIAL_WORDS = frozenset(
+    {"worked", "work", "works", "working", "played", "play", "plays", "playing", "spoke"}
+    | {"talked", "chatted", "met", "sat", "walked", "came", "went", "laughed", "joked", "lives"}
+    | {"lived", "living", "stays", "staying", "session", "sessions", "time", "round", "rounds"}
+    | {"game", "games", "visit", "meeting", "call", "chat", "together", "practised", "practiced"}
+    | {"seen", "saw", "home", "arrived", "attended", "shared", "competed", "argued", "agreed"}
+)
+# ... a possessive before one of these ("x's mum"; not "x's speech" or "x's hand", which
+# follow diseases too: "Parkinson's speech"), ...
+KIN_NOUNS = frozenset(
+    {"mum", "mom", "mother", "dad", "father", "wife", "husband", "son", "daughter", "sister"}
+    | {"brother", "partner", "carer", "caregiver", "family", "friend", "friends", "grandson"}
+    | {"granddaughter", "niece", "nephew", "aunt", "uncle", "parents", "children", "kids"}
+    | {"teacher", "grandmother", "grandfather", "girlfriend", "boyfriend", "baby", "birthday"}
+)
+# ... and a title before it ("Mrs x").
+HONORIFICS = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "sr", "sra", "srta"})

@@ -1,4 +1,4 @@
-"""Names and dates that must stay out of records: the given-name list and the checks on it.
+"""Names and dates that must stay out of records: the given-name lists and the checks on them.
 
 The list (``data/given_names.txt``, about 39,000 given names from many languages and
 scripts, folded to lower-case ASCII; its header names the sources and their licences) is
@@ -24,8 +24,28 @@ read once, from the installed package. A name in the list is found in any case
   "General Hospital"); months and weekdays only mid-sentence with a capitalised word
   after them ("June Carter", not "in June"); the words of the session (``NOT_NAMES``).
 
-:func:`find_name_pair` adds two capitalised words in a row, neither a common English word
-(``data/common_words.txt``): a first name the list lacks, with its surname.
+- **Places, brands and tests**: a name before capitalised words that end in a place or
+  test noun ("Brooke Army Medical Center", "Hayling and Brixton tests"), such a noun after
+  a capitalised word ("Ivy Ward", "Victoria Wing"), a name after "St" or after "at", "in",
+  "on" with a capital following ("at Walter Reed"), and a name that is a word after a
+  capitalised word ("Angel Delight", "Talking Mats").
+
+Beyond the list, for notes only:
+
+- **The wide list** (``data/given_names_wide.txt``: names that two independent sources
+  agree on, four letters or more, none an English word) counts capitalised in the middle of
+  a sentence ("Today Somchai ...") and wherever the grammar says a person.
+- **A word that no list holds** and that is no English word (``data/common_words.txt``)
+  counts, in any case, where the grammar says a person: after "saw", "met", "told",
+  "asked" ...; after "with" when the clause says what was done together ("worked with x",
+  "session with x"); as a possessive before a relative or the like ("x's mum"); after a
+  title ("Mrs x"); before what a person does or is ("x was tired", "x tired today",
+  "x said") or "and her" ("x and her husband"). A misspelt word in such a place warns
+  too ("saw improvment").
+
+:func:`find_name_pair` adds two capitalised words in a row, neither an English word, when
+the first is a listed name or the grammar says a person, and no place or test noun
+follows: a first name with its surname.
 
 >>> find_name("Maria was tired today")
 'Maria'
@@ -33,6 +53,8 @@ read once, from the installed package. A name in the list is found in any case
 ('mary', None)
 >>> find_name("Review again in May."), find_name("Worked with Grace on scanning.")
 (None, 'Grace')
+>>> find_name("worked with qhapaq today"), find_name("Ivy Ward staff reported good sleep.")
+('qhapaq', None)
 >>> find_date("born 07/03/1955"), find_date("C-014")
 ('07/03/1955', None)
 """
@@ -50,16 +72,30 @@ from ._name_words import (
     CALENDAR,
     DEGREES,
     DETERMINERS,
+    DRUG_ENDINGS,
     EPONYM_NOUNS,
+    HONORIFICS,
+    KIN_NOUNS,
     LINKS,
     NOT_NAMES,
+    OBJECT_VERBS,
     PERSON_STATES,
     PERSON_VERBS,
+    PLACE_WORDS,
+    SOCIAL_WORDS,
     STATE_WORDS,
     TITLE_NOUNS,
 )
 
-__all__ = ["common_words", "find_date", "find_name", "find_name_pair", "fold", "given_names"]
+__all__ = [
+    "common_words",
+    "find_date",
+    "find_name",
+    "find_name_pair",
+    "fold",
+    "given_names",
+    "wide_names",
+]
 
 # A word: letters, with inner apostrophes or hyphens (Anne-Marie, O'Neil).
 _WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
@@ -106,16 +142,30 @@ def given_names() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(names), frozenset(words)
 
 
+def _read_list(name: str) -> frozenset[str]:
+    text = resources.files(__package__).joinpath(f"data/{name}").read_text("utf-8")
+    return frozenset(line for line in text.splitlines() if line and not line.startswith("#"))
+
+
 @functools.lru_cache(maxsize=1)
 def common_words() -> frozenset[str]:
-    """Common English words in lower case (``data/common_words.txt``, from SCOWL).
+    """English words in lower case (``data/common_words.txt``, from SCOWL).
 
     >>> "balance" in common_words(), "moyo" in common_words()
     (True, False)
     """
-    text = resources.files(__package__).joinpath("data/common_words.txt").read_text("utf-8")
-    lines = text.splitlines()
-    return frozenset(line for line in lines if line and not line.startswith("#"))
+    return _read_list("common_words.txt")
+
+
+@functools.lru_cache(maxsize=1)
+def wide_names() -> frozenset[str]:
+    """Given names for notes only (``data/given_names_wide.txt``): four letters or more, no
+    English word, none in :func:`given_names`. They count only where a name stands as one.
+
+    >>> "somchai" in wide_names(), "maria" in wide_names(), "ward" in wide_names()
+    (True, False, False)
+    """
+    return _read_list("given_names_wide.txt")
 
 
 # Two capitalised words in a row, as in a first name and a surname; inside a lookahead, so
@@ -136,8 +186,20 @@ def find_name_pair(text: str) -> str | None:
     for found in _NAME_PAIR.finditer(text):
         keys = [_keys(w)[0] for w in found.group(1).split()]
         keys += [k.replace("-", "") for k in keys if "-" in k]
-        if not any(k in common or k in NOT_NAMES for k in keys):
-            return found.group(1)
+        if any(k in common or k in NOT_NAMES for k in keys):
+            continue
+        before = _WORD.findall(text[: found.start(1)])[-1:]
+        after = list(_WORD.finditer(text, found.start(1) + len(found.group(1))))
+        if before and fold(before[0]) in PLACE_WORDS - {"at", "in", "on", "into"}:
+            continue  # "St Thomas", "Mt Sinai": a place
+        if _title_ahead(after, 0, TITLE_NOUNS):
+            continue  # "Frenchay Dysarthria Assessment": a test
+        words = list(_WORD.finditer(text))
+        # the word the pair starts in ("O'Qwert" holds the pair "Qwert Zzyxa")
+        at = max((i for i, w in enumerate(words) if w.start() <= found.start(1)), default=0)
+        listed = keys[0] in given_names()[0] or keys[0] in wide_names()
+        if listed or _person_slot(text, words, at):
+            return found.group(1)  # "Harpreet Singh", "saw Tendai Moyo"
     return None
 
 
@@ -183,13 +245,111 @@ def _after_determiner(found: list[re.Match[str]], i: int) -> bool:
     return False
 
 
+def _title_ahead(found: list[re.Match[str]], start: int, nouns: frozenset[str]) -> bool:
+    """Whether one of ``nouns`` comes at ``found[start]`` or after capitalised words only
+    (at most five words ahead, "and" or "of" between capitals allowed): "Berg Balance
+    Scale", "Brooke Army Medical Center", "Hayling and Brixton tests"."""
+    run = found[start : start + 5]
+    for k, match in enumerate(run):
+        key = fold(match.group(0))
+        if key in nouns:
+            return True
+        joins = key in {"and", "of"} and k + 1 < len(run) and _capitalised(run[k + 1].group(0))
+        if not (_capitalised(match.group(0)) or joins):
+            return False  # "Chelsea and Westminster outpatients": "and" joins capitals
+    return False
+
+
 def _eponym(found: list[re.Match[str]], i: int) -> bool:
-    """Whether ``found[i]`` names a disease, a test or a place (see ``TITLE_NOUNS``)."""
-    nouns = EPONYM_NOUNS if fold(found[i].group(0)).endswith("'s") else TITLE_NOUNS
-    after = [m.group(0) for m in found[i + 1 : i + 3]]
-    if len(after) == 2 and not _capitalised(after[0]):
-        after = after[:1]  # the second word counts after a capitalised one only
-    return any(fold(word) in nouns for word in after)
+    """Whether ``found[i]`` names a disease, a test or a place (see ``TITLE_NOUNS``), or is
+    such a noun after a capitalised word ("Ivy Ward", "Victoria Wing")."""
+    word = found[i].group(0)
+    if i and fold(word) in TITLE_NOUNS and _capitalised(found[i - 1].group(0)):
+        return True
+    nouns = EPONYM_NOUNS if fold(word).endswith("'s") else TITLE_NOUNS
+    return _title_ahead(found, i + 1, nouns)
+
+
+def _after(text: str, found: list[re.Match[str]], i: int, words: frozenset[str]) -> bool:
+    """Whether the word right before ``found[i]`` (spaces, or a full stop, between) is one
+    of ``words``."""
+    if i == 0:
+        return False
+    between = text[found[i - 1].end() : found[i].start()].strip()
+    return between in ("", ".") and fold(found[i - 1].group(0)) in words
+
+
+def _place(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether ``found[i]`` begins a place's name: after "St" or "Mt", or after "at", "in",
+    "on" with a capitalised word following ("at Walter Reed", not "looked at Maria")."""
+    if i and _capitalised(found[i - 1].group(0)) and _place(text, found, i - 1):
+        return text[found[i - 1].end() : found[i].start()] == " "  # "at Walter Reed"
+    if not _after(text, found, i, PLACE_WORDS):
+        return False
+    if fold(found[i - 1].group(0)) not in {"at", "in", "on", "into"}:
+        return True
+    nxt = found[i + 1].group(0) if i + 1 < len(found) else ""
+    return _capitalised(nxt) and text[found[i].end() : found[i + 1].start()] == " "
+
+
+def _in_title(text: str, found: list[re.Match[str]], i: int, names: frozenset[str]) -> bool:
+    """Whether a name follows a capitalised word that is no name of its own: a brand or a
+    title ("Angel Delight", "Talking Mats", "Royal Marsden"), not a first name and surname
+    ("Mary Rose"). A sentence's first word counts before a name that is an English word
+    only ("Talking Mats", but "Gave Somchai the tiles")."""
+    if i == 0 or text[found[i - 1].end() : found[i].start()] != " ":
+        return False
+    before = fold(found[i - 1].group(0))
+    words = given_names()[1]
+    if not _capitalised(found[i - 1].group(0)):
+        return False
+    english = fold(found[i].group(0)) in common_words() or fold(found[i].group(0)) in words
+    if not english and _sentence_start(text, found[i - 1].start()) and before not in names:
+        return False  # "Gave Somchai the tiles": capitalised only as the sentence's first word
+    return not (before in names and before not in words and before not in NOT_NAMES)
+
+
+def _unknown(key: str) -> bool:
+    """Whether ``key`` is in no list: four letters or more, neither an English word, nor a
+    word of the session, nor a medicine's name by its ending (metoprolol, ramipril)."""
+    english = common_words()
+    parts = key.split("-")
+    return (
+        len(key) > 3  # three letters are mostly shorthand: slt, tbi, cbt
+        and key.replace("-", "").isalpha()
+        and key not in NOT_NAMES
+        and not any(p in english for p in parts)
+        and not (key.endswith("s") and key[:-1] in english)
+        and not key.endswith(DRUG_ENDINGS)
+    )
+
+
+def _clause_before(text: str, found: list[re.Match[str]], i: int) -> list[str]:
+    """The folded words of the clause before ``found[i]``, nearest last (at most five)."""
+    words: list[str] = []
+    for j in range(i - 1, max(-1, i - 6), -1):
+        if any(c in ".!?;:" for c in text[found[j].end() : found[j + 1].start()]):
+            break
+        words.insert(0, fold(found[j].group(0)))
+    return words
+
+
+def _person_slot(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether the grammar around ``found[i]`` says it is a person: "saw x", "worked with x",
+    "x's mum", "Mrs x", "x was tired", "x tired today", "x and her husband"."""
+    word = found[i].group(0)
+    nxt = fold(found[i + 1].group(0)) if i + 1 < len(found) else ""
+    if fold(word).endswith("'s"):
+        return nxt in KIN_NOUNS
+    if _after(text, found, i, HONORIFICS | OBJECT_VERBS):
+        return True
+    clause = _clause_before(text, found, i)
+    if clause[-1:] == ["with"] and any(w in SOCIAL_WORDS for w in clause[:-1]):
+        return True
+    if _stands_as_subject(text, found, i) or nxt in PERSON_STATES:
+        return True
+    after = fold(found[i + 2].group(0)) if i + 2 < len(found) else ""
+    return nxt == "and" and after in {"her", "his", "their"}
 
 
 def _stands_as_subject(text: str, found: list[re.Match[str]], i: int) -> bool:
@@ -221,32 +381,60 @@ def find_name(text: str) -> str | None:
     >>> find_name("Hope remains high."), find_name("Transferred from NICU; NAD on exam.")
     (None, None)
     """
-    names, words = given_names()
+    names = given_names()[0]
+    wide = wide_names()
     found = list(_WORD.finditer(text))
     for i, match in enumerate(found):
         word = match.group(0)
-        for key in _keys(word):
-            if key not in names or key in NOT_NAMES or _eponym(found, i):
-                continue
-            if i and fold(found[i - 1].group(0)) in ARTICLES:
-                continue  # "a tad tired": a given name takes no article
-            if key not in words and not _abbreviation(word):
+        keys = _keys(word)
+        if i and fold(found[i - 1].group(0)) in ARTICLES:
+            continue  # "a tad tired": a given name takes no article
+        if _eponym(found, i) or _place(text, found, i):
+            continue  # "Ivy Ward", "Boston Naming Test", "at Walter Reed"
+        if any(k in names for k in keys):
+            if _listed_name(text, found, i, keys):
                 return word
-            if key in CALENDAR:
-                if _month_and_surname(text, found, i):
-                    return word
-                continue
-            if _abbreviation(word) or not _capitalised(word):
-                if _abbreviation(word) and _stands_as_subject(text, found, i):
-                    return word  # "TOM was tired", not "NAD on exam"
-                continue
-            if _after_determiner(found, i):
-                continue  # "the Ward Sister", "a Walker frame": a given name takes none
-            if not _sentence_start(text, match.start()) or fold(word).endswith("'s"):
-                return word
-            if _stands_as_subject(text, found, i):
-                return word
+            continue
+        if _abbreviation(word) or any(k in NOT_NAMES | CALENDAR | HONORIFICS for k in keys):
+            continue
+        if any(k in wide for k in keys):
+            start = _sentence_start(text, match.start())
+            if _capitalised(word) and not start and not _in_title(text, found, i, names):
+                return word  # "Today Somchai ...", "seen with Somchai"
+        elif not _unknown(keys[0]):
+            continue
+        if _person_slot(text, found, i):
+            return word  # "saw gurpreet", "worked with Sumaq", "killa's mum"
     return None
+
+
+def _listed_name(text: str, found: list[re.Match[str]], i: int, keys: list[str]) -> bool:
+    """Whether ``found[i]``, which holds a name of :func:`given_names`, stands as a name."""
+    names, words = given_names()
+    match = found[i]
+    word = match.group(0)
+    for key in keys:
+        if key not in names or key in NOT_NAMES:
+            continue
+        if key not in words and not _abbreviation(word):
+            if key in common_words() and _in_title(text, found, i, names):
+                continue  # "Talking Mats": a title, though "mats" is not marked a word
+            return True
+        if key in CALENDAR:
+            if _month_and_surname(text, found, i):
+                return True
+            continue
+        if _abbreviation(word) or not _capitalised(word):
+            if _abbreviation(word) and _stands_as_subject(text, found, i):
+                return True  # "TOM was tired", not "NAD on exam"
+            continue
+        if _after_determiner(found, i) or _in_title(text, found, i, names):
+            continue  # "the Ward Sister", "a Walker frame", "Angel Delight"
+        if not _sentence_start(text, match.start()) or fold(word).endswith("'s"):
+            return True
+        if _stands_as_subject(text, found, i):
+            return True
+    return False
 
 
 # Three numbers with separators (day, month and year in some order), or eight or six digits.

@@ -328,6 +328,9 @@ def test_the_name_list_ships_in_the_wheel_with_its_source(tmp_path: Path) -> Non
     with zipfile.ZipFile(wheel) as z:
         words = z.read("cfwidget/therapy/data/common_words.txt")
     assert b"SCOWL" in words and b"\nbalance\n" in words
+    with zipfile.ZipFile(wheel) as z:
+        wide = z.read("cfwidget/therapy/data/given_names_wide.txt")
+    assert b"firstname-to-nationality" in wide and b"\ngurpreet\n" in wide
 
 
 # -- notes: checked before anything is written, a draft until the end --------------------

