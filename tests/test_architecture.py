@@ -284,8 +284,10 @@ def test_the_wheel_holds_the_package_and_not_the_tools(tmp_path: Path) -> None:
     wheel = Path(next(iter(WheelBuilder(str(REPO)).build(directory=str(tmp_path)))))
     names = zipfile.ZipFile(wheel).namelist()
     assert "cfwidget/py.typed" in names
-    for bundle in ("game", "guided", "review"):  # the front end, bundled from js/
+    for bundle in ("farmyard", "setpicker"):  # the front end, bundled from js/
         assert f"cfwidget/widget/static/{bundle}.js" in names
+    # Voila's settings, for {sys.prefix}/etc/jupyter/ (see jupyter-config/voila.py)
+    assert [n for n in names if n.endswith(".data/data/etc/jupyter/voila.py")] != []
     assert "cfwidget/core/_round.py" in names
     assert [n for n in names if n.startswith(("tools/", "tests/", "js/", "cfwidget/tools"))] == []
     assert [n for n in names if "bench" in n or "layout_check" in n] == []
