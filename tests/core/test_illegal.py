@@ -444,10 +444,15 @@ def test_the_widget_exercises_and_sessions_use_the_rounds_words() -> None:
     stray = next(t for t in rnd.hand(rnd.turn) if rnd.tile_refusal(t) is not None)
     assert f"{rnd.tile_refusal(stray)}." in which_tiles(rnd).check([str(stray)]).message
     assert f"{rnd.refusal(Move.DRAW)}." in what_to_do(rnd).check("draw").message
-    s = Session(SessionSettings(seed=7, errorless=False), client="AB12")
+    # A guided session says the round's words whole from cue level 2 (the number to look for);
+    # below that it holds back the help (cfwidget.therapy.levels), and its record keeps them.
+    s = Session(SessionSettings(seed=7, errorless=False, cue_start=2), client="AB12")
     reason = s.round.refusal("0-0@6-6")
     assert reason is not None
     assert s.attempt("0-0@6-6").message == f"Not that one: {reason}."
+    assert s.events[-1]["reason"] == reason
+    s = Session(SessionSettings(seed=7, errorless=False, cue_start=0), client="AB12")
+    assert s.attempt("0-0@6-6").message == "Not that one."
     assert s.events[-1]["reason"] == reason
 
 
