@@ -85,25 +85,32 @@ def close_and_time(
         context.close()
 
 
+def voila_close_and_time(browser: Any, url: str) -> tuple[int, float]:
+    """A standalone Voila at ``url``: its kernels before the visit, and the seconds from the
+    tab's closing until they are back to that (its kernel asked for by id, and counted)."""
+    baseline = len(kernel_processes(url))
+
+    def alive(kernel_id: str) -> bool:
+        try:
+            with urllib.request.urlopen(f"{url}api/kernels/{kernel_id}", timeout=5):
+                return True
+        except urllib.error.HTTPError as exc:
+            if exc.code == 404:
+                return False
+            raise
+
+    took = close_and_time(
+        browser,
+        url,
+        running=lambda k: alive(k) and len(kernel_processes(url)) == baseline + 1,
+        gone=lambda k: not alive(k) and len(kernel_processes(url)) <= baseline,
+    )
+    return baseline, took
+
+
 def test_voila_shuts_the_kernel_of_a_closed_page_down(notebook: Path, browser: Any) -> None:
     with voila(notebook) as url:
-        baseline = len(kernel_processes(url))
-
-        def alive(kernel_id: str) -> bool:
-            try:
-                with urllib.request.urlopen(f"{url}api/kernels/{kernel_id}", timeout=5):
-                    return True
-            except urllib.error.HTTPError as exc:
-                if exc.code == 404:
-                    return False
-                raise
-
-        took = close_and_time(
-            browser,
-            url,
-            running=lambda k: alive(k) and len(kernel_processes(url)) == baseline + 1,
-            gone=lambda k: not alive(k) and len(kernel_processes(url)) <= baseline,
-        )
+        baseline, took = voila_close_and_time(browser, url)
     # Culling waits 15 minutes here: only the page's own request can have done it.
     print(f"\nvoila: kernels back to {baseline} {took:.2f} s after the tab closed")
 
@@ -152,23 +159,7 @@ def test_a_plain_pip_install_shuts_the_kernel_of_a_closed_page_down(
     no config of ours; a closed page's kernel goes at once all the same."""
     (tmp_path / notebook.name).write_bytes(notebook.read_bytes())
     with voila_from_wheel(tmp_path / notebook.name, wheel) as url:
-        baseline = len(kernel_processes(url))
-
-        def alive(kernel_id: str) -> bool:
-            try:
-                with urllib.request.urlopen(f"{url}api/kernels/{kernel_id}", timeout=5):
-                    return True
-            except urllib.error.HTTPError as exc:
-                if exc.code == 404:
-                    return False
-                raise
-
-        took = close_and_time(
-            browser,
-            url,
-            running=lambda k: alive(k) and len(kernel_processes(url)) == baseline + 1,
-            gone=lambda k: not alive(k) and len(kernel_processes(url)) <= baseline,
-        )
+        baseline, took = voila_close_and_time(browser, url)
     print(f"\nvoila from the wheel: kernels back to {baseline} {took:.2f} s after the tab closed")
 
 
