@@ -161,12 +161,12 @@ class Round:
         :meth:`refusal`.
         """
         e = self._engine
-        legal = e.listed
+        legal: Sequence[Move] | None = e.listed  # a Sequence's index() takes text too
         if legal is None:
             legal = e.listed = e.legal(e.ts.as_moves)
-        try:  # the quick way, for a move taken from legal_moves(): Engine.find, written out
+        try:  # the quick way (a move equal to a listed one): Engine.find, written out
             m = legal[legal.index(move)]
-        except ValueError:  # text, or a move equal to a listed one, or no legal move
+        except ValueError:  # text, or no legal move
             found = e.find(move)
             if found is None:
                 raise IllegalMove(explain(self._mover(), to_move(move))) from None
