@@ -43,6 +43,7 @@ _BYTE_KTH = np.zeros((256, 8), dtype=np.int64)
 for _byte in range(256):
     for _k, _place in enumerate(i for i in range(8) if _byte >> i & 1):
         _BYTE_KTH[_byte, _k] = _place
+_BYTE_KTH_FLAT = _BYTE_KTH.ravel()  # [byte * 8 + k]: one flat lookup is quicker than two
 
 if hasattr(np, "bitwise_count"):  # NumPy 2
 
@@ -92,13 +93,12 @@ _ONES: dict[int, Array] = {}
 def _kth_bit(x: Array, k: Array) -> Array:
     """The rank of the ``k``-th set bit (0 = lowest) of each mask of ``x``: the byte that
     holds it, from the bytes' running counts, then its place there, from a table."""
-    b = np.ascontiguousarray(x, dtype="<u8").view(np.uint8).reshape(x.size, 8)
-    counts = _popcount(b)
-    running = _running(counts)
-    byte = _row_sums(running <= k[:, None])
-    at = np.arange(x.size)
-    skipped = running[at, byte].astype(np.int64) - counts[at, byte]  # set bits in bytes below
-    rank: Array = byte * 8 + _BYTE_KTH[b[at, byte], k - skipped]
+    counts = _popcount(np.ascontiguousarray(x, dtype="<u8").view(np.uint8).reshape(x.size, 8))
+    below = _running(counts) <= k[:, None]  # the bytes wholly below the k-th set bit
+    byte = _row_sums(below)
+    skipped = _row_sums(below * counts)  # the set bits in those bytes
+    value = ((x >> (byte * 8).astype(_U)) & _U(255)).astype(np.int64)
+    rank: Array = byte * 8 + _BYTE_KTH_FLAT[value * 8 + k - skipped]
     return rank
 
 
