@@ -37,31 +37,68 @@ _U = np.uint64
 _ONE = _U(1)
 _ZERO = _U(0)
 
+#: How many bits each byte has set, and the place in a byte of its k-th set bit (0 = lowest).
+_BYTE_COUNTS = np.array([i.bit_count() for i in range(256)], dtype=np.uint8)
+_BYTE_KTH = np.zeros((256, 8), dtype=np.int64)
+for _byte in range(256):
+    for _k, _place in enumerate(i for i in range(8) if _byte >> i & 1):
+        _BYTE_KTH[_byte, _k] = _place
+_BYTE_KTH_FLAT = _BYTE_KTH.ravel()  # [byte * 8 + k]: one flat lookup is quicker than two
+
 if hasattr(np, "bitwise_count"):  # NumPy 2
 
     def _popcount(x: Array) -> Array:
-        return np.bitwise_count(x).astype(np.int64)
+        """How many bits each mask of ``x`` has set (as small integers: ``uint8``)."""
+        out: Array = np.bitwise_count(x)
+        return out
 
 else:  # pragma: no cover - NumPy 1.x
-    _BYTE_COUNTS = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
 
     def _popcount(x: Array) -> Array:
-        b = np.ascontiguousarray(x, dtype=_U).view(np.uint8).reshape(*x.shape, 8)
-        out: Array = _BYTE_COUNTS[b].sum(axis=-1)
+        """How many bits each mask of ``x`` has set (as small integers: ``uint8``)."""
+        b = np.ascontiguousarray(x, dtype="<u8").view(np.uint8).reshape(*x.shape, 8)
+        out: Array = _BYTE_COUNTS[b].sum(axis=-1, dtype=np.uint8)
         return out
 
 
+# Sums along short rows (a dozen numbers or fewer) are matrix products with ones, in float32
+# (exact for these small whole numbers): NumPy does them many times quicker than cumsum or
+# sum along such rows, which pay a fixed cost per row.
+
+
+def _running(x: Array) -> Array:
+    """Running sums along each row of the small whole numbers (or truths) ``x``, as float32."""
+    width = x.shape[1]
+    triangle = _TRIANGLES.get(width)
+    if triangle is None:
+        triangle = _TRIANGLES[width] = np.triu(np.ones((width, width), dtype=np.float32))
+    out: Array = x.astype(np.float32) @ triangle
+    return out
+
+
+def _row_sums(x: Array) -> Array:
+    """The sum of each row of the small whole numbers (or truths) ``x``, as int64."""
+    width = x.shape[1]
+    ones = _ONES.get(width)
+    if ones is None:
+        ones = _ONES[width] = np.ones(width, dtype=np.float32)
+    out: Array = (x.astype(np.float32) @ ones).astype(np.int64)
+    return out
+
+
+_TRIANGLES: dict[int, Array] = {}
+_ONES: dict[int, Array] = {}
+
+
 def _kth_bit(x: Array, k: Array) -> Array:
-    """The rank of the ``k``-th set bit (0 = lowest) of each mask of ``x``."""
-    x = x.copy()
-    k = k.copy()
-    more = k > 0
-    while more.any():  # clear the lowest bit where more are to be skipped (k is small)
-        x[more] &= x[more] - _ONE
-        k[more] -= 1
-        more = k > 0
-    low = x & (~x + _ONE)  # the lowest set bit alone
-    rank: Array = np.log2(low.astype(np.float64)).astype(np.int64)  # exact for powers of 2
+    """The rank of the ``k``-th set bit (0 = lowest) of each mask of ``x``: the byte that
+    holds it, from the bytes' running counts, then its place there, from a table."""
+    counts = _popcount(np.ascontiguousarray(x, dtype="<u8").view(np.uint8).reshape(x.size, 8))
+    below = _running(counts) <= k[:, None]  # the bytes wholly below the k-th set bit
+    byte = _row_sums(below)
+    skipped = _row_sums(below * counts)  # the set bits in those bytes
+    value = ((x >> (byte * 8).astype(_U)) & _U(255)).astype(np.int64)
+    rank: Array = byte * 8 + _BYTE_KTH_FLAT[value * 8 + k - skipped]
     return rank
 
 
@@ -121,7 +158,7 @@ def run_batch(
     n_num = s.numbers
     ylen = max(len(x.yard) for x in unique)
     yard_u = np.zeros((len(unique), ylen + 1), dtype=_U)
-    counts_u = np.zeros((len(unique), n_num), dtype=np.int64)
+    counts_u = np.zeros((len(unique), n_num), dtype=np.int16)  # small: quicker to gather
     for i, x in enumerate(unique):
         yard_u[i, : len(x.yard)] = x.yard[::-1]  # draw order
         for num in range(n_num):
@@ -164,7 +201,7 @@ def run_batch(
             end[rows[blocked]] = 2
 
     def record(rows: Array, codes: Array, legal: Array) -> None:
-        if trace is not None:
+        if trace is not None:  # (the callers ask first: untraced, no codes are made)
             trace.append((rows.copy(), codes.copy(), legal.copy()))
 
     active = np.nonzero(~over)[0]
@@ -185,14 +222,15 @@ def run_batch(
             hands[g, seat[draw]] = hand[draw]
             drawn[g] = d[draw] = tile
             bits[draw] = tile & fm[draw]
-            record(g, np.full(g.size, -1), np.ones(g.size, dtype=np.int64))
+            if trace is not None:
+                record(g, np.full(g.size, -1), np.ones(g.size, dtype=np.int64))
             end_if_blocked(g)
             o = ~over[a]
             a, seat, hand, fm, d, bits = a[o], seat[o], hand[o], fm[o], d[o], bits[o]
         if a.size:
             is_forced = forced[a] >= 0
-            per_number = _popcount(bits[:, None] & s.number_mask[None, :]) * counts[a]
-            pairs = np.where(is_forced, _popcount(bits), per_number.sum(axis=1))
+            per_number = _popcount(bits[:, None] & s.number_mask[None, :]) * counts[a]  # int16
+            pairs = np.where(is_forced, _popcount(bits), _row_sums(per_number))
             mult = np.where(announce & (_popcount(hand) == 2) & (pairs > 0), 2, 1)
             may_pass = (d != _ZERO) & (not must) & (pairs > 0)
             total = pairs * mult + may_pass
@@ -202,8 +240,9 @@ def run_batch(
             else:
                 j = np.clip((rng.random(a.size) * total).astype(np.int64), 0, None)
                 play = (j < pairs * mult) & (pairs > 0)
-                ann = j % mult
-                j //= mult
+                shift = mult - 1  # mult is 1 or 2
+                ann = j & shift
+                j >>= shift
             # The tile and the number where it joins, for the rows that play.
             p = np.nonzero(play)[0]
             rows = a[p]
@@ -216,20 +255,21 @@ def run_batch(
                 number = np.where(ok_hi, hi, lo)  # joins at its higher number when it can
             else:
                 jp = j[p]
-                cum = np.cumsum(per_number[p], axis=1)
-                number = (cum <= jp[:, None]).sum(axis=1)
+                cum = _running(per_number[p])
+                number = _row_sums(cum <= jp[:, None])
                 number = np.minimum(number, n_num - 1)
-                before = np.where(number > 0, cum[np.arange(p.size), np.maximum(number - 1, 0)], 0)
+                below = cum[np.arange(p.size), np.maximum(number - 1, 0)].astype(np.int64)
+                before = np.where(number > 0, below, 0)
                 within = (jp - before) // np.maximum(counts[rows, number], 1)
                 fp = is_forced[p]
                 pick = np.where(fp, pb, pb & s.number_mask[number])
                 rank = _kth_bit(pick, np.where(fp, jp, within))
             fp = is_forced[p]
             number = np.where(fp, s.high[np.maximum(forced[rows], 0)], number)
-            code = ((rank << 5 | number) << 1) | ann[p]
-            codes = np.full(a.size, -2, dtype=np.int64)
-            codes[p] = code
-            record(a, codes, np.maximum(total, 1))
+            if trace is not None:
+                codes = np.full(a.size, -2, dtype=np.int64)
+                codes[p] = ((rank << 5 | number) << 1) | ann[p]
+                record(a, codes, np.maximum(total, 1))
             # Passes.
             q = a[~play]
             if q.size:

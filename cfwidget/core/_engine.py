@@ -131,6 +131,10 @@ class Engine(Kernel):
         """Record and make the legal move ``m``, one of the listed shared objects."""
         self.listed = None
         self.moves.append(m)
+        self.make_recorded(m)
+
+    def make_recorded(self, m: Move) -> None:
+        """Make the legal move ``m`` (one of the listed shared objects), already recorded."""
         if type(m) is SharedPlay:
             if self.little:
                 self.lay_noting_penalty(m.code)

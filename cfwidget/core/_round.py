@@ -38,14 +38,15 @@ from typing import TYPE_CHECKING, Any
 from ._deal import Deal, given_deal, shuffled_deal
 from ._engine import Engine
 from ._errors import IllegalMove
-from ._kernel import Kernel
-from ._moves import Move, MoveLike, to_move
+from ._kernel import DRAW_CODE, PASS_CODE, Kernel
+from ._moves import DRAW, Move, MoveLike, to_move
 from ._observation import Observation, _Fixed, _Public, check_seat, draw_odds, observe
 from ._placed import Placed, fitting_numbers, role
 from ._records import parse_round, read_round, record_deal, replay_moves, round_record
 from ._rules import Rules
 from ._seatwords import explain, how_it_ended, refusal, rule_line, tile_refusal
 from ._tiles import Tile, TileLike
+from ._tileset import SharedPlay
 
 if TYPE_CHECKING:  # the picture layer's type, for annotations only
     from ..table import TilePlacement
@@ -147,7 +148,11 @@ class Round:
         After a draw: the plays of the drawn tile, plus ``pass`` (unless the rules
         say a drawn tile that fits must be played). The list is the caller's own.
         """
-        return self._engine.legal_moves()
+        e = self._engine  # Engine.legal_moves written out: this runs before every move
+        listed = e.listed
+        if listed is None:  # worked out once per position, then kept until the next move
+            listed = e.listed = e.legal(e.ts.as_moves)
+        return listed.copy()
 
     def play(self, move: MoveLike) -> None:
         """Make ``move`` for the seat to move; an illegal move raises :class:`IllegalMove`.
@@ -156,11 +161,26 @@ class Round:
         :meth:`refusal`.
         """
         e = self._engine
-        m = e.find(move)
-        if m is None:
-            raise IllegalMove(explain(self._mover(), to_move(move)))
+        legal: Sequence[Move] | None = e.listed  # a Sequence's index() takes text too
+        if legal is None:
+            legal = e.listed = e.legal(e.ts.as_moves)
+        try:  # the quick way (a move equal to a listed one): Engine.find, written out
+            m = legal[legal.index(move)]
+        except ValueError:  # text, or no legal move
+            found = e.find(move)
+            if found is None:
+                raise IllegalMove(explain(self._mover(), to_move(move))) from None
+            m = found
         self._public = None  # the position moves on: observations made so far keep theirs
-        e.make(m)
+        # Engine.make, written out: record the move, then the kernel's play step.
+        e.listed = None
+        e.moves.append(m)
+        if e.little:  # a play may draw a penalty tile, which the record notes
+            e.make_recorded(m)
+        elif type(m) is SharedPlay:
+            e.apply(m.code)
+        else:
+            e.apply(DRAW_CODE if m is DRAW else PASS_CODE)
 
     def undo(self) -> Move:
         """Take back the last move and return it. The round is exactly as before it.
