@@ -300,7 +300,7 @@ _RATED = {
     "inaccuracy": "an inaccuracy",
     "mistake": "a mistake",
     "blunder": "a blunder",
-    UNCLEAR: "unclear",
+    UNCLEAR: "unclear (the ratings could not settle it: not counted as a slip)",
 }
 
 

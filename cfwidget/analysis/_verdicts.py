@@ -173,14 +173,14 @@ def settled(
     and more ``worlds`` at a time while the verdict is not sure and ``most`` worlds are not
     reached. The verdict is read from the fresh worlds alone: the first rating chose the
     best move and so made the loss look larger than it is (the best of noisy averages is too
-    good), and fresh worlds do not share that bias. A verdict that would need more worlds
-    than the budget holds (:func:`worlds_to_settle`: the loss sits on a band edge) is not
-    rated again: it is unclear (:func:`judged`).
+    good), and fresh worlds do not share that bias. A verdict that would need far more
+    worlds than the budget holds (:func:`worlds_to_settle`: the loss sits on a band edge)
+    is not rated again after the first fresh worlds: it is unclear (:func:`judged`).
     """
     table = first = ratings_table(ratings)
     used = len(ratings.rows)
     loss, se = loss_of(table, move)
-    if not flagged(loss, se) or used + worlds > most or _hopeless(loss, se, used, most - used):
+    if not flagged(loss, se) or used + worlds > most:
         return used, table, first
     contenders = _contenders(table, move)
     fresh = rate(ratings.view, worlds, ratings.policy, more_seed(seed, 1), contenders)
@@ -199,8 +199,8 @@ def settled(
 
 def _hopeless(loss: float, se: float, rated: int, left: int) -> bool:
     """Whether a close call rated with ``rated`` worlds would need far more than the ``left``
-    ones to be sure (twice as many: the loss itself may move with fresh worlds)."""
-    return close_call(loss, se) and worlds_to_settle(loss, se, rated) > 2 * (rated + left)
+    ones to be sure (four times as many: the loss itself moves with fresh worlds)."""
+    return close_call(loss, se) and worlds_to_settle(loss, se, rated) > 4 * (rated + left)
 
 
 def _contenders(table: pd.DataFrame, move: str) -> list[str]:

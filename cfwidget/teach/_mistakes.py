@@ -41,8 +41,7 @@ from typing import Any
 import pandas as pd
 
 from .._shared import plural, shown, whole_in
-from ..analysis import MAX_WORLDS, Line, Review, evaluate, lines_of_play
-from ..analysis._verdicts import FLAGS
+from ..analysis import FLAGS, MAX_WORLDS, Line, Review, evaluate, lines_of_play
 from ..core import Move, NotationError, Round
 from ._answers import Exercise, listing
 from ._errors import AnswerError, LessonError

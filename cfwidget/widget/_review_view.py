@@ -19,8 +19,7 @@ from typing import Literal, TypedDict
 import pandas as pd
 
 from .._shared import name_in_text
-from ..analysis import GOOD_LOSS
-from ..analysis._verdicts import FLAGS, NOISE_SE, UNCLEAR, verdict_range
+from ..analysis import FLAGS, GOOD_LOSS, NOISE_SE, UNCLEAR, verdict_range
 from ..core import Move, Observation, Round, Tile
 from ..odds import OddsError, draw_outlook
 from ..table import TilePlacement, badge_spots
