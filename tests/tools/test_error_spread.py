@@ -16,8 +16,9 @@ import pytest
 from cfwidget import Round, Rules
 from cfwidget.analysis import ReviewError, evaluate, review
 from cfwidget.analysis._evaluate import ERROR_METHOD, chains_for, clustered_error
-from cfwidget.analysis._verdicts import _SAID, judged, verdict_range
+from cfwidget.analysis._verdicts import _SAID, judged, loss_of, verdict, verdict_range
 from tools.error_spread import BAND, constrained_positions, ordinary_positions, spread_ratios
+from tools.verdict_stability import played_round
 
 
 def test_the_spread_over_seeds_is_what_the_stated_errors_say() -> None:
@@ -92,3 +93,18 @@ def test_a_review_flags_only_sure_verdicts_and_records_how() -> None:
     assert set(once.moves["worlds_rated"]) <= {0, 10, 20}  # the first pass only
     with pytest.raises(ReviewError, match="max_worlds is a whole number from worlds"):
         review(rnd, worlds=20, max_worlds=10)
+
+
+def test_a_reviews_flags_keep_their_verdict_with_four_times_the_worlds() -> None:
+    """A fixed 3-player round (the tips bot and a random player): every flag the review gives
+    at 60 worlds keeps its exact verdict when evaluate rates the position again with a fresh
+    seed and 240 worlds; the moves it could not settle are unclear, and not flags."""
+    rev = review(played_round(1, 3), worlds=60, seed=0)
+    flags = rev.mistakes()
+    assert len(flags) >= 3
+    for _, line in flags.iterrows():
+        at = rev.round_at(int(line["round"]), int(line["move_number"]))
+        loss, se = loss_of(evaluate(at, worlds=240, seed=99), str(line["played"]))
+        assert verdict(loss, se) == line["verdict"], (line["move_number"], loss, se)
+    unclear = rev.moves[rev.moves["verdict"] == "unclear"]
+    assert len(unclear) and not set(unclear.index) & set(flags.index)
