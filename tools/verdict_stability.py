@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     print(said)
     if args.write_docs is not None:
-        how = "without re-rating" if args.once else "re-rating close calls"
+        how = "without re-rating" if args.once else "flags checked on fresh worlds"
         measurements.record(
             f"verdict_stability {'once' if args.once else 'settled'}",
             f"Verdicts that hold: flags re-rated with a fresh seed at 4x the worlds ({how})",
