@@ -19,8 +19,10 @@ Run ``python -m tools.review_bench`` (``--positions N``, ``--worlds W``, ``--rev
 
 Every time is also divided by the yardstick of ``tools.bench`` (a bare simulator of random
 play, 1,000 rounds) timed in the same run, so that runs on slower or busier machines can be
-compared. It asserts nothing. On a machine whose cores are busy with other work, the
-executors' gain shrinks: the line ``cores`` says how many the machine has.
+compared; the serial review's processor time is also divided by the yardstick's processor
+time, which other programs on a busy machine change less than the wall clock. It asserts
+nothing. On a machine whose cores are busy with other work, the executors' gain shrinks: the
+line ``cores`` says how many the machine has.
 """
 
 from __future__ import annotations
@@ -80,7 +82,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-dask", action="store_true")
     args = parser.parse_args(argv)
+    cpu = time.process_time()
     yard = statistics.median(yardstick_rounds(1000, seed=s)[0] for s in range(3))
+    yard_cpu = (time.process_time() - cpu) / 3  # processor time: steadier on a busy machine
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
         f"cores: {os.cpu_count()}, load average {load} (an executor gains only on idle cores); "
@@ -102,11 +106,14 @@ def main(argv: list[str] | None = None) -> None:
 
     rnd = wolf_lake_round(args.seed)
     worlds = args.review_worlds
+    cpu = time.process_time()
     serial, alone = _timed(lambda: review(rnd, worlds=worlds))
+    cpu = time.process_time() - cpu
     rated = int((alone.moves["verdict"] != "forced").sum())
     print(
         f"review of a 4-player wolf-lake round ({len(rnd.moves)} moves, {rated} rated, "
         f"{worlds} worlds): serially {serial:.2f} s ({serial / yard:.1f} yardsticks; "
+        f"processor time {cpu:.2f} s, {cpu / yard_cpu:.1f} yardsticks of processor time; "
         "asked: at most 60 s)"
     )
     print("  " + _cpu_shared(rnd, worlds, args.workers))

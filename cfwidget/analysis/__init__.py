@@ -34,17 +34,21 @@ from ._playout import MAX_PLAYOUTS, POLICIES, Policy, playout, playouts
 from ._review import GOOD_LOSS, VERDICTS, Review, review
 from ._search import DOUBT, STRENGTHS, SearchBot
 from ._solve import Solution, solve
+from ._verdicts import FLAGS, NOISE_SE, UNCLEAR, verdict_range
 
 __all__ = [
     "DEEP_STRENGTHS",
     "DOUBT",
     "EVALUATE_POLICIES",
+    "FLAGS",
     "GOOD_LOSS",
     "LINE_WORLDS",
     "MAX_PLAYOUTS",
     "MAX_WORLDS",
+    "NOISE_SE",
     "POLICIES",
     "STRENGTHS",
+    "UNCLEAR",
     "VERDICTS",
     "DeepSearchBot",
     "EvaluateError",
@@ -67,6 +71,7 @@ __all__ = [
     "race",
     "review",
     "solve",
+    "verdict_range",
 ]
 
 register_bot("search", SearchBot)

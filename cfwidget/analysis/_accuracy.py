@@ -131,12 +131,17 @@ def stake_of(table: pd.DataFrame | None) -> float:
 
 def with_accuracy(moves: pd.DataFrame, tables: Sequence[pd.DataFrame | None]) -> pd.DataFrame:
     """``moves`` (a review's moves table) with :data:`ACCURACY_COLUMNS` added: each rated
-    move's stake and accuracy (a forced move: stake 0, accuracy NaN)."""
+    move's stake and accuracy (a forced move: stake 0, accuracy NaN). A flag's loss is read
+    from fresh worlds and the stake from the first table, so the stake is at least the loss:
+    the worst move cost at least what the move played did."""
     if len(tables) != len(moves):
         raise ReviewError(f"one table per move: {len(moves)} moves, {len(tables)} tables")
-    stakes = [stake_of(t) for t in tables]
     rated = (moves["verdict"] != "forced").tolist() if len(moves) else []
     losses = moves["loss"].tolist() if len(moves) else []
+    stakes = [
+        max(stake_of(t), float(x)) if r else stake_of(t)
+        for t, x, r in zip(tables, losses, rated, strict=True)
+    ]
     out: pd.DataFrame = moves.copy()
     out["stake"] = pd.Series(stakes, index=moves.index, dtype=float)
     out["move_accuracy"] = pd.Series(

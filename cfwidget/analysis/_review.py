@@ -40,13 +40,16 @@ from ..core import (
 from ..table import Chart
 from ._accuracy import ACCURACY_COLUMNS, outlook, seat_accuracies, with_accuracy
 from ._errors import EvaluateError, ReviewError
-from ._evaluate import EvaluatePolicy, check_executor, check_request, rate
+from ._evaluate import EvaluatePolicy, check_executor, check_request
 from ._review_sources import rounds_to_review
 from ._verdicts import (
+    FLAGS,
     GOOD_LOSS,
     INACCURACY_LOSS,
     MISTAKE_LOSS,
     NOISE_SE,
+    UNCLEAR,
+    first_pass,
     judged,
     loss_of,
     most_worlds,
@@ -74,8 +77,9 @@ __all__ = [
     "verdict_range",
 ]
 
-#: The verdicts, best first ("forced": a single legal move, not rated).
-VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder", "forced")
+#: The verdicts, best first ("unclear": the ratings stay on a band edge, not a flag;
+#: "forced": a single legal move, not rated).
+VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder", UNCLEAR, "forced")
 #: The columns of :attr:`Review.moves`.
 MOVE_COLUMNS = (
     "round",
@@ -218,8 +222,9 @@ class Review:
         return copied
 
     def mistakes(self) -> pd.DataFrame:
-        """The rows whose verdict is an inaccuracy, a mistake or a blunder."""
-        bad = self.moves["verdict"].isin(("inaccuracy", "mistake", "blunder"))
+        """The rows whose verdict is an inaccuracy, a mistake or a blunder (sure verdicts:
+        an ``"unclear"`` move is not among them)."""
+        bad = self.moves["verdict"].isin(FLAGS)
         rows: pd.DataFrame = self.moves[bad]
         return rows
 
@@ -272,7 +277,7 @@ class Review:
             if not row["moves"]:
                 parts.append(f"  {row['name']}: no move to rate")
                 continue
-            slips = [f"{int(row[v])} {_plural(v, int(row[v]))}" for v in VERDICTS[2:5]]
+            slips = [f"{int(row[v])} {_plural(v, int(row[v]))}" for v in VERDICTS[2:6]]
             parts.append(
                 f"  {row['name']}: accuracy {row['accuracy']:.0f}%, {row['best_or_good']:.0%} of "
                 f"{int(row['moves'])} {_plural('move', int(row['moves']))} best or "
@@ -295,11 +300,12 @@ _RATED = {
     "inaccuracy": "an inaccuracy",
     "mistake": "a mistake",
     "blunder": "a blunder",
+    UNCLEAR: "unclear (the ratings could not settle it: not counted as a slip)",
 }
 
 
 def _plural(word: str, n: int) -> str:
-    if n == 1:
+    if n == 1 or word == UNCLEAR:
         return word
     return word[:-1] + "ies" if word.endswith("y") else word + "s"
 
@@ -327,13 +333,16 @@ def review(
     rates the moves at the same time, one task per move. The same arguments give the same
     review, with or without an executor. Nothing given is changed.
 
-    A flagged close call (an inaccuracy or worse whose verdict changes within
-    :data:`NOISE_SE` standard errors) is rated again: the played move and the moves near the
-    best, ``worlds`` fresh worlds at a time, until its verdict is sure or ``max_worlds``
-    worlds were rated (by default :data:`MORE_WORLDS` times ``worlds``; ``worlds`` turns
-    re-rating off); the verdict is read from the fresh worlds (see
-    :func:`cfwidget.analysis._verdicts.settled`). A close call still unsure then gets its
-    mildest verdict, and its ``verdict_note`` says it is unclear; ``worlds_rated`` and
+    Each position is rated with half of ``worlds`` first; a move that is then the best or
+    surely good (below :data:`GOOD_LOSS` points lost by :data:`NOISE_SE` standard errors)
+    keeps that rating, the others get all ``worlds``
+    (:func:`cfwidget.analysis._verdicts.first_pass`). A flag (an inaccuracy or worse) is
+    checked again: the played move and the moves near the best, ``worlds`` fresh worlds at a
+    time, until its verdict is sure or ``max_worlds`` worlds were rated (by default
+    :data:`MORE_WORLDS` times ``worlds``; ``worlds`` turns re-rating off); the verdict is read
+    from the fresh worlds (see :func:`cfwidget.analysis._verdicts.settled`). A move whose
+    verdict is still not sure then is ``"unclear"``: not a flag (not in :meth:`Review.mistakes`),
+    and its ``verdict_note`` says between which verdicts it lies; ``worlds_rated`` and
     ``sure`` say how each move was settled.
 
     >>> from cfwidget import Game, Rules
@@ -459,7 +468,8 @@ def _rate(
             "verdict_note": "",
         }
     try:
-        rated, table, first = settled(rate(rnd, worlds, policy, seed), move, worlds, most, seed)
+        ratings = first_pass(rnd, move, worlds, policy, seed)
+        rated, table, first = settled(ratings, move, worlds, most, seed)
     except EvaluateError as exc:
         raise ReviewError(f"round {r}, move {k}: {exc}") from None
     best = str(table.index[0])

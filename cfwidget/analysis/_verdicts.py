@@ -4,26 +4,36 @@ A move's **loss** is its expected round points minus the best move's, with a sta
 from the two moves' differences world by world (:func:`~cfwidget.analysis.evaluate`'s
 ``loss_std_error``). :func:`verdict` names it by the thresholds below. A verdict is **sure**
 when every loss within :data:`NOISE_SE` standard errors gets it (:func:`verdict_range`). A
-**close call** (a loss of :data:`GOOD_LOSS` points or more whose verdict is not sure) is
-rated again with more worlds of fresh seeds (:func:`settled`) until it is sure or the budget
-ends; still unsure then, it is *unclear*: it gets its mildest verdict, and a note says so
+move is rated first with half the review's worlds, and with all of them unless it is then
+the best or surely good (:func:`first_pass`). A flag (an inaccuracy or worse) is checked on
+fresh worlds, more of them while it is a **close call** (a loss of :data:`GOOD_LOSS` points
+or more whose verdict is not sure) and the budget allows (:func:`settled`); still unsure
+then, the verdict is :data:`UNCLEAR`: not a flag, and a note says between which verdicts
 (:func:`judged`). docs/review-errors.md tells the whole story.
 """
 
 from __future__ import annotations
 
+import math
+
 import pandas as pd
 
 from .._shared import shown, whole_in
+from ..core import Round
 from ._errors import ReviewError
-from ._evaluate import MAX_WORLDS, Ratings, rate, rate_more, ratings_table
+from ._evaluate import MAX_WORLDS, EvaluatePolicy, Ratings, rate, rate_more, ratings_table
 
 __all__ = [
+    "FLAGS",
     "GOOD_LOSS",
     "INACCURACY_LOSS",
     "MISTAKE_LOSS",
     "MORE_WORLDS",
     "NOISE_SE",
+    "UNCLEAR",
+    "first_pass",
+    "flagged",
+    "half_seed",
     "judged",
     "loss_of",
     "most_worlds",
@@ -31,6 +41,7 @@ __all__ = [
     "settled",
     "verdict",
     "verdict_range",
+    "worlds_to_settle",
 ]
 
 #: A loss below this many points is "good".
@@ -44,6 +55,10 @@ MISTAKE_LOSS = 10.0
 NOISE_SE = 2.0
 #: A close call is rated again with more worlds, up to this many times the review's worlds.
 MORE_WORLDS = 4
+#: The verdicts that flag a move (a mistake to learn from).
+FLAGS = ("inaccuracy", "mistake", "blunder")
+#: The verdict of a move the thresholds would flag but whose ratings stay on a band edge.
+UNCLEAR = "unclear"
 
 
 def verdict(loss: float, std_error: float = 0.0, *, same_move: bool = False) -> str:
@@ -87,42 +102,105 @@ def close_call(loss: float, std_error: float) -> bool:
     return loss >= GOOD_LOSS and mild != harsh
 
 
+def flagged(loss: float, std_error: float) -> bool:
+    """Whether :func:`verdict` calls a loss an inaccuracy, a mistake or a blunder."""
+    return verdict(loss, std_error) in FLAGS
+
+
+def worlds_to_settle(loss: float, std_error: float, worlds: int) -> float:
+    """About how many fresh worlds would make a verdict sure, if the loss stayed where it is.
+
+    The error shrinks with the root of the worlds, so the interval of :data:`NOISE_SE`
+    standard errors clears the nearest band edge (2, 5 or 10 points) once the worlds reach
+    ``worlds`` times (2 x error / distance to that edge) squared.
+
+    >>> worlds_to_settle(6.0, 1.0, 100), worlds_to_settle(5.1, 1.0, 100) > 10_000
+    (400.0, True)
+    """
+    edge = min(abs(loss - e) for e in (GOOD_LOSS, INACCURACY_LOSS, MISTAKE_LOSS))
+    if edge == 0:
+        return math.inf
+    return worlds * (NOISE_SE * std_error / edge) ** 2
+
+
 def more_seed(seed: int, k: int) -> int:
-    """The seed of the ``k``-th re-rating (from 1): fresh, so its worlds are new ones."""
+    """The seed of the ``k``-th re-rating (from 1): fresh, so its worlds are new ones.
+
+    >>> more_seed(5, 1), more_seed(5, 2)
+    (1000008, 2000011)
+    """
     return (seed + k * 1_000_003) % 2**64
+
+
+def half_seed(seed: int) -> int:
+    """The seed of the first pass's second half (:func:`first_pass`): far from ``seed`` and
+    from every :func:`more_seed`.
+
+    >>> half_seed(5) == 5 + 2**63
+    True
+    """
+    return (seed + 2**63) % 2**64
+
+
+def first_pass(rnd: Round, move: str, worlds: int, policy: EvaluatePolicy, seed: int) -> Ratings:
+    """Every legal move rated, the played ``move``'s verdict to come from it.
+
+    Half of ``worlds`` first (the worlds of ``evaluate(rnd, worlds=worlds // 2, seed=seed)``).
+    When the played move is the best there or surely good (its loss is below
+    :data:`GOOD_LOSS` by :data:`NOISE_SE` standard errors), that is enough: such a move is
+    never flagged however the ratings fall. Otherwise the other half is added from a fresh
+    seed, so that a move is flagged only on ``worlds`` worlds at least.
+    """
+    half = worlds // 2
+    if half < 2:  # too few worlds to halve
+        return rate(rnd, worlds, policy, seed)
+    ratings = rate(rnd, half, policy, seed)
+    loss, se = loss_of(ratings_table(ratings), move)
+    if loss == 0 or loss + NOISE_SE * se < GOOD_LOSS:
+        return ratings
+    return rate_more(ratings, worlds - half, half_seed(seed))
 
 
 def settled(
     ratings: Ratings, move: str, worlds: int, most: int, seed: int
 ) -> tuple[int, pd.DataFrame, pd.DataFrame]:
     """The worlds behind the played ``move``'s verdict, the table it is read from, and the
-    first table (every legal move, the review's ``worlds``).
+    first table (every legal move: :func:`first_pass`'s).
 
-    The first table is ``ratings``'. When it flags the move (an inaccuracy or worse) and the
-    loss is a close call, then while it stays one and fewer than ``most`` worlds were rated,
-    the *contenders* (the played move and every move within
-    :data:`NOISE_SE` standard errors of the best) are rated again in ``worlds`` more fresh
-    worlds at a time, and the verdict is read from the fresh worlds alone: the first rating
-    chose the best move and so made the loss look larger than it is (the best of noisy
-    averages is too good), and fresh worlds do not share that bias.
+    The first table is ``ratings``'. When it flags the move (an inaccuracy or worse), the
+    flag is checked on fresh worlds: the *contenders* (the played move and every move within
+    :data:`NOISE_SE` standard errors of the best) are rated again in ``worlds`` fresh worlds,
+    and more ``worlds`` at a time while the verdict is not sure and ``most`` worlds are not
+    reached. The verdict is read from the fresh worlds alone: the first rating chose the
+    best move and so made the loss look larger than it is (the best of noisy averages is too
+    good), and fresh worlds do not share that bias. A verdict that would need far more
+    worlds than the budget holds (:func:`worlds_to_settle`: the loss sits on a band edge)
+    is not rated again after the first fresh worlds: it is unclear (:func:`judged`).
     """
     table = first = ratings_table(ratings)
+    used = len(ratings.rows)
     loss, se = loss_of(table, move)
-    flagged = verdict(loss, se) in ("inaccuracy", "mistake", "blunder")
-    if len(ratings.rows) + worlds > most or not (flagged and close_call(loss, se)):
-        return len(ratings.rows), table, first
+    if not flagged(loss, se) or used + worlds > most:
+        return used, table, first
     contenders = _contenders(table, move)
     fresh = rate(ratings.view, worlds, ratings.policy, more_seed(seed, 1), contenders)
     table = ratings_table(fresh)
     k = 1
-    while len(ratings.rows) + len(fresh.rows) + worlds <= most:
+    while used + len(fresh.rows) + worlds <= most:
         loss, se = loss_of(table, move)
-        if not close_call(loss, se):
+        left = most - used - len(fresh.rows)
+        if not close_call(loss, se) or _hopeless(loss, se, len(fresh.rows), left):
             break
         k += 1
         fresh = rate_more(fresh, worlds, more_seed(seed, k))
         table = ratings_table(fresh)
-    return len(ratings.rows) + len(fresh.rows), table, first
+    return used + len(fresh.rows), table, first
+
+
+def _hopeless(loss: float, se: float, rated: int, left: int) -> bool:
+    """Whether a close call rated with ``rated`` worlds would need far more than the ``left``
+    ones to be sure (four times as many: the loss itself moves with fresh worlds)."""
+    return close_call(loss, se) and worlds_to_settle(loss, se, rated) > 4 * (rated + left)
 
 
 def _contenders(table: pd.DataFrame, move: str) -> list[str]:
@@ -148,20 +226,31 @@ def number(table: pd.DataFrame, move: str, column: str = "expected_points") -> f
 
 
 def judged(loss: float, se: float, same_move: bool, worlds: int) -> tuple[str, bool, str]:
-    """The verdict, whether it is sure, and a note in words. A close call still unsure after
-    the re-ratings gets its mildest verdict (a move is called a mistake only when it surely
-    is one) and the note says it is unclear."""
+    """The verdict, whether it is sure, and a note in words.
+
+    A flag (an inaccuracy or worse) is given only when every loss within :data:`NOISE_SE`
+    standard errors gets it. A loss the thresholds would flag but whose interval crosses a
+    band edge is ``"unclear"``, not a flag; the note says between which verdicts. A loss
+    of 2 points or more within the noise of 0 stays ``"good"`` (it may be chance), not sure.
+
+    >>> said, sure, note = judged(6.0, 1.0, False, 400)
+    >>> said, sure, note[:45]
+    ('unclear', False, 'unclear: between an inaccuracy and a mistake,')
+    >>> note[46:]
+    'about 6.0 points lost +- 2.0 (after 400 imagined worlds)'
+    >>> judged(6.0, 0.3, False, 100)[:2], judged(3.0, 2.0, False, 100)[:2]
+    (('mistake', True), ('good', False))
+    """
     if same_move or loss < GOOD_LOSS:
         return verdict(loss, se, same_move=same_move), True, ""
     mild, harsh = verdict_range(loss, se)
+    said = verdict(loss, se)
+    give = f"about {loss:.1f} points lost +- {NOISE_SE * se:.1f} (after {worlds:,} imagined worlds)"
     if mild == harsh:
-        return verdict(loss, se), True, f"sure after {worlds:,} imagined worlds"
-    return (
-        mild,
-        False,
-        f"unclear: about {loss:.1f} points lost, give or take {NOISE_SE * se:.1f}, after "
-        f"{worlds:,} imagined worlds: it may be {_SAID[mild]} or {_SAID[harsh]}",
-    )
+        return said, True, f"sure after {worlds:,} imagined worlds"
+    if said not in FLAGS:
+        return said, False, f"may be chance: {give}; it may be {_SAID[harsh]}"
+    return UNCLEAR, False, f"unclear: between {_SAID[mild]} and {_SAID[harsh]}, {give}"
 
 
 #: A verdict as said after "it may be" ("best" counts as "good").

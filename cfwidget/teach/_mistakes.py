@@ -1,7 +1,8 @@
 """Learn from your mistakes: each flagged move of a reviewed game, to solve again.
 
 :func:`mistakes` takes a :class:`~cfwidget.analysis.Review` and a seat, and turns each of
-that seat's moves the review flagged (an inaccuracy, a mistake or a blunder) into a
+that seat's moves the review flagged (an inaccuracy, a mistake or a blunder: never an
+``"unclear"`` one, which the ratings could not settle) into a
 :class:`Mistake`: the table just before the move, seen from that chair, and an exercise
 "find a better move" with two hints (which ends, then which tile), a worked solution and the
 line of play that shows why.
@@ -40,7 +41,7 @@ from typing import Any
 import pandas as pd
 
 from .._shared import plural, shown, whole_in
-from ..analysis import MAX_WORLDS, Line, Review, evaluate, lines_of_play
+from ..analysis import FLAGS, MAX_WORLDS, Line, Review, evaluate, lines_of_play
 from ..core import Move, NotationError, Round
 from ._answers import Exercise, listing
 from ._errors import AnswerError, LessonError
@@ -48,8 +49,9 @@ from ._typed import move_notation
 
 __all__ = ["FLAGGED", "MORE_WORLDS", "SURE", "Mistake", "Mistakes", "mistakes"]
 
-#: The verdicts that make a move worth solving again.
-FLAGGED = ("inaccuracy", "mistake", "blunder")
+#: The verdicts that make a move worth solving again (the review's sure flags; an
+#: ``"unclear"`` move is not one).
+FLAGGED = FLAGS
 #: How many times the review's worlds the position is rated with again before it is asked.
 MORE_WORLDS = 4
 #: How many paired standard errors a move must be ahead of the move played to count as better.

@@ -19,7 +19,7 @@ from typing import Literal, TypedDict
 import pandas as pd
 
 from .._shared import name_in_text
-from ..analysis import GOOD_LOSS
+from ..analysis import FLAGS, GOOD_LOSS, NOISE_SE, UNCLEAR, verdict_range
 from ..core import Move, Observation, Round, Tile
 from ..odds import OddsError, draw_outlook
 from ..table import TilePlacement, badge_spots
@@ -38,10 +38,18 @@ __all__ = [
     "step_words",
 ]
 
-#: How a move is rated on screen: a verdict of the review, ``"forced"``, ``"unrated"`` (its
-#: seat was not reviewed) or ``"hidden"`` (another seat's move, hands closed).
-Shown = Literal["best", "good", "inaccuracy", "mistake", "blunder", "forced", "unrated", "hidden"]
-_ARTICLE = {"inaccuracy": "an inaccuracy", "mistake": "a mistake", "blunder": "a blunder"}
+#: How a move is rated on screen: a verdict of the review (``"unclear"``: the ratings could
+#: not settle between two verdicts), ``"forced"``, ``"unrated"`` (its seat was not reviewed)
+#: or ``"hidden"`` (another seat's move, hands closed).
+Shown = Literal[
+    "best", "good", "inaccuracy", "mistake", "blunder", "unclear", "forced", "unrated", "hidden"
+]
+_ARTICLE = {
+    "good": "good",
+    "inaccuracy": "an inaccuracy",
+    "mistake": "a mistake",
+    "blunder": "a blunder",
+}
 #: How many of the best candidate moves a collapsed list shows (with the move played).
 FEW_BARS = 3
 
@@ -267,8 +275,18 @@ def review_panel(
         if verdict == "best" or str(best) == str(move):
             words = f"{head}: the best move, about {_points(points)} expected for {mover}."
             short = f"{head}: the best move"
+        elif verdict == UNCLEAR:
+            mild, harsh = verdict_range(loss, float(row["std_error"]))
+            give = NOISE_SE * float(row["std_error"])
+            words = (
+                f"{head}: unclear, between {_ARTICLE[mild]} and {_ARTICLE[harsh]}: about "
+                f"{_points(loss)} worse than the best, {_move_phrase(best, roles)}, give or "
+                f"take {give:.1f}. Even {int(row['worlds_rated']):,} imagined deals did not "
+                "settle it, so it is not counted as a mistake."
+            )
+            short = f"{head}: unclear"
         else:
-            judged = "good" if verdict == "good" else _ARTICLE[verdict]
+            judged = _ARTICLE[verdict]
             words = (
                 f"{head}: {judged}, {_points(loss)} worse than the best, "
                 f"{_move_phrase(best, roles)}."
@@ -293,7 +311,7 @@ def review_panel(
         for i, s in enumerate(steps)
         if s.row is not None
         and (hands_open or s.seat == seat or follow)
-        and moves.iloc[s.row]["verdict"] in ("inaccuracy", "mistake", "blunder")
+        and moves.iloc[s.row]["verdict"] in FLAGS
     ]
     hands: list[OtherHand] = []
     if hands_open:

@@ -12,6 +12,7 @@ import pytest
 import cfwidget as cf
 from cfwidget.analysis import Review, ReviewError, evaluate, review
 from cfwidget.analysis._accuracy import STAKE_FLOOR
+from cfwidget.analysis._evaluate import rate, rate_more, ratings_table
 from cfwidget.analysis._review import (
     GOOD_LOSS,
     INACCURACY_LOSS,
@@ -21,6 +22,7 @@ from cfwidget.analysis._review import (
     VERDICTS,
     verdict,
 )
+from cfwidget.analysis._verdicts import half_seed
 
 RULES = cf.Rules(max_pip=6, hand_size=7)
 WORLDS = 12
@@ -71,8 +73,11 @@ def test_each_row_is_evaluate_at_that_moment(game: cf.Game, reviewed: Review) ->
         legal = fresh.legal_moves()
         if len(legal) == 1:
             assert row["verdict"] == "forced" and math.isnan(row["played_points"])
-        elif checked < 4 and row["worlds_rated"] == WORLDS:  # not a close call rated again
-            table = evaluate(fresh, worlds=WORLDS)
+        elif checked < 4 and row["worlds_rated"] in (WORLDS // 2, WORLDS):  # not rated again
+            table = evaluate(fresh, worlds=WORLDS // 2)  # the first half: best or surely good
+            if row["worlds_rated"] == WORLDS:  # else the second half, of a seed of its own
+                half = rate(fresh, WORLDS // 2, "coach", 0)
+                table = ratings_table(rate_more(half, WORLDS // 2, half_seed(0)))
             assert row["best"] == table.index[0]
             assert row["played_points"] == table.at[str(move), "expected_points"]
             assert row["loss"] == pytest.approx(
@@ -96,8 +101,9 @@ def test_summary_counts_and_accuracy(reviewed: Review) -> None:
         assert row["moves"] == len(rated)
         assert sum(row[v] for v in VERDICTS) == len(mine)
         assert row["best_or_good"] == pytest.approx((row["best"] + row["good"]) / len(rated))
-        kept = sum(
-            max(s, STAKE_FLOOR) - x for x, s in zip(rated["loss"], rated["stake"], strict=True)
+        kept = sum(  # a loss counts up to its weight (a re-rated loss can exceed its stake)
+            max(s, STAKE_FLOOR) - min(x, max(s, STAKE_FLOOR))
+            for x, s in zip(rated["loss"], rated["stake"], strict=True)
         )
         weights = sum(max(s, STAKE_FLOOR) for s in rated["stake"])
         assert row["accuracy"] == pytest.approx(100 * kept / weights)
@@ -147,9 +153,9 @@ def test_a_bad_move_gets_a_worse_verdict_than_the_best() -> None:
         moves = review(game, worlds=WORLDS).moves
         rows[choice] = moves[moves["move_number"] == number].iloc[0]
     assert rows[best]["verdict"] == "best" and rows[best]["loss"] == 0
-    assert rows[worst]["verdict"] == "blunder"
-    assert rows[worst]["loss"] == pytest.approx(gap)
-    assert rows[worst]["best"] == best
+    # The flag is checked on fresh worlds (so few that it may stay unclear): never good.
+    assert rows[worst]["verdict"] in ("mistake", "blunder", "unclear")
+    assert rows[worst]["loss"] >= INACCURACY_LOSS and rows[worst]["worlds_rated"] > WORLDS
 
 
 def test_saved_records_review_the_same(game: cf.Game, reviewed: Review, tmp_path: Path) -> None:

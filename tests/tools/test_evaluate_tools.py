@@ -32,5 +32,5 @@ def test_the_review_bench_prints_serial_and_shared_times(
     assert "evaluate, 20 worlds, 4 players, double-nine, mid-round: 2 positions" in out
     assert "review of a 4-player wolf-lake round" in out and "serially" in out
     assert "ProcessPoolExecutor(2), one task per rated move" in out
-    assert "processor time: " in out
+    assert "processor time: " in out and "yardsticks of processor time" in out
     assert "same review: False" not in out and out.count("same review: True") >= 1

@@ -17,6 +17,7 @@ import pytest
 import cfwidget as cf
 from cfwidget import Move, Round
 from cfwidget.analysis import Review, review
+from cfwidget.analysis._verdicts import verdict_range
 from cfwidget.players import RandomBot
 from cfwidget.widget import ReviewWidget, WidgetError
 
@@ -155,6 +156,25 @@ def test_a_rated_move_rings_the_played_and_the_best_move_and_shows_bars(rev: Rev
     assert [b["move"] for b in bars if b["best"]] == [best]
     assert "lower is better" in panel["bars_note"]
     assert panel["odds"].startswith(name)
+
+
+def test_an_unclear_move_says_between_which_verdicts_and_is_no_mistake(rev: Review) -> None:
+    unclear = rows_with(rev, ("unclear",))
+    assert unclear, "the random game has no unclear move to look at"
+    for row in unclear:
+        line = rev.moves.iloc[row]
+        mild, harsh = verdict_range(float(line["loss"]), float(line["std_error"]))
+        assert mild != harsh
+        w = ReviewWidget(rev, move=move_number(rev, row))
+        panel = w.view["review"]
+        assert panel["shown"] == "unclear" and panel["short"].endswith(": unclear")
+        words = panel["words"]
+        article = {"good": "good", "inaccuracy": "an inaccuracy", "mistake": "a mistake"}
+        assert f"unclear, between {article[mild]} and " in words
+        assert f"about {float(line['loss']):.1f} points worse than the best" in words
+        assert "not counted as a mistake" in words
+        assert move_number(rev, row) not in panel["mistakes"]  # Next mistake skips it
+        assert row not in list(rev.mistakes().index)
 
 
 def test_the_best_move_gets_one_ring_labelled_played_and_best(rev: Review) -> None:
