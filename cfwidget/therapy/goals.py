@@ -2,8 +2,8 @@
 
 A :class:`Goal` reads like a goal in a care plan: *"plays a matching tile with
 a cue of level 1 or less in 80% of trials over 3 sessions"*. It is measured on
-each session as the share of trials done right at the first try with a
-highest cue no higher than its level; it is *met* when each of the last ``sessions``
+each session as the share of trials done right at the first try with the cue
+in force at that response no higher than its level; it is *met* when each of the last ``sessions``
 sessions reaches its share. Sessions without trials are left out (nothing to measure).
 
 The goal's *baseline* is its share over the first sessions with trials taken together,
