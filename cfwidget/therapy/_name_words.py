@@ -22,6 +22,7 @@ __all__ = [
     "PERSON_STATES",
     "PERSON_VERBS",
     "PLACE_WORDS",
+    "PLURAL_VERBS",
     "SOCIAL_WORDS",
     "STATE_WORDS",
     "TITLE_NOUNS",
@@ -115,8 +116,15 @@ TITLE_NOUNS = EPONYM_NOUNS | frozenset(
     | {"group", "therapist", "staff", "nurse", "nurses", "doctor", "consultant", "therapy"}
     | {"programme", "program", "class", "referral", "notes"}
 )
-# Before a name, a place: "at Walter Reed", "on Ivy Ward", "St Thomas'", "Mt Sinai".
-PLACE_WORDS = frozenset({"at", "in", "on", "into", "st", "saint", "mt", "mount", "fort", "port"})
+# A word before a plural noun that one of these follows is no person but what the noun is
+# ("Uno cards were used", "Duplo blocks are easier"): a person's name before a plural
+# noun would take a possessive ("Maria's cards were"), and a verb after a person's name
+# would not agree with "were"/"are" ("Maria needs help").
+PLURAL_VERBS = frozenset({"were", "are", "have", "had", "do", "did", "need", "needed"})
+# Before a name, a place: "at Walter Reed", "on Ivy Ward", "St Thomas'", "Mt Sinai",
+# "in Tenerife", "near Chiang Mai" (a person is seldom "in" or "near" anyone in a note).
+PLACE_WORDS = frozenset({"at", "in", "on", "into", "near", "st", "saint", "mt", "mount"})
+PLACE_WORDS |= frozenset({"fort", "port"})
 
 # What makes a word that no list holds a person's name, by the grammar around it (any case):
 # the object of these verbs ("saw gurpreet", "told Somchai"), ...

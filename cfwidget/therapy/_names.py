@@ -82,6 +82,7 @@ from ._name_words import (
     PERSON_STATES,
     PERSON_VERBS,
     PLACE_WORDS,
+    PLURAL_VERBS,
     SOCIAL_WORDS,
     STATE_WORDS,
     TITLE_NOUNS,
@@ -222,7 +223,25 @@ def _keys(word: str) -> list[str]:
     if key.endswith("'s"):
         key = key[:-2]
     parts = re.split(r"['-]", key) if ("-" in key or "'" in key) else []
-    return [key, *[p for p in parts if len(p) > 2]]
+    joined = [key.replace("-", "")] if "-" in key else []  # "Ji-woo" is listed as "jiwoo"
+    return [key, *joined, *[p for p in parts if len(p) > 2]]
+
+
+def _before_plural_noun(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether ``found[i]`` stands before a plural noun that is a sentence's subject (a
+    plural verb follows): "Uno cards were used", "Duplo blocks are easier to grip". The
+    word is then what the noun is (a brand, a game), no person; a person's cards would be
+    "Uno's cards", and a verb after a person would agree with one ("Uno needs help")."""
+    if i + 2 >= len(found) or fold(found[i].group(0)).endswith("'s"):
+        return False
+    noun, verb = fold(found[i + 1].group(0)), fold(found[i + 2].group(0))
+    single = text[found[i].end() : found[i + 1].start()] == " "
+    plain = found[i + 1].group(0).islower() and noun.isalpha()
+    plural = noun.endswith("s") and not noun.endswith("ss") and noun[:-1] in common_words()
+    kin = (
+        noun in KIN_NOUNS or noun[:-1] in KIN_NOUNS
+    )  # "Maria sisters were there": a possessive without its mark
+    return single and plain and plural and not kin and verb in PLURAL_VERBS
 
 
 def _month_and_surname(text: str, found: list[re.Match[str]], i: int) -> bool:
@@ -280,13 +299,16 @@ def _after(text: str, found: list[re.Match[str]], i: int, words: frozenset[str])
 
 
 def _place(text: str, found: list[re.Match[str]], i: int) -> bool:
-    """Whether ``found[i]`` begins a place's name: after "St" or "Mt", or after "at", "in",
-    "on" with a capitalised word following ("at Walter Reed", not "looked at Maria")."""
+    """Whether ``found[i]`` begins a place's name: after "St" or "Mt", "in" or "near" ("in
+    Tenerife", not "in Maria's room"), or after "at", "on" with a capitalised word
+    following ("at Walter Reed", not "looked at Maria")."""
     if i and _capitalised(found[i - 1].group(0)) and _place(text, found, i - 1):
         return text[found[i - 1].end() : found[i].start()] == " "  # "at Walter Reed"
     if not _after(text, found, i, PLACE_WORDS):
         return False
-    if fold(found[i - 1].group(0)) not in {"at", "in", "on", "into"}:
+    if fold(found[i].group(0)).endswith("'s"):
+        return False  # "in Maria's room"
+    if fold(found[i - 1].group(0)) not in {"at", "on", "into"}:
         return True
     nxt = found[i + 1].group(0) if i + 1 < len(found) else ""
     return _capitalised(nxt) and text[found[i].end() : found[i + 1].start()] == " "
@@ -336,7 +358,7 @@ def _clause_before(text: str, found: list[re.Match[str]], i: int) -> list[str]:
 
 def _person_slot(text: str, found: list[re.Match[str]], i: int) -> bool:
     """Whether the grammar around ``found[i]`` says it is a person: "saw x", "worked with x",
-    "x's mum", "Mrs x", "x was tired", "x tired today", "x and her husband"."""
+    "x's mum", "Mrs x", "x was tired", "x tired today", "x and her husband", "x and wife"."""
     word = found[i].group(0)
     nxt = fold(found[i + 1].group(0)) if i + 1 < len(found) else ""
     if fold(word).endswith("'s"):
@@ -349,7 +371,7 @@ def _person_slot(text: str, found: list[re.Match[str]], i: int) -> bool:
     if _stands_as_subject(text, found, i) or nxt in PERSON_STATES:
         return True
     after = fold(found[i + 2].group(0)) if i + 2 < len(found) else ""
-    return nxt == "and" and after in {"her", "his", "their"}
+    return nxt == "and" and (after in {"her", "his", "their"} or after in KIN_NOUNS)
 
 
 def _stands_as_subject(text: str, found: list[re.Match[str]], i: int) -> bool:
@@ -389,8 +411,8 @@ def find_name(text: str) -> str | None:
         keys = _keys(word)
         if i and fold(found[i - 1].group(0)) in ARTICLES:
             continue  # "a tad tired": a given name takes no article
-        if _eponym(found, i) or _place(text, found, i):
-            continue  # "Ivy Ward", "Boston Naming Test", "at Walter Reed"
+        if _eponym(found, i) or _place(text, found, i) or _before_plural_noun(text, found, i):
+            continue  # "Ivy Ward", "Boston Naming Test", "at Walter Reed", "Uno cards were"
         if any(k in names for k in keys):
             if _listed_name(text, found, i, keys):
                 return word
@@ -399,8 +421,9 @@ def find_name(text: str) -> str | None:
             continue
         if any(k in wide for k in keys):
             start = _sentence_start(text, match.start())
-            if _capitalised(word) and not start and not _in_title(text, found, i, names):
-                return word  # "Today Somchai ...", "seen with Somchai"
+            shown = _capitalised(word) or word.islower()  # not "MAXIMUM" in capitals
+            if shown and not start and not _in_title(text, found, i, names):
+                return word  # "Today Somchai ...", "seen with Somchai", "effort from somchai"
         elif not _unknown(keys[0]):
             continue
         if _person_slot(text, found, i):
