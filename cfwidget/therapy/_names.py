@@ -223,7 +223,9 @@ def _keys(word: str) -> list[str]:
     if key.endswith("'s"):
         key = key[:-2]
     parts = re.split(r"['-]", key) if ("-" in key or "'" in key) else []
-    joined = [key.replace("-", "")] if "-" in key else []  # "Ji-woo" is listed as "jiwoo"
+    halves = key.split("-")
+    whole = "-" in key and all(len(half) > 1 for half in halves)  # not "t-om"
+    joined = [key.replace("-", "")] if whole else []  # "Ji-woo" is listed as "jiwoo"
     return [key, *joined, *[p for p in parts if len(p) > 2]]
 
 
