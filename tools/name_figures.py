@@ -7,8 +7,8 @@ that :func:`cfwidget.therapy.settings.name_warning` warns about, where the warni
 that name, in each position (mid-sentence, at a sentence's start, in lower case); then
 the false alarms on the clinical sentences. Run from the repository's root::
 
-    python -m tools.name_figures                              # the first set
-    python -m tools.name_figures tests/data/names/heldout2    # the second, the one that counts
+    python -m tools.name_figures                            # both sets, the second first
+    python -m tools.name_figures tests/data/names/heldout2  # the second, the one that counts
 
 A set is a folder holding ``held_out_names.txt``, ``templates.txt`` and
 ``clinical_sentences.txt`` (and, for the first set only, ``templates_second.txt``).
@@ -136,8 +136,13 @@ def listed_share(data: Path = DATA) -> dict[str, tuple[int, int]]:
 
 
 def main(argv: list[str]) -> None:
-    folders = [arg for arg in argv if not arg.startswith("-")]
-    data = Path(folders[0]) if folders else DATA
+    folders = [Path(arg) for arg in argv if not arg.startswith("-")]
+    for data in folders or [HELDOUT2, DATA]:  # the second set counts now; the first was seen
+        _report(data, verbose="-v" in argv)
+        print()
+
+
+def _report(data: Path, *, verbose: bool) -> None:
     figures = measure(data)
     print(f"{data}\nwarned: (name, sentence) pairs whose warning names the name (templates.txt)")
     _table(figures)
@@ -154,7 +159,7 @@ def main(argv: list[str]) -> None:
     print("\nheld-out names in a list (given_names.txt or given_names_wide.txt)")
     for region, (hits, count) in listed.items():
         print(f"  {region}: {hits}/{count}")
-    if "-v" in argv:
+    if verbose:
         for run in runs:
             for region, by_position in run.missed.items():
                 for position, lost in by_position.items():
