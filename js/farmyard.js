@@ -349,7 +349,9 @@ export function mountFarmyard(port, el, parts = {}) {
     const H = board.board.clientHeight;
     if (!(W > 0 && H > 0)) return;
     const top = card.offsetTop + card.offsetHeight + CARD_GAP;
+    card.classList.add("is-side"); // beside the farmyard the card is one narrow column
     const right = card.offsetWidth + 2 * CARD_GAP;
+    card.classList.remove("is-side");
     const t = tableBox(state.view.bounds, []);
     const tw = Math.max(t.x1 - t.x0, 1);
     const th = Math.max(t.y1 - t.y0, 1);

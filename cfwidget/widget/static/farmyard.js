@@ -1736,7 +1736,9 @@ function mountFarmyard(port, el, parts = {}) {
     const H = board.board.clientHeight;
     if (!(W > 0 && H > 0)) return;
     const top = card.offsetTop + card.offsetHeight + CARD_GAP;
+    card.classList.add("is-side");
     const right = card.offsetWidth + 2 * CARD_GAP;
+    card.classList.remove("is-side");
     const t = tableBox(state.view.bounds, []);
     const tw = Math.max(t.x1 - t.x0, 1);
     const th = Math.max(t.y1 - t.y0, 1);
