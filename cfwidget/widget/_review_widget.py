@@ -4,7 +4,7 @@
 just before the move, seen from one seat (the seat that moved, by default), the move played and
 the best move ringed on the table, the candidate moves' expected points as bars, that seat's
 draw odds and the verdict in words. It is drawn by the same front-end modules as
-:class:`~cfwidget.widget.GameWidget`, bundled with the review's own (``static/review.js``): the
+:class:`~cfwidget.widget.GameWidget`, in the same bundle (``static/farmyard.js``): the
 view carries a ``review`` part, and the front end draws the review's controls (a slider, First
 / Back / Next / Last, the previous and next mistake, a seat picker, "hands open") in place of
 the playing buttons.
