@@ -317,16 +317,17 @@ def voila_from_wheel(notebook: Path, wheel: Path) -> Iterator[str]:
             text=True,
         ).stdout.strip()
         subprocess.run(
-            [
+            [  # pip aimed at the new environment (--python): --prefix would also take
+                # cfwidget out of this one
                 sys.executable,
                 "-m",
                 "pip",
+                "--python",
+                str(python),
                 "install",
                 "--quiet",
                 "--no-deps",
                 "--no-warn-script-location",
-                "--prefix",
-                str(prefix),
                 str(wheel),
             ],
             check=True,

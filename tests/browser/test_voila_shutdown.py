@@ -15,6 +15,8 @@ pages that never say goodbye (test_voila_culling.py).
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -160,6 +162,14 @@ def test_a_plain_pip_install_shuts_the_kernel_of_a_closed_page_down(
     (tmp_path / notebook.name).write_bytes(notebook.read_bytes())
     with voila_from_wheel(tmp_path / notebook.name, wheel) as url:
         baseline, took = voila_close_and_time(browser, url)
+    # Installing the wheel there left this environment's cfwidget where it was.
+    here = subprocess.run(
+        [sys.executable, "-c", "import cfwidget; print(cfwidget.__file__)"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert here.returncode == 0 and str(REPO) in here.stdout, here.stderr
     print(f"\nvoila from the wheel: kernels back to {baseline} {took:.2f} s after the tab closed")
 
 
