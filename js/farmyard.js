@@ -339,12 +339,11 @@ export function mountFarmyard(port, el, parts = {}) {
    *  when neither leaves the farmyard half its size (a phone, eight players), the card goes
    *  under the board, and the board takes what the window leaves. */
   function placeCard() {
+    card.classList.remove("is-side", "is-below");
     if (card.hidden) {
-      card.classList.remove("is-side", "is-below");
       board.setCover(0, 0, false);
       return;
     }
-    card.classList.remove("is-side", "is-below");
     const W = board.board.clientWidth;
     const H = board.board.clientHeight;
     if (!(W > 0 && H > 0)) return;

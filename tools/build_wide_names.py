@@ -38,7 +38,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from tools.build_given_names import OUT, WORDS_OUT, fold
+from tools.build_given_names import OUT, WORDS_OUT, _version, fold
 from tools.name_scripts import NAME
 
 __all__ = ["english", "notable_first_names", "variant_names", "wgnd_names"]
@@ -159,12 +159,6 @@ def variant_names(root: Path) -> set[str]:
             forms = entry["forms"] if isinstance(entry, dict) else entry
             found |= {key for form in forms for word in str(form).split() if (key := _name(word))}
     return found
-
-
-def _version(root: Path, package: str) -> str:
-    for info in root.glob(f"{package}-*.dist-info"):
-        return info.name.removesuffix(".dist-info").split("-")[-1]
-    return "?"
 
 
 def main(argv: list[str]) -> None:

@@ -17,15 +17,9 @@ from cfwidget.therapy.records import records_folder, unfinished
 from cfwidget.therapy.report import load_log
 from cfwidget.therapy.session import Session
 from cfwidget.therapy.settings import SessionSettings
+from tests.helpers.clock import TickingClock
 
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_700_000_000.0
-
-    def __call__(self) -> float:
-        self.now += 1.5
-        return self.now
+Clock = TickingClock  # a reading every 1.5 s
 
 
 def mode(path: Path) -> int:

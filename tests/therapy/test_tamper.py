@@ -10,15 +10,9 @@ from pathlib import Path
 from cfwidget.therapy.journal import Journal, read_journal
 from cfwidget.therapy.session import Session
 from cfwidget.therapy.settings import SessionSettings
+from tests.helpers.clock import TickingClock
 
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_700_000_000.0
-
-    def __call__(self) -> float:
-        self.now += 1.5
-        return self.now
+Clock = TickingClock  # a reading every 1.5 s
 
 
 def _record(tmp_path: Path, turns: int = 3) -> tuple[Path, Session]:

@@ -1726,12 +1726,11 @@ function mountFarmyard(port, el, parts = {}) {
     }
   }
   function placeCard() {
+    card.classList.remove("is-side", "is-below");
     if (card.hidden) {
-      card.classList.remove("is-side", "is-below");
       board.setCover(0, 0, false);
       return;
     }
-    card.classList.remove("is-side", "is-below");
     const W = board.board.clientWidth;
     const H = board.board.clientHeight;
     if (!(W > 0 && H > 0)) return;
