@@ -21,10 +21,11 @@ import secrets
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import Any, Protocol, TypeAlias
 
 import ipywidgets as ipw
 
+from .._shared import shown
 from ..core import RecordError
 from ._errors import SessionError, SettingsError
 from .datasheet import export_deidentified, export_trials_csv
@@ -45,10 +46,13 @@ from .widget import GuidedSession, therapist_controls, touch_button
 
 __all__ = [
     "FORM_ROWS",
+    "NO_SHARE",
+    "Share",
     "deidentified_copy",
     "guided_app",
     "hand_over",
     "new_record_path",
+    "remote_panel",
     "setting_control",
     "setting_value",
 ]
@@ -123,6 +127,63 @@ def beside(game: ipw.DOMWidget, panel: ipw.Box) -> ipw.HBox:
     )
 
 
+class Share(Protocol):
+    """What hosts the client's screen of a remote session, for :func:`guided_app`'s ``share``.
+
+    Called once the session is open (started or resumed) with the running
+    :class:`~cfwidget.therapy.widget.GuidedSession` and a ``device`` callback; returns the
+    widget the app shows above the controls (the client's link, a QR code, whether the
+    client is connected). Whenever the client's device connects or drops, the share calls
+    ``device(True)`` or ``device(False)``, from any thread; the app then appends a
+    ``client_device`` line to the record (:meth:`~cfwidget.therapy.Session.client_device`).
+    ``cfwidget.room`` provides one; the therapy package never imports it.
+    """
+
+    def __call__(self, widget: GuidedSession, device: Callable[[bool], None], /) -> ipw.Widget: ...
+
+
+#: What a remote session's app says when no ``share`` was given to host the client's screen.
+NO_SHARE = (
+    "This is a remote session, but this app was not opened with a way to give the client"
+    " their own screen. To give the client a link that shows only their screen (their tiles,"
+    " Draw and Pass, the cues), open the app from a notebook with"
+    " <code>cfwidget.room.remote_guided_app()</code>, or choose <b>remote sessions</b> in the"
+    " therapist's app notebook. Sharing this window in a video call would show the client"
+    " your controls and notes too."
+)
+
+
+def remote_panel(widget: GuidedSession, share: Share | None) -> ipw.Widget:
+    """The box the app shows above the controls of a remote session: the ``share``'s panel,
+    or the plain words of :data:`NO_SHARE` when there is none (or it could not start).
+
+    >>> from cfwidget.therapy.session import Session
+    >>> box = remote_panel(GuidedSession(Session(client="AB12", clock=lambda: 0.0)), None)
+    >>> "not opened with a way" in box.children[0].value
+    True
+    """
+    session = widget.session
+
+    def device(connected: bool) -> None:
+        session.client_device(connected)
+
+    if share is None:
+        inside: ipw.Widget = ipw.HTML(f"<p role='note'>{NO_SHARE}</p>")
+    else:
+        try:
+            inside = share(widget, device)
+        except (OSError, RuntimeError, ValueError) as exc:  # a port in use, a closed room ...
+            inside = ipw.HTML(
+                "<p role='alert'>The client's screen could not be hosted:"
+                f" {html.escape(str(exc))}. {NO_SHARE}</p>"
+            )
+        if not isinstance(inside, ipw.Widget):
+            raise SettingsError(f"share must return an ipywidget, got {shown(inside)}")
+    box = ipw.VBox([inside], layout=ipw.Layout(border="1px solid #999", padding="4px"))
+    box.add_class("cfw-remote")
+    return box
+
+
 #: How the setup form groups the settings of :data:`~cfwidget.therapy.settings.SETTINGS` in
 #: rows; a setting left out of these rows gets a row of its own at the end.
 FORM_ROWS = (
@@ -183,12 +244,20 @@ def guided_app(
     *,
     clock: Callable[[], float] = time.time,
     seed: int = 0,
+    share: Share | None = None,
 ) -> ipw.VBox:
     """A setup form; Start (or Resume) replaces it with the session and the controls.
 
     ``records``: the records folder (default: :func:`records_folder`, which follows
-    ``CFWIDGET_RECORDS``).
+    ``CFWIDGET_RECORDS``). ``share``: for sessions whose setting is remote, what hosts the
+    client's screen on the client's device (a :class:`Share`); its panel shows above the
+    controls. A remote session without one says how to host it; an in-person session
+    never calls it.
     """
+    if share is not None and not callable(share):
+        raise SettingsError(
+            f"share is a function that hosts the client's screen, got {shown(share)}"
+        )
     seed = check_session_seed(seed)  # refused now, not when Start is pressed
     folder = records_folder(records)
     style = {"description_width": "initial"}
@@ -301,7 +370,14 @@ def guided_app(
         anonymous.on_click(on_anonymous)
         where_to = session.path if session.path is not None else "kept in memory only"
         note = ipw.HTML(f"<p>Record: <code>{html.escape(str(where_to))}</code></p>")
-        box.children = [beside(widget, controls), note, ipw.VBox([anonymous, copied]), done]
+        remote = [remote_panel(widget, share)] if session.settings.delivery == "remote" else []
+        box.children = [
+            *remote,
+            beside(widget, controls),
+            note,
+            ipw.VBox([anonymous, copied]),
+            done,
+        ]
         box.session_widget = widget  # for the notebook
 
     def on_start(_: object) -> None:

@@ -47,7 +47,7 @@ import json
 import os
 import re
 import statistics
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -76,6 +76,7 @@ __all__ = [
     "check_seat",
     "clock_time",
     "date_labels",
+    "device_moment",
     "export_csv",
     "export_json",
     "figures",
@@ -232,7 +233,9 @@ def session_details(log: SessionLog | Any) -> dict[str, Any]:
     credentials, the setting, the service codes (each ``""`` when not given), the assist
     scale, the start and end as ISO 8601 local times with their offset (``None``: the
     record has no clock time, or the session was not ended), the clock duration in
-    seconds (pauses included) and the time on task (pauses left out).
+    seconds (pauses included), the time on task (pauses left out), and in a remote session
+    each time the client's device connected or dropped (``client_device``, each with its
+    ``state`` and ``at``, an ISO time; :func:`device_moment`).
 
     >>> log = SessionLog.from_events([
     ...     {"event": "start", "t": 1_717_400_000, "date": "2024-06-03",
@@ -260,7 +263,21 @@ def session_details(log: SessionLog | Any) -> dict[str, Any]:
         "ended_at": end.isoformat(timespec="seconds") if end else None,
         "duration_s": round(item.finished - item.started, 3) if start and end else None,
         "time_on_task_s": item.time_on_task,
+        "client_device": [device_moment(d, item.started) for d in item.devices],
     }
+
+
+def device_moment(device: Mapping[str, Any], started: float) -> dict[str, Any]:
+    """One ``client_device`` line of a record as the JSON document says it: the ``state``
+    and the local ISO time (``from_start_s`` when the record has no clock time).
+
+    >>> device_moment({"state": "dropped", "t": 40.0}, 10.0)
+    {'state': 'dropped', 'from_start_s': 30.0}
+    """
+    at = clock_time(float(device["t"]))
+    if at is None:
+        return {"state": device["state"], "from_start_s": round(float(device["t"]) - started, 3)}
+    return {"state": device["state"], "at": at.isoformat(timespec="seconds")}
 
 
 def load_logs(folder: str | os.PathLike[str], client: str) -> list[SessionLog]:

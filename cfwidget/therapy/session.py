@@ -367,6 +367,27 @@ class Session(SessionState):
         if self.paused and not self.ended:
             self._emit("carry_on")
 
+    def client_device(self, connected: bool) -> bool:
+        """Note in the record that the client's own device (the client's screen of a remote
+        session) connected (``True``) or dropped (``False``); True if a line was written.
+
+        A ``client_device`` event is appended only when the state changes, and never after
+        the end; no figure counts it (turns, trials, times on task stay as they were).
+
+        >>> s = Session(client="AB12", clock=lambda: 0.0)
+        >>> s.client_device(True), s.client_device(True), s.client_device(False)
+        (True, False, True)
+        >>> [(e["event"], e["state"]) for e in s.events if e["event"] == "client_device"]
+        [('client_device', 'connected'), ('client_device', 'dropped')]
+        """
+        if not isinstance(connected, bool):
+            raise SettingsError(f"connected is True or False, got {shown(connected)}")
+        with self._emitting:  # the room tells from its own thread
+            if self.ended or bool(self.device_connected) is connected:
+                return False
+            self._emit("client_device", state="connected" if connected else "dropped")
+            return True
+
     def note(self, text: str, *, anyway: bool = False) -> None:
         """Add a note to the therapist's notes (written to the record at once).
 

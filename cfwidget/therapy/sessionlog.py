@@ -88,6 +88,8 @@ class SessionLog:
     ``trials`` holds the trials read from the whole history (:mod:`~cfwidget.therapy.trials`):
     a turn taken back and the turn that replays it are one trial, whose first try stays
     the first try made; a turn open at the end with tries is a trial not completed.
+    ``devices`` holds, in a remote session, each time the client's device connected or
+    dropped (``state`` "connected" or "dropped", ``t`` the clock time); no figure counts them.
     """
 
     client: str
@@ -102,6 +104,7 @@ class SessionLog:
     unfinished: list[dict[str, Any]] = field(default_factory=list)
     trials: list[dict[str, Any]] = field(default_factory=list)
     interruptions: list[dict[str, Any]] = field(default_factory=list)
+    devices: list[dict[str, Any]] = field(default_factory=list)
     assist: str | None = None
     notes: str = ""
     plan: str = ""
@@ -268,6 +271,11 @@ class _Reading:
             self.added.append(str(e.get("text", "") or "").strip())
         elif kind == "notes":
             self.typed = str(e.get("text", "") or "").strip()
+        elif kind == "client_device":
+            state = e.get("state")
+            if state not in ("connected", "dropped"):
+                raise SessionError(f"the client's device was {shown(state, 20)}")
+            self.log.devices.append({"state": state, "t": t})
         if kind == "resumed" and self.typed:
             # Notes typed before the break are kept; notes typed after it add to them.
             self.added.append(self.typed)

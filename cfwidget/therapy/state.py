@@ -1,10 +1,11 @@
 """What a session is at any moment: the state its events build, one event at a time.
 
 :class:`SessionState` applies each kind of event (``start``, ``turn_start``, ``move``,
-``refused``, ``cue``, ``turn``, ``undo``, ``pause``, ``notes``, ``end``, ...) to the game,
-the cue ladders and the turn records. A live :class:`~cfwidget.therapy.session.Session`
-applies each event as it writes it; :meth:`~cfwidget.therapy.session.Session.resume`
-applies a record's events again, so both arrive at the same state.
+``refused``, ``cue``, ``turn``, ``undo``, ``pause``, ``notes``, ``client_device``, ``end``,
+...) to the game, the cue ladders and the turn records. A live
+:class:`~cfwidget.therapy.session.Session` applies each event as it writes it;
+:meth:`~cfwidget.therapy.session.Session.resume` applies a record's events again, so both
+arrive at the same state.
 
 >>> from cfwidget.therapy.session import Session
 >>> s = Session(client="AB12", clock=lambda: 0.0)
@@ -77,6 +78,9 @@ class SessionState:
         self._paused_total = 0.0
         self._replaying = False
         self._journal = None
+        #: Whether the client's own device is connected, as the record last said (a remote
+        #: session's client screen); ``None``: not known (no device yet, or since a resume).
+        self.device_connected: bool | None = None
 
     # -- what anyone can see ---------------------------------------------------------------
 
@@ -239,6 +243,10 @@ class SessionState:
             self._noted.append(str(e["text"]))
         elif kind == "notes":
             self._typed = str(e["text"])
+        elif kind == "client_device":
+            self.device_connected = e.get("state") == "connected"
+        if kind == "resumed":  # the devices of before the break are gone with the kernel
+            self.device_connected = None
         if kind == "end":
             self.ended = True
             self.assist = e.get("assist")

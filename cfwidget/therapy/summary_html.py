@@ -315,6 +315,25 @@ def _clock_words(log: SessionLog) -> str:
     return f"{start:%H:%M} to {end:%H:%M}{later}{zone}"
 
 
+def _device_words(log: SessionLog) -> str:
+    """When the client's own device connected and dropped (a remote session), as a short
+    clause after the setting (HTML); "" when the record says nothing of a device.
+
+    >>> from cfwidget.therapy.sessionlog import SessionLog
+    >>> log = SessionLog.from_events([{"event": "start", "t": 0, "date": "2024-06-03"},
+    ...     {"event": "client_device", "t": 65, "state": "connected"},
+    ...     {"event": "client_device", "t": 600, "state": "dropped"}])
+    >>> _device_words(log)
+    "; the client's screen connected 1 min 05 s in, dropped 10 min 00 s in"
+    """
+    said = []
+    for d in log.devices:
+        at = clock_time(float(d["t"]))
+        when = f"at {at:%H:%M}" if at is not None else f"{duration(float(d['t']) - log.started)} in"
+        said.append(f"{_e(str(d['state']))} {when}")
+    return f"; the client's screen {', '.join(said)}" if said else ""
+
+
 def _details_html(log: SessionLog, f: Figures) -> str:
     """The note's details, two to a row: who, when, where, how long, the clinic's codes."""
     d = session_details(log)
@@ -325,7 +344,7 @@ def _details_html(log: SessionLog, f: Figures) -> str:
         ("Date", _e(date_in_words(log.date))),
         ("Clinician", _filled(d["clinician"])),
         ("Credentials", _filled(d["credentials"])),
-        ("Setting", _filled(_SETTING_WORDS.get(d["setting"], d["setting"]))),
+        ("Setting", _filled(_SETTING_WORDS.get(d["setting"], d["setting"])) + _device_words(log)),
         ("Start and end", _clock_words(log)),
         ("Duration", length),
         ("Service codes", _filled(d["service_codes"])),
