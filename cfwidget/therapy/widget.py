@@ -208,6 +208,11 @@ class GuidedSession(GameWidget):
         self.refresh(force=True)
         return done
 
+    def _new_game(self) -> bool:
+        """A session plays one game: its record holds that game only, so New game is not
+        offered (the therapist starts another session for another game)."""
+        return self._refuse("This session's game is over. A new game starts with a new session")
+
     # -- therapist actions (also used by the controls) ---------------------------------------
 
     def pause(self) -> None:
@@ -310,6 +315,7 @@ class GuidedSession(GameWidget):
         # Every sentence says only what the level allows (cfwidget.therapy.levels).
         view["status"] = held(view["status"], level)
         view["rule"] = held(view["rule"], level)
+        view["can_new_game"] = False  # one game per session: see _new_game
         view["guided"] = {
             "errorless": st.errorless,
             "speech": st.speech,

@@ -388,3 +388,22 @@ def test_the_room_may_tell_from_its_own_thread(tmp_path: Path) -> None:
     assert states and all(a != b for a, b in itertools.pairwise(states))
     assert [e["n"] for e in lines] == list(range(1, len(lines) + 1))
     assert len(lines) == len(w.session.events)
+
+
+def test_the_clients_screen_cannot_deal_a_game_the_record_would_not_hold() -> None:
+    """Once the session's game is over, New game is neither offered nor done: the record
+    holds one game, and a game dealt outside it would take taps the record never sees."""
+    s = Session(SessionSettings(seed=4, max_pip=6), client="AB12", clock=lambda: 0.0)
+    w = GuidedSession(s)
+    while not s.game.is_over:
+        if s.round.is_over:
+            s.next_round()
+        elif not s.bot_step():
+            assert s.attempt(s.cue_for_level(4).move or "draw").accepted
+    w.refresh(force=True)
+    before = len(s.events)
+    assert not w.view["can_new_game"]
+    assert not w.handle_intent({"kind": "new_game", "version": w.version, "seat": 0})
+    assert w.message == "This session's game is over. A new game starts with a new session."
+    assert w.view["waiting"] == "game-over" or not w.view["playing"]
+    assert w.session.game is s.game and s.game.is_over and len(s.events) == before
