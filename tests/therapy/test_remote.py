@@ -16,7 +16,7 @@ import pytest
 
 from cfwidget import SettingsError
 from cfwidget.therapy.app import NO_SHARE, guided_app
-from cfwidget.therapy.datasheet import trial_table
+from cfwidget.therapy.datasheet import export_deidentified, trial_table
 from cfwidget.therapy.report import figures, load_log, session_details
 from cfwidget.therapy.session import Session
 from cfwidget.therapy.settings import SETTINGS, SessionSettings
@@ -341,6 +341,8 @@ def test_connects_and_drops_are_appended_and_change_no_figure(tmp_path: Path) ->
         "Remote (telehealth); the client's screen connected at" in page
     )
     assert "the client" not in session_summary_html(a).split("Setting")[1][:80]
+    copy = export_deidentified(b, tmp_path / "copy.json").read_text()
+    assert "client_device" not in copy and "connected" not in copy  # no clock times there
 
 
 def test_the_record_takes_no_device_line_after_the_end(tmp_path: Path) -> None:
