@@ -202,3 +202,20 @@ def test_the_host_closes_the_room_and_every_link_dies(
     with client.websocket_connect("/ws") as ws:
         ws.send_text(json.dumps({"type": "join", "token": seat_token(host, 0)}))
         assert _closed(ws)[1] == 4403
+
+
+def test_a_failure_inside_the_server_is_a_refusal_and_the_connection_stays(
+    served: tuple[TestClient, Rooms, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client, rooms, host = served
+
+    def broken(token: object) -> str:
+        raise OSError("the disk is gone")
+
+    with client.websocket_connect("/ws") as ws:
+        monkeypatch.setattr(rooms, "open", broken)
+        ws.send_text(json.dumps({"type": "join", "token": seat_token(host, 0)}))
+        said = ws.receive_json()
+        assert said == {"type": "refused", "text": "The server could not handle that message."}
+        monkeypatch.undo()
+        assert _join(ws, seat_token(host, 0))["type"] == "welcome"
