@@ -41,6 +41,10 @@ __all__ = ["HIDDEN_TRAITS", "Authority", "synced_traits", "traits_of"]
 HIDDEN_TRAITS = frozenset({"layout", "tabbable", "tooltip"})
 
 
+#: The seat of the table's view (``Any``: the widget takes it once branch tableview is in).
+_TABLE: Any = "table"
+
+
 def synced_traits(widget: GameWidget) -> list[str]:
     """The names of the synced traits a device's page reads (no ``_`` ones, no ipywidgets' own).
 
@@ -86,11 +90,10 @@ class Authority:
         self.game = game if game is not None else game_of(settings)
         self._known = _moves(self.game)
         self.humans = people(settings)
-        pace = settings["pace"]
+        self._look: dict[str, Any] = {"bots": bots(settings), "pace": settings["pace"]}
         given = seats or {}
         self._seats: dict[int, GameWidget] = {
-            s: given.get(s)
-            or GameWidget(self.game, humans=self.humans, bots=bots(settings), seat=s, pace=pace)
+            s: given.get(s) or GameWidget(self.game, humans=self.humans, seat=s, **self._look)
             for s in self.humans
         }
         self._table: GameWidget | None = None
@@ -130,7 +133,10 @@ class Authority:
         if self._table is None and not self._table_refusal:
             try:
                 # TABLEVIEW PLUG-IN: the table view (branch tableview) is this widget.
-                self._table = GameWidget(self.game, humans=self.humans, seat="table")  # type: ignore[arg-type]
+                seat = next(iter(self._seats.values()))  # its bots and pace, for the table
+                self._table = GameWidget(
+                    self.game, humans=self.humans, seat=_TABLE, bots=seat.bots, pace=seat.pace
+                )
             except WidgetError:
                 self._table_refusal = (
                     "This server cannot show the table view yet. Use a seat's link instead."
