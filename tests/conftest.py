@@ -122,6 +122,9 @@ SLOW: dict[str, set[str]] = {
     "players/test_dask.py": {
         "test_a_client_gives_the_frame_of_one_process",  # 1.4 s
     },
+    "room/test_app.py": {
+        "test_a_thousand_rapid_connects_with_wrong_links_change_nothing",  # 1.8 s
+    },
     "room/test_serve.py": {
         "test_kill_9_mid_round_then_every_device_rejoins_with_nothing_lost",  # 10 s
     },

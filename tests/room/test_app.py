@@ -236,3 +236,19 @@ def test_a_room_made_or_closed_by_another_process_is_seen_on_its_next_message(
         ws.send_text(json.dumps({"type": "intent", "content": content}))
         text, code = _closed(ws)
     assert code == 4410 and "closed" in text
+
+
+def test_a_thousand_rapid_connects_with_wrong_links_change_nothing(
+    served: tuple[TestClient, Rooms, str],
+) -> None:
+    client, rooms, host = served
+    room = rooms.store.rooms()[0].id
+    codes = []
+    for i in range(1000):
+        with client.websocket_connect("/ws") as ws:
+            ws.send_text(json.dumps({"type": "join", "token": f"s.guess{i}"}))
+            codes.append(_closed(ws)[1])
+    assert codes == [4403] * 1000
+    assert rooms.store.events(room) == [] and rooms.count(room, "seat", 0) == 0
+    with client.websocket_connect("/ws") as ws:  # the server is up, the real link still works
+        assert _join(ws, seat_token(host, 0))["type"] == "welcome"
