@@ -92,6 +92,7 @@ class Authority:
         self.humans = people(settings)
         self._look: dict[str, Any] = {"bots": bots(settings), "pace": settings["pace"]}
         given = seats or {}
+        self._given = list(given.values())
         self._seats: dict[int, GameWidget] = {
             s: given.get(s) or GameWidget(self.game, humans=self.humans, seat=s, **self._look)
             for s in self.humans
@@ -203,8 +204,10 @@ class Authority:
     def stop(self) -> None:
         """Close the room's own widgets (the ones it made)."""
         for widget in self.widgets:
-            widget.unobserve(self._on_view, names=["view"])
-            widget.close()
+            if widget in self._seats.values():
+                widget.unobserve(self._on_view, names=["view"])
+            if widget not in self._given:  # a notebook's own widget stays on its page
+                widget.close()
 
 
 def _replay(game: Game, kind: str, data: dict[str, Any], settings: dict[str, Any]) -> Game:

@@ -75,6 +75,7 @@ def test_a_guided_sessions_seat_is_played_from_another_device() -> None:
         assert len(session.events) > before, reply  # the session's record took the move
     finally:
         hosted.stop()
+    assert guided.comm is not None  # the notebook's own widget is still on its page
     with pytest.raises(RoomError, match="The port is a whole number"):
         host(cf.Game(["A", "B"], seed=1), port=-5, show=False)
     with socket.socket() as taken:
