@@ -40,6 +40,7 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("--rules", help="a preset's name (default: the standard rules)")
     new.add_argument("--seed", type=int)
     new.add_argument("--pace", default="1", help="seconds between bot moves, or click")
+    new.add_argument("--port", type=int, default=DEFAULT_PORT, help="the server's port")
     new.add_argument("--public-url", help="the server's address for the link")
     for name, text in (("list", "list the rooms"), ("close", "close a room: its links die")):
         sub = actions.add_parser(name, help=text)
@@ -82,7 +83,7 @@ def _room(args: argparse.Namespace) -> int:
         settings = room_settings(args.players, rules=args.rules, seed=args.seed, pace=pace)
         store = RoomStore(args.store)
         room, host = create_room(store, args.title, settings)
-        url = args.public_url or base_url("0.0.0.0", DEFAULT_PORT)
+        url = base_url("0.0.0.0", args.port, args.public_url)
         print(f"Room {room} is ready. The host's link (keep it; it is shown only once):")
         print(f"{url.rstrip('/')}/host#{host}")
         return 0

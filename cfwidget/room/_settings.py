@@ -62,10 +62,9 @@ def _seats(players: str | Sequence[str]) -> list[dict[str, Any]]:
                 raise RoomError(f"There is no bot called {name!r}; the bots are: {', '.join(BOTS)}")
             seats.append({"name": f"{name.title()} {i + 1}", "bot": name})
         else:
-            name = clean_text(text, 24)
-            if not name:
+            if not "".join(ch for ch in text if ch.isprintable()).strip():
                 raise RoomError(f"Player {i + 1} has no name; write a name or bot:tips")
-            seats.append({"name": name, "bot": None})
+            seats.append({"name": clean_text(text, 24), "bot": None})
     if not 2 <= len(seats) <= 8:
         raise RoomError(f"A game needs 2 to 8 players, got {len(seats)}")
     if all(seat["bot"] for seat in seats):
