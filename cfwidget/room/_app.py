@@ -282,6 +282,8 @@ class _Session:
         if self.widget is None or (allowed is not None and kind not in allowed):
             return self._say("refused", f"The {conn.role} page may not send that request.")
         self.widget.handle_intent(content)
+        if self.authority is not None and self.authority.stale:
+            self.rooms.authority(conn.room)  # read again from the store; devices reconnect
 
     def _on_host(self, message: dict[str, Any]) -> None:
         conn = self._joined()

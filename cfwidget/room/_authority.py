@@ -89,6 +89,9 @@ class Authority:
         self.store, self.room, self.settings = store, room, settings
         self.game = game if game is not None else game_of(settings)
         self._known = _moves(self.game)
+        self._last = store.last_event(room)
+        #: True once another process wrote to the room: this copy must be resumed again.
+        self.stale = False
         self.humans = people(settings)
         self._look: dict[str, Any] = {"bots": bots(settings), "pace": settings["pace"]}
         given = seats or {}
@@ -181,7 +184,11 @@ class Authority:
             events.append(("next_round", {}))
             events += [("move", {"move": m}) for m in moves]
         if events:
-            self.store.append(self.room, events)
+            try:
+                self._last = self.store.append(self.room, events, after=self._last)
+            except RoomError:
+                self.stale = True
+                raise
             self._known = now
             for tell in list(self.changed):
                 tell()

@@ -35,6 +35,7 @@ from ._tokens import new_host_token, role_of, seat_token, table_token, token_has
 __all__ = ["CLOSED_ROOM", "DEAD_LINK", "Connection", "Rooms", "create_room", "qr_svg"]
 
 DEAD_LINK = "This link does not open a seat any more. Ask the host for a new link."
+RELOADED = "The game was changed elsewhere; reconnecting to it."
 CLOSED_ROOM = "The host closed this room. Thank you for playing."
 
 
@@ -100,6 +101,12 @@ class Rooms:
 
     def authority(self, room: str) -> Authority:
         """The room's authority, resumed from the store if it is not in memory."""
+        live = self._live.get(room)
+        if live is not None and live.stale:  # another process played it: read it again
+            self._live.pop(room)
+            for conn in list(self._connections.get(room, ())):
+                conn.push({"type": "closed", "text": RELOADED, "code": 1012})
+            live.stop()
         if room not in self._live:
             self._live[room] = self._watched(Authority.resume(self.store, room))
         return self._live[room]

@@ -10,6 +10,7 @@ tokens are refused. The one way to remove a closed room's data is :meth:`RoomSto
 >>> store = RoomStore(":memory:")
 >>> room = store.create("Tuesday club", "game", {"names": ["Ann", "Bob"]}, {"aa": ("host", None)})
 >>> store.append(room, [("move", {"move": "9-1@9-9"})])
+1
 >>> [e.kind for e in store.events(room)], store.find("aa") == (room, "host", None)
 (['move'], True)
 >>> store.close(room); store.is_open(room), store.find("aa")
@@ -171,11 +172,19 @@ class RoomStore:
 
     # -- events -----------------------------------------------------------------------
 
-    def append(self, room: str, events: Iterable[tuple[str, Mapping[str, Any]]]) -> None:
-        """Append events to an open room in one committed transaction."""
+    def append(
+        self,
+        room: str,
+        events: Iterable[tuple[str, Mapping[str, Any]]],
+        after: int | None = None,
+    ) -> int:
+        """Append events to an open room in one committed transaction; the last event's id.
+
+        With ``after``, the room's last event must still be that one (else a
+        :class:`RoomError` and nothing is written): another process that plays the same
+        room cannot interleave its moves with these.
+        """
         rows = [(room, _now(), kind, json.dumps(dict(data))) for kind, data in events]
-        if not rows:
-            return
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
@@ -184,13 +193,26 @@ class RoomStore:
                 ).fetchone()
                 if closed is not None:
                     raise RoomError("This room is closed: nothing more is written to it")
+                if after is not None and self._last(room) != after:
+                    raise RoomError("This room was played on by another server process")
                 self._db.executemany(
                     "INSERT INTO events (room, at, kind, data) VALUES (?, ?, ?, ?)", rows
                 )
+                last = self._last(room)
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
+        return last
+
+    def _last(self, room: str) -> int:
+        row = self._db.execute("SELECT COALESCE(MAX(id), 0) FROM events WHERE room = ?", (room,))
+        return int(row.fetchone()[0])
+
+    def last_event(self, room: str) -> int:
+        """The id of the room's last event (0 before any)."""
+        with self._lock:
+            return self._last(room)
 
     def events(self, room: str) -> list[Event]:
         """A room's events in the order they happened."""

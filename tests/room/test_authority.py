@@ -126,3 +126,22 @@ def test_the_table_link_is_refused_in_words_until_the_table_view_exists() -> Non
         assert "table view" in str(exc)
     else:  # the table view of branch tableview: no hand in it
         assert traits_of(widget)["view"]["hand"] == []
+
+
+def test_two_processes_on_one_room_never_interleave_their_moves(tmp_path: Any) -> None:
+    from cfwidget.room._rooms import Rooms, create_room
+
+    path = tmp_path / "rooms.db"
+    first, second = Rooms(RoomStore(path), ""), Rooms(RoomStore(path), "")
+    room, _ = create_room(first.store, "Club", room_settings("Ann, Bob", seed=4, pace="click"))
+    a, b = first.authority(room), second.authority(room)
+    _step(a)  # the first process plays a move
+    turn = b.game.round.turn
+    widget = b.widget("seat", turn)
+    move = b.game.round.legal_moves()[0]
+    kind = "play" if move.is_play else move.kind
+    _intent(widget, kind, **({"move": str(move)} if move.is_play else {}))
+    assert b.stale and "went wrong" in widget.message  # its move was not written
+    assert [e.kind for e in first.store.events(room)] == ["move"]
+    again = second.authority(room)  # read again: the first process's move is there
+    assert again is not b and again.record() == a.record()
