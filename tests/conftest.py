@@ -125,6 +125,9 @@ SLOW: dict[str, set[str]] = {
     "room/test_app.py": {
         "test_a_thousand_rapid_connects_with_wrong_links_change_nothing",  # 1.8 s
     },
+    "room/test_kernel.py": {
+        "test_a_device_plays_the_notebooks_seat_between_cells",  # 2.4 s (a kernel starts)
+    },
     "room/test_serve.py": {
         "test_kill_9_mid_round_then_every_device_rejoins_with_nothing_lost",  # 10 s
     },
