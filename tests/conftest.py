@@ -122,6 +122,15 @@ SLOW: dict[str, set[str]] = {
     "players/test_dask.py": {
         "test_a_client_gives_the_frame_of_one_process",  # 1.4 s
     },
+    "room/test_app.py": {
+        "test_a_thousand_rapid_connects_with_wrong_links_change_nothing",  # 1.8 s
+    },
+    "room/test_kernel.py": {
+        "test_a_device_plays_the_notebooks_seat_between_cells",  # 2.4 s (a kernel starts)
+    },
+    "room/test_serve.py": {
+        "test_kill_9_mid_round_then_every_device_rejoins_with_nothing_lost",  # 10 s
+    },
     "table/test_badges.py": {
         "test_badges_never_cover_another_tile_over_random_rounds",  # 2.7 s (6)
     },
