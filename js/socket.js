@@ -18,6 +18,7 @@ export const PING_MS = 15_000; // a ping this often
 export const MISSED_PONGS = 2; // this many pings unanswered is a dropped connection
 export const FIRST_RETRY_MS = 500; // the first wait before reconnecting; it doubles each time
 export const LAST_RETRY_MS = 10_000; // and never grows past this
+export const CHECK_MS = 5_000; // check(): a pong must come this soon
 
 /** The WebSocket's open state, as a number (the fake in Node's tests has no constant). */
 const OPEN = 1;
@@ -86,7 +87,10 @@ const OPEN = 1;
  *   change of the state (and on each refusal); returns what stops it
  * @property {(message: {type: string} & Record<string, unknown>) => boolean} command send a
  *   protocol message as it is (the host's `{"type": "host", ...}`); false when not connected
- * @property {() => void} retry reconnect now if a reconnection is waiting (the network is back)
+ * @property {() => void} retry reconnect now if a reconnection is waiting
+ * @property {() => void} check make sure the link still works (the page is shown again, the
+ *   network is back): reconnect now if a reconnection is waiting, else ping and count the
+ *   connection dropped unless a pong comes within 5 s
  * @property {() => void} leave close the link for good
  */
 
@@ -145,6 +149,8 @@ export function fromSocket(options) {
   let pinger = null;
   /** @type {unknown} */
   let waiting = null; // the timer of a reconnection to come
+  /** @type {unknown} */
+  let checking = null; // the timer of check()'s ping
   let unanswered = 0; // pings sent since the last pong
   let welcomed = false; // this connection has had its welcome
 
@@ -171,6 +177,8 @@ export function fromSocket(options) {
     pinger = null;
     if (waiting !== null) clock.clearTimeout(waiting);
     waiting = null;
+    if (checking !== null) clock.clearTimeout(checking);
+    checking = null;
   }
 
   /** Forget the socket: none of its events reach the page any more. */
@@ -272,6 +280,8 @@ export function fromSocket(options) {
         return;
       case "pong":
         unanswered = 0;
+        if (checking !== null) clock.clearTimeout(checking);
+        checking = null;
         return;
       case "refused":
         setStatus({ text: String(message.text || "") });
@@ -282,6 +292,12 @@ export function fromSocket(options) {
       default:
         return;
     }
+  }
+
+  function retry() {
+    if (waiting === null) return;
+    clock.clearTimeout(waiting);
+    open();
   }
 
   open();
@@ -314,10 +330,16 @@ export function fromSocket(options) {
       };
     },
     command: (message) => status.state === "connected" && write(message),
-    retry() {
-      if (waiting === null) return;
-      clock.clearTimeout(waiting);
-      open();
+    retry,
+    check() {
+      if (waiting !== null) retry();
+      if (status.state !== "connected" || checking !== null) return;
+      unanswered += 1;
+      write({ type: "ping" });
+      checking = clock.setTimeout(() => {
+        checking = null;
+        dropped();
+      }, CHECK_MS);
     },
     leave() {
       finish("");

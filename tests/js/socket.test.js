@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { FIRST_RETRY_MS, LAST_RETRY_MS, PING_MS, fromSocket, isFinal, retryDelay } from "../../js/socket.js";
+import { CHECK_MS, FIRST_RETRY_MS, LAST_RETRY_MS, PING_MS, fromSocket, isFinal, retryDelay } from "../../js/socket.js";
 
 /** A clock that moves only when the test says so. */
 function fakeClock() {
@@ -326,4 +326,22 @@ test("a socket that cannot even be made counts as a drop, and is tried again", (
   clock.advance(500);
   assert.equal(calls, 2);
   port.leave();
+});
+
+test("check pings at once and drops a link that does not answer within 5 s", () => {
+  const { clock, sockets, port } = setup();
+  sockets.last().accept();
+  sockets.last().say(WELCOME);
+  port.check();
+  assert.deepEqual(sockets.last().sent.at(-1), { type: "ping" });
+  clock.advance(4_000);
+  sockets.last().say({ type: "pong" });
+  clock.advance(10_000);
+  assert.equal(port.status().state, "connected");
+  port.check();
+  clock.advance(CHECK_MS);
+  assert.equal(port.status().state, "reconnecting");
+  // While a reconnection waits, check tries at once.
+  port.check();
+  assert.equal(sockets.made.length, 2);
 });
