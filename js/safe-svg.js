@@ -63,7 +63,10 @@ const PLAIN = /^[#\w\s.,%()+-]*$/;
  * @returns {any} an SVG element of `doc`, or null
  */
 export function cleanCopy(source, doc) {
-  if (source.namespaceURI !== SVG_NS || !ELEMENTS.has(source.localName)) return null;
+  // SVG written inline for HTML (as segno's svg_inline) has no xmlns: parsed as XML its
+  // elements have no namespace; they are drawn as SVG all the same.
+  const ns = source.namespaceURI;
+  if ((ns !== SVG_NS && ns !== null) || !ELEMENTS.has(source.localName)) return null;
   const copy = doc.createElementNS(SVG_NS, source.localName);
   for (const { name, value } of Array.from(source.attributes)) {
     if (ATTRIBUTES.has(name) && PLAIN.test(value) && !/url\s*\(/i.test(value)) copy.setAttribute(name, value);
@@ -92,6 +95,10 @@ export function safeSvg(text, label) {
   if (!root || root.getElementsByTagName("parsererror").length) return null;
   const svg = /** @type {SVGSVGElement|null} */ (cleanCopy(root, document));
   if (!svg || svg.localName !== "svg") return null;
+  // A picture with a size but no viewBox gets one, so it scales to the width it is given.
+  const w = parseFloat(svg.getAttribute("width") || "");
+  const ht = parseFloat(svg.getAttribute("height") || "");
+  if (!svg.hasAttribute("viewBox") && w > 0 && ht > 0) svg.setAttribute("viewBox", `0 0 ${w} ${ht}`);
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", label);
   for (const title of Array.from(svg.querySelectorAll("title, desc"))) title.remove();

@@ -52,7 +52,7 @@ const SVG = "http://www.w3.org/2000/svg";
  * @param {string} localName
  * @param {Record<string, string>} attrs
  * @param {any[]} [children]
- * @param {string} [ns]
+ * @param {string|null} [ns]
  */
 function el(localName, attrs, children = [], ns = SVG) {
   const attributes = Object.entries(attrs).map(([name, value]) => ({ name, value }));
@@ -103,6 +103,9 @@ test("a QR code's SVG is copied with its shapes and nothing that could run or lo
     ],
   );
   assert.deepEqual(copy.kids[2].kids[0].attrs, { x: "1", y: "1", width: "2", height: "2" });
+  // SVG written for HTML (segno's svg_inline has no xmlns) parses with no namespace: kept.
+  const inline = cleanCopy(el("svg", { width: "164", class: "segno" }, [el("path", { d: "M2 2.5h7", stroke: "#000" }, [], null)], null), doc);
+  assert.deepEqual([inline.ns, inline.attrs, inline.kids[0].ns, inline.kids[0].attrs], [SVG, { width: "164", class: "segno" }, SVG, { d: "M2 2.5h7", stroke: "#000" }]);
   // Not SVG at all (an HTML element, or an SVG element that is not kept): nothing.
   assert.equal(cleanCopy(el("svg", {}, [], "http://www.w3.org/1999/xhtml"), doc), null);
   assert.equal(cleanCopy(el("script", {}), doc), null);

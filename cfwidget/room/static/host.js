@@ -130,7 +130,8 @@ var ATTRIBUTES = /* @__PURE__ */ new Set([
 ]);
 var PLAIN = /^[#\w\s.,%()+-]*$/;
 function cleanCopy(source, doc) {
-  if (source.namespaceURI !== SVG_NS || !ELEMENTS.has(source.localName)) return null;
+  const ns = source.namespaceURI;
+  if (ns !== SVG_NS && ns !== null || !ELEMENTS.has(source.localName)) return null;
   const copy = doc.createElementNS(SVG_NS, source.localName);
   for (const { name, value } of Array.from(source.attributes)) {
     if (ATTRIBUTES.has(name) && PLAIN.test(value) && !/url\s*\(/i.test(value)) copy.setAttribute(name, value);
@@ -154,6 +155,9 @@ function safeSvg(text, label) {
     cleanCopy(root, document)
   );
   if (!svg || svg.localName !== "svg") return null;
+  const w = parseFloat(svg.getAttribute("width") || "");
+  const ht = parseFloat(svg.getAttribute("height") || "");
+  if (!svg.hasAttribute("viewBox") && w > 0 && ht > 0) svg.setAttribute("viewBox", `0 0 ${w} ${ht}`);
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", label);
   for (const title of Array.from(svg.querySelectorAll("title, desc"))) title.remove();
