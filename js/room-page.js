@@ -107,13 +107,54 @@ export function statusText(status) {
 const NOTE_MS = 8000; // a refusal's sentence stays this long
 
 /**
- * Keep the page's status line and its "Try now" button in step with the link, dim and
- * disable `body` while the link is down, and reconnect at once when the network comes back.
+ * The page's parts that show the link's state: the notice over the page (shown while it has
+ * something to say), its status line and its "Try now" button, and the body it dims.
+ * @typedef {Object} StatusParts
+ * @property {HTMLElement} notice
+ * @property {HTMLElement} line
+ * @property {HTMLButtonElement} retry
+ * @property {HTMLElement} body
+ */
+
+/**
+ * The parts of a page made from join.html or host.html.
+ * @param {HTMLElement} page
+ * @param {string} bodySelector where the page's body is (".cfr-table", ".cfr-host-body")
+ * @returns {StatusParts & {title: HTMLElement}}
+ */
+export function partsOf(page, bodySelector) {
+  /** @param {string} selector */
+  const one = (selector) => /** @type {HTMLElement} */ (page.querySelector(selector));
+  return {
+    title: one(".cfr-title"),
+    notice: one(".cfr-notice"),
+    line: one(".cfr-status"),
+    retry: /** @type {HTMLButtonElement} */ (one(".cfr-retry")),
+    body: one(bodySelector),
+  };
+}
+
+/**
+ * Say a sentence for good in the page's notice (the page opened without its link).
+ * @param {StatusParts} parts
+ * @param {string} text
+ */
+export function sayClosed({ notice, line }, text) {
+  setText(line, text);
+  line.dataset.state = "closed";
+  notice.classList.add("is-shown");
+}
+
+/**
+ * Keep the page's notice (its status line and its "Try now" button) in step with the link,
+ * dim and disable `body` while the link is down, and check the link at once when the page is
+ * shown again or the network comes back. The notice floats over the top of the page, so the
+ * farmyard under it never moves.
  * @param {RoomLink} link
- * @param {{line: HTMLElement, retry: HTMLButtonElement, body: HTMLElement}} parts
+ * @param {StatusParts} parts
  * @returns {() => void} what stops it
  */
-export function showStatus(link, { line, retry, body }) {
+export function showStatus(link, { notice, line, retry, body }) {
   /** @type {ReturnType<typeof setTimeout>|undefined} */
   let clear;
   /** @param {Status} status */
@@ -127,7 +168,13 @@ export function showStatus(link, { line, retry, body }) {
     body.inert = down;
     body.setAttribute("aria-busy", status.state === "connected" || status.state === "closed" ? "false" : "true");
     // A refusal of one message: said for a while, then the line is quiet again.
-    if (!down && status.text) clear = setTimeout(() => setText(line, ""), NOTE_MS);
+    notice.classList.toggle("is-shown", down || !!status.text);
+    if (!down && status.text) {
+      clear = setTimeout(() => {
+        setText(line, "");
+        notice.classList.remove("is-shown");
+      }, NOTE_MS);
+    }
   }
   retry.addEventListener("click", () => link.retry());
   const wake = () => link.check();

@@ -8,7 +8,7 @@
 // Bundled to cfwidget/room/static/host.js (`make js-bundle`).
 
 import { h, setText } from "../dom.js";
-import { showStatus, socketUrl, takeToken } from "../room-page.js";
+import { partsOf, sayClosed, showStatus, socketUrl, takeToken } from "../room-page.js";
 import { safeSvg } from "../safe-svg.js";
 import { fromSocket } from "../socket.js";
 
@@ -142,20 +142,18 @@ function makeSeat(seat) {
  * @param {HTMLElement} page
  */
 export function start(page) {
-  const line = /** @type {HTMLElement} */ (page.querySelector(".cfr-status"));
-  const retry = /** @type {HTMLButtonElement} */ (page.querySelector(".cfr-retry"));
-  const title = /** @type {HTMLElement} */ (page.querySelector(".cfr-title"));
-  const body = /** @type {HTMLElement} */ (page.querySelector(".cfr-host-body"));
+  const parts = partsOf(page, ".cfr-host-body");
+  const { title } = parts;
   const token = takeToken("host");
   if (!token) {
     if (location.hash) return; // on its way to the join page
-    line.textContent = NO_LINK;
-    line.dataset.state = "closed";
+    sayClosed(parts, NO_LINK);
     return;
   }
   /** @type {HostPort} */
   const link = fromSocket({ url: socketUrl(location.href), token });
-  showStatus(link, { line, retry, body });
+  showStatus(link, parts);
+  const body = parts.body;
 
   // The game.
   const game = h("section", { class: "cfr-section", "aria-labelledby": "cfr-game-h" });

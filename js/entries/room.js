@@ -8,7 +8,7 @@
 // Bundled to cfwidget/room/static/room.js (`make js-bundle`).
 
 import { mountWidget } from "../mount.js";
-import { showStatus, socketUrl, takeToken } from "../room-page.js";
+import { partsOf, sayClosed, showStatus, socketUrl, takeToken } from "../room-page.js";
 import { fromSocket } from "../socket.js";
 
 /** What to say when the page was opened without a link's token. */
@@ -20,20 +20,18 @@ export const NO_LINK =
  * @param {HTMLElement} page
  */
 export function start(page) {
-  const line = /** @type {HTMLElement} */ (page.querySelector(".cfr-status"));
-  const retry = /** @type {HTMLButtonElement} */ (page.querySelector(".cfr-retry"));
-  const title = /** @type {HTMLElement} */ (page.querySelector(".cfr-title"));
-  const table = /** @type {HTMLElement} */ (page.querySelector(".cfr-table"));
+  const parts = partsOf(page, ".cfr-table");
+  const { title } = parts;
   const token = takeToken("join");
   if (!token) {
     if (location.hash) return; // on its way to the host page
-    line.textContent = NO_LINK;
-    line.dataset.state = "closed";
+    sayClosed(parts, NO_LINK);
     return;
   }
   /** @type {import("../socket.js").RoomPort<import("../mount.js").WidgetTraits, import("../mount.js").WidgetIntent>} */
   const link = fromSocket({ url: socketUrl(location.href), token });
-  showStatus(link, { line, retry, body: table });
+  showStatus(link, parts);
+  const table = parts.body;
   let mounted = false;
   link.onStatus((status) => {
     const welcome = status.welcome;

@@ -1,6 +1,6 @@
 """The room server's pages in Chromium, with separate browser contexts as separate devices.
 
-A real server (``python -m cfwidget serve``) on a free port with a store in a temporary
+A real server (``python -m cfwidget.room serve``, the ``cfwidget serve`` command) on a free port with a store in a temporary
 folder holds one room of three seats: two people and a bot. The host page lists the seats
 and their links; a phone (390x844, touch) opens seat 1's link and a laptop (1280x800) seat
 2's; they play by tap, click and keyboard, each page showing only its own hand. Then the
@@ -60,7 +60,7 @@ class Server:
 
     def cli(self, *args: str) -> str:
         out = subprocess.run(
-            [sys.executable, "-m", "cfwidget", *args],
+            [sys.executable, "-m", "cfwidget.room", *args],
             capture_output=True,
             text=True,
             cwd=REPO,
@@ -70,7 +70,7 @@ class Server:
         return out.stdout
 
     def start(self) -> None:
-        command = [sys.executable, "-m", "cfwidget", "serve", "--store", str(self.store)]
+        command = [sys.executable, "-m", "cfwidget.room", "serve", "--store", str(self.store)]
         command += ["--host", "127.0.0.1", "--port", str(self.port), "--public-url", self.base]
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(

@@ -70,7 +70,28 @@ function statusText(status) {
   return status.text;
 }
 var NOTE_MS = 8e3;
-function showStatus(link, { line, retry, body }) {
+function partsOf(page2, bodySelector) {
+  const one = (selector) => (
+    /** @type {HTMLElement} */
+    page2.querySelector(selector)
+  );
+  return {
+    title: one(".cfr-title"),
+    notice: one(".cfr-notice"),
+    line: one(".cfr-status"),
+    retry: (
+      /** @type {HTMLButtonElement} */
+      one(".cfr-retry")
+    ),
+    body: one(bodySelector)
+  };
+}
+function sayClosed({ notice, line }, text) {
+  setText(line, text);
+  line.dataset.state = "closed";
+  notice.classList.add("is-shown");
+}
+function showStatus(link, { notice, line, retry, body }) {
   let clear;
   function show(status) {
     clearTimeout(clear);
@@ -81,7 +102,13 @@ function showStatus(link, { line, retry, body }) {
     body.classList.toggle("is-away", down);
     body.inert = down;
     body.setAttribute("aria-busy", status.state === "connected" || status.state === "closed" ? "false" : "true");
-    if (!down && status.text) clear = setTimeout(() => setText(line, ""), NOTE_MS);
+    notice.classList.toggle("is-shown", down || !!status.text);
+    if (!down && status.text) {
+      clear = setTimeout(() => {
+        setText(line, "");
+        notice.classList.remove("is-shown");
+      }, NOTE_MS);
+    }
   }
   retry.addEventListener("click", () => link.retry());
   const wake = () => link.check();
@@ -437,31 +464,17 @@ function makeSeat(seat) {
   return { node, update };
 }
 function start(page2) {
-  const line = (
-    /** @type {HTMLElement} */
-    page2.querySelector(".cfr-status")
-  );
-  const retry = (
-    /** @type {HTMLButtonElement} */
-    page2.querySelector(".cfr-retry")
-  );
-  const title = (
-    /** @type {HTMLElement} */
-    page2.querySelector(".cfr-title")
-  );
-  const body = (
-    /** @type {HTMLElement} */
-    page2.querySelector(".cfr-host-body")
-  );
+  const parts = partsOf(page2, ".cfr-host-body");
+  const { title } = parts;
   const token = takeToken("host");
   if (!token) {
     if (location.hash) return;
-    line.textContent = NO_LINK;
-    line.dataset.state = "closed";
+    sayClosed(parts, NO_LINK);
     return;
   }
   const link = fromSocket({ url: socketUrl(location.href), token });
-  showStatus(link, { line, retry, body });
+  showStatus(link, parts);
+  const body = parts.body;
   const game = h("section", { class: "cfr-section", "aria-labelledby": "cfr-game-h" });
   const gameStatus = h("p", { class: "cfr-game-status" });
   const gameCount = h("p", { class: "cfr-game-count" });
