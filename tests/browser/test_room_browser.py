@@ -1,11 +1,12 @@
 """The room server's pages in Chromium, with separate browser contexts as separate devices.
 
-A real server (``python -m cfwidget.room serve``, the ``cfwidget serve`` command) on a free port with a store in a temporary
-folder holds one room of three seats: two people and a bot. The host page lists the seats
-and their links; a phone (390x844, touch) opens seat 1's link and a laptop (1280x800) seat
-2's; they play by tap, click and keyboard, each page showing only its own hand. Then the
-server is killed (-9), both pages say "Reconnecting…", and once the server is started again
-on the same store and port they come back by themselves to the same seat and the same game.
+A real server (``python -m cfwidget.room serve``, the ``cfwidget serve`` command) on a free
+port with a store in a temporary folder holds one room of three seats: two people and a bot.
+The host page lists the seats and their links; a phone (390x844, touch) opens seat 1's link
+and a laptop (1280x800) seat 2's; they play by tap, click and keyboard, each page showing
+only its own hand. Then the server is killed (-9), both pages say "Reconnecting…", and once
+the server is started again on the same store and port they come back by themselves to the
+same seat and the same game. Pictures go to $CFWIDGET_SHOTS when it is set.
 """
 
 from __future__ import annotations
@@ -333,6 +334,9 @@ def test_two_devices_play_each_seeing_only_its_own_hand(browser: Any, server: Se
         assert min(played.values()) >= 1, played
         # Every control on the touch screen is at least 44 px across, and on the screen.
         shown = phone.evaluate(CONTROLS)
+        smallest = min(min(c["w"], c["h"]) for c in shown)
+        print(f"\nplayed {played}, {moves(phone)} moves; phone: {len(shown)} controls, "
+              f"smallest {smallest:.0f} px")  # fmt: skip
         assert len(shown) >= 8
         assert [c for c in shown if c["w"] < 43.5 or c["h"] < 43.5 or c["off"]] == []
         # The farmyard fills the screen: no page scroll on the phone or the laptop.
@@ -382,12 +386,14 @@ def test_after_kill_9_the_pages_reconnect_by_themselves_with_nothing_lost(
             assert len(hand(page)) > 0  # the table is still shown
         shot(phone, "room-reconnecting-390x844")
         server.start()
+        up = time.monotonic()
         for page in (phone, laptop):
             page.wait_for_function(
                 "() => !document.querySelector('.cfr-table').inert"
                 " && document.querySelector('.cfr-status').dataset.state === 'connected'",
                 timeout=20_000,
             )
+        print(f"\nback {time.monotonic() - up:.1f} s after the server answered again")
         after = [seen(p) for p in (phone, laptop)]
         assert after == before
         # And the game goes on from there.
