@@ -66,7 +66,8 @@ js-check: $(NODE_STAMP)
 	$(NODE_TESTS)
 
 # The front end's bundles: esbuild builds js/entries/*.js into cfwidget/widget/static/
-# (farmyard.js for every widget that draws a table, setpicker.js), committed so the wheel needs no
+# (farmyard.js for every widget that draws a table, setpicker.js) and cfwidget/room/static/ (room.js
+# and host.js, the room server's join and host pages), committed so the wheel needs no
 # Node. After changing js/, run `make js-bundle`; js-bundle-check builds them in memory and
 # fails, naming the file, when a committed bundle is not what its sources build (make test and
 # js-check run it).

@@ -269,7 +269,8 @@ CONTROLS = """() => [...document.querySelectorAll('button, [role=button], select
 def test_the_host_page_shows_the_seats_as_text_with_their_links_and_qr_codes(
     browser: Any, server: Server
 ) -> None:
-    with device(browser, LAPTOP) as page:
+    clipboard = {"permissions": ["clipboard-read", "clipboard-write"]}
+    with device(browser, {**LAPTOP, **clipboard}) as page:
         page.goto(server.host_link)
         page.wait_for_selector(".cfr-seat")
         # The host's token left the address bar; the tab keeps it, so a reload gets back in.
@@ -288,6 +289,11 @@ def test_the_host_page_shows_the_seats_as_text_with_their_links_and_qr_codes(
             assert re.fullmatch(rf"{re.escape(server.base)}/join#s\.[A-Za-z0-9_-]{{40,}}", link)
             assert seat.locator(".cfr-qr svg[role=img] path").count() >= 1
             assert seat.locator("button", has_text="Copy").is_visible()
+        seats.nth(1).locator("button", has_text="Copy").click()
+        assert page.evaluate("() => navigator.clipboard.readText()") == (
+            seats.nth(1).locator(".cfr-link-text").input_value()
+        )
+        assert seats.nth(1).locator(".cfr-copied").text_content() == "Copied."
         assert seats.nth(2).locator(".cfr-link").is_hidden()  # a bot has no link
         assert seats.nth(2).locator(".cfr-seat-who").text_content() == "A bot"
         assert page.locator("script").count() == 1  # the page's own bundle, and nothing else
@@ -332,6 +338,7 @@ def test_two_devices_play_each_seeing_only_its_own_hand(browser: Any, server: Se
             # The other device sees the move.
             log_grows(other, before)
         assert min(played.values()) >= 1, played
+        assert all(shows_tile(phone, t) for t in hand(phone))  # the check above can see tiles
         # Every control on the touch screen is at least 44 px across, and on the screen.
         shown = phone.evaluate(CONTROLS)
         smallest = min(min(c["w"], c["h"]) for c in shown)
@@ -344,6 +351,11 @@ def test_two_devices_play_each_seeing_only_its_own_hand(browser: Any, server: Se
             assert page.evaluate("() => document.documentElement.scrollHeight <= innerHeight + 1")
         assert axe_violations(phone) == []
         assert axe_violations(laptop) == []
+        # A reload gets the phone back into its seat (the tab kept the link), as it was.
+        was = seen(phone)
+        phone.reload()
+        phone.wait_for_selector(".cfw-hand .cfw-htile")
+        assert phone.url == f"{server.base}/join" and seen(phone) == was
         shot(phone, "room-join-390x844")
         shot(laptop, "room-join-1280x800")
 
@@ -357,7 +369,15 @@ def test_a_tablet_shows_the_whole_farmyard_by_touch(browser: Any, server: Server
         shown = tablet.evaluate(CONTROLS)
         assert [c for c in shown if c["w"] < 43.5 or c["h"] < 43.5 or c["off"]] == []
         assert tablet.evaluate("() => document.documentElement.scrollHeight <= innerHeight + 1")
+        assert tablet.locator(".cfw-player.is-you .cfw-name").text_content() == "Bob"
         shot(tablet, "room-join-768x1024")
+        # Another link opened in the same tab (only the fragment changes): the page follows it.
+        tablet.goto(links[0])
+        tablet.wait_for_function(
+            "() => document.querySelector('.cfw-player.is-you .cfw-name')?.textContent === "
+            + json.dumps(ANN)
+        )
+        assert tablet.url == f"{server.base}/join"
 
 
 def test_after_kill_9_the_pages_reconnect_by_themselves_with_nothing_lost(
