@@ -424,6 +424,28 @@ def test_after_kill_9_the_pages_reconnect_by_themselves_with_nothing_lost(
         assert done
 
 
+def test_the_table_link_shows_the_table_and_no_hand(browser: Any, server: Server) -> None:
+    with device(browser, LAPTOP) as host:
+        host.goto(server.host_link)
+        host.wait_for_selector(".cfr-seat")
+        table_link = host.locator(".cfr-section .cfr-link-text").last.input_value()
+    assert "/join#t." in table_link
+    links = seat_links(browser, server)
+    with device(browser, LAPTOP) as laptop, device(browser, LAPTOP) as projector:
+        laptop.goto(links[1])
+        laptop.wait_for_selector(".cfw-hand .cfw-htile")
+        projector.goto(table_link)
+        projector.wait_for_function(
+            "() => document.querySelector('.cfr-status').dataset.state !== 'connecting'"
+        )
+        said = projector.locator(".cfr-status").text_content() or ""
+        if "cannot show the table view" in said:
+            pytest.skip(f"this server refuses table links: {said}")
+        projector.wait_for_selector(".cfw-board")
+        assert projector.locator(".cfw-htile").count() == 0
+        assert [t for t in hand(laptop) if shows_tile(projector, t)] == []
+
+
 def test_a_dead_link_says_so_and_does_not_retry(browser: Any, server: Server) -> None:
     with device(browser, PHONE) as page:
         page.goto(f"{server.base}/join#s.{'A' * 43}")
