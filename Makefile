@@ -102,9 +102,11 @@ layout-check: $(STAMP)
 name-figures: $(STAMP)
 	$(BIN)/python -m tools.name_figures
 
-# Redraw the README's pictures (docs/widget.png, docs/voila.png) in Chromium.
+# Redraw the README's pictures (docs/widget.png, docs/voila.png, docs/room-phone.png,
+# docs/room-tablet.png) in Chromium.
 pictures: $(STAMP)
-	CFWIDGET_PICTURES=docs $(BIN)/python -m pytest -q tests/browser -k "screenshot or voila_shows"
+	CFWIDGET_PICTURES=docs $(BIN)/python -m pytest -q tests/browser \
+		-k "screenshot or voila_shows or two_devices_play or a_tablet_shows"
 
 # Re-run every notebook and store its outputs (after changing a lesson).
 notebooks: $(STAMP)

@@ -6,7 +6,9 @@ The host page lists the seats and their links; a phone (390x844, touch) opens se
 and a laptop (1280x800) seat 2's; they play by tap, click and keyboard, each page showing
 only its own hand. Then the server is killed (-9), both pages say "Reconnecting…", and once
 the server is started again on the same store and port they come back by themselves to the
-same seat and the same game. Pictures go to $CFWIDGET_SHOTS when it is set.
+same seat and the same game. The README's pictures of a phone and a tablet in a game are
+``room-phone.png`` and ``room-tablet.png`` (in docs/ under ``make pictures``); more go to
+$CFWIDGET_SHOTS when it is set.
 """
 
 from __future__ import annotations
@@ -301,7 +303,9 @@ def test_the_host_page_shows_the_seats_as_text_with_their_links_and_qr_codes(
         shot(page, "room-host-1280x800")
 
 
-def test_two_devices_play_each_seeing_only_its_own_hand(browser: Any, server: Server) -> None:
+def test_two_devices_play_each_seeing_only_its_own_hand(
+    browser: Any, server: Server, pictures: Path
+) -> None:
     links = seat_links(browser, server)
     with device(browser, PHONE) as phone, device(browser, LAPTOP) as laptop:
         phone.goto(links[0])
@@ -356,11 +360,13 @@ def test_two_devices_play_each_seeing_only_its_own_hand(browser: Any, server: Se
         phone.reload()
         phone.wait_for_selector(".cfw-hand .cfw-htile")
         assert phone.url == f"{server.base}/join" and seen(phone) == was
-        shot(phone, "room-join-390x844")
+        phone.screenshot(path=str(pictures / "room-phone.png"), animations="disabled")
         shot(laptop, "room-join-1280x800")
 
 
-def test_a_tablet_shows_the_whole_farmyard_by_touch(browser: Any, server: Server) -> None:
+def test_a_tablet_shows_the_whole_farmyard_by_touch(
+    browser: Any, server: Server, pictures: Path
+) -> None:
     links = seat_links(browser, server)
     with device(browser, TABLET) as tablet:
         tablet.goto(links[1])
@@ -370,7 +376,7 @@ def test_a_tablet_shows_the_whole_farmyard_by_touch(browser: Any, server: Server
         assert [c for c in shown if c["w"] < 43.5 or c["h"] < 43.5 or c["off"]] == []
         assert tablet.evaluate("() => document.documentElement.scrollHeight <= innerHeight + 1")
         assert tablet.locator(".cfw-player.is-you .cfw-name").text_content() == "Bob"
-        shot(tablet, "room-join-768x1024")
+        tablet.screenshot(path=str(pictures / "room-tablet.png"), animations="disabled")
         # Another link opened in the same tab (only the fragment changes): the page follows it.
         tablet.goto(links[0])
         tablet.wait_for_function(
