@@ -301,6 +301,15 @@ def test_the_host_page_shows_the_seats_as_text_with_their_links_and_qr_codes(
         assert page.locator("script").count() == 1  # the page's own bundle, and nothing else
         assert axe_violations(page) == []
         shot(page, "room-host-1280x800")
+    # On a phone: every control at least 44 px across and on the screen, nothing wider than it.
+    with device(browser, PHONE) as phone:
+        phone.goto(server.host_link)
+        phone.wait_for_selector(".cfr-seat .cfr-qr svg")
+        shown = phone.evaluate(CONTROLS)
+        assert len(shown) >= 9  # two links (box, Copy, Open) and the table's, Close room
+        assert [c for c in shown if c["w"] < 43.5 or c["h"] < 43.5 or c["off"]] == []
+        assert phone.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+        shot(phone, "room-host-390x844")
 
 
 def test_two_devices_play_each_seeing_only_its_own_hand(
