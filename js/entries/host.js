@@ -102,7 +102,10 @@ function makeLink(label) {
    */
   function update(link, qrText, what) {
     if (box.value !== link) box.value = link;
-    open.setAttribute("href", link);
+    // Only a web address opens (never a javascript: or data: link, whatever the server says).
+    if (/^https?:\/\//i.test(link)) open.setAttribute("href", link);
+    else open.removeAttribute("href");
+    open.hidden = !open.hasAttribute("href");
     open.setAttribute("aria-label", `Open ${what} in a new tab`);
     if (qrText === shownQr) return;
     shownQr = qrText;

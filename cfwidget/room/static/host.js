@@ -435,7 +435,9 @@ function makeLink(label) {
   });
   function update(link, qrText, what) {
     if (box.value !== link) box.value = link;
-    open.setAttribute("href", link);
+    if (/^https?:\/\//i.test(link)) open.setAttribute("href", link);
+    else open.removeAttribute("href");
+    open.hidden = !open.hasAttribute("href");
     open.setAttribute("aria-label", `Open ${what} in a new tab`);
     if (qrText === shownQr) return;
     shownQr = qrText;
