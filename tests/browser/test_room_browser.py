@@ -200,12 +200,22 @@ def seen(page: Any) -> tuple[list[str], int, str]:
     return hand(page), moves(page), page.locator(".cfw-log").text_content() or ""
 
 
-def shows_tile(page: Any, tile: str) -> bool:
-    """True when the tile's name (either way round) is anywhere in the page's DOM."""
+def names_tile(text: str, tile: str) -> bool:
+    """True when the tile's name, either way round ("9-4" or "4-9"), is in the text."""
     a, b = tile.split("-")
-    pattern = rf"(?<![\d-])({a}-{b}|{b}-{a})(?![\d-])"
-    html = page.evaluate("() => document.documentElement.outerHTML")
-    return re.search(pattern, html) is not None
+    return re.search(rf"(?<![\d-])({a}-{b}|{b}-{a})(?![\d-])", text) is not None
+
+
+def shows_tile(page: Any, tile: str) -> bool:
+    """True when the tile's name is anywhere in the page's DOM."""
+    return names_tile(page.evaluate("() => document.documentElement.outerHTML"), tile)
+
+
+def frames_of(page: Any) -> list[str]:
+    """Every websocket frame the page receives from now on (its wire, as the browser saw it)."""
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(str(f))))
+    return frames
 
 
 def my_turn(page: Any) -> bool:
@@ -317,6 +327,7 @@ def test_two_devices_play_each_seeing_only_its_own_hand(
 ) -> None:
     links = seat_links(browser, server)
     with device(browser, PHONE) as phone, device(browser, LAPTOP) as laptop:
+        wires = {"phone": frames_of(phone), "laptop": frames_of(laptop)}
         phone.goto(links[0])
         laptop.goto(links[1])
         for page in (phone, laptop):
@@ -352,6 +363,14 @@ def test_two_devices_play_each_seeing_only_its_own_hand(
             log_grows(other, before)
         assert min(played.values()) >= 1, played
         assert all(shows_tile(phone, t) for t in hand(phone))  # the check above can see tiles
+        # On the wire too: no frame either device received named a tile still in the other's
+        # hand (such a tile was never on the table, so never the other's to know).
+        for me, other in (("phone", laptop), ("laptop", phone)):
+            wire = "\n".join(wires[me])
+            assert wire.count('"type": "welcome"') + wire.count('"type":"welcome"') == 1
+            assert [t for t in hand(other) if names_tile(wire, t)] == [], me
+        assert all(names_tile("\n".join(wires["phone"]), t) for t in hand(phone))
+        print(f"frames received: phone {len(wires['phone'])}, laptop {len(wires['laptop'])}")
         # Every control on the touch screen is at least 44 px across, and on the screen.
         shown = phone.evaluate(CONTROLS)
         smallest = min(min(c["w"], c["h"]) for c in shown)
