@@ -69,6 +69,7 @@ if TYPE_CHECKING:  # what the lazy names below resolve to, for type checkers
     from . import players as players
     from . import teach as teach
     from . import therapy as therapy
+    from . import room as room
     from . import widget as widget
     from .analysis import EvaluateError as EvaluateError
     from .analysis import PlayoutError as PlayoutError
@@ -81,6 +82,7 @@ if TYPE_CHECKING:  # what the lazy names below resolve to, for type checkers
     from .players import ExecutorError as ExecutorError
     from .players import SimulationError as SimulationError
     from .players import simulate as simulate
+    from .room import RoomError as RoomError
     from .teach import AnswerError as AnswerError
     from .teach import LessonError as LessonError
     from .therapy.app import guided_app as guided_app
@@ -110,6 +112,7 @@ _LAZY = {
     "SeatOddsError": ("cfwidget.odds", "SeatOddsError"),
     "SimulationError": ("cfwidget.players", "SimulationError"),
     "WidgetError": ("cfwidget.widget", "WidgetError"),
+    "RoomError": ("cfwidget.room", "RoomError"),
     "simulate": ("cfwidget.players", "simulate"),
     "odds": ("cfwidget.odds", None),
     "analysis": ("cfwidget.analysis", None),
@@ -124,6 +127,7 @@ _LAZY = {
     "ScoreKeeper": ("cfwidget.therapy.scorekeeper", "ScoreKeeper"),
     "guided_app": ("cfwidget.therapy.app", "guided_app"),
     "therapy": ("cfwidget.therapy", None),
+    "room": ("cfwidget.room", None),
 }
 
 

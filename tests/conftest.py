@@ -122,6 +122,9 @@ SLOW: dict[str, set[str]] = {
     "players/test_dask.py": {
         "test_a_client_gives_the_frame_of_one_process",  # 1.4 s
     },
+    "room/test_serve.py": {
+        "test_kill_9_mid_round_then_every_device_rejoins_with_nothing_lost",  # 10 s
+    },
     "table/test_badges.py": {
         "test_badges_never_cover_another_tile_over_random_rounds",  # 2.7 s (6)
     },

@@ -3,7 +3,7 @@
 The layers, lowest first: ``_shared`` (private words, files and number checks every layer
 uses) -> ``core`` (the rules engine) -> ``table`` (pictures of a table) -> ``players`` and
 ``odds`` -> ``analysis`` (playouts, and the game review built on them) -> ``widget``,
-``teach`` -> ``therapy``. A module may import from its own layer and
+``teach`` -> ``therapy`` -> ``room`` (the room server). A module may import from its own layer and
 the layers below it, never above. ``core`` knows nothing of pictures, widgets or pandas; its
 ``_repr_svg_`` and ``layout()`` import the picture code inside the method. Each layer defines
 its own errors in its ``_errors.py``: the lowest layer that raises an error is its home.
@@ -37,9 +37,31 @@ ALLOWED: dict[str, set[str]] = {
     "teach": {"_shared", "core", "table", "players", "odds", "analysis"},
     "widget": {"_shared", "core", "table", "players", "odds", "analysis"},
     "therapy": {"_shared", "core", "table", "players", "odds", "analysis", "widget"},
+    "room": {
+        "_shared",
+        "core",
+        "table",
+        "players",
+        "odds",
+        "analysis",
+        "teach",
+        "widget",
+        "therapy",
+    },
 }
 #: The layers from the lowest up (one order that every import above respects).
-ORDER = ["_shared", "core", "table", "players", "odds", "analysis", "teach", "widget", "therapy"]
+ORDER = [
+    "_shared",
+    "core",
+    "table",
+    "players",
+    "odds",
+    "analysis",
+    "teach",
+    "widget",
+    "therapy",
+    "room",
+]
 #: Imports that may run only inside a function: the picture code behind ``_repr_svg_``.
 LAZY_ALLOWED: dict[str, set[str]] = {"core": {"table"}}
 #: Third-party packages the engine must not need. Only ``ScoreSheet.to_frame`` may import

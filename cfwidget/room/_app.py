@@ -35,7 +35,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..widget import GameWidget
-from ._authority import Authority, synced_traits
+from ._authority import Authority, synced_traits, traits_of
 from ._rooms import Connection, Rooms
 
 __all__ = ["JOIN_SECONDS", "MAX_MESSAGE", "RATE", "RATE_WINDOW", "SECURITY_HEADERS", "make_app"]
@@ -116,9 +116,7 @@ async def _health(request: Request) -> Response:
     return JSONResponse({"ok": True})
 
 
-def make_app(
-    rooms: Rooms, *, join_seconds: float = JOIN_SECONDS, rate: int = RATE
-) -> ASGIApp:
+def make_app(rooms: Rooms, *, join_seconds: float = JOIN_SECONDS, rate: int = RATE) -> ASGIApp:
     """The ASGI app serving ``rooms`` (see the module's docstring)."""
 
     async def ws(websocket: WebSocket) -> None:
@@ -205,14 +203,18 @@ class _Session:
         if text is None:
             return self._say("refused", "Messages are JSON text, not binary data.")
         if len(text.encode()) > MAX_MESSAGE:
-            return self._say("refused", f"That message is too large (at most {MAX_MESSAGE:,} bytes).")
+            return self._say(
+                "refused", f"That message is too large (at most {MAX_MESSAGE:,} bytes)."
+            )
         try:
             message = json.loads(text)
         except (ValueError, RecursionError):
             return self._say("refused", "That message is not JSON.")
         kind = message.get("type") if isinstance(message, dict) else None
         if not isinstance(kind, str) or kind not in _FIELDS:
-            return self._say("refused", f"Unknown message type; the types are {', '.join(_FIELDS)}.")
+            return self._say(
+                "refused", f"Unknown message type; the types are {', '.join(_FIELDS)}."
+            )
         if set(message) != _FIELDS[kind]:
             wanted = ", ".join(sorted(_FIELDS[kind]))
             return self._say("refused", f"A {kind} message has exactly the fields {wanted}.")
@@ -243,7 +245,7 @@ class _Session:
         else:
             widget = authority.widget(role, seat)
             names = synced_traits(widget)
-            traits = {name: getattr(widget, name) for name in names}
+            traits = traits_of(widget)
 
             def changed(change: dict[str, Any]) -> None:
                 conn.push({"type": "traits", "traits": {change["name"]: change["new"]}})

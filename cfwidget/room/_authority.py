@@ -35,7 +35,7 @@ from ._errors import RoomError
 from ._settings import bots, game_of, people
 from ._store import RoomStore
 
-__all__ = ["HIDDEN_TRAITS", "Authority", "synced_traits"]
+__all__ = ["HIDDEN_TRAITS", "Authority", "synced_traits", "traits_of"]
 
 #: Synced traits a device never receives: ipywidgets' own.
 HIDDEN_TRAITS = frozenset({"layout", "tabbable", "tooltip"})
@@ -53,6 +53,11 @@ def synced_traits(widget: GameWidget) -> list[str]:
         for name in widget.trait_names(sync=True)
         if not name.startswith("_") and name not in HIDDEN_TRAITS
     )
+
+
+def traits_of(widget: GameWidget) -> dict[str, Any]:
+    """What a device's page is sent of a widget: each of :func:`synced_traits`, by name."""
+    return {name: getattr(widget, name) for name in synced_traits(widget)}
 
 
 def _moves(game: Game) -> list[list[str]]:

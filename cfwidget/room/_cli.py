@@ -28,7 +28,9 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--store", default=DEFAULT_STORE, help="the rooms' SQLite file")
     serve.add_argument("--host", default="0.0.0.0", help="the address to listen on")
     serve.add_argument("--port", type=int, default=DEFAULT_PORT)
-    serve.add_argument("--public-url", help="the address devices use (for links), e.g. behind HTTPS")
+    serve.add_argument(
+        "--public-url", help="the address devices use (for links), e.g. behind HTTPS"
+    )
     room = commands.add_parser("room", help="make, list, close rooms, or print a game's record")
     actions = room.add_subparsers(dest="action", required=True)
     new = actions.add_parser("new", help="make a game room and print its host link once")

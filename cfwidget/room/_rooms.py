@@ -145,9 +145,7 @@ class Rooms:
 
     def count(self, room: str, role: str, seat: int | None = None) -> int:
         """How many devices are connected to a room's seat (or table, or host page)."""
-        return sum(
-            1 for c in self._connections.get(room, ()) if c.role == role and c.seat == seat
-        )
+        return sum(1 for c in self._connections.get(room, ()) if c.role == role and c.seat == seat)
 
     def tell_hosts(self, room: str) -> None:
         """Send the room's state to every host page connected to it."""

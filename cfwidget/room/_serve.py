@@ -40,12 +40,12 @@ def need_server_packages() -> None:
         import starlette  # noqa: F401
         import uvicorn  # noqa: F401
     except ImportError as exc:
-        raise RoomError(
-            f"The room server needs {exc.name}: pip install 'cfwidget[room]'"
-        ) from None
+        raise RoomError(f"The room server needs {exc.name}: pip install 'cfwidget[room]'") from None
 
 
-def serve(store_path: str, *, host: str = "0.0.0.0", port: int = 8765, public_url: str | None = None) -> None:
+def serve(
+    store_path: str, *, host: str = "0.0.0.0", port: int = 8765, public_url: str | None = None
+) -> None:
     """Serve every open room of the store until stopped (Ctrl+C)."""
     need_server_packages()
     import uvicorn

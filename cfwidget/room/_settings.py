@@ -59,9 +59,7 @@ def _seats(players: str | Sequence[str]) -> list[dict[str, Any]]:
         if text.lower().startswith("bot:"):
             name = text[4:].strip().lower()
             if name not in BOTS:
-                raise RoomError(
-                    f"There is no bot called {name!r}; the bots are: {', '.join(BOTS)}"
-                )
+                raise RoomError(f"There is no bot called {name!r}; the bots are: {', '.join(BOTS)}")
             seats.append({"name": f"{name.title()} {i + 1}", "bot": name})
         else:
             name = clean_text(text, 24)
