@@ -162,13 +162,14 @@ def shot(page: Any, name: str) -> None:
         page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
-def seat_links(browser: Any, server: Server) -> list[str]:
+def seat_links(browser: Any, server: Server, host_link: str = "", people: int = 2) -> list[str]:
+    """The people's join links, read from the host page (of the module's room by default)."""
     with device(browser, LAPTOP) as page:
-        page.goto(server.host_link)
+        page.goto(host_link or server.host_link)
         page.wait_for_selector(".cfr-seat")
         return [
             page.locator(".cfr-seat").nth(i).locator(".cfr-link-text").input_value()
-            for i in range(2)
+            for i in range(people)
         ]
 
 
@@ -248,6 +249,7 @@ def act(page: Any, how: str) -> str:
         button = page.locator(f'[data-key="{key}"]')
         if button.is_enabled():
             if how == "keys":
+                page.locator(".cfw-htile").first.focus()  # the keys work inside the farmyard
                 page.keyboard.press(key[0])
             else:
                 (button.tap if how == "tap" else button.click)()
@@ -516,3 +518,54 @@ def test_closing_the_room_ends_every_link(browser: Any, server: Server) -> None:
         phone.goto(links[0])
         state_is(phone, "closed")
         assert phone.locator(".cfw").count() == 0
+
+
+# The page without its score sheet, whose columns are named by each round's starting double
+# (public: the round's number says it).
+OUTSIDE_THE_SCORE_SHEET = """() => { const copy = document.documentElement.cloneNode(true);
+    copy.querySelectorAll('.cfw-sheet').forEach(n => n.remove()); return copy.outerHTML; }"""
+
+
+def test_four_devices_play_a_whole_game_to_the_end(browser: Any, server: Server) -> None:
+    """Two laptops (one by mouse, one by keys), a touch tablet and a touch phone play a game of
+    double-six (7 rounds) to its end; at every turn no device shows a tile of another's hand."""
+    out = server.cli("room", "new", "--store", str(server.store), "--title", "Four",
+                     "--players", "Ann,Bob,Cy,Di", "--rules", "double-six", "--seed", "5",
+                     "--public-url", server.base)  # fmt: skip
+    found = re.search(r"(http://\S+/host#h\.[A-Za-z0-9_-]+)", out)
+    assert found, out
+    links = seat_links(browser, server, found.group(1), people=4)
+    kinds = [LAPTOP, LAPTOP, TABLET, PHONE]
+    ways = ["click", "keys", "tap", "tap"]
+    with contextlib.ExitStack() as stack:
+        pages = [stack.enter_context(device(browser, kind)) for kind in kinds]
+        for page, link in zip(pages, links, strict=True):
+            page.goto(link)
+            page.wait_for_selector(".cfw-hand .cfw-htile")
+        acts = rounds = checks = 0
+        for _ in range(1500):
+            settle(*pages)
+            if all(p.locator('[data-key="new-game"]').is_visible() for p in pages):
+                break
+            ends = [p.locator('[data-key="result-next"]') for p in pages]
+            if all(e.is_visible() for e in ends):
+                rounds += 1
+                target = ends[rounds % 4]
+                (target.tap if ways[rounds % 4] == "tap" else target.click)()
+                continue
+            # Mid-round, no device shows a tile of another's hand.
+            hands = [hand(p) for p in pages]
+            for i, page in enumerate(pages):
+                html = page.evaluate(OUTSIDE_THE_SCORE_SHEET)
+                others = [t for j, h in enumerate(hands) if j != i for t in h]
+                assert [t for t in others if names_tile(html, t)] == [], f"device {i}"
+            checks += 1
+            turn = [i for i, p in enumerate(pages) if my_turn(p)]
+            assert len(turn) == 1, turn
+            act(pages[turn[0]], ways[turn[0]])
+            acts += 1
+        else:
+            raise AssertionError("the game did not end within 1500 steps")
+        print(f"\nfour devices: {rounds} rounds ended, {acts} turns taken, {checks} checks")
+        standings = [p.locator(".cfw-standings").text_content() for p in pages]
+        assert len(set(standings)) == 1 and rounds >= 6
