@@ -67,9 +67,9 @@ if TYPE_CHECKING:  # what the lazy names below resolve to, for type checkers
     from . import odds as odds
     from . import players as bots  # noqa: F401  (cf.bots is cf.players)
     from . import players as players
+    from . import room as room
     from . import teach as teach
     from . import therapy as therapy
-    from . import room as room
     from . import widget as widget
     from .analysis import EvaluateError as EvaluateError
     from .analysis import PlayoutError as PlayoutError

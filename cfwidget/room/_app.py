@@ -190,7 +190,10 @@ class _Session:
                 message = await self.ws.receive()
             if message["type"] == "websocket.disconnect":
                 return
-            self._one(message.get("text"), message.get("bytes"))
+            try:
+                self._one(message.get("text"), message.get("bytes"))
+            except Exception:  # never the message itself: it may hold a token
+                self._say("refused", "The server could not handle that message.")
 
     async def _drain(self) -> None:
         while not self.queue.empty():  # let the sender say the last words and close

@@ -69,6 +69,7 @@ class Authority:
 
     ``seats`` maps a person seat to an existing widget of this game to use for it (a
     notebook hosting a seat it shows too); the other person seats get a new widget.
+    ``fresh``: the room was just made for ``game``, whose moves so far are stored now.
     """
 
     def __init__(
@@ -79,6 +80,7 @@ class Authority:
         *,
         game: Game | None = None,
         seats: dict[int, GameWidget] | None = None,
+        fresh: bool = False,
     ) -> None:
         self.store, self.room, self.settings = store, room, settings
         self.game = game if game is not None else game_of(settings)
@@ -96,11 +98,19 @@ class Authority:
         self.changed: list[Callable[[], None]] = []  # told after each change of the game
         for widget in self._seats.values():
             widget.observe(self._on_view, names=["view"])
+        if fresh:  # a game played before it was hosted: its moves so far go in the store
+            self._known = [[]]
+            self.save()
 
     @classmethod
     def resume(cls, store: RoomStore, room: str) -> Authority:
         """The room's authority rebuilt from its settings and every event in the store."""
         info = store.room(room)
+        if info.kind != "game":
+            raise RoomError(
+                "This room was hosted from a notebook and ended with it. "
+                "Ask the host for a new link."
+            )
         game = game_of(info.settings)
         for event in store.events(room):
             game = _replay(game, event.kind, event.data, info.settings)

@@ -26,8 +26,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import segno
-
 from ._authority import Authority
 from ._errors import RoomError
 from ._settings import TITLE_LIMIT, clean_text
@@ -46,6 +44,8 @@ def qr_svg(link: str) -> str:
     >>> qr_svg("http://192.0.2.1:8765/join#s.x").startswith("<svg")
     True
     """
+    import segno  # the server's extra: pip install 'cfwidget[room]'
+
     return str(segno.make(link, error="m").svg_inline(scale=4, border=2, dark="#000"))
 
 
@@ -198,14 +198,17 @@ class Rooms:
         }
 
 
-def create_room(store: RoomStore, title: str, settings: dict[str, Any]) -> tuple[str, str]:
-    """A new game room with these settings in the store: its id and its host token (which
-    is never stored: only its hash is)."""
+def create_room(
+    store: RoomStore, title: str, settings: dict[str, Any], kind: str = "game"
+) -> tuple[str, str]:
+    """A new room with these settings in the store: its id and its host token (which is
+    never stored: only its hash is). ``kind`` is ``"game"`` (``cfwidget serve`` resumes it)
+    or ``"widget"`` (a notebook hosts a widget it shows: the room ends with the notebook)."""
     host = new_host_token()
     hashes: dict[str, tuple[str, int | None]] = {token_hash(host): ("host", None)}
     for i, seat in enumerate(settings["seats"]):
         if not seat["bot"]:
             hashes[token_hash(seat_token(host, i))] = ("seat", i)
     hashes[token_hash(table_token(host))] = ("table", None)
-    room = store.create(clean_text(title, TITLE_LIMIT) or "Chicken Foot", "game", settings, hashes)
+    room = store.create(clean_text(title, TITLE_LIMIT) or "Chicken Foot", kind, settings, hashes)
     return room, host

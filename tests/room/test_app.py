@@ -14,7 +14,7 @@ with warnings.catch_warnings():  # Starlette suggests httpx2 for its test client
     from starlette.testclient import TestClient, WebSocketTestSession
 
 from cfwidget.room._app import make_app
-from cfwidget.room._rooms import Rooms
+from cfwidget.room._rooms import Rooms, create_room
 from cfwidget.room._settings import room_settings
 from cfwidget.room._store import RoomStore
 from cfwidget.room._tokens import seat_token, table_token
@@ -202,3 +202,37 @@ def test_the_host_closes_the_room_and_every_link_dies(
     with client.websocket_connect("/ws") as ws:
         ws.send_text(json.dumps({"type": "join", "token": seat_token(host, 0)}))
         assert _closed(ws)[1] == 4403
+
+
+def test_a_failure_inside_the_server_is_a_refusal_and_the_connection_stays(
+    served: tuple[TestClient, Rooms, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client, rooms, host = served
+
+    def broken(token: object) -> str:
+        raise OSError("the disk is gone")
+
+    with client.websocket_connect("/ws") as ws:
+        monkeypatch.setattr(rooms, "open", broken)
+        ws.send_text(json.dumps({"type": "join", "token": seat_token(host, 0)}))
+        said = ws.receive_json()
+        assert said == {"type": "refused", "text": "The server could not handle that message."}
+        monkeypatch.undo()
+        assert _join(ws, seat_token(host, 0))["type"] == "welcome"
+
+
+def test_a_room_made_or_closed_by_another_process_is_seen_on_its_next_message(
+    served: tuple[TestClient, Rooms, str],
+) -> None:
+    client, rooms, _ = served
+    other = rooms.store  # in memory here: the same store stands in for the CLI's
+    room, later = create_room(other, "Made later", room_settings("Di, Ed", seed=2))
+    with client.websocket_connect("/ws") as ws:
+        welcome = _join(ws, seat_token(later, 1))
+        assert welcome["room"] == "Made later"
+        other.close(room)
+        view = welcome["traits"]["view"]
+        content = {"kind": "draw", "version": view["version"], "seat": 1}
+        ws.send_text(json.dumps({"type": "intent", "content": content}))
+        text, code = _closed(ws)
+    assert code == 4410 and "closed" in text

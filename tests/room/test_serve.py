@@ -23,6 +23,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from cfwidget.room._tokens import seat_token
+from tests.room.devices import intent_for
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -103,13 +104,7 @@ def workplace(tmp_path: Path) -> Iterator[tuple[Path, Path, list[Server]]]:
 
 def _act(ws: ClientConnection, view: dict[str, Any], seat: int) -> dict[str, Any]:
     """Make the game move on from this seat: play its first move, or press Next; the new view."""
-    content: dict[str, Any] = {"kind": "next", "version": view["version"], "seat": seat}
-    targets = [t["move"] for tile in view["hand"] for t in tile["targets"]]
-    if view["waiting"] == "you":
-        if targets:
-            content.update(kind="play", move=targets[0])
-        else:
-            content["kind"] = "draw" if view["can_draw"] else "pass"
+    content = intent_for(view, seat)
     ws.send(json.dumps({"type": "intent", "content": content}))
     while True:
         message = json.loads(ws.recv(timeout=30))
