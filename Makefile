@@ -106,7 +106,7 @@ name-figures: $(STAMP)
 # docs/room-tablet.png) in Chromium.
 pictures: $(STAMP)
 	CFWIDGET_PICTURES=docs $(BIN)/python -m pytest -q tests/browser \
-		-k "screenshot or voila_shows or two_devices_play or a_tablet_shows"
+		-k "screenshot or voila_shows or four_devices_play"
 
 # Re-run every notebook and store its outputs (after changing a lesson).
 notebooks: $(STAMP)

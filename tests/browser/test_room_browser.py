@@ -6,9 +6,9 @@ The host page lists the seats and their links; a phone (390x844, touch) opens se
 and a laptop (1280x800) seat 2's; they play by tap, click and keyboard, each page showing
 only its own hand. Then the server is killed (-9), both pages say "Reconnecting…", and once
 the server is started again on the same store and port they come back by themselves to the
-same seat and the same game. The README's pictures of a phone and a tablet in a game are
-``room-phone.png`` and ``room-tablet.png`` (in docs/ under ``make pictures``); more go to
-$CFWIDGET_SHOTS when it is set.
+same seat and the same game. Four devices play a whole game to its end; its phone and tablet
+give the README's pictures, ``room-phone.png`` and ``room-tablet.png`` (in docs/ under
+``make pictures``). More pictures go to $CFWIDGET_SHOTS when it is set.
 """
 
 from __future__ import annotations
@@ -324,9 +324,7 @@ def test_the_host_page_shows_the_seats_as_text_with_their_links_and_qr_codes(
         shot(phone, "room-host-390x844")
 
 
-def test_two_devices_play_each_seeing_only_its_own_hand(
-    browser: Any, server: Server, pictures: Path
-) -> None:
+def test_two_devices_play_each_seeing_only_its_own_hand(browser: Any, server: Server) -> None:
     links = seat_links(browser, server)
     with device(browser, PHONE) as phone, device(browser, LAPTOP) as laptop:
         wires = {"phone": frames_of(phone), "laptop": frames_of(laptop)}
@@ -390,13 +388,11 @@ def test_two_devices_play_each_seeing_only_its_own_hand(
         phone.reload()
         phone.wait_for_selector(".cfw-hand .cfw-htile")
         assert phone.url == f"{server.base}/join" and seen(phone) == was
-        phone.screenshot(path=str(pictures / "room-phone.png"), animations="disabled")
+        shot(phone, "room-join-390x844")
         shot(laptop, "room-join-1280x800")
 
 
-def test_a_tablet_shows_the_whole_farmyard_by_touch(
-    browser: Any, server: Server, pictures: Path
-) -> None:
+def test_a_tablet_shows_the_whole_farmyard_by_touch(browser: Any, server: Server) -> None:
     links = seat_links(browser, server)
     with device(browser, TABLET) as tablet:
         tablet.goto(links[1])
@@ -406,7 +402,7 @@ def test_a_tablet_shows_the_whole_farmyard_by_touch(
         assert [c for c in shown if c["w"] < 43.5 or c["h"] < 43.5 or c["off"]] == []
         assert tablet.evaluate("() => document.documentElement.scrollHeight <= innerHeight + 1")
         assert tablet.locator(".cfw-player.is-you .cfw-name").text_content() == "Bob"
-        tablet.screenshot(path=str(pictures / "room-tablet.png"), animations="disabled")
+        shot(tablet, "room-join-768x1024")
         # Another link opened in the same tab (only the fragment changes): the page follows it.
         tablet.goto(links[0])
         tablet.wait_for_function(
@@ -526,10 +522,12 @@ OUTSIDE_THE_SCORE_SHEET = """() => { const copy = document.documentElement.clone
     copy.querySelectorAll('.cfw-sheet').forEach(n => n.remove()); return copy.outerHTML; }"""
 
 
-def test_four_devices_play_a_whole_game_to_the_end(browser: Any, server: Server) -> None:
+def test_four_devices_play_a_whole_game_to_the_end(
+    browser: Any, server: Server, pictures: Path
+) -> None:
     """Two laptops (one by mouse, one by keys), a touch tablet and a touch phone play a game of
     double-six (7 rounds) to its end; at every turn no device shows a tile of another's hand."""
-    out = server.cli("room", "new", "--store", str(server.store), "--title", "Four",
+    out = server.cli("room", "new", "--store", str(server.store), "--title", "Class 4B",
                      "--players", "Ann,Bob,Cy,Di", "--rules", "double-six", "--seed", "5",
                      "--public-url", server.base)  # fmt: skip
     found = re.search(r"(http://\S+/host#h\.[A-Za-z0-9_-]+)", out)
@@ -564,6 +562,10 @@ def test_four_devices_play_a_whole_game_to_the_end(browser: Any, server: Server)
             assert len(turn) == 1, turn
             act(pages[turn[0]], ways[turn[0]])
             acts += 1
+            if acts == 12:  # the README's pictures: the phone and the tablet mid-round
+                settle(*pages)
+                for page, name in ((pages[3], "room-phone.png"), (pages[2], "room-tablet.png")):
+                    page.screenshot(path=str(pictures / name), animations="disabled")
         else:
             raise AssertionError("the game did not end within 1500 steps")
         print(f"\nfour devices: {rounds} rounds ended, {acts} turns taken, {checks} checks")
