@@ -66,7 +66,8 @@ js-check: $(NODE_STAMP)
 	$(NODE_TESTS)
 
 # The front end's bundles: esbuild builds js/entries/*.js into cfwidget/widget/static/
-# (farmyard.js for every widget that draws a table, setpicker.js), committed so the wheel needs no
+# (farmyard.js for every widget that draws a table, setpicker.js) and cfwidget/room/static/ (room.js
+# and host.js, the room server's join and host pages), committed so the wheel needs no
 # Node. After changing js/, run `make js-bundle`; js-bundle-check builds them in memory and
 # fails, naming the file, when a committed bundle is not what its sources build (make test and
 # js-check run it).
@@ -101,9 +102,11 @@ layout-check: $(STAMP)
 name-figures: $(STAMP)
 	$(BIN)/python -m tools.name_figures
 
-# Redraw the README's pictures (docs/widget.png, docs/voila.png) in Chromium.
+# Redraw the README's pictures (docs/widget.png, docs/voila.png, docs/room-phone.png,
+# docs/room-tablet.png) in Chromium.
 pictures: $(STAMP)
-	CFWIDGET_PICTURES=docs $(BIN)/python -m pytest -q tests/browser -k "screenshot or voila_shows"
+	CFWIDGET_PICTURES=docs $(BIN)/python -m pytest -q tests/browser \
+		-k "screenshot or voila_shows or four_devices_play"
 
 # Re-run every notebook and store its outputs (after changing a lesson).
 notebooks: $(STAMP)

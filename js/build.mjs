@@ -1,5 +1,6 @@
 // Bundle the front end: one ES module per entry (the farmyard widgets share one), from js/entries/ into
-// cfwidget/widget/static/, which the wheel ships (so it needs no Node).
+// cfwidget/widget/static/ (the widgets') and cfwidget/room/static/ (the room server's pages), which
+// the wheel ships (so it needs no Node).
 //
 //   node js/build.mjs           write the bundles (make js-bundle)
 //   node js/build.mjs --check   build them in memory and compare them byte for byte with the
@@ -15,11 +16,16 @@ import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const OUT = "cfwidget/widget/static";
-/** The entries, and the Python classes whose `_esm` each bundle is. */
+/**
+ * The entries: where each bundle goes, and what it is the front end of (the Python classes
+ * whose `_esm` it is, or the room server's page that loads it).
+ * @type {Record<string, {out: string, of: string}>}
+ */
 export const ENTRIES = {
-  farmyard: "GameWidget, GuidedSession, ReviewWidget and MistakesWidget",
-  setpicker: "SetPicker",
+  farmyard: { out: "cfwidget/widget/static", of: "GameWidget, GuidedSession, ReviewWidget and MistakesWidget" },
+  setpicker: { out: "cfwidget/widget/static", of: "SetPicker" },
+  room: { out: "cfwidget/room/static", of: "the room server's join page (join.html)" },
+  host: { out: "cfwidget/room/static", of: "the room server's host page (host.html)" },
 };
 
 /**
@@ -33,10 +39,10 @@ function options(name, write) {
   return {
     absWorkingDir: ROOT,
     entryPoints: [entry],
-    outfile: `${OUT}/${name}.js`,
+    outfile: `${ENTRIES[name].out}/${name}.js`,
     banner: {
       js:
-        `// cfwidget: the front end of ${ENTRIES[/** @type {keyof ENTRIES} */ (name)]}, bundled by esbuild from ${entry} and the\n` +
+        `// cfwidget: the front end of ${ENTRIES[name].of}, bundled by esbuild from ${entry} and the\n` +
         "// modules of js/ it imports. Do not edit: change the sources and run `make js-bundle`.",
     },
     bundle: true,

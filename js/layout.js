@@ -14,7 +14,8 @@ import { setText } from "./dom.js";
 /** @typedef {import("./context.js").Ctx} Ctx */
 
 // The board's height: what the visible panel leaves, never under MIN_BOARD_PX, never taller
-// than MAX_BOARD_RATIO of its width (but in full screen), FIT_MARGIN_PX kept free below.
+// than MAX_BOARD_RATIO of its width (but in full screen, or when the widget is the whole page,
+// as on the room server's join page), FIT_MARGIN_PX kept free below.
 const MIN_BOARD_PX = 200;
 const MAX_BOARD_RATIO = 0.8;
 const FIT_MARGIN_PX = 6;
@@ -162,7 +163,8 @@ export function makeLayout(ctx, parts) {
     for (const child of root.children) bottom = Math.max(bottom, child.getBoundingClientRect().bottom);
     const cs = getComputedStyle(root);
     const chrome = bottom - top + parseFloat(cs.paddingBottom) + parseFloat(cs.borderBottomWidth) - boardRect.height;
-    const most = isFull() ? Infinity : Math.max(MIN_BOARD_PX, boardRect.width * MAX_BOARD_RATIO);
+    const whole = isFull() || !!root.closest("[data-cfw-whole-page]");
+    const most = whole ? Infinity : Math.max(MIN_BOARD_PX, boardRect.width * MAX_BOARD_RATIO);
     const want = Math.floor(Math.max(MIN_BOARD_PX, Math.min(visibleHeight() - chrome - FIT_MARGIN_PX, most)));
     if (Math.abs(want - boardRect.height) >= 1) root.style.setProperty("--cfw-board-h", `${want}px`);
   }

@@ -308,6 +308,9 @@ def test_the_wheel_holds_the_package_and_not_the_tools(tmp_path: Path) -> None:
     assert "cfwidget/py.typed" in names
     for bundle in ("farmyard", "setpicker"):  # the front end, bundled from js/
         assert f"cfwidget/widget/static/{bundle}.js" in names
+    # The room server's pages: HTML, style and bundles (js/entries/room.js and host.js).
+    for page in ("join.html", "host.html", "room.css", "room.js", "host.js"):
+        assert f"cfwidget/room/static/{page}" in names
     # Voila's settings, for {sys.prefix}/etc/jupyter/ (see jupyter-config/voila.py)
     assert [n for n in names if n.endswith(".data/data/etc/jupyter/voila.py")] != []
     assert "cfwidget/core/_round.py" in names

@@ -632,7 +632,8 @@ CONTROLS = """() => [...document.querySelectorAll(".cfw button, .cfw [role=butto
     .filter(b => b.offsetParent !== null && !b.closest("[hidden]"))
     .map(b => { const r = b.getBoundingClientRect();
                 return {key: b.dataset.key || b.className || b.textContent.trim(),
-                        w: r.width, h: r.height}; })"""
+                        w: r.width, h: r.height,
+                        off: r.left < -0.5 || r.right > innerWidth + 0.5}; })"""
 
 
 @pytest.mark.parametrize(
@@ -656,6 +657,8 @@ def test_on_a_touch_screen_every_control_is_44_px_across(
             f"{min(min(c['w'], c['h']) for c in shown):.0f} px"
         )
         assert len(shown) >= 5 and small == []
+        # and each is on the screen: on a phone the tools wrap rather than run off its edge
+        assert [c["key"] for c in shown if c["off"]] == []
     finally:
         context.close()
 

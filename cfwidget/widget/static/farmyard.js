@@ -1,6 +1,37 @@
 // cfwidget: the front end of GameWidget, GuidedSession, ReviewWidget and MistakesWidget, bundled by esbuild from js/entries/farmyard.js and the
 // modules of js/ it imports. Do not edit: change the sources and run `make js-bundle`.
 
+// js/model.js
+function fromAnywidget(model) {
+  const watching = [];
+  return {
+    get: (name) => model.get(name),
+    set(name, value) {
+      model.set(name, value);
+      model.save_changes();
+    },
+    on(name, callback) {
+      const event = `change:${name}`;
+      const entry = (
+        /** @type {[string, () => void]} */
+        [event, callback]
+      );
+      model.on(event, callback);
+      watching.push(entry);
+      return () => {
+        const at = watching.indexOf(entry);
+        if (at < 0) return;
+        watching.splice(at, 1);
+        model.off(event, callback);
+      };
+    },
+    send: (message) => model.send(message),
+    close() {
+      for (const [event, callback] of watching.splice(0)) model.off(event, callback);
+    }
+  };
+}
+
 // js/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
 function h(tag, attrs, text) {
@@ -1223,7 +1254,8 @@ function makeLayout(ctx, parts) {
     for (const child of root.children) bottom = Math.max(bottom, child.getBoundingClientRect().bottom);
     const cs = getComputedStyle(root);
     const chrome = bottom - top + parseFloat(cs.paddingBottom) + parseFloat(cs.borderBottomWidth) - boardRect.height;
-    const most = isFull() ? Infinity : Math.max(MIN_BOARD_PX, boardRect.width * MAX_BOARD_RATIO);
+    const whole = isFull() || !!root.closest("[data-cfw-whole-page]");
+    const most = whole ? Infinity : Math.max(MIN_BOARD_PX, boardRect.width * MAX_BOARD_RATIO);
     const want = Math.floor(Math.max(MIN_BOARD_PX, Math.min(visibleHeight() - chrome - FIT_MARGIN_PX, most)));
     if (Math.abs(want - boardRect.height) >= 1) root.style.setProperty("--cfw-board-h", `${want}px`);
   }
@@ -1905,37 +1937,6 @@ function mountMistakes(port, el) {
   };
 }
 
-// js/model.js
-function fromAnywidget(model) {
-  const watching = [];
-  return {
-    get: (name) => model.get(name),
-    set(name, value) {
-      model.set(name, value);
-      model.save_changes();
-    },
-    on(name, callback) {
-      const event = `change:${name}`;
-      const entry = (
-        /** @type {[string, () => void]} */
-        [event, callback]
-      );
-      model.on(event, callback);
-      watching.push(entry);
-      return () => {
-        const at = watching.indexOf(entry);
-        if (at < 0) return;
-        watching.splice(at, 1);
-        model.off(event, callback);
-      };
-    },
-    send: (message) => model.send(message),
-    close() {
-      for (const [event, callback] of watching.splice(0)) model.off(event, callback);
-    }
-  };
-}
-
 // js/review-graph.js
 var GRAPH_W = 400;
 var GRAPH_H = 80;
@@ -2291,20 +2292,24 @@ function reviewRings(r, byTile, pad, upp) {
   return out.concat(labels);
 }
 
-// js/entries/farmyard.js
+// js/mount.js
 function rings(v, byTile, pad, upp) {
   const r = reviewOf(v);
   return r ? reviewRings(r, byTile, pad, upp) : [];
 }
-function render({ model, el }) {
-  const undoFarmyard = mountFarmyard(fromAnywidget(model), el, { cue: makeCue, review: makeReview, marks: rings });
-  const drills = fromAnywidget(model);
-  if (drills.get("drill") === void 0) return undoFarmyard;
-  const undoPanel = mountMistakes(drills, el);
+function mountWidget(port, el) {
+  const undoFarmyard = mountFarmyard(port, el, { cue: makeCue, review: makeReview, marks: rings });
+  if (port.get("drill") === void 0) return undoFarmyard;
+  const undoPanel = mountMistakes(port, el);
   return () => {
     undoPanel();
     undoFarmyard();
   };
+}
+
+// js/entries/farmyard.js
+function render({ model, el }) {
+  return mountWidget(fromAnywidget(model), el);
 }
 var farmyard_default = { render };
 export {
