@@ -6,6 +6,8 @@ the server hands that seat's intents to the seat's own widget and sends back onl
 widget's synced traits, so a device sees what its seat's widget would show in Jupyter.
 
 - :func:`host`: host a game (or a widget shown in the notebook) from a notebook.
+- :func:`remote_guided_app`: the therapist's app whose remote sessions give the client a
+  link to their own screen (:func:`share_client` is its ``share``).
 - ``cfwidget serve`` / ``cfwidget room new|list|close|record|erase`` (:mod:`._cli`): a
   clinic's or school's server.
 - :class:`RoomStore`: the rooms' SQLite file (append-only events); :class:`Authority`: one
@@ -28,6 +30,7 @@ from .._shared import lazy_names
 from ._authority import Authority
 from ._errors import RoomError
 from ._host import Hosted, host
+from ._remote import RemotePanel, remote_guided_app, share_client
 from ._rooms import Rooms, create_room
 from ._settings import room_settings
 from ._store import RoomStore
@@ -38,13 +41,16 @@ if TYPE_CHECKING:
 __all__ = [
     "Authority",
     "Hosted",
+    "RemotePanel",
     "RoomError",
     "RoomStore",
     "Rooms",
     "create_room",
     "host",
     "make_app",
+    "remote_guided_app",
     "room_settings",
+    "share_client",
 ]
 
 __getattr__, __dir__ = lazy_names(globals(), {"make_app": ("cfwidget.room._app", "make_app")})

@@ -77,6 +77,9 @@ class Rooms:
         self._live: dict[str, Authority] = {}
         self._connections: dict[str, set[Connection]] = {}
         self._qr: dict[str, str] = {}
+        #: Told ``(room, role, seat, devices now connected there)`` whenever a device joins
+        #: or leaves (on the server's loop): a remote session's app notes the client's.
+        self.watchers: list[Callable[[str, str, int | None, int], None]] = []
 
     # -- rooms ----------------------------------------------------------------------
 
@@ -141,14 +144,21 @@ class Rooms:
     # -- connections -----------------------------------------------------------------
 
     def connected(self, conn: Connection) -> None:
-        """Count a device in; the host pages hear of it."""
+        """Count a device in; the host pages and :attr:`watchers` hear of it."""
         self._connections.setdefault(conn.room, set()).add(conn)
         self.tell_hosts(conn.room)
+        self._tell_watchers(conn)
 
     def disconnected(self, conn: Connection) -> None:
-        """Count a device out; the host pages hear of it."""
+        """Count a device out; the host pages and :attr:`watchers` hear of it."""
         self._connections.get(conn.room, set()).discard(conn)
         self.tell_hosts(conn.room)
+        self._tell_watchers(conn)
+
+    def _tell_watchers(self, conn: Connection) -> None:
+        count = self.count(conn.room, conn.role, conn.seat)
+        for watch in list(self.watchers):
+            watch(conn.room, conn.role, conn.seat, count)
 
     def count(self, room: str, role: str, seat: int | None = None) -> int:
         """How many devices are connected to a room's seat (or table, or host page)."""
