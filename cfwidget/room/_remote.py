@@ -68,6 +68,7 @@ class RemotePanel(ipw.VBox):  # type: ignore[misc]
         )
         code = ipw.HTML(qr_svg(link))
         self._status = ipw.HTML()
+        self._words = ""
         close = touch_button("Close the client's link", wide=True, icon="times")
         close.tooltip = "The link stops working; the session goes on here"
 
@@ -83,27 +84,26 @@ class RemotePanel(ipw.VBox):  # type: ignore[misc]
 
     @property
     def status(self) -> str:
-        """The status line as shown (HTML)."""
-        return str(self._status.value)
+        """The status line, in words."""
+        return self._words
 
     def _show(self, state: str) -> None:
         """Say whether the client's screen is connected (``connected``, ``dropped``,
         ``waiting`` for the first connection, or the link ``closed``)."""
-        when = ""
         devices = [e for e in self._session.events if e["event"] == "client_device"]
         at = clock_time(float(devices[-1]["t"])) if devices else None
-        if at is not None:
-            when = f" at {at:%H:%M}"
-        words = {
+        since = f" (since {at:%H:%M})" if at is not None else ""
+        when = f" at {at:%H:%M}" if at is not None else ""
+        self._words = {
             "waiting": "Not connected yet: waiting for the client to open the link.",
-            "connected": f"The client's screen is connected (since{when or ' now'}).",
+            "connected": f"The client's screen is connected{since}.",
             "dropped": (
                 f"The client's screen dropped{when}. Their page reconnects by itself; if it"
                 " does not, ask the client to open the link again."
             ),
             "closed": "The client's link is closed. The session goes on here.",
         }[state]
-        self._status.value = f"<p role='status'>{html.escape(words)}</p>"
+        self._status.value = f"<p role='status'>{html.escape(self._words)}</p>"
 
     def device(self, connected: bool) -> None:
         """Show that the client's screen connected or dropped (the record is the app's)."""

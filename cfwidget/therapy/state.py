@@ -81,6 +81,8 @@ class SessionState:
         #: Whether the client's own device is connected, as the record last said (a remote
         #: session's client screen); ``None``: not known (no device yet, or since a resume).
         self.device_connected: bool | None = None
+        #: How many ``client_device`` lines the record holds: they change nothing on screen.
+        self.device_lines = 0
 
     # -- what anyone can see ---------------------------------------------------------------
 
@@ -245,6 +247,7 @@ class SessionState:
             self._typed = str(e["text"])
         elif kind == "client_device":
             self.device_connected = e.get("state") == "connected"
+            self.device_lines += 1
         if kind == "resumed":  # the devices of before the break are gone with the kernel
             self.device_connected = None
         if kind == "end":

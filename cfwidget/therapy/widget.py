@@ -252,10 +252,10 @@ class GuidedSession(GameWidget):
     # -- the view --------------------------------------------------------------------------
 
     def _fingerprint(self) -> tuple[object, ...]:
-        return (
-            *super()._fingerprint(),
-            getattr(self, "session", None) and len(self.session.events),
-        )
+        # The session's events, but for the client's device connecting or dropping (a line
+        # of the record that changes nothing on screen: a tap sent just before it still counts).
+        s = getattr(self, "session", None)
+        return (*super()._fingerprint(), s and len(s.events) - s.device_lines)
 
     def _waiting(self, rnd: Round) -> tuple[Waiting, int | None, str]:
         s = getattr(self, "session", None)

@@ -409,3 +409,21 @@ def test_the_clients_screen_cannot_deal_a_game_the_record_would_not_hold() -> No
     assert w.message == "This session's game is over. A new game starts with a new session."
     assert w.view["waiting"] == "game-over" or not w.view["playing"]
     assert w.session.game is s.game and s.game.is_over and len(s.events) == before
+
+
+def test_a_tap_sent_before_the_device_line_still_counts() -> None:
+    """The client's device connecting or dropping changes nothing on screen, so a tap sent
+    from the view before it is not taken for a click on a position that changed."""
+    s = Session(SessionSettings(seed=4, errorless=False), client="AB12", clock=lambda: 0.0)
+    w = GuidedSession(s)
+    version = w.version
+    assert s.client_device(True)
+    obs = s.round.observation(0)
+    fits = {m.tile for m in obs.legal_moves}
+    wrong = str(next(t for t in obs.hand if t not in fits))
+    w.handle_intent({"kind": "try", "tile": wrong, "version": version, "seat": 0})
+    assert s.events[-1]["event"] == "refused" and "Not that one" in w.message
+    assert s.client_device(False)
+    w.handle_intent({"kind": "play", "move": s.cue_for_level(4).move, "version": w.version})
+    assert s.events[-1]["event"] in ("move", "turn", "turn_start")
+    assert any(e["event"] == "move" and e["seat"] == 0 for e in s.events)
