@@ -40,14 +40,25 @@ from ..therapy.report import clock_time
 from ..therapy.widget import GuidedSession, touch_button
 from ._errors import RoomError
 from ._host import Hosted, host
-from ._rooms import qr_svg
 
-__all__ = ["DEFAULT_PORT", "RemotePanel", "remote_guided_app", "share_client"]
+__all__ = ["DEFAULT_PORT", "RemotePanel", "remote_guided_app", "share_client", "small_qr"]
 
 #: The port a remote session's server tries first (another free one when it is taken).
 DEFAULT_PORT = 8765
 #: What the client's device is told the room is called (never the client's code).
 TITLE = "Guided Chicken Foot"
+
+
+def small_qr(link: str) -> str:
+    """A QR code of ``link`` as an SVG element about 100 pixels across, to sit beside the
+    link without pushing the session down the page.
+
+    >>> small_qr("http://192.0.2.1:8765/join#s.x").startswith("<svg")
+    True
+    """
+    import segno  # the room's extra, there once a room is hosted
+
+    return str(segno.make(link, error="m").svg_inline(scale=3, border=1, dark="#000"))
 
 
 class RemotePanel(ipw.VBox):  # type: ignore[misc]
@@ -60,13 +71,12 @@ class RemotePanel(ipw.VBox):  # type: ignore[misc]
         link = hosted.links[0][1]  # the client's seat (seat 0)
         shown = html.escape(link)
         intro = ipw.HTML(
-            "<p><b>Remote session: the client's screen.</b> Send the client this link (in"
-            " your video call's chat, for example), or let them scan the code. It opens only"
-            " the client's screen (their tiles, Draw and Pass, the cues), in any web"
-            " browser.</p>"
-            f"<p><a href='{shown}' target='_blank' rel='noreferrer'>{shown}</a></p>"
+            "<p><b>Remote session.</b> Send the client this link (in your video call's chat,"
+            " say) or let them scan the code: it opens only the client's screen (their tiles,"
+            " Draw and Pass, the cues) in any web browser.<br>"
+            f"<a href='{shown}' target='_blank' rel='noreferrer'>{shown}</a></p>"
         )
-        code = ipw.HTML(qr_svg(link))
+        code = ipw.HTML(small_qr(link), layout=ipw.Layout(flex="0 0 auto"))
         self._status = ipw.HTML()
         self._words = ""
         close = touch_button("Close the client's link", wide=True, icon="times")
@@ -78,7 +88,9 @@ class RemotePanel(ipw.VBox):  # type: ignore[misc]
             self._show("closed")
 
         close.on_click(on_close)
-        super().__init__([intro, ipw.HBox([code, ipw.VBox([self._status, close])])])
+        status = ipw.HBox([self._status, close], layout=ipw.Layout(flex_flow="row wrap"))
+        column = ipw.VBox([intro, status], layout=ipw.Layout(flex="1 1 20em", min_width="0"))
+        super().__init__([ipw.HBox([code, column], layout=ipw.Layout(align_items="center"))])
         self.add_class("cfw-remote-panel")
         self._show("waiting")
 

@@ -68,6 +68,19 @@ def wait_for_clients_turn(client: Any) -> None:
     raise AssertionError("the client's turn did not come")
 
 
+def lift(app: Any, client: Any) -> None:
+    """The therapist sets cue level 3 (the tiles that fit, lifted); the tablet shows it."""
+    app.locator(".cfw-therapist .cfw-cue-control button", has_text="3").first.click()
+    app.wait_for_function(
+        "() => document.querySelector('.cfw-therapist .cfw-cue-control')"
+        ".textContent.includes('now 3')"
+    )
+    client.wait_for_function(
+        "() => document.querySelector('.cfw-htile.is-playable') ||"
+        " !document.querySelector('[data-key=draw]').disabled"
+    )
+
+
 def moves_in_log(page: Any) -> int:
     return int(page.locator(".cfw-log li:not(.cfw-empty)").count())
 
@@ -117,20 +130,18 @@ def test_a_remote_session_from_the_app_and_the_clients_tablet(
             wait_for_clients_turn(client)
             before = moves_in_log(client)
             # The therapist lifts the tiles that fit (cue level 3) from the app.
-            app.locator(".cfw-therapist .cfw-cue-control button", has_text="3").first.click()
-            client.wait_for_function(
-                "() => document.querySelector('.cfw-htile.is-playable') ||"
-                " !document.querySelector('[data-key=draw]').disabled"
-            )
+            lift(app, client)
             playable = client.locator(".cfw-htile.is-playable")
             idle = client.locator(".cfw-hand .cfw-htile:not(.is-playable)")
             if turn == 0 and playable.count() and idle.count():
                 # A tile that fits nowhere, greyed (errorless): a finger taps it all the same.
                 idle.first.tap(force=True)
                 wrong_taps += 1
-                client.wait_for_function(
-                    "() => (document.querySelector('.cfw-message') || {}).textContent"
+                app.wait_for_function(  # the cue rose after the error: the app shows it
+                    "() => !document.querySelector('.cfw-therapist .cfw-cue-control')"
+                    ".textContent.includes('now 3')"
                 )
+                lift(app, client)  # back to level 3
             if playable.count():
                 playable.first.tap()
                 client.locator(".cfw-targets .cfw-target").first.tap()
