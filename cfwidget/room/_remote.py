@@ -19,7 +19,7 @@ never intents, so no device can make them.
 >>> w = GuidedSession(Session(SessionSettings(delivery="remote"), client="AB12"))
 >>> told = []
 >>> panel = share_client(port=0, local_only=True)(w, told.append)
->>> panel.hosted.links[0][1].startswith("http://127.0.0.1:"), "Not connected yet" in panel.status
+>>> panel.link.startswith("http://127.0.0.1:"), "Not connected yet" in panel.status
 (True, True)
 >>> panel.hosted.stop()
 """
@@ -65,10 +65,12 @@ class RemotePanel(ipw.VBox):  # type: ignore[misc]
     """The therapist's panel of a remote session: the client's link, its QR code, whether
     the client's screen is connected, and Close the client's link."""
 
-    def __init__(self, hosted: Hosted, widget: GuidedSession) -> None:
+    def __init__(self, hosted: Hosted, widget: GuidedSession, seat: int = 0) -> None:
         self.hosted = hosted
         self._session = widget.session
-        link = hosted.links[0][1]  # the client's seat (seat 0)
+        #: The client's link: the seat whose device plays through the session's widget.
+        self.link = dict(hosted.links)[seat]
+        link = self.link
         shown = html.escape(link)
         intro = ipw.HTML(
             "<p><b>Remote session.</b> Send the client this link (in your video call's chat,"
@@ -154,11 +156,16 @@ def share_client(
             if port is not None:
                 raise
             hosted = host(widget, port=0, **options)  # the usual port is taken: any other
-        panel = RemotePanel(hosted, widget)
+        authority = hosted.rooms.authority(hosted.room)
+        # The link of the seat the session's own widget serves: the client's (with a second
+        # person at the client's side, whichever of them was to move when it was hosted; the
+        # other person seat's link is never shown, so every tap goes through the session).
+        client = next(s for s, _ in hosted.links if authority.widget("seat", s) is widget)
+        panel = RemotePanel(hosted, widget, client)
         seen: list[int] = [0]
 
         def watch(room: str, role: str, seat: int | None, count: int) -> None:
-            if room != hosted.room or role != "seat" or seat != 0:
+            if room != hosted.room or role != "seat" or seat != client:
                 return
             was, seen[0] = seen[0], count
             if (was > 0) != (count > 0):

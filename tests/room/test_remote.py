@@ -140,7 +140,7 @@ def test_a_clients_taps_land_in_the_record_as_in_person(
 ) -> None:
     here, there, widget, panel = remote_pair
     beside = GuidedSession(here)  # the in-person screen: the same taps, in the notebook
-    client = Device(panel.hosted.links[0][1])
+    client = Device(panel.link)
     welcome = client.join()
     until(lambda: there.device_connected is True, "the connection in the record")
     assert "The client's screen is connected" in panel.status
@@ -193,7 +193,7 @@ def test_the_clients_device_cannot_do_the_therapists_part(
     remote_pair: tuple[Session, Session, GuidedSession, RemotePanel],
 ) -> None:
     _, there, _, panel = remote_pair
-    client = Device(panel.hosted.links[0][1])
+    client = Device(panel.link)
     client.join()
     before = list(there.events)
     version = client.traits["view"]["version"]
@@ -223,7 +223,7 @@ def test_the_remote_app_hosts_only_remote_sessions(tmp_path: Path) -> None:
     panel = app.children[0].children[0]
     assert isinstance(panel, RemotePanel) and panel.hosted.running
     try:
-        client = Device(panel.hosted.links[0][1])
+        client = Device(panel.link)
         view = client.join()["traits"]["view"]
         assert view["guided"] is not None and view["seat"] == 0
         until(lambda: app.session_widget.session.device_connected is True, "the connection")
@@ -231,7 +231,7 @@ def test_the_remote_app_hosts_only_remote_sessions(tmp_path: Path) -> None:
         until(lambda: app.session_widget.session.device_connected is False, "the drop")
         find(panel, ipw.Button, description="Close the client's link").click()
         assert not panel.hosted.running and "link is closed" in panel.status
-        closed = Device(panel.hosted.links[0][1])
+        closed = Device(panel.link)
         with pytest.raises(Exception):  # noqa: B017 (the server is gone: no connection)
             closed.join()
     finally:
@@ -242,3 +242,29 @@ def test_the_remote_app_hosts_only_remote_sessions(tmp_path: Path) -> None:
     assert not any(
         isinstance(c, ipw.VBox) and "cfw-remote" in c._dom_classes for c in in_person.children
     )
+
+
+def test_with_a_second_person_the_link_shown_plays_through_the_session() -> None:
+    """Hosted while the second person is to move (the session's widget then shows seat 1),
+    the link the panel shows still opens the session's own widget, so every tap is recorded."""
+    s = Session(SessionSettings(seed=3, second_person=True), client="AB12", clock=lambda: 0.0)
+    w = GuidedSession(s)
+    while s.whose_turn() != "person":
+        if not s.bot_step():
+            assert s.attempt(s.cue_for_level(4).move or "draw").accepted
+    w.refresh(force=True)
+    assert w.seat == 1
+    panel = share_client(port=0, local_only=True)(w, s.client_device)
+    assert isinstance(panel, RemotePanel)
+    try:
+        device = Device(panel.link)
+        view = device.join()["traits"]["view"]
+        assert view["guided"] is not None  # the session's widget, not a plain one
+        before = len(s.events)
+        move = s.cue_for_level(4).move
+        device.send({"kind": "play", "move": move, "version": view["version"], "seat": 1})
+        until(lambda: any(e["event"] == "move" for e in s.events[before:]), "the move")
+        assert s.events[-1]["event"] in ("move", "turn", "turn_start")
+        device.close()
+    finally:
+        panel.hosted.stop()
