@@ -268,3 +268,16 @@ def test_with_a_second_person_the_link_shown_plays_through_the_session() -> None
         device.close()
     finally:
         panel.hosted.stop()
+
+
+def test_behind_a_clinics_proxy_the_link_starts_with_the_public_address(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("CFWIDGET_PUBLIC_URL", "https://games.clinic.example/")
+    s = Session(SessionSettings(seed=1, delivery="remote"), client="AB12", clock=lambda: 0.0)
+    panel = share_client(port=0, local_only=True)(GuidedSession(s), s.client_device)
+    assert isinstance(panel, RemotePanel)
+    try:
+        assert panel.link.startswith("https://games.clinic.example/join#s.")
+    finally:
+        panel.hosted.stop()
