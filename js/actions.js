@@ -66,6 +66,7 @@ export function makeActions(ctx) {
   function update(v) {
     draw.disabled = !v.can_draw;
     pass.disabled = !v.can_pass;
+    draw.hidden = pass.hidden = v.seat === null; // the table's view plays for nobody
     next.disabled = !(v.waiting === "bot" || v.waiting === "round-over");
     setText(next, v.next_label || "Next");
     next.hidden = v.waiting === "game-over";

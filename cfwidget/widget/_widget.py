@@ -140,7 +140,7 @@ class GameWidget(HintGiver, Farmyard):
         *,
         humans: Iterable[int] = (0,),
         bots: BotLike | Sequence[BotLike | None] | Mapping[int, BotLike] | None = None,
-        seat: int | Literal["turn"] | None = None,
+        seat: int | Literal["turn", "table"] | None = None,
         pace: Pace | int = DEFAULT_PACE,
         display: str = "pips",
         large: bool = False,
@@ -166,11 +166,11 @@ class GameWidget(HintGiver, Farmyard):
         self._bots = check_bots(bots, self._humans, players, self._seed())
         # seat="turn": people share one screen and the view follows whose turn it is.
         self._follow_turn = seat == "turn"
-        self._seat: int = check_seat(seat, self._humans, players)
+        self._seat: int | None = check_seat(seat, self._humans, players)
         self._pace = check_pace(pace)
         self._allow_undo = check_flag("allow_undo", allow_undo)
         self._practice = check_flag("practice", practice)
-        self._coach = check_coach(coach, self._humans)
+        self._coach = check_coach(coach, self._humans, table=self._seat is None)
         self._hint = None
         display = check_display(display, DISPLAYS)
         check_flag("large", large)
@@ -205,8 +205,8 @@ class GameWidget(HintGiver, Farmyard):
         return self._lone
 
     @property
-    def seat(self) -> int:
-        """The seat whose hand the view shows."""
+    def seat(self) -> int | None:
+        """The seat whose hand the view shows (``None``: the table's view, with no hand)."""
         return self._seat
 
     @property
@@ -316,7 +316,10 @@ class GameWidget(HintGiver, Farmyard):
                 "the board shows the current one"
             )
         seat = content.get("seat", self._seat)
-        if not _whole(seat) or seat != self._seat:
+        if self._seat is None:
+            if seat is not None:
+                return self._refuse(_TABLE_PLAYS_NOBODY)
+        elif not _whole(seat) or seat != self._seat:
             return self._refuse(f"This view plays for {self._name(self._seat)} only")
         return None
 
@@ -354,6 +357,8 @@ class GameWidget(HintGiver, Farmyard):
 
     def _play(self, text: str) -> bool:
         rnd = self._round
+        if self._seat is None:
+            return self._refuse(_TABLE_PLAYS_NOBODY)
         if rnd.is_over:
             return self._refuse("The round is over: no more moves can be made")
         if self._seat not in self._humans:
@@ -414,6 +419,8 @@ class GameWidget(HintGiver, Farmyard):
         """How many moves Undo would take back, or ``(0, why not)`` (the rule: :mod:`._flow`)."""
         if not self._allow_undo:
             return 0, "Undo is turned off for this game"
+        if self._seat is None:
+            return 0, _TABLE_PLAYS_NOBODY
         return undo_span(
             self._round, self._seat, humans=self._humans, bots=self._bots, practice=self._practice
         )
@@ -492,7 +499,7 @@ class GameWidget(HintGiver, Farmyard):
             next_label=next_label,
             status=self._status(rnd, obs, waiting),
             can_undo=self._undo_span()[0] > 0,
-            allow_undo=self._allow_undo,
+            allow_undo=self._allow_undo and self._seat is not None,
             coach=self._coach,
             hint=self._hint_now(),
         )
@@ -512,6 +519,10 @@ class GameWidget(HintGiver, Farmyard):
 INTENTS: Mapping[str, frozenset[str]] = MappingProxyType(
     {kind: handler.fields for kind, handler in GameWidget.intents.items()}
 )
+
+
+#: Why the table's view (``seat="table"``) makes no move for anyone.
+_TABLE_PLAYS_NOBODY = "This is the table's view: it shows the game to everyone and plays for nobody"
 
 
 def _intent_key(content: Mapping[str, Any]) -> str:
