@@ -69,16 +69,16 @@ class _Captured:
 class Observation(_Captured):
     """Everything one seat may know of a round at one moment, as values.
 
-    ``seat`` is ``None`` for the table's observation: what every seat can see (``hand``
-    and ``legal_moves`` are empty, ``drawn`` is ``None``). ``drawn`` is the tile this seat drew this turn (only while it is this
-    seat's turn); ``has_drawn`` says, for every seat, that the seat to move has
-    drawn this turn (a draw is seen by all, the tile is not). ``legal_moves`` is
-    empty unless this seat is to move. ``scores`` is ``None`` until the round is
-    over, when the hands are counted in front of everyone. ``penalties`` says when (the
-    index of the move in ``history``) and which seat drew a penalty tile; the tile is only
-    in that seat's own hand. ``round_double`` is the double the round called for (``start``
-    differs from it only when a lower double stood in) and ``used_doubles`` the doubles
-    earlier rounds of the game opened with: both are announced to the whole table.
+    ``seat`` is ``None`` for the table's observation: what every seat can see (``hand`` and
+    ``legal_moves`` are empty, ``drawn`` is ``None``). ``drawn`` is the tile this seat drew
+    this turn (only while it is this seat's turn); ``has_drawn`` says, for every seat, that
+    the seat to move has drawn this turn (a draw is seen by all, the tile is not).
+    ``legal_moves`` is empty unless this seat is to move. ``scores`` is ``None`` until the
+    round is over, when the hands are counted in front of everyone. ``penalties`` says when
+    (the index of the move in ``history``) and which seat drew a penalty tile; the tile is
+    only in that seat's own hand. ``round_double`` is the double the round called for
+    (``start`` differs from it only when a lower double stood in) and ``used_doubles`` the
+    doubles earlier rounds of the game opened with: both are announced to the whole table.
 
     >>> from cfwidget import Round, Rules
     >>> obs = Round.deal(Rules(), players=2, seed=3).observation(0)

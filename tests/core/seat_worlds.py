@@ -1,12 +1,13 @@
 """Re-dealt worlds for the information-boundary tests, and the checker they share.
 
 A *position* is a round some moves in (right after plays, draws, passes, undos and round
-ends). For a seat ``s`` (``None``: the table, which sees no hand) a *world* is the same position re-dealt: every tile ``s`` cannot
-see (the other hands and the chicken yard, including tiles other seats drew) moves, while
-everything ``s`` saw stays - its own hand and its own draws, every tile on the table, every
-hand's size, the yard's count, and the whole public history, which must replay legally in
-the new deal (a seat that drew had no tile that fits; a drawn tile then passed did not fit;
-a round that ended ends the same way, with the same scores).
+ends). For a seat ``s`` (``None``: the table, which sees no hand) a *world* is the same
+position re-dealt: every tile ``s`` cannot see (the other hands and the chicken yard,
+including tiles other seats drew) moves, while everything ``s`` saw stays - its own hand and
+its own draws, every tile on the table, every hand's size, the yard's count, and the whole
+public history, which must replay legally in the new deal (a seat that drew had no tile that
+fits; a drawn tile then passed did not fit; a round that ended ends the same way, with the
+same scores).
 
 :func:`boundary_breaks` asks a *probe* (anything a seat is told or shown, as a function of
 the round and the seat) in the position and in its worlds: any difference is something the
