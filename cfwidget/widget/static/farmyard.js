@@ -1157,6 +1157,7 @@ function makeLayout(ctx, parts) {
     setText(fullButton, on ? "Leave full screen" : "Full screen");
     fullButton.title = on ? "Back to the page (Esc or F)" : "Show the widget on the whole screen (F); Esc leaves";
     arrange();
+    logNode.scrollTop = logNode.scrollHeight;
   }
   fullButton.hidden = !fullAllowed();
   fullButton.addEventListener("click", toggleFull);
