@@ -141,9 +141,7 @@ def test_the_table_view_shows_the_whole_table_and_no_hand(
         assert high >= 0.75 * size["height"], f"{label}: the board is {high:.0f} px high"
 
 
-def test_tiles_display_modes_and_large_work_on_the_table_view(
-    screen: Page, pictures: Path
-) -> None:
+def test_tiles_display_modes_and_large_work_on_the_table_view(screen: Page, pictures: Path) -> None:
     w = under_way(4, 40, "table")
     first = show(screen, w, full=True)
     for display, large in (("numerals", False), ("colour", True), ("pips", True)):
