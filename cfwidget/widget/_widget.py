@@ -3,7 +3,8 @@
 :class:`GameWidget` shows one seat's view of a :class:`~cfwidget.Game` (or
 a lone :class:`~cfwidget.Round`): that seat's hand, the table laid out as
 a real farmyard, every hand's tile count, the chicken yard, the move log and,
-at the end of a round, the scores.
+at the end of a round, the scores; or, with ``seat="table"``, the table's view that
+a whole class may see, with no hand (built from ``Round.observation(None)``).
 
 State flows one way and intents the other. Python builds the view from
 ``Round.observation(seat)`` plus the layout (a :class:`~cfwidget.widget.View`,
@@ -106,8 +107,13 @@ class GameWidget(HintGiver, Farmyard):
       one bot for all, a list with one entry per seat (``None`` for humans) or a
       dict ``{seat: bot}``; a bot is a callable ``(observation) -> Move`` or a
       name from :data:`cfwidget.players.BOTS`.
-    - ``seat``: whose hand the view shows and plays (default: the first human), or
-      ``"turn"`` when people share one screen: the view follows whose turn it is.
+    - ``seat``: whose hand the view shows and plays (default: the first human),
+      ``"turn"`` when people share one screen: the view follows whose turn it is, or
+      ``"table"``: the table's view, for a projector the whole class sees. It is made from
+      ``Round.observation(None)`` (what every seat can see): the farmyard, every seat's tile
+      count, the chicken yard, whose turn it is in the third person ("Ann to move."), the
+      move log and the scores, with no hand, no Draw, Pass, Undo or Hint. Next and the
+      bots' timer move the bots; a person's seat is played from that person's own view.
     - ``pace``: seconds a bot waits before it moves (0.2 to 60, default 1; Next
       moves it at once), or ``"click"``: bots move only when you press Next.
     - ``display``: ``"pips"``, ``"numerals"`` or ``"colour"`` (pips coloured by number).
@@ -130,6 +136,22 @@ class GameWidget(HintGiver, Farmyard):
     >>> w = GameWidget(cf.Round.deal(cf.Rules(), players=3, seed=2), humans=[1], pace=1.5)
     >>> w.seat, w.humans, w.pace, w.view["players"][1]["count"]
     (1, (1,), 1.5, 9)
+
+    The table's view of a class game, beside each player's own view of it:
+
+    >>> game = cf.Game(["Ann", "Bob", "Cy"], seed=0)
+    >>> table = GameWidget(game, humans=[0, 2], seat="table", pace="click")
+    >>> table.seat, table.view["hand"], table.view["status"]
+    (None, [], 'Ann to move.')
+    >>> ann = GameWidget(game, humans=[0, 2], seat=0, pace="click")
+    >>> ann.handle_intent({"kind": "play", "move": "9-1@9-9", "version": ann.version})
+    True
+    >>> table.view["last_words"], table.view["status"]
+    ('Ann played 9-1 on 9-9.', 'Bob (bot) to move: press Next.')
+    >>> table.handle_intent({"kind": "next", "version": table.version})
+    True
+    >>> table.view["status"], [p["count"] for p in table.view["players"]]
+    ('Cy to move.', [13, 13, 13])
     """
 
     _esm = front_end("farmyard")
