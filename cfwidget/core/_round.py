@@ -415,6 +415,8 @@ class Round:
         >>> obs = Round.deal(Rules(), players=3, seed=2).observation(1)
         >>> obs.hand_counts, obs.yard_count, obs.to_move
         ((9, 9, 9), 27, True)
+        >>> Round.deal(Rules(), players=3, seed=2).observation(None).hand
+        ()
         >>> obs.to_dict()["rule"]
         'the centre double 9-9 still needs 4 spokes (tiles with a 9)'
         """

@@ -86,7 +86,10 @@ def test_the_tables_observation_is_what_every_seat_sees() -> None:
         assert "hand" in table.to_dict() and table.to_dict()["hand"] == []
         looked += 1
         rnd.play(bot(mover))
-    assert rnd.observation(None).scores == rnd.observation(0).scores == tuple(rnd.scores())
+    last = rnd.observation(None)
+    assert last.scores == rnd.observation(0).scores == tuple(rnd.scores())
+    assert pickle.loads(pickle.dumps(last)) == last == copy.deepcopy(last)
+    assert json.loads(json.dumps(last.to_dict()))["seat"] is None
     assert looked > 20 and drew > 0
     with pytest.raises(cf.SeatError, match="seat must be from 0 to 3, got None"):
         rnd.draw_odds(None)  # type: ignore[arg-type]
