@@ -309,6 +309,7 @@ class GameWidget(HintGiver, Farmyard):
                 self._last_done = (content["version"], _intent_key(content))
             for other in list(_LIVE):
                 if other is not self and other._shares(self):
+                    other._say("")  # what it said was about a position gone by
                     other.refresh()
         return changed
 

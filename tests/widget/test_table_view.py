@@ -122,11 +122,12 @@ def test_the_table_moves_bots_at_the_games_pace_and_never_a_persons_seat() -> No
     assert game.round.moves == before
     assert table.handle_intent(next_intent(table)) is False
     assert table.message == "It is Ann's turn: waiting for them to move."
-    # Ann plays from her own view of the same game; the table's view follows.
+    # Ann plays from her own view of the same game; the table's view follows, and what it
+    # said about Ann's turn goes.
     ann = GameWidget(game, humans=[0], seat=0, pace=1.5)
     version = table.version
     assert ann.handle_intent({"kind": "play", "move": "9-1@9-9", "version": ann.version})
-    assert table.version == version + 1
+    assert table.version == version + 1 and table.message == ""
     assert table.view["last_words"] == "Ann played 9-1 on 9-9."
     # Bob is a bot: the table's timer moves him after 1.5 s, as Next does at once.
     assert table.view["waiting"] == "bot" and table.view["auto_ms"] == 1500
