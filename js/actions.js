@@ -115,12 +115,13 @@ export function makeActions(ctx) {
   const keyed = { d: draw, p: pass, n: next, u: undo, h: hint };
 
   /**
-   * D, P, N, U and H press Draw, Pass, Next, Undo and Hint.
+   * D, P, N, U and H press Draw, Pass, Next, Undo and Hint (the table's view has only Next).
    * @param {KeyboardEvent} e
    */
   function key(e) {
     const btn = keyed[e.key.toLowerCase()];
     if (!btn || e.key.length !== 1 || (btn === hint && hint.hidden)) return false;
+    if (state.view.seat === null && btn !== next) return false;
     press(btn);
     return true;
   }

@@ -199,3 +199,8 @@ def test_the_table_view_moves_the_bots_at_its_pace_and_sends_no_seat(screen: Pag
     assert screen.evaluate("cfw.sent()") == []  # Ann's turn: nothing more is sent
     assert screen.locator(".cfw-turn").inner_text() == "Ann to move."
     assert screen.locator('[data-key="next"]').is_disabled()
+    screen.locator(".cfw-board").focus()
+    for key in "dpuhn":  # only N is a key of the table's view, and Next waits for Ann
+        screen.keyboard.press(key)
+    assert screen.evaluate("cfw.sent()") == []
+    assert screen.locator(".cfw-message").inner_text() == "Next is not possible now."

@@ -227,6 +227,7 @@ function makeActions(ctx) {
   function key(e) {
     const btn = keyed[e.key.toLowerCase()];
     if (!btn || e.key.length !== 1 || btn === hint && hint.hidden) return false;
+    if (state.view.seat === null && btn !== next) return false;
     press(btn);
     return true;
   }
