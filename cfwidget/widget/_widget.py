@@ -141,6 +141,8 @@ class GameWidget(HintGiver, Farmyard):
 
     >>> game = cf.Game(["Ann", "Bob", "Cy"], seed=0)
     >>> table = GameWidget(game, humans=[0, 2], seat="table", pace="click")
+    >>> table
+    <GameWidget Ann (player) vs Bob (bot) vs Cy (player): round 1 of 10, Ann to move, table view>
     >>> table.seat, table.view["hand"], table.view["status"]
     (None, [], 'Ann to move.')
     >>> ann = GameWidget(game, humans=[0, 2], seat=0, pace="click")
@@ -269,7 +271,8 @@ class GameWidget(HintGiver, Farmyard):
         rnd = self._round
         names = " vs ".join(f"{name} ({self._kind_of(i)})" for i, name in enumerate(rnd.names))
         where, state = where_words(rnd, self._game), state_words(rnd, self._game)
-        return f"<GameWidget {names}: {where}, {state}>"
+        seen = ", table view" if self._seat is None else ""
+        return f"<GameWidget {names}: {where}, {state}{seen}>"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """The widget view, plus a text line and the table as SVG and PNG for saved notebooks."""
