@@ -66,6 +66,7 @@ export function makeActions(ctx) {
   function update(v) {
     draw.disabled = !v.can_draw;
     pass.disabled = !v.can_pass;
+    draw.hidden = pass.hidden = v.seat === null; // the table's view plays for nobody
     next.disabled = !(v.waiting === "bot" || v.waiting === "round-over");
     setText(next, v.next_label || "Next");
     next.hidden = v.waiting === "game-over";
@@ -114,12 +115,13 @@ export function makeActions(ctx) {
   const keyed = { d: draw, p: pass, n: next, u: undo, h: hint };
 
   /**
-   * D, P, N, U and H press Draw, Pass, Next, Undo and Hint.
+   * D, P, N, U and H press Draw, Pass, Next, Undo and Hint (the table's view has only Next).
    * @param {KeyboardEvent} e
    */
   function key(e) {
     const btn = keyed[e.key.toLowerCase()];
     if (!btn || e.key.length !== 1 || (btn === hint && hint.hidden)) return false;
+    if (state.view.seat === null && btn !== next) return false;
     press(btn);
     return true;
   }

@@ -54,14 +54,18 @@ const CARD_KEEPS = 0.5; // a card on the board leaves the farmyard at least this
  */
 
 /**
- * The keys, in words; H (the coach's hint) only where the widget has a Hint button.
+ * The keys, in words; H (the coach's hint) only where the widget has a Hint button; the
+ * table's view (no hand) only Next, full screen and the board's.
  * @param {boolean} coach
+ * @param {boolean} [table]
  */
-function helpText(coach) {
+function helpText(coach, table = false) {
+  const board = "On the board: arrow keys pan, + and \u2212 zoom, 0 fits.";
+  if (table) return `Keys: N next, F full screen. ${board}`;
   return (
     "Keys: \u2190 \u2192 choose a tile, Enter picks it; \u2190 \u2192 or Tab choose where it goes, " +
     `Enter plays, Esc goes back. D draw, P pass, N next, U undo${coach ? ", H hint" : ""}, F full screen. ` +
-    "On the board: arrow keys pan, + and \u2212 zoom, 0 fits."
+    board
   );
 }
 
@@ -379,6 +383,8 @@ export function mountFarmyard(port, el, parts = {}) {
   function update() {
     const key = focusKey();
     const v = (state.view = port.get("view") || {});
+    // The table's view (seat null, for a projector): no hand, so the board takes its height.
+    root.classList.toggle("is-table", v.seat === null);
     showLook();
     head.update(v);
     players.update(v);
@@ -397,7 +403,7 @@ export function mountFarmyard(port, el, parts = {}) {
     actions.update(v);
     coach.update(v);
     coachBox.hidden = !v.coach;
-    setText(help, helpText(!!v.coach));
+    setText(help, helpText(!!v.coach, v.seat === null));
     if (v.cue && !cue && parts.cue) {
       cue = parts.cue(ctx);
       head.node.after(cue.node);

@@ -67,9 +67,11 @@ export function makeHand(ctx) {
       const at = node.children[i];
       if (at !== btn) node.insertBefore(btn, at || null);
     });
-    const you = (v.players || [])[v.seat];
+    const you = v.seat === null ? undefined : (v.players || [])[v.seat];
     setText(head, you ? `${you.name}'s tiles (${want.length})` : "Tiles");
     node.classList.toggle("is-playing", !!v.playing);
+    // The table's view (a projector) has no hand: neither the tiles nor their heading.
+    node.hidden = head.hidden = v.seat === null;
     rove(state.selected && buttons.has(state.selected) ? state.selected : current);
   }
 

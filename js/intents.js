@@ -2,7 +2,8 @@
 // The intents: what the view sends, a mirror of the widgets' intent tables
 // (GameWidget.intents and GuidedSession.intents: cfwidget/widget/_widget.py, _hint.py and
 // cfwidget/therapy/widget.py; tests/widget/test_front_end.py checks them kind by kind).
-// A stamped intent carries the view's version and seat; [name] is a field that may be left out.
+// A stamped intent carries the view's version and seat (null from the table's view); [name] is
+// a field that may be left out.
 // Typedefs only; a review's own intents are in review-view.js.
 
 /** @typedef {"pips"|"numerals"|"colour"} Display */
@@ -12,7 +13,7 @@
  * @typedef {Object} PlayIntent
  * @property {"play"} kind
  * @property {number} version
- * @property {number} seat
+ * @property {number|null} seat
  * @property {string} move
  */
 
@@ -20,14 +21,14 @@
  * @typedef {Object} DrawIntent
  * @property {"draw"} kind
  * @property {number} version
- * @property {number} seat
+ * @property {number|null} seat
  */
 
 /**
  * @typedef {Object} PassIntent
  * @property {"pass"} kind
  * @property {number} version
- * @property {number} seat
+ * @property {number|null} seat
  */
 
 /**
@@ -35,7 +36,7 @@
  * @typedef {Object} NextIntent
  * @property {"next"} kind
  * @property {number} version
- * @property {number} seat
+ * @property {number|null} seat
  * @property {boolean} [auto]
  */
 
@@ -43,21 +44,21 @@
  * @typedef {Object} UndoIntent
  * @property {"undo"} kind
  * @property {number} version
- * @property {number} seat
+ * @property {number|null} seat
  */
 
 /**
  * @typedef {Object} NewGameIntent
  * @property {"new_game"} kind
  * @property {number} version
- * @property {number} seat
+ * @property {number|null} seat
  */
 
 /**
  * @typedef {Object} HintIntent
  * @property {"hint"} kind
  * @property {number} version
- * @property {number} seat
+ * @property {number|null} seat
  */
 
 /**
@@ -85,7 +86,7 @@
  * @typedef {Object} CueTickIntent
  * @property {"cue_tick"} kind
  * @property {number} version
- * @property {number} seat
+ * @property {number|null} seat
  */
 
 /**
@@ -93,7 +94,7 @@
  * @typedef {Object} ConfirmIntent
  * @property {"confirm"} kind
  * @property {number} version
- * @property {number} seat
+ * @property {number|null} seat
  */
 
 /**
@@ -101,7 +102,7 @@
  * @typedef {Object} TryIntent
  * @property {"try"} kind
  * @property {number} version
- * @property {number} seat
+ * @property {number|null} seat
  * @property {string} tile
  * @property {string} [onto]
  */

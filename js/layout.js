@@ -73,6 +73,7 @@ export function makeLayout(ctx, parts) {
     setText(fullButton, on ? "Leave full screen" : "Full screen");
     fullButton.title = on ? "Back to the page (Esc or F)" : "Show the widget on the whole screen (F); Esc leaves";
     arrange();
+    logNode.scrollTop = logNode.scrollHeight; // the words may have grown: the last move in view
   }
   fullButton.hidden = !fullAllowed();
   fullButton.addEventListener("click", toggleFull);

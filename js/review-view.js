@@ -101,7 +101,7 @@
  * @typedef {Object} StepIntent
  * @property {"step"} kind
  * @property {number} version
- * @property {number} seat
+ * @property {number|null} seat
  * @property {"first"|"back"|"next"|"last"|"previous_mistake"|"next_mistake"} to
  */
 

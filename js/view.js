@@ -138,10 +138,11 @@
  */
 
 /**
- * Everything the view draws (the `view` trait).
+ * Everything the view draws (the `view` trait). `seat` is null in the table's view (a
+ * projector's: no hand, nothing a hand does).
  * @typedef {Object} View
  * @property {number} version
- * @property {number} seat
+ * @property {number|null} seat
  * @property {string[]} names
  * @property {string} title
  * @property {string} where

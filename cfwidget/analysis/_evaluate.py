@@ -275,7 +275,7 @@ def rate_more(first: Ratings, worlds: int, seed: int) -> Ratings:
 def ratings_table(ratings: Ratings) -> pd.DataFrame:
     """The table of :func:`evaluate` from ``ratings`` (its ``worlds``: all of them)."""
     r = ratings
-    table = _table(r.moves, r.rows, r.chain, r.view.seat, r.policy, len(r.rows), r.seed)
+    table = _table(r.moves, r.rows, r.chain, r.view.turn, r.policy, len(r.rows), r.seed)
     table.attrs["stand_in"] = r.stand_in
     return table
 
@@ -332,6 +332,10 @@ def _alike(view: Observation, moves: Sequence[Move]) -> tuple[list[object], list
     return kinds, which
 
 
+def _whose(seat: int | None) -> str:
+    return "the table's (what every seat sees)" if seat is None else f"seat {seat}'s"
+
+
 def _view(rnd: object) -> Observation:
     """The seat to move's observation: the only thing read from the round."""
     if isinstance(rnd, Observation):
@@ -339,7 +343,7 @@ def _view(rnd: object) -> Observation:
             raise EvaluateError(
                 "the round is over: there are no moves left to rate"
                 if rnd.over
-                else f"the observation is seat {rnd.seat}'s, and seat {rnd.turn} is to move: "
+                else f"the observation is {_whose(rnd.seat)}, and seat {rnd.turn} is to move: "
                 "evaluate rates the moves of the seat to move, from its own observation"
             )
         return rnd
@@ -416,7 +420,7 @@ def _worlds(view: Observation, worlds: int, seed: int) -> tuple[list[World], lis
     asked = 0
     for factor in (1, 8, 64) if missing else (1,):
         asked = min(worlds * factor, _MOST_IMAGINED)
-        found = _sample(twin, view.seat, asked, seed, chains)
+        found = _sample(twin, view.turn, asked, seed, chains)  # the seat to move's view
         kept = [
             (i, c, w)
             for c, run in enumerate(found)

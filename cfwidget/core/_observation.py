@@ -5,7 +5,9 @@ coach's advice, a bot's choice, the widget's screen - is made from this value
 alone. It holds the seat's own hand, the table, how many tiles every hand and
 the yard hold, the public history, and the tile *this seat* drew this turn
 (never the tile another seat drew). Another seat's tiles and the yard's order
-are not in it, so nothing made from it can leak them.
+are not in it, so nothing made from it can leak them. The *table's* observation
+(``seat=None``) is what every seat can see: no hand, no drawn tile, no legal moves; a
+projector's view of the game is made from it.
 
 :func:`observe` builds it from a :class:`~cfwidget.Round`
 (``Round.observation(seat)`` is the same); :meth:`Observation.to_dict` is its
@@ -26,6 +28,9 @@ the round moves on or takes moves back, and it compares, prints and pickles as i
 (1, 1, (9, 9, 9), 27, Tile(9, 9), 4)
 >>> obs.to_move, len(obs.legal_moves) > 0, observe(rnd, 2).legal_moves
 (True, True, ())
+>>> table = observe(rnd, None)
+>>> table.seat, table.hand, table.hand_counts, table.to_move, len(table.unseen())
+(None, (), (9, 9, 9), False, 54)
 """
 
 from __future__ import annotations
@@ -64,15 +69,16 @@ class _Captured:
 class Observation(_Captured):
     """Everything one seat may know of a round at one moment, as values.
 
-    ``drawn`` is the tile this seat drew this turn (only while it is this
-    seat's turn); ``has_drawn`` says, for every seat, that the seat to move has
-    drawn this turn (a draw is seen by all, the tile is not). ``legal_moves`` is
-    empty unless this seat is to move. ``scores`` is ``None`` until the round is
-    over, when the hands are counted in front of everyone. ``penalties`` says when (the
-    index of the move in ``history``) and which seat drew a penalty tile; the tile is only
-    in that seat's own hand. ``round_double`` is the double the round called for (``start``
-    differs from it only when a lower double stood in) and ``used_doubles`` the doubles
-    earlier rounds of the game opened with: both are announced to the whole table.
+    ``seat`` is ``None`` for the table's observation: what every seat can see (``hand`` and
+    ``legal_moves`` are empty, ``drawn`` is ``None``). ``drawn`` is the tile this seat drew
+    this turn (only while it is this seat's turn); ``has_drawn`` says, for every seat, that
+    the seat to move has drawn this turn (a draw is seen by all, the tile is not).
+    ``legal_moves`` is empty unless this seat is to move. ``scores`` is ``None`` until the
+    round is over, when the hands are counted in front of everyone. ``penalties`` says when
+    (the index of the move in ``history``) and which seat drew a penalty tile; the tile is
+    only in that seat's own hand. ``round_double`` is the double the round called for
+    (``start`` differs from it only when a lower double stood in) and ``used_doubles`` the
+    doubles earlier rounds of the game opened with: both are announced to the whole table.
 
     >>> from cfwidget import Round, Rules
     >>> obs = Round.deal(Rules(), players=2, seed=3).observation(0)
@@ -80,7 +86,7 @@ class Observation(_Captured):
     (('Player 1', 'Player 2'), Tile(9, 9), ((Tile(9, 9), 9, 4),), False, None)
     """
 
-    seat: int
+    seat: int | None
     names: tuple[str, ...]
     turn: int
     hand: tuple[Tile, ...]
@@ -114,7 +120,7 @@ class Observation(_Captured):
 
     @property
     def to_move(self) -> bool:
-        """True if this seat is the one to move now."""
+        """True if this seat is the one to move now (never for the table's observation)."""
         return not self.over and self.seat == self.turn
 
     @property
@@ -138,7 +144,8 @@ class Observation(_Captured):
 
     def unseen(self) -> tuple[Tile, ...]:
         """The tiles this seat cannot see: not in its hand and not on the table (they are in
-        the other hands and the yard, which it cannot tell apart).
+        the other hands and the yard, which it cannot tell apart; for the table's
+        observation, every tile not on the table).
 
         >>> from cfwidget import Round, Rules
         >>> len(Round.deal(Rules(), players=2, seed=3).observation(1).unseen())
@@ -185,8 +192,9 @@ class Observation(_Captured):
         }
 
 
-def observe(rnd: Round, seat: int) -> Observation:
-    """What ``seat`` may know of ``rnd`` now (a :class:`SeatError` for a seat not at the table).
+def observe(rnd: Round, seat: int | None) -> Observation:
+    """What ``seat`` may know of ``rnd`` now (a :class:`SeatError` for a seat not at the table);
+    ``seat=None``: what every seat can see (the table's observation, with no hand).
 
     The round's public part is captured once per position and shared by every seat's
     observation of it; the seat's own part is its hand, its drawn tile and its legal moves.
@@ -197,7 +205,7 @@ def observe(rnd: Round, seat: int) -> Observation:
     (0, True, ())
     """
     e = rnd._engine
-    if seat.__class__ is not int or not 0 <= seat < len(e.next):
+    if seat is not None and (seat.__class__ is not int or not 0 <= seat < len(e.next)):
         check_seat(seat, len(e.next))  # the error
     public = rnd._public
     if public is None:
@@ -212,7 +220,7 @@ def observe(rnd: Round, seat: int) -> Observation:
         _set_legal(obs, ())
         _set_drawn(obs, None)
     _set_public(obs, public)
-    _set_bits(obs, e.hands[seat])
+    _set_bits(obs, 0 if seat is None else e.hands[seat])
     return obs
 
 
@@ -444,5 +452,6 @@ def draw_odds(obs: Observation) -> Fraction:
     """
     fitting, unseen = draw_count(obs)
     if not unseen:
-        raise SeatError(f"{obs.names[obs.seat]} can see every tile: there is nothing left to draw")
+        who = "The table" if obs.seat is None else obs.names[obs.seat]
+        raise SeatError(f"{who} can see every tile: there is nothing left to draw")
     return Fraction(fitting, unseen)

@@ -404,8 +404,9 @@ class Round:
 
     # -- what one seat may know, and words for it -----------------------------------
 
-    def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know now, as a typed :class:`~cfwidget.Observation` (:func:`observe`).
+    def observation(self, seat: int | None) -> Observation:
+        """What ``seat`` may know now, as a typed :class:`~cfwidget.Observation` (:func:`observe`);
+        ``seat=None``: what every seat can see (the table's observation, no hand).
 
         What a bot is given, and what every sentence for that seat is made from. Other hands,
         another seat's drawn tile and the yard's order are not in it;
@@ -414,6 +415,8 @@ class Round:
         >>> obs = Round.deal(Rules(), players=3, seed=2).observation(1)
         >>> obs.hand_counts, obs.yard_count, obs.to_move
         ((9, 9, 9), 27, True)
+        >>> Round.deal(Rules(), players=3, seed=2).observation(None).hand
+        ()
         >>> obs.to_dict()["rule"]
         'the centre double 9-9 still needs 4 spokes (tiles with a 9)'
         """
@@ -476,7 +479,7 @@ class Round:
         >>> Round.deal(Rules(), players=2, seed=3).draw_odds(1)
         Fraction(2, 11)
         """
-        return draw_odds(observe(self, seat))
+        return draw_odds(observe(self, check_seat(seat, self.players)))
 
     # -- records -----------------------------------------------------------------
 

@@ -130,6 +130,8 @@ def _not_now(obs: Observation) -> str | None:
     """Why the observing seat can do nothing now (the round is over, or not its turn)."""
     if obs.over:
         return OVER
+    if obs.seat is None:
+        return f"it is {obs.names[obs.turn]}'s turn; the table's view plays for nobody"
     if not obs.to_move:
         return f"it is {obs.names[obs.turn]}'s turn, not {obs.names[obs.seat]}'s"
     return None

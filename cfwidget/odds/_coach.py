@@ -185,6 +185,8 @@ class _View:
         blank = obs.rules.double_blank
         cost = sum(tile_penalty(t, blank) for t in unseen) / len(unseen) if unseen else 0.0
         counts = list(obs.hand_counts)
+        if obs.seat is None:
+            raise SeatOddsError("the coach advises one seat: give it a seat's observation")
         return cls(obs, obs.seat, obs.hand, unseen, counts, seat_lacks(obs), blank, cost)
 
     def cost(self, tile: Tile) -> int:

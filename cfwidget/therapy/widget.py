@@ -344,7 +344,7 @@ class GuidedSession(GameWidget):
         s = self.session
         if s._current is not None:
             return s.level()
-        ladder = s._ladders.get(self._seat)
+        ladder = None if self._seat is None else s._ladders.get(self._seat)
         return ladder.base if ladder is not None else 0
 
     def refresh(self, force: bool = False) -> None:

@@ -81,21 +81,31 @@ def check_humans(humans: Iterable[int], players: int) -> tuple[int, ...]:
     return tuple(seats)
 
 
-def check_seat(seat: object, humans: tuple[int, ...], players: int) -> int:
-    """The seat a widget shows: ``seat``, or the first human for ``None`` and ``"turn"``."""
+def check_seat(seat: object, humans: tuple[int, ...], players: int) -> int | None:
+    """The seat a widget shows: ``seat``, the first human for ``None`` and ``"turn"``, or
+    ``None`` for ``"table"`` (the table's view: no hand, for everyone to see).
+
+    >>> check_seat("table", (0,), 4) is None, check_seat("turn", (2, 3), 4)
+    (True, 2)
+    """
     if seat is None or seat == "turn":
         return humans[0] if humans else 0
+    if seat == "table":
+        return None
     if is_whole(seat) and 0 <= seat < players:
         return seat
-    raise WidgetError(f"seat must be a seat number from 0 to {players - 1} or 'turn', got {seat!r}")
+    raise WidgetError(
+        f"seat must be a seat number from 0 to {players - 1}, 'turn' (people share one "
+        f"screen) or 'table' (a view with no hand, for a projector), got {seat!r}"
+    )
 
 
 def check_flag(name: str, value: object) -> bool:
     return shared_check_flag(value, name, WidgetError)
 
 
-def check_coach(coach: object, humans: tuple[int, ...]) -> bool:
-    """``coach`` if it is True or False and, when True, a person plays a seat."""
+def check_coach(coach: object, humans: tuple[int, ...], table: bool = False) -> bool:
+    """``coach`` if it is True or False and, when True, a person plays a seat shown here."""
     if not isinstance(coach, bool):
         raise WidgetError(
             "coach must be True (a Hint button that suggests a move on your turn) or False, "
@@ -105,6 +115,11 @@ def check_coach(coach: object, humans: tuple[int, ...]) -> bool:
         raise WidgetError(
             "coach=True gives hints to a person, but every seat is a bot: "
             "name the seat a person plays, like humans=[0]"
+        )
+    if coach and table:
+        raise WidgetError(
+            "coach=True gives hints for the hand on screen, but seat='table' shows no hand: "
+            "leave coach out for the table's view"
         )
     return coach
 

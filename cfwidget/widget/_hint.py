@@ -56,7 +56,7 @@ class HintGiver:
     if TYPE_CHECKING:
         _coach: bool
         _humans: tuple[int, ...]
-        _seat: int
+        _seat: int | None
         _hint: tuple[tuple[object, ...], Hint] | None
 
         @property
@@ -75,6 +75,8 @@ class HintGiver:
             return self._refuse("Hints are turned off for this game")
         if rnd.is_over:
             return self._refuse("The round is over, so there is no move to suggest")
+        if self._seat is None:  # never: coach=True is refused for the table's view
+            return self._refuse("The table's view shows no hand, so it gives no hints")
         if self._seat not in self._humans:
             return self._refuse(
                 f"{self._name(self._seat)} is played by a bot: hints are for people"

@@ -222,7 +222,8 @@ class Guided(TypedDict):
 
 
 class View(TypedDict):
-    """Everything the farmyard view draws (the ``view`` trait), for one seat.
+    """Everything the farmyard view draws (the ``view`` trait), for one seat, or for the
+    table (``seat`` is ``None``: no hand, and nothing a hand could do, is in it).
 
     ``cue`` and ``guided`` are ``None`` except in guided play, where the view
     creates its cue section. ``coach`` shows the Hint button; ``hint`` is the coach's
@@ -232,7 +233,7 @@ class View(TypedDict):
     """
 
     version: int
-    seat: int
+    seat: int | None
     names: list[str]
     title: str
     where: str
@@ -276,7 +277,7 @@ class Controls:
     """What the widget adds to a seat's observation: its stamp, the seats, what it waits for."""
 
     version: int
-    seat: int
+    seat: int | None
     humans: frozenset[int]
     kinds: tuple[PlayerKind, ...]
     waiting: Waiting
@@ -375,7 +376,7 @@ def rule_words(obs: Observation) -> str:
 def waiting_for(
     rnd: Round,
     game: Game | None,
-    seat: int,
+    seat: int | None,
     humans: Sequence[int],
     bots: Mapping[int, object],
     pace: Pace,
@@ -435,6 +436,8 @@ def status_words(obs: Observation, waiting: Waiting, pace: Pace, game: Game | No
             return f"{names[turn]} (bot) to move: press Next."
         return f"{names[turn]} (bot) moves shortly."
     if waiting == "other":
+        if obs.seat is None:  # the table's view: said to everyone, in the third person
+            return f"{names[turn]} to move."
         return f"Waiting for {names[turn]} to move."
     result = result_view(obs, game)
     return "" if result is None else result["title"]

@@ -3,7 +3,8 @@
 :class:`GameWidget` shows one seat's view of a :class:`~cfwidget.Game` (or
 a lone :class:`~cfwidget.Round`): that seat's hand, the table laid out as
 a real farmyard, every hand's tile count, the chicken yard, the move log and,
-at the end of a round, the scores.
+at the end of a round, the scores; or, with ``seat="table"``, the table's view that
+a whole class may see, with no hand (built from ``Round.observation(None)``).
 
 State flows one way and intents the other. Python builds the view from
 ``Round.observation(seat)`` plus the layout (a :class:`~cfwidget.widget.View`,
@@ -106,8 +107,13 @@ class GameWidget(HintGiver, Farmyard):
       one bot for all, a list with one entry per seat (``None`` for humans) or a
       dict ``{seat: bot}``; a bot is a callable ``(observation) -> Move`` or a
       name from :data:`cfwidget.players.BOTS`.
-    - ``seat``: whose hand the view shows and plays (default: the first human), or
-      ``"turn"`` when people share one screen: the view follows whose turn it is.
+    - ``seat``: whose hand the view shows and plays (default: the first human),
+      ``"turn"`` when people share one screen: the view follows whose turn it is, or
+      ``"table"``: the table's view, for a projector the whole class sees. It is made from
+      ``Round.observation(None)`` (what every seat can see): the farmyard, every seat's tile
+      count, the chicken yard, whose turn it is in the third person ("Ann to move."), the
+      move log and the scores, with no hand, no Draw, Pass, Undo or Hint. Next and the
+      bots' timer move the bots; a person's seat is played from that person's own view.
     - ``pace``: seconds a bot waits before it moves (0.2 to 60, default 1; Next
       moves it at once), or ``"click"``: bots move only when you press Next.
     - ``display``: ``"pips"``, ``"numerals"`` or ``"colour"`` (pips coloured by number).
@@ -130,6 +136,24 @@ class GameWidget(HintGiver, Farmyard):
     >>> w = GameWidget(cf.Round.deal(cf.Rules(), players=3, seed=2), humans=[1], pace=1.5)
     >>> w.seat, w.humans, w.pace, w.view["players"][1]["count"]
     (1, (1,), 1.5, 9)
+
+    The table's view of a class game, beside each player's own view of it:
+
+    >>> game = cf.Game(["Ann", "Bob", "Cy"], seed=0)
+    >>> table = GameWidget(game, humans=[0, 2], seat="table", pace="click")
+    >>> table
+    <GameWidget Ann (player) vs Bob (bot) vs Cy (player): round 1 of 10, Ann to move, table view>
+    >>> table.seat, table.view["hand"], table.view["status"]
+    (None, [], 'Ann to move.')
+    >>> ann = GameWidget(game, humans=[0, 2], seat=0, pace="click")
+    >>> ann.handle_intent({"kind": "play", "move": "9-1@9-9", "version": ann.version})
+    True
+    >>> table.view["last_words"], table.view["status"]
+    ('Ann played 9-1 on 9-9.', 'Bob (bot) to move: press Next.')
+    >>> table.handle_intent({"kind": "next", "version": table.version})
+    True
+    >>> table.view["status"], [p["count"] for p in table.view["players"]]
+    ('Cy to move.', [13, 13, 13])
     """
 
     _esm = front_end("farmyard")
@@ -140,7 +164,7 @@ class GameWidget(HintGiver, Farmyard):
         *,
         humans: Iterable[int] = (0,),
         bots: BotLike | Sequence[BotLike | None] | Mapping[int, BotLike] | None = None,
-        seat: int | Literal["turn"] | None = None,
+        seat: int | Literal["turn", "table"] | None = None,
         pace: Pace | int = DEFAULT_PACE,
         display: str = "pips",
         large: bool = False,
@@ -166,11 +190,11 @@ class GameWidget(HintGiver, Farmyard):
         self._bots = check_bots(bots, self._humans, players, self._seed())
         # seat="turn": people share one screen and the view follows whose turn it is.
         self._follow_turn = seat == "turn"
-        self._seat: int = check_seat(seat, self._humans, players)
+        self._seat: int | None = check_seat(seat, self._humans, players)
         self._pace = check_pace(pace)
         self._allow_undo = check_flag("allow_undo", allow_undo)
         self._practice = check_flag("practice", practice)
-        self._coach = check_coach(coach, self._humans)
+        self._coach = check_coach(coach, self._humans, table=self._seat is None)
         self._hint = None
         display = check_display(display, DISPLAYS)
         check_flag("large", large)
@@ -205,8 +229,8 @@ class GameWidget(HintGiver, Farmyard):
         return self._lone
 
     @property
-    def seat(self) -> int:
-        """The seat whose hand the view shows."""
+    def seat(self) -> int | None:
+        """The seat whose hand the view shows (``None``: the table's view, with no hand)."""
         return self._seat
 
     @property
@@ -247,7 +271,8 @@ class GameWidget(HintGiver, Farmyard):
         rnd = self._round
         names = " vs ".join(f"{name} ({self._kind_of(i)})" for i, name in enumerate(rnd.names))
         where, state = where_words(rnd, self._game), state_words(rnd, self._game)
-        return f"<GameWidget {names}: {where}, {state}>"
+        seen = ", table view" if self._seat is None else ""
+        return f"<GameWidget {names}: {where}, {state}{seen}>"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """The widget view, plus a text line and the table as SVG and PNG for saved notebooks."""
@@ -287,6 +312,7 @@ class GameWidget(HintGiver, Farmyard):
                 self._last_done = (content["version"], _intent_key(content))
             for other in list(_LIVE):
                 if other is not self and other._shares(self):
+                    other._say("")  # what it said was about a position gone by
                     other.refresh()
         return changed
 
@@ -316,7 +342,10 @@ class GameWidget(HintGiver, Farmyard):
                 "the board shows the current one"
             )
         seat = content.get("seat", self._seat)
-        if not _whole(seat) or seat != self._seat:
+        if self._seat is None:
+            if seat is not None:
+                return self._refuse(_TABLE_PLAYS_NOBODY)
+        elif not _whole(seat) or seat != self._seat:
             return self._refuse(f"This view plays for {self._name(self._seat)} only")
         return None
 
@@ -354,6 +383,8 @@ class GameWidget(HintGiver, Farmyard):
 
     def _play(self, text: str) -> bool:
         rnd = self._round
+        if self._seat is None:
+            return self._refuse(_TABLE_PLAYS_NOBODY)
         if rnd.is_over:
             return self._refuse("The round is over: no more moves can be made")
         if self._seat not in self._humans:
@@ -414,6 +445,8 @@ class GameWidget(HintGiver, Farmyard):
         """How many moves Undo would take back, or ``(0, why not)`` (the rule: :mod:`._flow`)."""
         if not self._allow_undo:
             return 0, "Undo is turned off for this game"
+        if self._seat is None:
+            return 0, _TABLE_PLAYS_NOBODY
         return undo_span(
             self._round, self._seat, humans=self._humans, bots=self._bots, practice=self._practice
         )
@@ -492,7 +525,7 @@ class GameWidget(HintGiver, Farmyard):
             next_label=next_label,
             status=self._status(rnd, obs, waiting),
             can_undo=self._undo_span()[0] > 0,
-            allow_undo=self._allow_undo,
+            allow_undo=self._allow_undo and self._seat is not None,
             coach=self._coach,
             hint=self._hint_now(),
         )
@@ -512,6 +545,10 @@ class GameWidget(HintGiver, Farmyard):
 INTENTS: Mapping[str, frozenset[str]] = MappingProxyType(
     {kind: handler.fields for kind, handler in GameWidget.intents.items()}
 )
+
+
+#: Why the table's view (``seat="table"``) makes no move for anyone.
+_TABLE_PLAYS_NOBODY = "This is the table's view: it shows the game to everyone and plays for nobody"
 
 
 def _intent_key(content: Mapping[str, Any]) -> str:

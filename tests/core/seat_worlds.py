@@ -1,12 +1,13 @@
 """Re-dealt worlds for the information-boundary tests, and the checker they share.
 
 A *position* is a round some moves in (right after plays, draws, passes, undos and round
-ends). For a seat ``s`` a *world* is the same position re-dealt: every tile ``s`` cannot
-see (the other hands and the chicken yard, including tiles other seats drew) moves, while
-everything ``s`` saw stays - its own hand and its own draws, every tile on the table, every
-hand's size, the yard's count, and the whole public history, which must replay legally in
-the new deal (a seat that drew had no tile that fits; a drawn tile then passed did not fit;
-a round that ended ends the same way, with the same scores).
+ends). For a seat ``s`` (``None``: the table, which sees no hand) a *world* is the same
+position re-dealt: every tile ``s`` cannot see (the other hands and the chicken yard,
+including tiles other seats drew) moves, while everything ``s`` saw stays - its own hand and
+its own draws, every tile on the table, every hand's size, the yard's count, and the whole
+public history, which must replay legally in the new deal (a seat that drew had no tile that
+fits; a drawn tile then passed did not fit; a round that ended ends the same way, with the
+same scores).
 
 :func:`boundary_breaks` asks a *probe* (anything a seat is told or shown, as a function of
 the round and the seat) in the position and in its worlds: any difference is something the
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 import cfwidget as cf
 from cfwidget import Move, Round, Tile
 
-Probe = Callable[[Round, int], object]
+Probe = Callable[[Round, int | None], object]
 
 
 @dataclass(frozen=True)
@@ -90,8 +91,11 @@ def _same_public(a: Round, b: Round) -> bool:
     return not a.is_over or a.scores() == b.scores()
 
 
-def world(rnd: Round, deal: Deal, seat: int, rng: random.Random, tries: int = 6) -> Round | None:
-    """``rnd`` re-dealt for ``seat``: up to ``tries`` swaps of tiles it cannot see.
+def world(
+    rnd: Round, deal: Deal, seat: int | None, rng: random.Random, tries: int = 6
+) -> Round | None:
+    """``rnd`` re-dealt for ``seat``: up to ``tries`` swaps of tiles it cannot see (for
+    ``seat=None``, the table: every tile not on the table, in every hand and the yard).
 
     Each swap moves a hidden tile between two places with different owners (two hands, or a
     hand and the yard, or two yard places) and is kept only if the public history replays
@@ -162,7 +166,7 @@ def world(rnd: Round, deal: Deal, seat: int, rng: random.Random, tries: int = 6)
 class Position:
     rnd: Round
     deal: Deal
-    seat: int
+    seat: int | None
 
 
 def positions(

@@ -8,6 +8,7 @@ another seat drew, where the old rule line named the drawn tile.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from functools import partial
 from typing import Any
@@ -82,6 +83,63 @@ def test_the_screen_checker_catches_the_old_leak() -> None:
 
     spots = [s for s in chosen("puremco") if s.rnd.drawn is not None and s.seat != s.rnd.turn]
     assert boundary_breaks(leaky, spots, seed=3, stop=1).breaks
+
+
+# -- the table's view (seat="table"): what a projector shows the whole class ----------------------
+
+
+def table_screen(rnd: Round, seat: int | None, humans: tuple[int, ...] = ()) -> list[Any]:
+    """What the table's view shows (its whole synced view and message), and what it says to
+    every intent that does not move the game on: plays, draws, passes, Undo, Hint, and Next
+    on a person's turn. ``humans``: the seats people play (the rest are bots)."""
+    widget = GameWidget(rnd.copy(), humans=humans, seat="table", pace="click")
+    seen: list[Any] = [dict(widget.view), widget.message]
+    obs = rnd.observation(None)
+    tries: list[dict[str, Any]] = [
+        {"kind": "draw"},
+        {"kind": "pass"},
+        {"kind": "undo"},
+        {"kind": "hint"},
+        {"kind": "play", "move": f"{obs.start}@{obs.start}"},
+        # a play at each of the first open ends (from the public view: a person at the
+        # table might try any tile there)
+        *({"kind": "play", "move": f"{n}-{n}@{t}"} for t, n, _ in obs.open_ends[:2]),
+    ]
+    if rnd.is_over or rnd.turn in humans:
+        tries.append({"kind": "next"})
+    for intent in tries:
+        for seat_field in ({}, {"seat": None}, {"seat": rnd.turn}):
+            widget.handle_intent({**intent, **seat_field, "version": widget.version})
+            seen.append(widget.message)
+    assert widget.round.moves == rnd.moves  # nothing here plays a move
+    seen.append(dict(widget.view))
+    return seen
+
+
+TABLE_PRESETS = ("wolf-lake", "puremco", "six-spokes")
+
+
+@pytest.mark.parametrize("preset", TABLE_PRESETS)
+def test_the_tables_view_shows_nothing_that_changes_with_any_hidden_tile(preset: str) -> None:
+    """Every hand and the yard re-dealt (consistently with the public record): the table's
+    view and every message it gives are the same, with people and with bots in the seats."""
+    spots = [dataclasses.replace(s, seat=None) for s in chosen(preset)[:20]]
+    for humans in ((), (0, 1)):
+        probe = partial(table_screen, humans=humans)
+        report = boundary_breaks(probe, spots, seed=5, stop=1)
+        assert report.breaks == [], "\n".join(report.breaks or [])
+        assert report.redealt >= 0.6 * len(spots)
+        assert report.hands_moved >= 0.5 * len(spots)
+
+
+def test_the_table_checker_catches_a_view_that_shows_a_hand() -> None:
+    """A table view with the first seat's hand in it is caught by the same re-deals."""
+
+    def leaky(rnd: Round, seat: int | None) -> object:
+        return [table_screen(rnd, seat)[0], sorted(map(str, rnd.hands[0]))]
+
+    spots = [dataclasses.replace(s, seat=None) for s in chosen("puremco")[:10]]
+    assert boundary_breaks(leaky, spots, seed=5, stop=1).breaks
 
 
 # -- Undo takes back only what the person already knows ---------------------------------------

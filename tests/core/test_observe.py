@@ -60,11 +60,39 @@ def test_a_seat_not_at_the_table_is_a_seat_error() -> None:
     rnd = cf.Round.deal(cf.Rules(), 3, seed=3)
     before = rnd.copy()
     for seat in (3, -1, "1", None, 1.0):
-        for ask in (rnd.hand, rnd.can_play, rnd.draw_odds, rnd.observation):
+        asks = (rnd.hand, rnd.can_play, rnd.draw_odds)
+        for ask in (*asks, rnd.observation) if seat is not None else asks:
             with pytest.raises(cf.SeatError, match=f"seat must be from 0 to 2, got {seat!r}"):
                 ask(seat)  # type: ignore[arg-type]
     assert rnd == before
     assert cf.SeatError.__module__ == "cfwidget" and issubclass(cf.SeatError, ValueError)
+
+
+def test_the_tables_observation_is_what_every_seat_sees() -> None:
+    """seat=None: no hand, no drawn tile, no moves; every public field as each seat's."""
+    rnd = cf.Round.deal(cf.Rules(), 4, seed=21)
+    bot = RandomBot(5)
+    public = ("names", "turn", "hand_counts", "yard_count", "table", "open_ends", "history")
+    looked = drew = 0
+    while not rnd.is_over:
+        table = rnd.observation(None)
+        assert (table.seat, table.hand, table.drawn, table.legal_moves) == (None, (), None, ())
+        assert not table.to_move
+        mover = rnd.observation(rnd.turn)
+        assert all(getattr(table, f) == getattr(mover, f) for f in public)
+        assert table.has_drawn == mover.has_drawn
+        drew += mover.drawn is not None
+        assert set(table.unseen()) == {t for h in rnd.hands for t in h} | set(rnd.boneyard)
+        assert "hand" in table.to_dict() and table.to_dict()["hand"] == []
+        looked += 1
+        rnd.play(bot(mover))
+    last = rnd.observation(None)
+    assert last.scores == rnd.observation(0).scores == tuple(rnd.scores())
+    assert pickle.loads(pickle.dumps(last)) == last == copy.deepcopy(last)
+    assert json.loads(json.dumps(last.to_dict()))["seat"] is None
+    assert looked > 20 and drew > 0
+    with pytest.raises(cf.SeatError, match="seat must be from 0 to 3, got None"):
+        rnd.draw_odds(None)  # type: ignore[arg-type]
 
 
 def test_a_tile_not_on_the_table_or_without_that_number_is_a_tile_error() -> None:

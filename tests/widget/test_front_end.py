@@ -26,7 +26,7 @@ TILES_JS = ROOT / "js" / "tiles.js"
 # The fields whose type does not depend on the intent's kind, as js/intents.js writes them.
 FIELD_TYPES = {
     "version": "number",
-    "seat": "number",
+    "seat": "number|null",  # null: the table's view (seat="table")
     "move": "string",
     "auto": "boolean",
     "width": "number",

@@ -218,6 +218,7 @@ function makeActions(ctx) {
   function update(v) {
     draw.disabled = !v.can_draw;
     pass.disabled = !v.can_pass;
+    draw.hidden = pass.hidden = v.seat === null;
     next.disabled = !(v.waiting === "bot" || v.waiting === "round-over");
     setText(next, v.next_label || "Next");
     next.hidden = v.waiting === "game-over";
@@ -257,6 +258,7 @@ function makeActions(ctx) {
   function key(e) {
     const btn = keyed[e.key.toLowerCase()];
     if (!btn || e.key.length !== 1 || btn === hint && hint.hidden) return false;
+    if (state.view.seat === null && btn !== next) return false;
     press(btn);
     return true;
   }
@@ -1118,9 +1120,10 @@ function makeHand(ctx) {
       const at = node.children[i];
       if (at !== btn) node.insertBefore(btn, at || null);
     });
-    const you = (v.players || [])[v.seat];
+    const you = v.seat === null ? void 0 : (v.players || [])[v.seat];
     setText(head, you ? `${you.name}'s tiles (${want.length})` : "Tiles");
     node.classList.toggle("is-playing", !!v.playing);
+    node.hidden = head.hidden = v.seat === null;
     rove(state.selected && buttons.has(state.selected) ? state.selected : current);
   }
   function rove(tile) {
@@ -1186,6 +1189,7 @@ function makeLayout(ctx, parts) {
     setText(fullButton, on ? "Leave full screen" : "Full screen");
     fullButton.title = on ? "Back to the page (Esc or F)" : "Show the widget on the whole screen (F); Esc leaves";
     arrange();
+    logNode.scrollTop = logNode.scrollHeight;
   }
   fullButton.hidden = !fullAllowed();
   fullButton.addEventListener("click", toggleFull);
@@ -1536,8 +1540,10 @@ function makeTargets(ctx) {
 // js/farmyard.js
 var CARD_GAP = 8;
 var CARD_KEEPS = 0.5;
-function helpText(coach) {
-  return `Keys: ← → choose a tile, Enter picks it; ← → or Tab choose where it goes, Enter plays, Esc goes back. D draw, P pass, N next, U undo${coach ? ", H hint" : ""}, F full screen. On the board: arrow keys pan, + and − zoom, 0 fits.`;
+function helpText(coach, table = false) {
+  const board = "On the board: arrow keys pan, + and − zoom, 0 fits.";
+  if (table) return `Keys: N next, F full screen. ${board}`;
+  return `Keys: ← → choose a tile, Enter picks it; ← → or Tab choose where it goes, Enter plays, Esc goes back. D draw, P pass, N next, U undo${coach ? ", H hint" : ""}, F full screen. ` + board;
 }
 function mountFarmyard(port, el, parts = {}) {
   const state = {
@@ -1795,6 +1801,7 @@ function mountFarmyard(port, el, parts = {}) {
   function update() {
     const key = focusKey();
     const v = state.view = port.get("view") || {};
+    root.classList.toggle("is-table", v.seat === null);
     showLook();
     head.update(v);
     players.update(v);
@@ -1811,7 +1818,7 @@ function mountFarmyard(port, el, parts = {}) {
     actions.update(v);
     coach.update(v);
     coachBox.hidden = !v.coach;
-    setText(help, helpText(!!v.coach));
+    setText(help, helpText(!!v.coach, v.seat === null));
     if (v.cue && !cue && parts.cue) {
       cue = parts.cue(ctx);
       head.node.after(cue.node);
