@@ -4,7 +4,11 @@ A student's progress is one small file, ``<name>.progress.jsonl``, in a folder t
 chooses: by default a ``progress`` folder in the current directory (next to the notebook),
 or the folder named by the environment variable ``CFWIDGET_PROGRESS``. The file holds one
 JSON object per line, appended and flushed as it happens, readable only by its owner (mode
-0600). It holds nothing about the student beyond the name or code they typed.
+0600); in a class's shared folder (one its group may enter and write in, or one closed to
+others) its group may read it too, so the teacher can gather it
+(:func:`~cfwidget._shared.file_mode`), and others still nothing. A folder the package makes
+is its owner's only (0700). The file holds nothing about the student beyond the name or code
+they typed.
 
 Each line is one event of one exercise (``key``) of one lesson: a *check* (the answer as
 text and whether it was right), a *hint* viewed (its number, 1 for the first nudge) or the
@@ -38,7 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .._shared import is_number, shown, whole_in
+from .._shared import file_mode, is_number, private_folder, shown, whole_in
 from ._errors import LessonError
 from ._progress_file import (
     EARLIEST,
@@ -249,7 +253,7 @@ class Progress:
                 f"The progress folder {str(self.folder)!r} is a file, not a folder; "
                 "choose a folder (it is made if it does not exist)."
             )
-        self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        private_folder(self.folder)
         self._seen: set[tuple[str, str, str, float, str]] = set()
         existing = read_progress(self.path) if self.path.exists() else None
         if existing is not None and existing.student not in (None, self.student):
@@ -371,8 +375,8 @@ class Progress:
         new = not self.path.exists()
         fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
         try:
-            if new and os.name == "posix":
-                os.fchmod(fd, 0o600)
+            if new and os.name == "posix":  # the umask would take the group's bits away
+                os.fchmod(fd, file_mode(self.folder))
             size = os.fstat(fd).st_size
             if size and os.pread(fd, 1, size - 1) != b"\n":
                 whole = os.pread(fd, size, 0)
