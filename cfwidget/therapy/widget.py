@@ -310,6 +310,7 @@ class GuidedSession(GameWidget):
         # Every sentence says only what the level allows (cfwidget.therapy.levels).
         view["status"] = held(view["status"], level)
         view["rule"] = held(view["rule"], level)
+        view["open_words"] = held(view["open_words"], level)  # read with the board
         view["guided"] = {
             "errorless": st.errorless,
             "speech": st.speech,

@@ -29,7 +29,7 @@ from tests.helpers.help_words import FIT, MOVE, NUMBER, TILE
 STATE = frozenset(
     {
         "version", "seat", "names", "title", "where", "round", "players", "yard", "table",
-        "bounds", "last", "log", "last_words", "open_words", "opening", "result", "sheet",
+        "bounds", "last", "log", "last_words", "opening", "result", "sheet",
         "standings", "can_new_game", "waiting", "auto_ms", "next_label", "can_undo",
         "allow_undo", "playing", "drawn", "guided",
     }
@@ -38,7 +38,7 @@ STATE = frozenset(
 HELP = frozenset(
     {
         "status", "rule", "hand", "cue", "can_draw", "can_pass", "announce", "forced",
-        "needed", "coach", "hint",
+        "needed", "coach", "hint", "open_words",
     }
 )  # fmt: skip
 
@@ -47,6 +47,8 @@ def client_strings(view: dict[str, Any], message: str) -> Iterator[tuple[str, st
     """Every string the front end draws from the help fields (js/*.js as it reads them)."""
     yield "status", view["status"]
     yield "rule", view["rule"]
+    # js/board.js: the board's description for a screen reader (its aria-describedby)
+    yield "board description", view["open_words"]
     cue = view["cue"]
     yield "cue prompt", cue["prompt"]
     guided = view["guided"]
@@ -115,6 +117,8 @@ def check_screen(
             ends = {t["onto"] for t in item["targets"]}
             if ends and ends != free:
                 bad(f"{item['tile']} shows only the ends it fits: {sorted(ends)}")
+    if level >= 2 and not rnd.is_over and obs.open_ends and not view["open_words"]:
+        bad("the board's open ends are not said, though the level allows them")
     if level < 4 and (cue["move"] or cue["tile"] or cue["onto"] or cue["confirm"]):
         bad(f"the move shown: {cue['move']}")
     if view["coach"] or view["hint"] is not None:
