@@ -137,6 +137,7 @@ CLAUSES: tuple[Clause, ...] = (
     _clause(rf"{_T}(?:@{_T})?!? is not allowed now", "turn"),
     _clause(r"round over|blocked, nobody can play|the round is over", "turn"),
     _clause(r"no more moves can be made|the chicken yard is empty and nobody can play", "turn"),
+    _clause(r"choose a tile to play, or draw, or pass", "turn"),  # every action: none told
     _clause(rf"every player passed in turn \({_N} passes? in a row\)", "turn"),
     _clause(
         rf"{_N} players? in turn (?:has|have) passed, and the round ends if all {_N} do", "turn"
@@ -213,6 +214,8 @@ CLAUSES: tuple[Clause, ...] = (
         "fit",
     ),
     _clause(rf"the new tile {_T} does not fit", "fit"),
+    # the line under the board before a tile is picked (cfwidget.widget._words.idle_words)
+    _clause(r"choose a tile to play|no tile fits|draw one", "fit"),
     _clause(rf"(?:this tile fits|these tiles fit)|{_T}(?:, {_T})*", "fit"),
     _clause(rf"can go on {_T} \([^)]*\)(?:(?:, | or )on {_T} \([^)]*\))*", "fit"),
     _clause(r"cannot be played now|waits for a later turn", "fit"),
