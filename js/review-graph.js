@@ -3,7 +3,8 @@
 // step line, a dot where the seat was rated), the move shown as a vertical mark, the rounds
 // parted by dotted lines. A click goes to the move under the pointer; with the focus on the
 // graph (a slider to assistive technology), the arrow keys, Home and End step along the game
-// (the widget's keys: js/review.js). The pure helpers (geometry, paths, the short readout)
+// (the widget's keys: js/review.js). The moves flagged or left unclear are marked at the top,
+// each verdict in its colour (widget.css), with a legend word for each verdict marked. The pure helpers (geometry, paths, the short readout)
 // run in Node; makeGraph is the thin DOM part.
 
 import { h, num, s, setText } from "./dom.js";
@@ -14,6 +15,8 @@ import { h, num, s, setText } from "./dom.js";
 /** The graph's drawing box, in its own units (the SVG stretches it to the panel's width). */
 export const GRAPH_W = 400;
 export const GRAPH_H = 80;
+/** How far down a verdict's mark reaches from the top, in those units. */
+const MARK_H = 14;
 /** Room above and below the lines, in those units. */
 const PAD_Y = 6;
 
@@ -134,7 +137,8 @@ export function makeGraph(goto) {
   const svg = s("svg", { class: "cfw-graph-svg", viewBox: `0 0 ${GRAPH_W} ${GRAPH_H}`, preserveAspectRatio: "none", "aria-hidden": "true", focusable: "false" });
   box.appendChild(svg);
   const readout = h("p", { class: "cfw-graph-readout", "aria-hidden": "true" });
-  node.append(caption, box, readout);
+  const legend = h("p", { class: "cfw-graph-legend" });
+  node.append(caption, box, readout, legend);
   box.addEventListener("click", (e) => {
     const r = box.getBoundingClientRect();
     goto(moveAtX(e.clientX - r.left, r.width, Number(box.getAttribute("aria-valuemax")) || 1));
@@ -155,6 +159,10 @@ export function makeGraph(goto) {
     }
     const x = num(xOfMove(g.move, g.total));
     svg.appendChild(s("path", { class: "cfw-graph-now", d: `M${x} 0V${GRAPH_H}` }));
+    for (const mark of g.marks || []) {
+      const mx = num(xOfMove(mark.move, g.total));
+      svg.appendChild(s("path", { class: `cfw-graph-mark is-${mark.verdict}`, d: `M${mx} 0V${MARK_H}` }));
+    }
     for (const line of g.lines) {
       const seat = `is-seat-${line.seat % 4}`;
       svg.appendChild(s("path", { class: `cfw-graph-line ${seat}`, d: linePath(line.points, g.starts, g.top) }));
@@ -164,6 +172,12 @@ export function makeGraph(goto) {
     g.lines.forEach((line, i) => {
       if (i) readout.append(" · ");
       readout.append(h("span", { class: `cfw-graph-key is-seat-${line.seat % 4}` }), shortReadout({ ...g, lines: [line] }));
+    });
+    const keys = g.legend || [];
+    legend.replaceChildren(...(keys.length ? ["Marked: "] : []));
+    keys.forEach((key, i) => {
+      if (i) legend.append(" · ");
+      legend.append(h("span", { class: `cfw-graph-mark-key is-${key.verdict}`, "aria-hidden": "true" }), key.words);
     });
   }
 

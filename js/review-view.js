@@ -42,6 +42,20 @@
  */
 
 /**
+ * A move marked on the graph: flagged or unclear.
+ * @typedef {Object} ReviewGraphMark
+ * @property {number} move
+ * @property {string} verdict
+ */
+
+/**
+ * One word of the graph's legend.
+ * @typedef {Object} ReviewGraphKey
+ * @property {string} verdict
+ * @property {string} words
+ */
+
+/**
  * The evaluation graph (cfwidget/widget/_review_graph.py).
  * @typedef {Object} ReviewGraph
  * @property {number} total
@@ -51,6 +65,8 @@
  * @property {ReviewGraphLine[]} lines
  * @property {string} note
  * @property {string} readout  the figures at the move shown, in words
+ * @property {ReviewGraphMark[]} marks  the moves flagged or unclear, of the seats shown
+ * @property {ReviewGraphKey[]} legend  a word for each verdict marked
  */
 
 /**

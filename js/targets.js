@@ -20,15 +20,8 @@ export function makeTargets(ctx) {
     node.replaceChildren();
     const list = ctx.targetsOf(state.selected);
     if (!state.selected || !list.length) {
-      let hint = "";
-      if (v.playing) {
-        const any = (v.hand || []).some((x) => x.targets.length);
-        // Guided play below cue level 3 does not tell whether a tile fits.
-        const told = !v.guided || v.guided.show_fit;
-        if (!told) hint = "Choose a tile to play, or draw, or pass.";
-        else hint = any ? "Choose a tile to play." : v.can_draw ? "No tile fits: draw one." : v.can_pass ? "No tile fits: pass." : "";
-      }
-      node.appendChild(h("span", { class: "cfw-hint cfw-idle" }, hint));
+      // The line before a tile is picked: Python's words (held to the cue level in guided play).
+      node.appendChild(h("span", { class: "cfw-hint cfw-idle" }, v.idle_words || ""));
       node.setAttribute("aria-label", "Where the chosen tile can go");
       node.classList.remove("is-compact");
       return;

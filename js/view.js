@@ -169,6 +169,7 @@
  * @property {string} rule
  * @property {string} last_words
  * @property {string} open_words
+ * @property {string} idle_words
  * @property {LogEntry[]} log
  * @property {string} opening
  * @property {Result|null} result

@@ -31,10 +31,10 @@ from ._evaluate import EVALUATE_POLICIES, MAX_WORLDS, EvaluatePolicy, evaluate
 from ._kernel import Position
 from ._lines import LINE_WORLDS, Line, lines_of_play
 from ._playout import MAX_PLAYOUTS, POLICIES, Policy, playout, playouts
-from ._review import GOOD_LOSS, VERDICTS, Review, review
+from ._review import VERDICTS, Review, review
 from ._search import DOUBT, STRENGTHS, SearchBot
 from ._solve import Solution, solve
-from ._verdicts import FLAGS, NOISE_SE, UNCLEAR, verdict_range
+from ._verdicts import FLAGS, GOOD_LOSS, NOISE_SE, UNCLEAR, verdict_range
 
 __all__ = [
     "DEEP_STRENGTHS",

@@ -44,15 +44,14 @@ from ..core import Move, Observation, Round
 from ..odds import CoachBot
 from ..players import BotError
 from ._errors import EvaluateError
-from ._evaluate import (
-    MAX_WORLDS,
-    _alike,
-    _base,
-    _deal,
-    _position,
-    _worlds,
-    clustered_error,
+from ._evaluate import MAX_WORLDS, clustered_error
+from ._worlds import (
+    alike_moves,
+    imagined_worlds,
+    kernel_deal,
+    kernel_position,
     play_worlds,
+    public_base,
 )
 
 __all__ = ["DEEP_STRENGTHS", "DeepSearchBot", "Race", "race"]
@@ -114,10 +113,10 @@ def race(
     (True, True)
     """
     moves = list(view.legal_moves)
-    kinds, which = _alike(view, moves)
+    kinds, which = alike_moves(view, moves)
     # The first move of each kind speaks for it.
     speaker = [moves[which.index(k)] for k in range(len(kinds))]
-    base = _base(view)
+    base = public_base(view)
     rules, kernel = view.rules, "coach-like"
     alive = list(range(len(kinds)))
     got: list[list[int]] = [[] for _ in kinds]  # per kind, its points world by world
@@ -128,17 +127,17 @@ def race(
     while True:
         step_seed = random.Random(f"race:{seed}:{step}").randrange(2**63)
         try:
-            imagined, chain, _ = _worlds(view, batch, step_seed)
+            imagined, chain, _ = imagined_worlds(view, batch, step_seed)
         except EvaluateError:
             if not step:
                 raise
             break  # a later batch did not fit a stand-in opening: the race ends here
         deals = [
-            _deal(view, world, random.Random(f"yard:{step_seed}:{i}"))
+            kernel_deal(view, world, random.Random(f"yard:{step_seed}:{i}"))
             for i, world in enumerate(imagined)
         ]
         if not codes:
-            first_pos = _position(rules, base, deals[0])
+            first_pos = kernel_position(rules, base, deals[0])
             codes = [first_pos.code_of(m) for m in speaker]
         rows = play_worlds(rules, base, deals, [codes[k] for k in alive], kernel, step_seed, 0)
         for row in rows:

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import math
 import random
-from bisect import insort
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
@@ -46,14 +45,18 @@ from typing import Any, Literal
 import pandas as pd
 
 from .._shared import check_seed, shown
-from ..core import Move, Observation, Round, Rules, Tile, tile_set
-from ..odds import SeatOddsError, World, hidden_world_chains
+from ..core import Move, Observation, Round
 from ._errors import EvaluateError
-from ._kernel import Position
-from ._playout import policy_for, random_policy, run
+from ._worlds import (
+    alike_moves,
+    imagined_worlds,
+    kernel_deal,
+    kernel_position,
+    play_worlds,
+    public_base,
+)
 
 __all__ = [
-    "CHAIN_WORLDS",
     "CHUNK",
     "COLUMNS",
     "ERROR_METHOD",
@@ -61,7 +64,6 @@ __all__ = [
     "MAX_WORLDS",
     "EvaluatePolicy",
     "Ratings",
-    "chains_for",
     "clustered_error",
     "evaluate",
     "rate",
@@ -75,13 +77,8 @@ EVALUATE_POLICIES: tuple[EvaluatePolicy, ...] = ("coach", "greedy", "random")
 _KERNEL_POLICY = {"coach": "coach-like", "greedy": "greedy", "random": "random"}
 #: The most worlds one call imagines.
 MAX_WORLDS = 20_000
-#: The most worlds the sampler is asked for (after a stand-in opening some are left out).
-_MOST_IMAGINED = 100_000
 #: Worlds played out per task. Fixed, so the result is the same however the work is shared.
 CHUNK = 25
-#: The worlds each independent chain of worlds gives (more worlds make more chains, so
-#: four times the worlds halve the error), at least 2 chains (see :func:`chains_for`).
-CHAIN_WORLDS = 10
 #: ``attrs["error_method"]`` of every table: how its standard errors were computed.
 ERROR_METHOD = "independent chains"
 #: The table's columns (its index is the move, in the engine's notation).
@@ -99,16 +96,6 @@ def check_request(worlds: object, policy: object, seed: object, error: type[Valu
     if policy not in EVALUATE_POLICIES:
         raise error(f"policy must be 'coach', 'greedy' or 'random' (got {shown(policy)})")
     return check_seed(seed, error)
-
-
-def chains_for(worlds: int) -> int:
-    """The independent chains of worlds that ``worlds`` worlds come from: one per
-    :data:`CHAIN_WORLDS` worlds, at least 2.
-
-    >>> chains_for(200), chains_for(100), chains_for(800), chains_for(8)
-    (20, 10, 80, 2)
-    """
-    return max(2, worlds // CHAIN_WORLDS)
 
 
 def clustered_error(values: Sequence[float], chain: Sequence[int]) -> float:
@@ -165,7 +152,7 @@ def evaluate(
     - ``expected_points``: the seat's average round points over the worlds if it makes this
       move (lower is better);
     - ``std_error``: that average's standard error. The worlds come from independent
-      chains (:data:`CHAIN_WORLDS` worlds each, at least 2 chains), and
+      chains (:data:`~._worlds.CHAIN_WORLDS` worlds each, at least 2 chains), and
       worlds of one chain can be alike, so the error is computed from the spread of the
       chains' averages (:func:`clustered_error`), not as if every world were independent;
     - ``out_chance``: the share of worlds in which the seat goes out (empties its hand and so
@@ -291,14 +278,15 @@ def _rate(
     """The playouts of every legal move (or those written in ``only``) in ``worlds`` worlds
     (the arguments checked)."""
     moves = [m for m in view.legal_moves if only is None or str(m) in only]
-    base = _base(view)
-    imagined, chain, stand_in = _worlds(view, worlds, seed)
+    base = public_base(view)
+    imagined, chain, stand_in = imagined_worlds(view, worlds, seed)
     deals = [
-        _deal(view, world, random.Random(f"yard:{seed}:{i}")) for i, world in enumerate(imagined)
+        kernel_deal(view, world, random.Random(f"yard:{seed}:{i}"))
+        for i, world in enumerate(imagined)
     ]
     # A tile joined at the same number on either of two ends plays out alike: one playout each.
-    kinds, which = _alike(view, moves)
-    first = _position(view.rules, base, deals[0])
+    kinds, which = alike_moves(view, moves)
+    first = kernel_position(view.rules, base, deals[0])
     codes = [first.code_of(moves[which.index(k)]) for k in range(len(kinds))]
     bounds = [(i, min(i + CHUNK, worlds)) for i in range(0, worlds, CHUNK)]
     jobs = [
@@ -312,24 +300,6 @@ def _rate(
     # rows[world][move] = (points, went out)
     rows = [[row[k] for k in which] for part in parts for row in part]
     return Ratings(view, policy, seed, moves, rows, chain, stand_in)
-
-
-def _alike(view: Observation, moves: Sequence[Move]) -> tuple[list[object], list[int]]:
-    """The moves that play out alike, as kinds (a tile, the number it joins at, whether it is
-    announced; or a draw, a pass), and each move's kind by number.
-
-    Which of two open ends showing the same number a tile joins changes nothing that follows
-    (see :mod:`cfwidget.analysis`'s kernel), so such moves share their playouts.
-    """
-    number = {tile: n for tile, n, _ in view.open_ends}
-    kinds: list[object] = []
-    which = []
-    for move in moves:
-        kind = (move.tile, number[move.onto], move.announce) if move.onto is not None else move.kind
-        if kind not in kinds:
-            kinds.append(kind)
-        which.append(kinds.index(kind))
-    return kinds, which
 
 
 def _whose(seat: int | None) -> str:
@@ -355,174 +325,6 @@ def _view(rnd: object) -> Observation:
     if rnd.is_over:
         raise EvaluateError("the round is over: there are no moves left to rate")
     return rnd.observation(rnd.turn)
-
-
-def _as_drawn_for(view: Observation) -> tuple[Observation, frozenset[Tile]]:
-    """The same view under ``start_missing="draw"``, and the doubles no hand was dealt that
-    the sampler does not know of.
-
-    Under ``"draw"`` it is ``view`` itself, with no such doubles. Under ``"next-highest"``
-    nobody drew for the double that opened, so the view is the one the same deal shows under
-    ``"draw"`` rules with that double as the round's. When a lower double stood in, the
-    opening says more: no hand was dealt the round's double or an unused double above the
-    stand-in (both announced: ``round_double`` and ``used_doubles``).
-    """
-    rules = view.rules
-    if rules.start_missing == "draw":
-        return view, frozenset()
-    target, used, start = view.round_double, view.used_doubles, view.start
-    missing = frozenset(
-        Tile(n, n) for n in range(start[0] + 1, target[0] + 1) if Tile(n, n) not in used
-    )
-    drawn_for = Rules(**{**rules.to_dict(), "start_missing": "draw"})
-    return replace(view, rules=drawn_for, round_double=start), missing
-
-
-def _hidden_draws(view: Observation) -> set[int]:
-    """The other seats that drew a tile nobody saw (a draw then a pass, or a penalty tile)."""
-    history = view.history
-    seats = {who for _, who in view.penalties}
-    for i, (who, move) in enumerate(history):
-        if move == Move.DRAW and not (i + 1 < len(history) and history[i + 1][1].is_play):
-            seats.add(who)
-    seats.discard(view.seat)
-    return seats
-
-
-def _sample(twin: Observation, seat: int, worlds: int, seed: int, chains: int) -> list[list[World]]:
-    """The sampler's worlds, chain by chain, trusting passes if some world fits that, else not."""
-    try:
-        return hidden_world_chains(twin, seat, worlds, seed, chains=chains)
-    except SeatOddsError:
-        pass
-    try:
-        return hidden_world_chains(twin, seat, worlds, seed, chains=chains, trust_passes=False)
-    except SeatOddsError as err:
-        raise EvaluateError(str(err)) from None
-
-
-def _worlds(view: Observation, worlds: int, seed: int) -> tuple[list[World], list[int], bool]:
-    """``worlds`` deals of the hidden tiles that fit the view (see the module text), the
-    chain each came from, and whether a stand-in double opened.
-
-    The worlds come from :func:`chains_for` independent chains. A pass after drawing counts
-    as proof the drawn tile did not fit; if no world fits that (a random player may pass a
-    tile that fits), passes are not trusted. After a stand-in opening, a world is kept only
-    if no seat without a hidden draw holds a double nobody was dealt (a seat with hidden
-    draws may have drawn it: such worlds are kept, as likely as the sampler makes them, so
-    that case is close rather than exact); the chains then run longer, and the worlds kept
-    are taken from all chains in turn.
-    """
-    twin, missing = _as_drawn_for(view)
-    strict = [s for s in range(view.players) if s != view.seat and s not in _hidden_draws(view)]
-    chains = chains_for(worlds)
-    kept: list[tuple[int, int, World]] = []  # (place in its chain, chain, world)
-    asked = 0
-    for factor in (1, 8, 64) if missing else (1,):
-        asked = min(worlds * factor, _MOST_IMAGINED)
-        found = _sample(twin, view.turn, asked, seed, chains)  # the seat to move's view
-        kept = [
-            (i, c, w)
-            for c, run in enumerate(found)
-            for i, w in enumerate(run)
-            if not any(w.hands[s] & missing for s in strict)
-        ]
-        if len(kept) >= worlds:
-            break
-    if len(kept) < worlds:
-        raise EvaluateError(
-            f"{view.start} stood in for a higher double, and too few imagined worlds fit what "
-            f"that says ({len(kept)} of {asked}); ask for fewer worlds"
-        )
-    if missing:
-        kept = sorted(kept, key=lambda x: (x[0], x[1]))[:worlds]
-        kept.sort(key=lambda x: (x[1], x[0]))
-    return [w for _, _, w in kept], [c for _, c, _ in kept], bool(missing)
-
-
-#: The public part of a position, the same in every world: the open ends per number, the
-#: numbers open, the double being filled and its need, the tile just drawn, the turn and the
-#: passes in a row (kernel values, plain data so that process pools can take them).
-_Base = tuple[list[list[int]], int, int, int, int, int, int]
-#: One world in kernel values: each hand's bits and the yard's bits (the next to draw last).
-_Deal = tuple[list[int], list[int]]
-
-
-def _base(view: Observation) -> _Base:
-    """The public part of the position, from the view alone."""
-    t = tile_set(view.rules.max_pip)
-    bit, rank = t.bit, t.rank
-    ends: list[list[int]] = [[] for _ in range(t.max_pip + 2)]
-    nums = 0
-    for tile, number, _ in view.open_ends:
-        insort(ends[number], rank[tile])  # the kernel keeps each number's ends sorted
-        nums |= 1 << number
-    forced = -1 if view.forced is None else rank[view.forced]
-    drawn = 0 if view.drawn is None else bit[rank[view.drawn]]
-    return ends, nums, forced, view.needed, drawn, view.turn, view.passes_in_a_row
-
-
-def _deal(view: Observation, world: World, order: random.Random) -> _Deal:
-    """``world`` in kernel values, the yard's order shuffled by ``order``."""
-    t = tile_set(view.rules.max_pip)
-    bit = {tile: t.bit[r] for tile, r in t.rank.items()}
-    sizes = [len(hand) for hand in world.hands]
-    if sizes != list(view.hand_counts) or len(world.yard) != view.yard_count:
-        raise EvaluateError(  # never expected: the sampler keeps every size
-            f"an imagined world has hands of {sizes} and a yard of {len(world.yard)}, but the "
-            f"table shows {list(view.hand_counts)} and {view.yard_count}"
-        )
-    yard = sorted(world.yard)
-    order.shuffle(yard)
-    return [sum(bit[x] for x in hand) for hand in world.hands], [bit[x] for x in yard]
-
-
-def _position(rules: Rules, base: _Base, deal: _Deal) -> Position:
-    """The kernel position of the public ``base`` with the hidden tiles of ``deal``."""
-    pos = Position(rules)
-    ends, pos.nums, pos.forced, pos.needed, pos.drawn, pos.turn, pos.passes = base
-    ts = pos.ts
-    pos.ends = [e.copy() for e in ends]
-    pos.hands, pos.yard = list(deal[0]), list(deal[1])
-    pos.fneed = ts.number_mask[ts.high[pos.forced]] if pos.forced >= 0 else 0
-    laid = (1 << len(ts.tiles)) - 1  # the tiles neither in a hand nor in the yard
-    for bits in pos.hands:
-        laid ^= bits
-    for bits in pos.yard:
-        laid ^= bits
-    pos.laid = laid
-    pos.end_reason, pos.out, pos.last_double = None, -1, False
-    return pos
-
-
-def play_worlds(
-    rules: Rules,
-    base: _Base,
-    deals: Sequence[_Deal],
-    codes: Sequence[int],
-    kernel: str,
-    seed: int,
-    first: int,
-) -> list[list[tuple[int, bool]]]:
-    """Per world, per move: the mover's round points and whether it went out, after the move
-    ``code`` and a playout by the ``kernel`` policy (random ones seeded by ``seed`` and the
-    world's number ``first + k``, the same stream for every move). A top-level function, for
-    process pools.
-    """
-    seat = base[5]
-    fixed = None if kernel == "random" else policy_for(kernel, rules.double_blank, rules.max_pip)
-    out = []
-    for k, deal in enumerate(deals):
-        pos = _position(rules, base, deal)
-        stream = f"play:{seed}:{first + k}"
-        row = []
-        for code in codes:
-            one = pos.copy()
-            one.apply(code)  # legal in every world: the mover sees the same position
-            run(one, fixed or random_policy(random.Random(stream).random))
-            row.append((one.points()[seat], one.out == seat))
-        out.append(row)
-    return out
 
 
 def _error_note(chain: Sequence[int]) -> str:

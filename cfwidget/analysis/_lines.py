@@ -30,9 +30,9 @@ from .._shared import shown, whole_in
 from ..core import Move, Round
 from ..odds import World
 from ._errors import EvaluateError
-from ._evaluate import _worlds as imagined  # the worlds evaluate deals, stand-ins included
 from ._kernel import Position
 from ._playout import Chooser, policy_for
+from ._worlds import imagined_worlds  # the worlds evaluate deals, stand-ins included
 
 __all__ = ["LINE_WORLDS", "Line", "lines_of_play"]
 
@@ -100,7 +100,7 @@ def lines_of_play(
     choose = policy_for("coach", rules.double_blank, rules.max_pip)
     starts = [
         _position(rnd, world, random.Random(f"line:{seed}:{k}"))
-        for k, world in enumerate(imagined(view, worlds, seed)[0])
+        for k, world in enumerate(imagined_worlds(view, worlds, seed)[0])
     ]
     played = [[_play_out(start, move, choose) for move in chosen] for start in starts]
 

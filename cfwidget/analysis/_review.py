@@ -10,11 +10,13 @@ from that seat's own view, and compares the move played with the best one:
 - the **verdict** comes from the loss and the thresholds below (in points);
 - a position with a single legal move is marked ``"forced"`` and not rated.
 
-Thresholds (module constants, in round points): ``"best"`` when the move played is the best
-move or loses nothing; ``"good"`` below :data:`GOOD_LOSS`; ``"inaccuracy"`` below
-:data:`INACCURACY_LOSS`; ``"mistake"`` below :data:`MISTAKE_LOSS`; ``"blunder"`` from
-:data:`MISTAKE_LOSS` up. The ratings are averages over imagined worlds, so they carry
-chance: a loss within :data:`NOISE_SE` standard errors of 0 is ``"good"`` at worst, never
+Thresholds (constants of :mod:`~cfwidget.analysis._verdicts`, in round points): ``"best"``
+when the move played is the best move or loses nothing; ``"good"`` below
+:data:`~._verdicts.GOOD_LOSS`; ``"inaccuracy"`` below :data:`~._verdicts.INACCURACY_LOSS`;
+``"mistake"`` below :data:`~._verdicts.MISTAKE_LOSS`; ``"blunder"`` from
+:data:`~._verdicts.MISTAKE_LOSS` up. The ratings are averages over imagined worlds, so they
+carry chance: a loss within :data:`~._verdicts.NOISE_SE` standard errors of 0 is ``"good"``
+at worst, never
 worse. The loss's standard error comes from the two moves' differences world by world
 (evaluate's ``loss_std_error``: both moves met the same imagined worlds).
 
@@ -44,10 +46,6 @@ from ._evaluate import EvaluatePolicy, check_executor, check_request
 from ._review_sources import rounds_to_review
 from ._verdicts import (
     FLAGS,
-    GOOD_LOSS,
-    INACCURACY_LOSS,
-    MISTAKE_LOSS,
-    NOISE_SE,
     UNCLEAR,
     first_pass,
     judged,
@@ -55,8 +53,6 @@ from ._verdicts import (
     most_worlds,
     number,
     settled,
-    verdict,
-    verdict_range,
 )
 
 if TYPE_CHECKING:
@@ -64,17 +60,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CANDIDATE_COLUMNS",
-    "GOOD_LOSS",
-    "INACCURACY_LOSS",
-    "MISTAKE_LOSS",
     "MOVE_COLUMNS",
-    "NOISE_SE",
     "SUMMARY_COLUMNS",
     "VERDICTS",
     "Review",
     "review",
-    "verdict",
-    "verdict_range",
 ]
 
 #: The verdicts, best first ("unclear": the ratings stay on a band edge, not a flag;
@@ -334,8 +324,8 @@ def review(
     review, with or without an executor. Nothing given is changed.
 
     Each position is rated with half of ``worlds`` first; a move that is then the best or
-    surely good (below :data:`GOOD_LOSS` points lost by :data:`NOISE_SE` standard errors)
-    keeps that rating, the others get all ``worlds``
+    surely good (below :data:`~._verdicts.GOOD_LOSS` points lost by
+    :data:`~._verdicts.NOISE_SE` standard errors) keeps that rating, the others get all ``worlds``
     (:func:`cfwidget.analysis._verdicts.first_pass`). A flag (an inaccuracy or worse) is
     checked again: the played move and the moves near the best, ``worlds`` fresh worlds at a
     time, until its verdict is sure or ``max_worlds`` worlds were rated (by default

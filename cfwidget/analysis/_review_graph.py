@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from ._review import _RATED, GOOD_LOSS, INACCURACY_LOSS, MISTAKE_LOSS, Review, _plural
+from ._review import _RATED, Review, _plural
+from ._verdicts import GOOD_LOSS, INACCURACY_LOSS, MISTAKE_LOSS
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

@@ -46,7 +46,7 @@ RATE, RATE_WINDOW = 20, 5.0
 #: The intents each role may send (``None``: any the seat's widget knows).
 ROLE_INTENTS: dict[str, frozenset[str] | None] = {
     "seat": None,
-    "table": frozenset({"display", "large", "board"}),
+    "table": frozenset({"display", "large", "board", "next"}),  # Next moves bots only
     "host": frozenset(),
 }
 _FIELDS = {

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..table import Chart
-from ._gather import NOTES, UNKNOWN, check_frame, stronger
-from ._progress_file import FILE_UNREADABLE
+from ._gather import check_frame
+from ._progress_file import FILE_UNREADABLE, NOTES, UNKNOWN, stronger
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -16,17 +16,16 @@ from typing import TYPE_CHECKING, Any
 
 from .._shared import shown
 from ._errors import LessonError
-from ._progress import ExerciseSummary, Progress, summarise
+from ._progress import FIGURES, ExerciseSummary, Progress, summarise
 from ._progress_file import (
-    FILE_UNREADABLE,
     MAX_BYTES,
+    NOTES,
     SUFFIX,
-    UNREADABLE_ATTEMPT,
-    WRONG_CLOCK,
+    UNKNOWN,
     DamagedLine,
-    ExerciseId,
     check_now,
     read_progress,
+    stronger,
 )
 
 if TYPE_CHECKING:
@@ -35,42 +34,17 @@ if TYPE_CHECKING:
 __all__ = [
     "COLUMNS",
     "MAX_BYTES",
-    "NOTES",
-    "UNKNOWN",
     "check_frame",
     "class_table",
     "damage_table",
     "gather",
-    "stronger",
 ]
 
-#: The columns of :func:`gather`'s table, in order.
-COLUMNS = (
-    "student",
-    "lesson",
-    "exercise",
-    "attempts",
-    "correct_first_try",
-    "solved",
-    "hints",
-    "solution_viewed",
-    "minutes",
-    "first",
-    "last",
-    "note",
-)
-#: What a row's ``note`` can say, the strongest first: the figures of a row with a note are
-#: left empty, because a line that could have changed them was not counted.
-NOTES = (FILE_UNREADABLE, UNREADABLE_ATTEMPT, WRONG_CLOCK)
-
-
-def stronger(note: str, other: str | None) -> str:
-    """The stronger of two notes (the first of :data:`NOTES`); ``other`` may be none.
-
-    >>> stronger(WRONG_CLOCK, UNREADABLE_ATTEMPT), stronger(WRONG_CLOCK, "")
-    ('unreadable attempt', 'wrong clock')
-    """
-    return other if other in NOTES and NOTES.index(other) < NOTES.index(note) else note
+#: The columns of :func:`gather`'s table, in order: the student, then an
+#: :class:`~cfwidget.teach.ExerciseSummary`'s fields. A row with a ``note`` (one of
+#: :data:`~._progress_file.NOTES`) has no figures, because a line that could have changed
+#: them was not counted.
+COLUMNS = ("student", "lesson", "exercise", *FIGURES, "note")
 
 
 def gather(folder: str | os.PathLike[str], *, now: float | None = None) -> pd.DataFrame:
@@ -121,7 +95,7 @@ def gather(folder: str | os.PathLike[str], *, now: float | None = None) -> pd.Da
     damaged: dict[str, str] = {}
     lines: list[DamagedLine] = []
     by_student: dict[str, dict[tuple[str, str, str, float, str], dict[str, Any]]] = {}
-    marks: dict[str, list[tuple[ExerciseId, str]]] = {}
+    set_aside: dict[str, list[DamagedLine]] = {}
     for path in sorted(place.glob(f"*{SUFFIX}")):
         found = read_progress(path, now=now)
         if found.damaged:
@@ -131,14 +105,12 @@ def gather(folder: str | os.PathLike[str], *, now: float | None = None) -> pd.Da
         kept = by_student.setdefault(student, {})
         for event in found.events:
             kept.setdefault(Progress._identity(event), event)
-        for d in found.damaged:
-            if d.note == FILE_UNREADABLE:
-                marks.setdefault(student, []).append(((None, None), d.note))
-            elif d.note:
-                marks.setdefault(student, []).extend((place, d.note) for place in d.exercises)
-    rows = []
-    for student in sorted(by_student):
-        rows.extend(_rows(student, summarise(by_student[student].values()), marks.get(student)))
+        set_aside.setdefault(student, []).extend(found.damaged)
+    rows = [
+        _row(student, s)
+        for student in sorted(by_student)
+        for s in summarise(by_student[student].values(), set_aside[student])
+    ]
     frame: pd.DataFrame = (
         pd.DataFrame(rows, columns=list(COLUMNS))
         .astype(_DTYPES)
@@ -167,35 +139,11 @@ _DTYPES = {
     "last": "Float64",
     "note": object,
 }
-#: Unknown: the lesson or exercise of a row whose line lost its names.
-UNKNOWN = "?"
 
 
-def _rows(
-    student: str,
-    summaries: list[ExerciseSummary],
-    marks: list[tuple[ExerciseId, str]] | None,
-) -> list[dict[str, Any]]:
-    """The student's rows: figures, or a note and no figures where a line was not counted."""
-    rows: list[dict[str, Any]] = [
-        {"student": student, **{c: getattr(s, c) for c in COLUMNS[1:-1]}, "note": ""}
-        for s in summaries
-    ]
-    for (lesson, key), note in marks or []:
-        hit = [
-            row
-            for row in rows
-            if lesson in (None, row["lesson"]) and key in (None, row["exercise"])
-        ]
-        if not hit:  # an exercise known only from the damaged line, or none at all
-            hit = [{"student": student, "lesson": lesson or UNKNOWN, "exercise": key or UNKNOWN}]
-            rows.extend(hit)
-        for row in hit:
-            row["note"] = stronger(note, row.get("note"))
-    for row in rows:
-        if row.get("note"):
-            row.update(dict.fromkeys(COLUMNS[3:-1], None))
-    return rows
+def _row(student: str, summary: ExerciseSummary) -> dict[str, Any]:
+    """One row of :func:`gather`'s table."""
+    return {"student": student, **{c: getattr(summary, c) for c in COLUMNS[1:]}}
 
 
 def damage_table(frame: pd.DataFrame) -> pd.DataFrame:

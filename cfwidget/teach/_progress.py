@@ -4,7 +4,11 @@ A student's progress is one small file, ``<name>.progress.jsonl``, in a folder t
 chooses: by default a ``progress`` folder in the current directory (next to the notebook),
 or the folder named by the environment variable ``CFWIDGET_PROGRESS``. The file holds one
 JSON object per line, appended and flushed as it happens, readable only by its owner (mode
-0600). It holds nothing about the student beyond the name or code they typed.
+0600); in a class's shared folder (one its group may enter and write in, or one closed to
+others) its group may read it too, so the teacher can gather it
+(:func:`~cfwidget._shared.file_mode`), and others still nothing. A folder the package makes
+is its owner's only (0700). The file holds nothing about the student beyond the name or code
+they typed.
 
 Each line is one event of one exercise (``key``) of one lesson: a *check* (the answer as
 text and whether it was right), a *hint* viewed (its number, 1 for the first nudge) or the
@@ -38,15 +42,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .._shared import is_number, shown, whole_in
+from .._shared import file_mode, is_number, private_folder, shown, whole_in
 from ._errors import LessonError
 from ._progress_file import (
     EARLIEST,
+    FILE_UNREADABLE,
     FORMAT,
     SUFFIX,
+    UNKNOWN,
     DamagedLine,
     ProgressFile,
     read_progress,
+    stronger,
     when,
 )
 
@@ -173,33 +180,86 @@ class ExerciseSummary:
 
     *correct_first_try* means the first answer checked was right; *hints* counts the
     different hints viewed; *minutes* runs from the exercise's first event to its last.
+
+    *note* is "" when every line of the exercise was read. Otherwise it says, in the words
+    of the teacher's table (:data:`~._progress_file.NOTES`), why the exercise has no
+    figures (every figure None): "unreadable attempt" (a line that may have held an answer,
+    a hint or a solution of it could not be read whole), "wrong clock" (a line of it has a
+    time that cannot be right) or "file unreadable".
     """
 
     lesson: str
     exercise: str
-    attempts: int
-    correct_first_try: bool
-    solved: bool
-    hints: int
-    solution_viewed: bool
-    minutes: float
-    first: float
-    last: float
+    attempts: int | None
+    correct_first_try: bool | None
+    solved: bool | None
+    hints: int | None
+    solution_viewed: bool | None
+    minutes: float | None
+    first: float | None
+    last: float | None
+    note: str = ""
 
 
-def summarise(events: Iterable[Mapping[str, Any]]) -> list[ExerciseSummary]:
+#: The figures of an :class:`ExerciseSummary`: all None on a row with a note.
+FIGURES = (
+    "attempts",
+    "correct_first_try",
+    "solved",
+    "hints",
+    "solution_viewed",
+    "minutes",
+    "first",
+    "last",
+)
+
+
+def summarise(
+    events: Iterable[Mapping[str, Any]], damaged: Iterable[DamagedLine] = ()
+) -> list[ExerciseSummary]:
     """One :class:`ExerciseSummary` per (lesson, exercise) of ``events``, in first-seen order.
+
+    ``damaged`` are the lines of the same student's files that were not counted (as
+    :func:`read_progress` lists them): each exercise such a line may have held gets its
+    note and no figures, and one it names that no counted line holds gets a row of its own
+    (its lesson or exercise :data:`~._progress_file.UNKNOWN` where the line lost them).
+    The teacher's :func:`~cfwidget.teach.gather` and the student's
+    :meth:`Progress.summary` both summarise this way.
 
     >>> summarise([{"event": "check", "lesson": "01", "key": "a", "t": 0, "correct": True}])[0]
     ... # doctest: +NORMALIZE_WHITESPACE
     ExerciseSummary(lesson='01', exercise='a', attempts=1, correct_first_try=True, solved=True,
-                    hints=0, solution_viewed=False, minutes=0.0, first=0.0, last=0.0)
+                    hints=0, solution_viewed=False, minutes=0.0, first=0.0, last=0.0, note='')
+    >>> lost = DamagedLine("S03.progress.jsonl", 2, "it is not readable", "unreadable attempt",
+    ...                    (("01", "a"),))
+    >>> summarise([{"event": "check", "lesson": "01", "key": "a", "t": 0, "correct": True}],
+    ...           [lost])[0]  # doctest: +NORMALIZE_WHITESPACE
+    ExerciseSummary(lesson='01', exercise='a', attempts=None, correct_first_try=None,
+                    solved=None, hints=None, solution_viewed=None, minutes=None, first=None,
+                    last=None, note='unreadable attempt')
     """
     groups: dict[tuple[str, str], list[Mapping[str, Any]]] = {}
     for event in events:
         groups.setdefault((str(event["lesson"]), str(event["key"])), []).append(event)
+    notes: dict[tuple[str, str], str] = {}
+    for d in damaged:
+        held = ((None, None),) if d.note == FILE_UNREADABLE else d.exercises if d.note else ()
+        for lesson, key in held:
+            hit = [
+                place for place in groups if lesson in (None, place[0]) and key in (None, place[1])
+            ]
+            if not hit:  # an exercise known only from the damaged line, or none at all
+                hit = [(lesson or UNKNOWN, key or UNKNOWN)]
+                groups.setdefault(hit[0], [])
+            for place in hit:
+                notes[place] = stronger(d.note, notes.get(place))
     out = []
     for (lesson, key), group in groups.items():
+        note = notes.get((lesson, key), "")
+        if note:
+            blank: dict[str, Any] = dict.fromkeys(FIGURES)
+            out.append(ExerciseSummary(lesson=lesson, exercise=key, **blank, note=note))
+            continue
         group = sorted(group, key=lambda e: float(e["t"]))
         checks = [e for e in group if e["event"] == "check"]
         times = [float(e["t"]) for e in group]
@@ -249,7 +309,7 @@ class Progress:
                 f"The progress folder {str(self.folder)!r} is a file, not a folder; "
                 "choose a folder (it is made if it does not exist)."
             )
-        self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        private_folder(self.folder)
         self._seen: set[tuple[str, str, str, float, str]] = set()
         existing = read_progress(self.path) if self.path.exists() else None
         if existing is not None and existing.student not in (None, self.student):
@@ -335,8 +395,14 @@ class Progress:
         return read_progress(self.path).events
 
     def summary(self) -> list[ExerciseSummary]:
-        """Per exercise: attempts, correct at first try, solved, hints, solution, minutes."""
-        return summarise(self.events())
+        """Per exercise: attempts, correct at first try, solved, hints, solution, minutes.
+
+        An exercise a line of the file that could not be read may have held has no figures
+        and says why in its ``note``, in the teacher's words ("unreadable attempt"): the
+        student sees what the teacher's table will say.
+        """
+        found = read_progress(self.path)
+        return summarise(found.events, found.damaged)
 
     # -- the file ------------------------------------------------------------------------
 
@@ -371,8 +437,8 @@ class Progress:
         new = not self.path.exists()
         fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
         try:
-            if new and os.name == "posix":
-                os.fchmod(fd, 0o600)
+            if new and os.name == "posix":  # the umask would take the group's bits away
+                os.fchmod(fd, file_mode(self.folder))
             size = os.fstat(fd).st_size
             if size and os.pread(fd, 1, size - 1) != b"\n":
                 whole = os.pread(fd, size, 0)

@@ -55,13 +55,16 @@ __all__ = [
     "FILE_UNREADABLE",
     "FORMAT",
     "MAX_BYTES",
+    "NOTES",
     "SLACK",
     "SUFFIX",
+    "UNKNOWN",
     "UNREADABLE_ATTEMPT",
     "WRONG_CLOCK",
     "DamagedLine",
     "ProgressFile",
     "read_progress",
+    "stronger",
     "when",
 ]
 
@@ -86,6 +89,12 @@ UNREADABLE_ATTEMPT = "unreadable attempt"
 WRONG_CLOCK = "wrong clock"
 #: What it says for a student one of whose files could not be read at all.
 FILE_UNREADABLE = "file unreadable"
+#: The notes an exercise's summary can carry, the strongest first: the figures of an
+#: exercise with a note are left empty, because a line that could have changed them was
+#: not counted. The teacher's table and the student's own summary say the same words.
+NOTES = (FILE_UNREADABLE, UNREADABLE_ATTEMPT, WRONG_CLOCK)
+#: Unknown: the lesson or exercise of a row whose line lost its names.
+UNKNOWN = "?"
 #: (lesson, exercise) a damaged line may belong to; None where that part cannot be read.
 ExerciseId: TypeAlias = "tuple[str | None, str | None]"
 # Where a progress line starts, and its text fields, inside a line that is not whole.
@@ -94,6 +103,15 @@ _FIELD = {
     name: re.compile(rf'"{name}"\s*:\s*("(?:[^"\\\n]|\\.)*")')
     for name in ("event", "lesson", "key")
 }
+
+
+def stronger(note: str, other: str | None) -> str:
+    """The stronger of two notes (the first of :data:`NOTES`); ``other`` may be none.
+
+    >>> stronger(WRONG_CLOCK, UNREADABLE_ATTEMPT), stronger(WRONG_CLOCK, "")
+    ('unreadable attempt', 'wrong clock')
+    """
+    return other if other in NOTES and NOTES.index(other) < NOTES.index(note) else note
 
 
 def when(seconds: float) -> str:

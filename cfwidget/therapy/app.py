@@ -198,6 +198,28 @@ FORM_ROWS = (
     ("fade_every",),
 )
 
+#: The setup form's own styles: a label wraps onto a second line instead of being cut with
+#: "…", and a box keeps room to type in (a long label never squeezes it to a sliver).
+FORM_CSS = """
+.cfw-guided-app .widget-inline-hbox { height: auto; }
+.cfw-guided-app .widget-inline-hbox > .widget-label {
+  flex: 0 0 auto; white-space: normal; overflow: visible; text-overflow: clip;
+  height: auto; line-height: 1.3; max-width: 30em;
+}
+@media (max-width: 600px) {
+  .cfw-guided-app .widget-inline-hbox > .widget-label { flex-shrink: 1; }
+}
+.cfw-guided-app .widget-inline-hbox > input, .cfw-guided-app .widget-inline-hbox > select {
+  flex: 1 1 9em; min-width: 6em;
+}
+.cfw-guided-app .widget-label-basic {
+  display: flex; align-items: baseline; gap: 6px;
+  white-space: normal; overflow: visible; text-overflow: clip; height: auto; line-height: 1.3;
+}
+"""
+#: Every control of the form grows with its label (up to this width) rather than cutting it.
+_FITS = {"width": "auto", "max_width": "560px"}
+
 SettingControl: TypeAlias = (
     ipw.Checkbox | ipw.Dropdown | ipw.BoundedIntText | ipw.BoundedFloatText | ipw.Text
 )
@@ -215,9 +237,13 @@ def setting_control(setting: Setting) -> SettingControl:
     >>> setting_value(SETTINGS["hand_size"], setting_control(SETTINGS["hand_size"])) is None
     True
     """
-    common: dict[str, Any] = {"description": setting.label, "tooltip": setting.help}
+    common: dict[str, Any] = {
+        "description": setting.label,
+        "tooltip": setting.help,
+        "layout": ipw.Layout(**_FITS),
+    }
     if isinstance(setting.default, bool):
-        return ipw.Checkbox(value=setting.default, **common)
+        return ipw.Checkbox(value=setting.default, indent=False, **common)
     common["style"] = {"description_width": "initial"}
     if setting.text:
         return ipw.Text(value=setting.default, placeholder="optional", **common)
@@ -237,6 +263,11 @@ def setting_value(setting: Setting, control: SettingControl) -> Any:
     if setting.choices:
         return setting.choices[int(control.value)][1]
     return control.value
+
+
+def _row(controls: list[Any]) -> ipw.HBox:
+    """Controls side by side, onto the next line when the screen is too narrow for them."""
+    return ipw.HBox(controls, layout=ipw.Layout(flex_flow="row wrap", grid_gap="2px 12px"))
 
 
 def guided_app(
@@ -262,6 +293,7 @@ def guided_app(
     folder = records_folder(records)
     style = {"description_width": "initial"}
     title = ipw.HTML(
+        f"<style>{FORM_CSS}</style>"  # the form's own styles (gone with the form)
         "<h3>Guided Chicken Foot: set up a session</h3>"
         "<p>Enter the client's code (never a name) and choose the settings, then press "
         "<b>Start the session</b>; or resume one of the client's unfinished sessions. "
@@ -277,21 +309,33 @@ def guided_app(
     goals_state = ipw.HTML()
     cues = SETTINGS["cue_start"].choices  # each cue level named by the help it gives
     goal_cue = ipw.Dropdown(
-        options=cues, value=1, description="Counts with a cue up to", style=style
+        options=cues,
+        value=1,
+        description="Counts with a cue up to",
+        style=style,
+        layout=ipw.Layout(**_FITS),
     )
     goal_share = ipw.BoundedIntText(
-        value=80, min=1, max=100, description="% of trials", style=style
+        value=80, min=1, max=100, description="% of trials", style=style, layout=ipw.Layout(**_FITS)
     )
     goal_sessions = ipw.BoundedIntText(
-        value=3, min=1, max=20, description="in each of the last sessions", style=style
+        value=3,
+        min=1,
+        max=20,
+        description="in each of the last sessions",
+        style=style,
+        layout=ipw.Layout(**_FITS),
     )
     measurable = ipw.Checkbox(
-        description="Track the goals as a measurable goal (first-try matches)", value=False
+        description="Track the goals as a measurable goal (first-try matches)",
+        value=False,
+        indent=False,
+        layout=ipw.Layout(**_FITS),
     )
     controls = {name: setting_control(setting) for name, setting in SETTINGS.items()}
     rows = [*FORM_ROWS, *((name,) for name in SETTINGS if all(name not in r for r in FORM_ROWS))]
     setting_rows = [
-        ipw.HBox([controls[n] for n in row]) if len(row) > 1 else controls[row[0]] for row in rows
+        _row([controls[n] for n in row]) if len(row) > 1 else controls[row[0]] for row in rows
     ]
     start = touch_button("Start the session", button_style="success", icon="play")
     said = ipw.HTML()
@@ -307,7 +351,7 @@ def guided_app(
         goals,
         goals_state,
         measurable,
-        ipw.HBox([goal_cue, goal_share, goal_sessions]),
+        _row([goal_cue, goal_share, goal_sessions]),
         *setting_rows,
         start,
         said,

@@ -21,8 +21,10 @@ level kind      what may be said
 ===== ========= =================================================================
 
 What the table and the moves show is not help, and every level shows it: the tiles on
-the table and their description for screen readers (every open end, the number it
-shows), the move log, the hands' counts, the scores.
+the table, the move log, the hands' counts, the scores, and what a screen reader says of
+the board (how many tiles are on the table, the last one played). The board's open ends
+in words ("Open ends: 9-9 takes 3 more spokes; 9-4 shows 4.", read to a screen reader with
+the board) name the ends and their numbers: level 2's help, held like every sentence.
 
 :func:`held` applies the table to words: it cuts a sentence into its clauses (at ``: ``,
 ``;`` and full stops), finds each clause in :data:`CLAUSES` (the engine's sentences and
@@ -38,6 +40,9 @@ otherwise only the top level, which shows the move anyway, shows it.
 ('', True)
 >>> held("Not that one: 6-5 does not match 9-9: the open end of 9-9 shows 9.", 1)
 'Not that one: 6-5 does not match 9-9.'
+>>> board = "Open ends: 9-9 takes 3 more spokes; 9-4 shows 4."
+>>> held(board, 1), held(board, 2) == board
+('', True)
 >>> allows(2, "number"), allows(2, "fit")
 (True, False)
 """
@@ -132,6 +137,7 @@ CLAUSES: tuple[Clause, ...] = (
     _clause(rf"{_T}(?:@{_T})?!? is not allowed now", "turn"),
     _clause(r"round over|blocked, nobody can play|the round is over", "turn"),
     _clause(r"no more moves can be made|the chicken yard is empty and nobody can play", "turn"),
+    _clause(r"choose a tile to play, or draw, or pass", "turn"),  # every action: none told
     _clause(rf"every player passed in turn \({_N} passes? in a row\)", "turn"),
     _clause(
         rf"{_N} players? in turn (?:has|have) passed, and the round ends if all {_N} do", "turn"
@@ -164,6 +170,9 @@ CLAUSES: tuple[Clause, ...] = (
         "number",
     ),
     _clause(rf"the open end of {_T} shows {_N}", "number"),
+    # the board's open ends in words (cfwidget.widget._words.open_words)
+    _clause(r"open ends", "number"),
+    _clause(rf"{_T} (?:shows {_N}|takes {_N} more (?:spokes?|toes?))", "number"),
     _clause(rf"look for a tile with an? {_N}(?:(?:, | or )an? {_N})*", "number"),
     # -- what fits, and so what to do (level 3) -----------------------------------------
     _clause(rf"after drawing, only the drawn tile ({_T}) must be played", "fit", _AFTER_DRAWING),
@@ -205,6 +214,8 @@ CLAUSES: tuple[Clause, ...] = (
         "fit",
     ),
     _clause(rf"the new tile {_T} does not fit", "fit"),
+    # the line under the board before a tile is picked (cfwidget.widget._words.idle_words)
+    _clause(r"choose a tile to play|no tile fits|draw one", "fit"),
     _clause(rf"(?:this tile fits|these tiles fit)|{_T}(?:, {_T})*", "fit"),
     _clause(rf"can go on {_T} \([^)]*\)(?:(?:, | or )on {_T} \([^)]*\))*", "fit"),
     _clause(r"cannot be played now|waits for a later turn", "fit"),

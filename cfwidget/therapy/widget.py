@@ -33,7 +33,7 @@ import ipywidgets as ipw
 
 from .._shared import name_in_text, shown
 from ..core import Observation, Round
-from ..widget import GameWidget, View, Waiting, handles, targets_everywhere, your_turn
+from ..widget import CHOOSE_ANY, GameWidget, View, Waiting, handles, targets_everywhere, your_turn
 from ._errors import SessionError
 from .levels import held
 from .session import Session
@@ -316,6 +316,10 @@ class GuidedSession(GameWidget):
         view["status"] = held(view["status"], level)
         view["rule"] = held(view["rule"], level)
         view["can_new_game"] = False  # one game per session: see _new_game
+        view["open_words"] = held(view["open_words"], level)  # read with the board
+        if view["playing"] and not show_fit:
+            view["idle_words"] = CHOOSE_ANY  # the line under the board: not what fits
+        view["idle_words"] = held(view["idle_words"], level)
         view["guided"] = {
             "errorless": st.errorless,
             "speech": st.speech,

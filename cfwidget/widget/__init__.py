@@ -19,12 +19,14 @@ from ._setpicker import SetPicker
 from ._targets import targets_everywhere
 from ._view import PlayerKind, View, Waiting
 from ._widget import DISPLAYS, INTENTS, GameWidget
+from ._words import CHOOSE_ANY
 
 if TYPE_CHECKING:
     from ._mistakes_widget import MistakesWidget
     from ._review_widget import STEPS, ReviewWidget
 
 __all__ = [
+    "CHOOSE_ANY",
     "DISPLAYS",
     "INTENTS",
     "MAX_MESSAGE_BYTES",

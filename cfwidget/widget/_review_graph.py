@@ -6,7 +6,9 @@ into the ``graph`` part of the review panel, which the front end draws (js/revie
 The information boundary: with the hands closed and a chosen seat, only that seat's line is
 given (another seat's figures come from its hand); following the seat that moved, or with
 the hands open, every reviewed seat's line is given, each still computed from that seat's
-own view.
+own view. The moves of the shown seats that were flagged (an inaccuracy, a mistake, a
+blunder) or left ``"unclear"`` are marked on the graph, each verdict in its own colour, with
+a legend word for each verdict marked.
 
 >>> readout_words(3, [("Ann", 12.04, 0.25), ("Bob", None, None)])
 'After move 3: Ann expects 12.0 points, 25% to go out; Bob has no figure yet.'
@@ -15,15 +17,36 @@ own view.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TypedDict
 
 import pandas as pd
 
-__all__ = ["Graph", "GraphLine", "graph_html", "graph_panel", "graph_words", "readout_words"]
+from ..analysis import FLAGS, UNCLEAR
+
+__all__ = [
+    "MARKED",
+    "Graph",
+    "GraphKey",
+    "GraphLine",
+    "GraphMark",
+    "graph_html",
+    "graph_panel",
+    "graph_words",
+    "readout_words",
+]
 
 #: The seats' colours (as js/review-graph.js's CSS and Review.picture() draw them).
 _COLOURS = ("#1f77b4", "#c85a00", "#2a8a2a", "#b02a2a")
+#: The verdicts marked on the graph, and the legend's word for each. "unclear" is not a
+#: flag: it is marked in a calm colour of its own (widget.css), apart from the flags'.
+MARKED: dict[str, str] = {
+    **{v: v for v in FLAGS},
+    UNCLEAR: "unclear (between two verdicts)",
+}
+#: The marks' colours for a saved notebook (as widget.css's .cfw-graph-mark draws them).
+_MARK_COLOURS = {"inaccuracy": "#b26a00", "mistake": "#b3261e", "blunder": "#b3261e"}
+_MARK_COLOURS[UNCLEAR] = "#5a55a6"
 
 
 class GraphLine(TypedDict):
@@ -36,6 +59,20 @@ class GraphLine(TypedDict):
     fresh: list[bool]
 
 
+class GraphMark(TypedDict):
+    """A move marked on the graph: its number (from 1) and its verdict (:data:`MARKED`)."""
+
+    move: int
+    verdict: str
+
+
+class GraphKey(TypedDict):
+    """One word of the graph's legend: a verdict marked, and how the legend says it."""
+
+    verdict: str
+    words: str
+
+
 class Graph(TypedDict):
     """The graph part of the review panel."""
 
@@ -46,6 +83,8 @@ class Graph(TypedDict):
     lines: list[GraphLine]
     note: str
     readout: str
+    marks: list[GraphMark]
+    legend: list[GraphKey]
 
 
 def _figure(x: object) -> float | None:
@@ -72,11 +111,14 @@ def graph_panel(
     seats: Sequence[int],
     index: int,
     hands_open: bool,
+    verdicts: Mapping[int, tuple[int, str]] | None = None,
 ) -> Graph:
     """The graph at step ``index`` (from 0) showing the lines of ``seats``.
 
     ``frame`` is the review's outlook, ``total`` the number of moves in the game, ``starts``
-    the move numbers at which rounds 2, 3, ... start.
+    the move numbers at which rounds 2, 3, ... start; ``verdicts`` gives the seat and the
+    verdict of each rated move by its number (from 1): those of the shown seats that are
+    :data:`MARKED` are marked.
     """
     lines: list[GraphLine] = []
     for seat, rows in frame.groupby("seat", sort=True):
@@ -94,6 +136,7 @@ def graph_panel(
         )
     values = [p for line in lines for p in line["points"] if p is not None]
     figures = [(line["name"], line["points"][index], line["out"][index]) for line in lines]
+    marks, legend = _marks(verdicts or {}, {line["seat"] for line in lines})
     note = "Expected points after each move (lower is better)"
     if hands_open and len(lines) > 1:
         note = "Hands open: every seat's expected points (lower is better)"
@@ -105,7 +148,28 @@ def graph_panel(
         "lines": lines,
         "note": note,
         "readout": readout_words(index + 1, figures) if lines else "",
+        "marks": marks,
+        "legend": legend,
     }
+
+
+def _marks(
+    verdicts: Mapping[int, tuple[int, str]], shown: set[int]
+) -> tuple[list[GraphMark], list[GraphKey]]:
+    """The marks of the moves of the ``shown`` seats, and the legend of the verdicts marked.
+
+    >>> marks, legend = _marks({3: (0, "unclear"), 5: (1, "blunder"), 6: (0, "good")}, {0})
+    >>> marks, [key["words"] for key in legend]
+    ([{'move': 3, 'verdict': 'unclear'}], ['unclear (between two verdicts)'])
+    """
+    marks: list[GraphMark] = [
+        {"move": move, "verdict": verdict}
+        for move, (seat, verdict) in sorted(verdicts.items())
+        if seat in shown and verdict in MARKED
+    ]
+    seen = {m["verdict"] for m in marks}
+    legend: list[GraphKey] = [{"verdict": v, "words": w} for v, w in MARKED.items() if v in seen]
+    return marks, legend
 
 
 def _path(points: Sequence[float | None], starts: Sequence[int], top: float) -> str:
@@ -126,7 +190,11 @@ def _path(points: Sequence[float | None], starts: Sequence[int], top: float) -> 
 
 def graph_words(graph: Graph) -> str:
     """What the graph shows, in a sentence or two (a saved notebook's caption and text)."""
-    return f"{graph['note']}, each seat's from its own view. {graph['readout']}"
+    words = f"{graph['note']}, each seat's from its own view. {graph['readout']}"
+    if graph["marks"]:
+        marked = ", ".join(f"move {m['move']} {m['verdict']}" for m in graph["marks"])
+        words += f" Marked: {marked}."
+    return words
 
 
 def graph_html(graph: Graph) -> str:
@@ -151,6 +219,12 @@ def graph_html(graph: Graph) -> str:
         for s in graph["starts"]
     ]
     parts.append(f'<path d="M{x:.1f} 0V80" stroke="#1d2125" stroke-opacity="0.55" fill="none"/>')
+    for mark in graph["marks"]:
+        mx = (mark["move"] - 0.5) / max(1, graph["total"]) * 400
+        parts.append(
+            f'<path d="M{mx:.1f} 0V8" stroke="{_MARK_COLOURS[mark["verdict"]]}" '
+            'stroke-width="3" fill="none"/>'
+        )
     for line in graph["lines"]:
         colour = _COLOURS[line["seat"] % len(_COLOURS)]
         d = _path(line["points"], graph["starts"], graph["top"])

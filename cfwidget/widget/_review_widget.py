@@ -94,6 +94,14 @@ class ReviewWidget(Farmyard):
         self._review = review
         self._steps = _steps(review)
         self._outlook = review.outlook()
+        verdict_of = review.moves["verdict"].tolist()
+        #: Each rated move's seat and verdict, by its number (the graph marks the flagged
+        #: and the unclear ones of the seats it shows).
+        self._verdicts = {
+            i: (step.seat, str(verdict_of[step.row]))
+            for i, step in enumerate(self._steps, start=1)
+            if step.row is not None
+        }
         self._most_tiles = _most_tiles(review)
         if not self._steps:
             raise WidgetError("the reviewed game has no moves to show")
@@ -404,6 +412,7 @@ class ReviewWidget(Farmyard):
                 seats=reviewed if self._open or self._seat is None else [seat],
                 index=self._index,
                 hands_open=self._open,
+                verdicts=self._verdicts,
             ),
             most_tiles=self._most_tiles,
             steps=self._steps,

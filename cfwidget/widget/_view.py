@@ -32,7 +32,7 @@ from .._shared import name_in_text, shown_name
 from ..core import Game, Move, Observation, Round, rule_line
 from ..table import TilePlacement, badge_spots, bounds
 from ._args import Pace
-from ._words import move_words, onto_words, open_words, opening_words, or_list
+from ._words import idle_words, move_words, onto_words, open_words, opening_words, or_list
 
 __all__ = [
     "Bounds",
@@ -260,6 +260,7 @@ class View(TypedDict):
     rule: str
     last_words: str
     open_words: str
+    idle_words: str
     log: list[LogEntry]
     opening: str
     result: Result | None
@@ -579,6 +580,11 @@ def build_view(
         "rule": rule_words(obs),
         "last_words": sentence(log[-1]["text"]) if log else "",
         "open_words": open_words(obs.open_ends, roles, obs.over),
+        "idle_words": (
+            idle_words(any(t["targets"] for t in hand), Move.DRAW in legal, Move.PASS in legal)
+            if playing
+            else ""
+        ),
         "log": log,
         "opening": opening,
         "result": result_view(obs, game),

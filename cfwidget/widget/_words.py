@@ -12,8 +12,10 @@ from .._shared import article
 from ..core import Move, Tile
 
 __all__ = [
+    "CHOOSE_ANY",
     "ROLE_WORDS",
     "article",
+    "idle_words",
     "move_words",
     "onto_words",
     "open_words",
@@ -67,6 +69,27 @@ def open_words(ends: Sequence[tuple[Tile, int, int]], roles: Mapping[Tile, str],
         else:
             parts.append(f"{tile_text} shows {number}")
     return "Open ends: " + "; ".join(parts) + "."
+
+
+#: The line under the board before a tile is picked, in words that do not tell whether a
+#: tile fits (guided play below the cue level that may: :mod:`cfwidget.therapy.levels`).
+CHOOSE_ANY = "Choose a tile to play, or draw, or pass."
+
+
+def idle_words(plays: bool, can_draw: bool, can_pass: bool) -> str:
+    """The line under the board before a tile is picked, on the seat's turn: whether to
+    choose a tile (``plays``: a tile in the hand fits), or else to draw, or else to pass.
+
+    >>> idle_words(True, True, False), idle_words(False, True, False)
+    ('Choose a tile to play.', 'No tile fits: draw one.')
+    >>> idle_words(False, False, True), idle_words(False, False, False)
+    ('No tile fits: pass.', '')
+    """
+    if plays:
+        return "Choose a tile to play."
+    if can_draw:
+        return "No tile fits: draw one."
+    return "No tile fits: pass." if can_pass else ""
 
 
 def or_list(items: Sequence[str]) -> str:

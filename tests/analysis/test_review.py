@@ -13,16 +13,15 @@ import cfwidget as cf
 from cfwidget.analysis import Review, ReviewError, evaluate, review
 from cfwidget.analysis._accuracy import STAKE_FLOOR
 from cfwidget.analysis._evaluate import rate, rate_more, ratings_table
-from cfwidget.analysis._review import (
+from cfwidget.analysis._review import MOVE_COLUMNS, VERDICTS
+from cfwidget.analysis._verdicts import (
     GOOD_LOSS,
     INACCURACY_LOSS,
     MISTAKE_LOSS,
-    MOVE_COLUMNS,
     NOISE_SE,
-    VERDICTS,
+    half_seed,
     verdict,
 )
-from cfwidget.analysis._verdicts import half_seed
 
 RULES = cf.Rules(max_pip=6, hand_size=7)
 WORLDS = 12

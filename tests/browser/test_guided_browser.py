@@ -185,14 +185,17 @@ def test_the_guided_view_has_no_accessibility_violations(
 
 # Every string the client's screen shows where help could be (the turn and rule line, the
 # message, the cue, the line under the board, the hand's names and tooltips, the places a
-# picked tile shows), and the marks and buttons that could tell what fits. The tile a name
-# or tooltip starts with, and the picked tile ("Play 6-3:"), are the client's own: not help.
+# picked tile shows, what a screen reader reads with the board), and the marks and buttons
+# that could tell what fits. The tile a name or tooltip starts with, and the picked tile
+# ("Play 6-3:"), are the client's own: not help.
 SCREEN = """() => {
   const text = (sel) => [...document.querySelectorAll(sel)].map((e) => e.textContent || "");
   const attr = (sel, a) => [...document.querySelectorAll(sel)].map((e) => e.getAttribute(a) || "");
   return {
     words: [
       ...text(".cfw-turn"), ...text(".cfw-rule"), ...text(".cfw-message"),
+      ...attr(".cfw-board", "aria-describedby")
+        .map((id) => (document.getElementById(id) || {}).textContent || ""),
       ...text(".cfw-cue:not([hidden]) .cfw-cue-text"),
       ...text(".cfw-targets .cfw-hint").map((t) => t.replace(/^Play [0-9]+-[0-9]+:$/, "")),
       ...attr(".cfw-htile", "aria-label").map((l) => l.replace(/^[0-9]+-[0-9]+/, "")),

@@ -188,3 +188,47 @@ def test_a_narrow_screen_puts_the_therapist_panel_under_the_game(
         assert overflow == 0
     finally:
         context.close()
+
+
+# Every label of the setup form that is cut (its text wider or taller than its box: "…"),
+# every box to type in or choose from narrower than a few characters, and anything wider
+# than the window.
+FORM_FIT = """() => {
+  const shown = (el) => el.offsetParent !== null;
+  const form = document.querySelector('.cfw-guided-app');
+  const labels = [...form.querySelectorAll('.widget-label, .widget-label-basic')]
+    .filter((l) => shown(l) && l.textContent.trim());
+  return {
+    labels: labels.length,
+    cut: labels
+      .filter((l) => l.scrollWidth > l.clientWidth + 1 || l.scrollHeight > l.clientHeight + 1)
+      .map((l) => l.textContent.trim()),
+    slivers: [...form.querySelectorAll('input:not([type=checkbox]), select, textarea')]
+      .filter((i) => shown(i) && i.getBoundingClientRect().width < 60)
+      .map((i) => i.closest('.widget-inline-hbox').textContent.trim()),
+    wide: [...form.querySelectorAll('*')]
+      .filter((el) => el.getBoundingClientRect().right > innerWidth + 1).length,
+  };
+}"""
+
+
+@pytest.mark.parametrize("width", [1200, 390])
+def test_the_setup_form_cuts_no_label_and_squeezes_no_box(
+    app_url: tuple[str, Path], browser: Any, tmp_path: Path, width: int
+) -> None:
+    url, _ = app_url
+    context = browser.new_context(viewport={"width": width, "height": 1400})
+    page = context.new_page()
+    page.set_default_timeout(WAIT)
+    try:
+        page.goto(url, timeout=WAIT)
+        page.get_by_role("button", name="Start the session").wait_for(timeout=WAIT)
+        page.wait_for_timeout(500)  # let the layout settle
+        page.screenshot(path=str(tmp_path / f"setup-{width}.png"), full_page=True)
+        found = page.evaluate(FORM_FIT)
+        assert found["labels"] > 20  # the form is there, every setting labelled
+        assert found["cut"] == []
+        assert found["slivers"] == []
+        assert found["wide"] == 0
+    finally:
+        context.close()

@@ -22,7 +22,7 @@ FIT = re.compile(
     r"|\bhas (?:a|no) tile\b|\bcan go on\b|\bmatches no open end\b|\bwaits for a later turn\b"
     r"|\bmust (?:be )?play|\bso pass\b|\bpass instead\b|: pass\b|\bdraw from\b|\btake one from\b"
     r"|\bplay it\b|\bplay (?:a tile|the drawn tile|on an open end)|\bsay to play\b"
-    r"|\bdraw one\b",
+    r"|\bdraw one\b|\bchoose a tile to play\b(?!, or draw)",  # (a tile fits: choose it)
     re.IGNORECASE,
 )
 MOVE = re.compile(r"\bpress ok\b|\btry \d+-\d+|\bit goes on\b", re.IGNORECASE)

@@ -510,3 +510,54 @@ def _records(data: bytes) -> list[dict[str, Any]]:
         (Path(where) / f"S03{SUFFIX}").write_bytes(data)
         rows: list[dict[str, Any]] = gather(where, now=NOW).to_dict("records")
         return rows
+
+
+def _hidden_wrong_first_try(path: Path) -> None:
+    """The issue's case: the wrong first try cut and run together with the hint after it."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines[1] = lines[1][:30] + lines[3]
+    del lines[3]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _too_big(path: Path) -> None:
+    line = _line("hint", t=T0 + 5, number=1) + "\n"
+    _append(path, line * (MAX_BYTES // len(line)))
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        _hidden_wrong_first_try,
+        lambda path: _append(path, _line("hint", t=0, number=1)),  # a clock never set
+        lambda path: _append(path, _line("check", lesson="07", key="toes", t=T0 + 9)[:-25]),
+        _too_big,
+    ],
+    ids=["run together", "1970", "cut, unknown exercise", "too big"],
+)
+def test_the_students_own_summary_says_what_the_teachers_table_says(
+    tmp_path: Path, damage: Any
+) -> None:
+    damage(_s03(tmp_path))
+    mine = Progress("S03", tmp_path, clock=lambda: NOW)  # the student opens the lesson again
+    frame = gather(tmp_path, now=NOW)
+    assert any(frame["note"] != "")  # each case leaves some exercise without figures
+    summary = {(s.lesson, s.exercise): s for s in mine.summary()}
+    for row in frame.to_dict("records"):
+        own = summary.pop((row["lesson"], row["exercise"]))
+        assert own.note == row["note"]  # the same words: "unreadable attempt", ...
+        for figure in ("attempts", "correct_first_try", "solved", "hints", "minutes"):
+            theirs = None if row[figure] is pd.NA else row[figure]
+            assert getattr(own, figure) == theirs, (figure, own, row)
+    assert summary == {}  # no row of the student's that the teacher does not have
+
+
+def test_a_hidden_wrong_first_try_is_an_unreadable_attempt_in_the_students_summary(
+    tmp_path: Path,
+) -> None:
+    path = _s03(tmp_path)
+    _hidden_wrong_first_try(path)
+    summary = Progress("S03", tmp_path).summary()
+    deal = next(s for s in summary if s.exercise == "deal-size")
+    assert deal.note == "unreadable attempt"  # not "right at the first try"
+    assert (deal.attempts, deal.correct_first_try, deal.solved) == (None, None, None)

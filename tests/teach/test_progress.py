@@ -133,6 +133,33 @@ def test_the_file_is_json_lines_private_and_holds_only_the_typed_name(tmp_path: 
     }
 
 
+@pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")
+def test_in_a_class_folder_the_group_may_read_the_file_and_others_nothing(
+    tmp_path: Path,
+) -> None:
+    # As the therapy records do in a team's folder (tests/therapy/test_record_files.py):
+    # the folder decides, through file_mode, and the teacher in its group can gather.
+    modes = {}
+    for folder_mode in (0o2770, 0o750, 0o2775, 0o755, 0o700):
+        folder = tmp_path / oct(folder_mode)
+        folder.mkdir()
+        folder.chmod(folder_mode)
+        _ann(folder)
+        modes[oct(folder_mode)] = oct(stat.S_IMODE((folder / f"Ann{SUFFIX}").stat().st_mode))
+        assert stat.S_IMODE(folder.stat().st_mode) == folder_mode  # left as it was
+    assert modes == {
+        "0o2770": "0o660",  # the class's folder: the group writes there, so may here
+        "0o750": "0o640",  # closed to others: the group reads
+        "0o2775": "0o660",  # the group's own folder (it hands its group on)
+        "0o755": "0o600",  # a user's own open folder is not a class folder
+        "0o700": "0o600",
+    }
+    made = tmp_path / "new" / "progress"
+    Progress("Ann", made, clock=Clock()).hint("a", "01", 1)
+    assert [stat.S_IMODE(p.stat().st_mode) for p in (tmp_path / "new", made)] == [0o700, 0o700]
+    assert stat.S_IMODE((made / f"Ann{SUFFIX}").stat().st_mode) == 0o600
+
+
 def test_reopening_continues_the_file_and_does_not_copy_events_twice(tmp_path: Path) -> None:
     _cy(tmp_path)
     again = Progress("S-07", tmp_path, clock=Clock())

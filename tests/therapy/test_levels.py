@@ -29,7 +29,7 @@ from tests.helpers.help_words import FIT, MOVE, NUMBER, TILE
 STATE = frozenset(
     {
         "version", "seat", "names", "title", "where", "round", "players", "yard", "table",
-        "bounds", "last", "log", "last_words", "open_words", "opening", "result", "sheet",
+        "bounds", "last", "log", "last_words", "opening", "result", "sheet",
         "standings", "can_new_game", "waiting", "auto_ms", "next_label", "can_undo",
         "allow_undo", "playing", "drawn", "guided",
     }
@@ -38,7 +38,7 @@ STATE = frozenset(
 HELP = frozenset(
     {
         "status", "rule", "hand", "cue", "can_draw", "can_pass", "announce", "forced",
-        "needed", "coach", "hint",
+        "needed", "coach", "hint", "open_words", "idle_words",
     }
 )  # fmt: skip
 
@@ -47,23 +47,16 @@ def client_strings(view: dict[str, Any], message: str) -> Iterator[tuple[str, st
     """Every string the front end draws from the help fields (js/*.js as it reads them)."""
     yield "status", view["status"]
     yield "rule", view["rule"]
+    # js/board.js: the board's description for a screen reader (its aria-describedby)
+    yield "board description", view["open_words"]
     cue = view["cue"]
     yield "cue prompt", cue["prompt"]
-    guided = view["guided"]
     for item in view["hand"]:
         yield "hand hint", item["hint"]
         drawn = ", just drawn" if view["drawn"] == item["tile"] else ""
         # The button's name starts with the tile itself (the button is the tile: not help).
         yield "hand label", f"{drawn}{', ' + item['hint'] if item['hint'] else ''}"
-    if view["playing"]:  # js/targets.js: the line under the board before a tile is picked
-        if not guided["show_fit"]:
-            yield "idle hint", "Choose a tile to play, or draw, or pass."
-        elif any(item["targets"] for item in view["hand"]):
-            yield "idle hint", "Choose a tile to play."
-        elif view["can_draw"]:
-            yield "idle hint", "No tile fits: draw one."
-        elif view["can_pass"]:
-            yield "idle hint", "No tile fits: pass."
+    yield "idle hint", view["idle_words"]  # js/targets.js: under the board, before a pick
     yield "message", message
 
 
@@ -115,6 +108,8 @@ def check_screen(
             ends = {t["onto"] for t in item["targets"]}
             if ends and ends != free:
                 bad(f"{item['tile']} shows only the ends it fits: {sorted(ends)}")
+    if level >= 2 and not rnd.is_over and obs.open_ends and not view["open_words"]:
+        bad("the board's open ends are not said, though the level allows them")
     if level < 4 and (cue["move"] or cue["tile"] or cue["onto"] or cue["confirm"]):
         bad(f"the move shown: {cue['move']}")
     if view["coach"] or view["hint"] is not None:
@@ -304,3 +299,32 @@ def test_on_a_turn_with_no_tile_to_play_levels_1_and_2_read_as_on_any_other() ->
                 seen += 1
             rnd.play(obs.legal_moves[0])
     assert seen == 5
+
+
+def test_the_line_under_the_board_is_the_views_and_held_to_the_level() -> None:
+    """js/targets.js shows the view's words before a tile is picked; Python chooses them:
+    below cue level 3 one line for every position (it does not tell whether a tile fits),
+    from level 3 what to do (choose a tile, or draw, or pass)."""
+    from pathlib import Path
+
+    from cfwidget.widget import CHOOSE_ANY
+
+    for level in range(5):
+        s = Session(SessionSettings(seed=4, cue_start=level, fade_every=0), client="AB12")
+        while s.whose_turn() == "bot":
+            s.bot_step()
+        w = GuidedSession(s)
+        obs = s.round.observation(w.seat)
+        telling = (
+            "Choose a tile to play."
+            if obs.plays
+            else "No tile fits: draw one."
+            if "draw" in {str(m) for m in obs.legal_moves}
+            else "No tile fits: pass."
+        )
+        assert w.view["idle_words"] == (CHOOSE_ANY if level < 3 else telling), level
+    front_end = Path(__file__).resolve().parents[2] / "js"
+    for source in front_end.glob("*.js"):  # the words have one home: Python
+        text = source.read_text(encoding="utf-8")
+        for words in ("Choose a tile to play", "No tile fits"):
+            assert words not in text, (source.name, words)

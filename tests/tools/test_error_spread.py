@@ -15,8 +15,9 @@ import pytest
 
 from cfwidget import Round, Rules
 from cfwidget.analysis import ReviewError, evaluate, review
-from cfwidget.analysis._evaluate import ERROR_METHOD, chains_for, clustered_error
+from cfwidget.analysis._evaluate import ERROR_METHOD, clustered_error
 from cfwidget.analysis._verdicts import _SAID, judged, loss_of, verdict, verdict_range
+from cfwidget.analysis._worlds import chains_for
 from tools.error_spread import BAND, constrained_positions, ordinary_positions, spread_ratios
 from tools.verdict_stability import played_round
 

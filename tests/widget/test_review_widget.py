@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -175,6 +176,45 @@ def test_an_unclear_move_says_between_which_verdicts_and_is_no_mistake(rev: Revi
         assert "not counted as a mistake" in words
         assert move_number(rev, row) not in panel["mistakes"]  # Next mistake skips it
         assert row not in list(rev.mistakes().index)
+
+
+def test_the_graph_marks_flagged_and_unclear_moves_of_the_seats_it_shows(rev: Review) -> None:
+    """Each verdict marked has its legend word; "unclear" is marked apart from the flags;
+    with the hands closed a chosen seat's graph marks only that seat's moves."""
+    marked = {"inaccuracy", "mistake", "blunder", "unclear"}
+    want = {
+        move_number(rev, i): (int(rev.moves["seat"].iloc[i]), str(v))
+        for i, v in enumerate(rev.moves["verdict"])
+        if v in marked
+    }
+    assert any(v == "unclear" for _, v in want.values())
+    graph = ReviewWidget(rev).view["review"]["graph"]
+    assert {m["move"]: m["verdict"] for m in graph["marks"]} == {m: v for m, (_, v) in want.items()}
+    legend = {k["verdict"]: k["words"] for k in graph["legend"]}
+    assert set(legend) == {v for _, v in want.values()}
+    assert legend["unclear"] == "unclear (between two verdicts)"
+    for seat in (0, 1):
+        graph = ReviewWidget(rev, seat=seat).view["review"]["graph"]
+        assert {m["move"] for m in graph["marks"]} == {m for m, (s, _) in want.items() if s == seat}
+    css = (Path(cf.__file__).parent / "widget" / "static" / "widget.css").read_text()
+    colours = {
+        verdict: re.search(rf"\.cfw \.is-{verdict}[^{{]*\{{\s*stroke: (#[0-9a-f]{{6}})", css)
+        for verdict in ("inaccuracy", "blunder", "unclear")
+    }
+    assert all(colours.values()), colours
+    found = {v: m.group(1) for v, m in colours.items() if m}
+    assert len(set(found.values())) == 3  # unclear has a colour of its own
+    assert _contrast(found["unclear"], "#ffffff") >= 4.5
+
+
+def _contrast(a: str, b: str) -> float:
+    def lum(colour: str) -> float:
+        c = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        c = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in c]
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+
+    dark, light = sorted((lum(a), lum(b)))
+    return (light + 0.05) / (dark + 0.05)
 
 
 def test_the_best_move_gets_one_ring_labelled_played_and_best(rev: Review) -> None:

@@ -187,6 +187,7 @@ function makeActions(ctx) {
   function update(v) {
     draw.disabled = !v.can_draw;
     pass.disabled = !v.can_pass;
+    draw.hidden = pass.hidden = v.seat === null;
     next.disabled = !(v.waiting === "bot" || v.waiting === "round-over");
     setText(next, v.next_label || "Next");
     next.hidden = v.waiting === "game-over";
@@ -226,6 +227,7 @@ function makeActions(ctx) {
   function key(e) {
     const btn = keyed[e.key.toLowerCase()];
     if (!btn || e.key.length !== 1 || btn === hint && hint.hidden) return false;
+    if (state.view.seat === null && btn !== next) return false;
     press(btn);
     return true;
   }
@@ -1087,9 +1089,10 @@ function makeHand(ctx) {
       const at = node.children[i];
       if (at !== btn) node.insertBefore(btn, at || null);
     });
-    const you = (v.players || [])[v.seat];
+    const you = v.seat === null ? void 0 : (v.players || [])[v.seat];
     setText(head, you ? `${you.name}'s tiles (${want.length})` : "Tiles");
     node.classList.toggle("is-playing", !!v.playing);
+    node.hidden = head.hidden = v.seat === null;
     rove(state.selected && buttons.has(state.selected) ? state.selected : current);
   }
   function rove(tile) {
@@ -1155,6 +1158,7 @@ function makeLayout(ctx, parts) {
     setText(fullButton, on ? "Leave full screen" : "Full screen");
     fullButton.title = on ? "Back to the page (Esc or F)" : "Show the widget on the whole screen (F); Esc leaves";
     arrange();
+    logNode.scrollTop = logNode.scrollHeight;
   }
   fullButton.hidden = !fullAllowed();
   fullButton.addEventListener("click", toggleFull);
@@ -1444,14 +1448,7 @@ function makeTargets(ctx) {
     node.replaceChildren();
     const list = ctx.targetsOf(state.selected);
     if (!state.selected || !list.length) {
-      let hint = "";
-      if (v.playing) {
-        const any = (v.hand || []).some((x) => x.targets.length);
-        const told = !v.guided || v.guided.show_fit;
-        if (!told) hint = "Choose a tile to play, or draw, or pass.";
-        else hint = any ? "Choose a tile to play." : v.can_draw ? "No tile fits: draw one." : v.can_pass ? "No tile fits: pass." : "";
-      }
-      node.appendChild(h("span", { class: "cfw-hint cfw-idle" }, hint));
+      node.appendChild(h("span", { class: "cfw-hint cfw-idle" }, v.idle_words || ""));
       node.setAttribute("aria-label", "Where the chosen tile can go");
       node.classList.remove("is-compact");
       return;
@@ -1505,8 +1502,10 @@ function makeTargets(ctx) {
 // js/farmyard.js
 var CARD_GAP = 8;
 var CARD_KEEPS = 0.5;
-function helpText(coach) {
-  return `Keys: ← → choose a tile, Enter picks it; ← → or Tab choose where it goes, Enter plays, Esc goes back. D draw, P pass, N next, U undo${coach ? ", H hint" : ""}, F full screen. On the board: arrow keys pan, + and − zoom, 0 fits.`;
+function helpText(coach, table = false) {
+  const board = "On the board: arrow keys pan, + and − zoom, 0 fits.";
+  if (table) return `Keys: N next, F full screen. ${board}`;
+  return `Keys: ← → choose a tile, Enter picks it; ← → or Tab choose where it goes, Enter plays, Esc goes back. D draw, P pass, N next, U undo${coach ? ", H hint" : ""}, F full screen. ` + board;
 }
 function mountFarmyard(port, el, parts = {}) {
   const state = {
@@ -1764,6 +1763,7 @@ function mountFarmyard(port, el, parts = {}) {
   function update() {
     const key = focusKey();
     const v = state.view = port.get("view") || {};
+    root.classList.toggle("is-table", v.seat === null);
     showLook();
     head.update(v);
     players.update(v);
@@ -1780,7 +1780,7 @@ function mountFarmyard(port, el, parts = {}) {
     actions.update(v);
     coach.update(v);
     coachBox.hidden = !v.coach;
-    setText(help, helpText(!!v.coach));
+    setText(help, helpText(!!v.coach, v.seat === null));
     if (v.cue && !cue && parts.cue) {
       cue = parts.cue(ctx);
       head.node.after(cue.node);
@@ -1909,6 +1909,7 @@ function mountMistakes(port, el) {
 // js/review-graph.js
 var GRAPH_W = 400;
 var GRAPH_H = 80;
+var MARK_H = 14;
 var PAD_Y = 6;
 function xOfMove(move, total) {
   return (move - 0.5) / Math.max(1, total) * GRAPH_W;
@@ -1975,7 +1976,8 @@ function makeGraph(goto) {
   const svg = s("svg", { class: "cfw-graph-svg", viewBox: `0 0 ${GRAPH_W} ${GRAPH_H}`, preserveAspectRatio: "none", "aria-hidden": "true", focusable: "false" });
   box.appendChild(svg);
   const readout = h("p", { class: "cfw-graph-readout", "aria-hidden": "true" });
-  node.append(caption, box, readout);
+  const legend = h("p", { class: "cfw-graph-legend" });
+  node.append(caption, box, readout, legend);
   box.addEventListener("click", (e) => {
     const r = box.getBoundingClientRect();
     goto(moveAtX(e.clientX - r.left, r.width, Number(box.getAttribute("aria-valuemax")) || 1));
@@ -1994,6 +1996,10 @@ function makeGraph(goto) {
     }
     const x = num(xOfMove(g.move, g.total));
     svg.appendChild(s("path", { class: "cfw-graph-now", d: `M${x} 0V${GRAPH_H}` }));
+    for (const mark of g.marks || []) {
+      const mx = num(xOfMove(mark.move, g.total));
+      svg.appendChild(s("path", { class: `cfw-graph-mark is-${mark.verdict}`, d: `M${mx} 0V${MARK_H}` }));
+    }
     for (const line of g.lines) {
       const seat = `is-seat-${line.seat % 4}`;
       svg.appendChild(s("path", { class: `cfw-graph-line ${seat}`, d: linePath(line.points, g.starts, g.top) }));
@@ -2003,6 +2009,12 @@ function makeGraph(goto) {
     g.lines.forEach((line, i) => {
       if (i) readout.append(" · ");
       readout.append(h("span", { class: `cfw-graph-key is-seat-${line.seat % 4}` }), shortReadout({ ...g, lines: [line] }));
+    });
+    const keys = g.legend || [];
+    legend.replaceChildren(...keys.length ? ["Marked: "] : []);
+    keys.forEach((key, i) => {
+      if (i) legend.append(" · ");
+      legend.append(h("span", { class: `cfw-graph-mark-key is-${key.verdict}`, "aria-hidden": "true" }), key.words);
     });
   }
   return { node, update };

@@ -1479,14 +1479,7 @@ function makeTargets(ctx) {
     node.replaceChildren();
     const list = ctx.targetsOf(state.selected);
     if (!state.selected || !list.length) {
-      let hint = "";
-      if (v.playing) {
-        const any = (v.hand || []).some((x) => x.targets.length);
-        const told = !v.guided || v.guided.show_fit;
-        if (!told) hint = "Choose a tile to play, or draw, or pass.";
-        else hint = any ? "Choose a tile to play." : v.can_draw ? "No tile fits: draw one." : v.can_pass ? "No tile fits: pass." : "";
-      }
-      node.appendChild(h("span", { class: "cfw-hint cfw-idle" }, hint));
+      node.appendChild(h("span", { class: "cfw-hint cfw-idle" }, v.idle_words || ""));
       node.setAttribute("aria-label", "Where the chosen tile can go");
       node.classList.remove("is-compact");
       return;
@@ -1947,6 +1940,7 @@ function mountMistakes(port, el) {
 // js/review-graph.js
 var GRAPH_W = 400;
 var GRAPH_H = 80;
+var MARK_H = 14;
 var PAD_Y = 6;
 function xOfMove(move, total) {
   return (move - 0.5) / Math.max(1, total) * GRAPH_W;
@@ -2013,7 +2007,8 @@ function makeGraph(goto) {
   const svg = s("svg", { class: "cfw-graph-svg", viewBox: `0 0 ${GRAPH_W} ${GRAPH_H}`, preserveAspectRatio: "none", "aria-hidden": "true", focusable: "false" });
   box.appendChild(svg);
   const readout = h("p", { class: "cfw-graph-readout", "aria-hidden": "true" });
-  node.append(caption, box, readout);
+  const legend = h("p", { class: "cfw-graph-legend" });
+  node.append(caption, box, readout, legend);
   box.addEventListener("click", (e) => {
     const r = box.getBoundingClientRect();
     goto(moveAtX(e.clientX - r.left, r.width, Number(box.getAttribute("aria-valuemax")) || 1));
@@ -2032,6 +2027,10 @@ function makeGraph(goto) {
     }
     const x = num(xOfMove(g.move, g.total));
     svg.appendChild(s("path", { class: "cfw-graph-now", d: `M${x} 0V${GRAPH_H}` }));
+    for (const mark of g.marks || []) {
+      const mx = num(xOfMove(mark.move, g.total));
+      svg.appendChild(s("path", { class: `cfw-graph-mark is-${mark.verdict}`, d: `M${mx} 0V${MARK_H}` }));
+    }
     for (const line of g.lines) {
       const seat = `is-seat-${line.seat % 4}`;
       svg.appendChild(s("path", { class: `cfw-graph-line ${seat}`, d: linePath(line.points, g.starts, g.top) }));
@@ -2041,6 +2040,12 @@ function makeGraph(goto) {
     g.lines.forEach((line, i) => {
       if (i) readout.append(" · ");
       readout.append(h("span", { class: `cfw-graph-key is-seat-${line.seat % 4}` }), shortReadout({ ...g, lines: [line] }));
+    });
+    const keys = g.legend || [];
+    legend.replaceChildren(...keys.length ? ["Marked: "] : []);
+    keys.forEach((key, i) => {
+      if (i) legend.append(" · ");
+      legend.append(h("span", { class: `cfw-graph-mark-key is-${key.verdict}`, "aria-hidden": "true" }), key.words);
     });
   }
   return { node, update };
