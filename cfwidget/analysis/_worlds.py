@@ -14,7 +14,8 @@ position in the kernel's values, world by world.
 Everything here reads the seat's :class:`~cfwidget.Observation` only.
 
 >>> import cfwidget as cf
->>> view = cf.Round.deal(cf.Rules(max_pip=6, hand_size=7), players=3, seed=1).observation(0)
+>>> r = cf.Round.deal(cf.Rules(max_pip=6, hand_size=7), players=3, seed=1)
+>>> view = r.observation(r.turn)  # the worlds are imagined for the seat to move
 >>> worlds, chain, stand_in = imagined_worlds(view, 20, seed=5)
 >>> len(worlds), sorted(set(chain)), stand_in
 (20, [0, 1], False)

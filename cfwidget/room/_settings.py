@@ -13,7 +13,7 @@ Tile(6, 6)
 >>> room_settings("Ann, bot:clever")
 Traceback (most recent call last):
 ...
-cfwidget.RoomError: There is no bot called 'clever'; the bots are: random, greedy, tips
+cfwidget.RoomError: There is no bot called 'clever'; the bots are: random, greedy, tips, ...
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from typing import Any
 from .._shared import shown_name
 from ..core import Game, Rules, RulesError, ScoreError
 from ..players import BOTS
+from . import _every_bot  # noqa: F401  (the coach and the searching bots join BOTS)
 from ._errors import RoomError
 
 __all__ = [

@@ -22,9 +22,13 @@ from tests.helpers.browser_harness import serve_static
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """One Chromium for the whole session (skips, or fails under CI, when it is missing)."""
+    """One Chromium per test module (skips, or fails under CI, when it is missing).
+
+    Not one per session: while Playwright's sync API is open, its event loop counts as running
+    in the main thread, so the later tests that run or find an asyncio loop (the room's) would
+    see it."""
     with chromium() as b:
         yield b
 

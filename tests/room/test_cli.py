@@ -92,3 +92,24 @@ def test_the_console_script_is_the_command() -> None:
     assert project["project"]["scripts"] == {"cfwidget": "cfwidget.room._cli:run"}
     extras = project["project"]["optional-dependencies"]
     assert set(extras["room"]) <= set(extras["test"]) and set(extras["room"]) <= set(extras["lab"])
+
+
+def test_a_fresh_process_knows_every_bot_of_the_package(tmp_path: Path) -> None:
+    """``cfwidget room new`` in its own process seats the coach and the searching bots, though
+    nothing there imported the analysis layer first (they register on its import)."""
+    import subprocess
+    import sys
+
+    store = str(tmp_path / "r.db")
+    command = "import sys; from cfwidget.room._cli import main; sys.exit(main(sys.argv[1:]))"
+
+    def cfwidget(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-c", command, *args], capture_output=True, text=True, check=False
+        )
+
+    players = "Ann, bot:coach, bot:search, bot:deep-search"
+    made = cfwidget("room", "new", "--store", store, "--players", players)
+    assert made.returncode == 0, made.stdout + made.stderr
+    listed = cfwidget("room", "list", "--store", store).stdout
+    assert "Chicken Foot: Ann, Coach 2, Search 3, Deep-Search 4" in listed
