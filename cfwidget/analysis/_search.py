@@ -20,9 +20,9 @@ from __future__ import annotations
 import random
 
 from .._shared import check_seed, shown
-from ..core import Move, Observation, Round
+from ..core import Move, Observation
 from ..odds import CoachBot
-from ..players import BotError
+from ..players import BotError, bot_moves
 from ._errors import EvaluateError
 from ._evaluate import EVALUATE_POLICIES, MAX_WORLDS, EvaluatePolicy, evaluate
 
@@ -105,14 +105,7 @@ normal, deep; got 'huge'
         self.overrides = 0  # choices where the search was sure the coach's move was worse
 
     def __call__(self, obs: Observation) -> Move:
-        if obs.__class__ is not Observation:
-            got = "a Round" if isinstance(obs, Round) else shown(obs)
-            raise BotError(
-                f"a bot is given the seat's Observation, rnd.observation(rnd.turn), got {got}"
-            )
-        moves = obs.legal_moves
-        if not moves:
-            raise BotError(f"seat {obs.seat} is not the seat to move, so it has no move to choose")
+        moves = bot_moves(obs)
         seed = self._seeds.randrange(2**63)
         if len(moves) == 1:
             return moves[0]

@@ -49,9 +49,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
 
-from .._shared import article, check_seed, name_in_text, plural, shown
+from .._shared import article, check_seed, name_in_text, plural
 from ..core import Move, Observation, Round, Tile, draw_count, fitting_numbers, tile_penalty
-from ..players import BotError
+from ..players import BotError, bot_moves
 from ._errors import SeatOddsError
 from ._seat import _check_playing, _check_round, _check_seat
 
@@ -512,14 +512,7 @@ class CoachBot:
         self.seed = None if seed is None else check_seed(seed, BotError, fresh=True)
 
     def __call__(self, obs: Observation) -> Move:
-        if obs.__class__ is not Observation:
-            raise BotError(
-                "a bot is given the seat's Observation, rnd.observation(rnd.turn), got "
-                f"{'a Round' if isinstance(obs, Round) else shown(obs)}"
-            )
-        moves = obs.legal_moves
-        if not moves:
-            raise BotError(f"seat {obs.seat} is not the seat to move, so it has no move to choose")
+        moves = bot_moves(obs)
         if len(moves) == 1:
             return moves[0]
         return _ranked(_View.of(obs))[0].move

@@ -37,6 +37,7 @@ __all__ = [
     "Bot",
     "RandomBot",
     "TipsBot",
+    "bot_moves",
     "check_bot",
     "greedy",
     "make_bot",
@@ -115,14 +116,27 @@ def _fault(bot: Callable[..., object]) -> str | None:
     return None
 
 
-def _legal(obs: Observation) -> tuple[Move, ...]:
-    """The legal moves in ``obs``: a :class:`BotError` if it is no observation of the seat to
-    move (a bot is never asked to move for a seat that is not to move)."""
-    if obs.__class__ is not Observation:
+def bot_moves(obs: object) -> tuple[Move, ...]:
+    """The legal moves a bot chooses from in ``obs``: a :class:`BotError` in words if ``obs`` is
+    no :class:`~cfwidget.Observation` of the seat to move (a bot is never asked to move for a
+    seat that is not to move, nor for the table's view, which holds no hand).
+
+    >>> from cfwidget import Round, Rules
+    >>> r = Round.deal(Rules(), players=2, seed=1)
+    >>> len(bot_moves(r.observation(r.turn))) > 0
+    True
+    >>> bot_moves(r.observation(None))
+    Traceback (most recent call last):
+    ...
+    cfwidget.BotError: the table's view holds no hand, so a bot has no move to choose in it
+    """
+    if not isinstance(obs, Observation) or obs.__class__ is not Observation:
         got = "a Round" if isinstance(obs, Round) else shown(obs)
         raise BotError(
             f"a bot is given the seat's Observation, rnd.observation(rnd.turn), got {got}"
         )
+    if obs.seat is None:
+        raise BotError("the table's view holds no hand, so a bot has no move to choose in it")
     if not obs.legal_moves:
         raise BotError(f"seat {obs.seat} is not the seat to move, so it has no move to choose")
     return obs.legal_moves
@@ -142,7 +156,7 @@ class RandomBot:
         self._random = random.Random(self.seed).random
 
     def __call__(self, obs: Observation) -> Move:
-        moves = _legal(obs)
+        moves = bot_moves(obs)
         return moves[int(self._random() * len(moves))]
 
     def __repr__(self) -> str:
@@ -158,7 +172,7 @@ def greedy(obs: Observation) -> Move:
     >>> greedy(Round.deal(Rules(), players=2, seed=1).observation(1))
     Move.parse('9-6@9-9')
     """
-    return _heaviest(_legal(obs), obs.rules.penalty)
+    return _heaviest(bot_moves(obs), obs.rules.penalty)
 
 
 def heaviest(obs: Observation, blank_weight: int) -> Move:
@@ -170,7 +184,7 @@ def heaviest(obs: Observation, blank_weight: int) -> Move:
     >>> heaviest(Round.deal(Rules(), players=2, seed=1).observation(1), 0)
     Move.parse('9-6@9-9')
     """
-    return _heaviest(_legal(obs), lambda tile: tile_penalty(tile, blank_weight))
+    return _heaviest(bot_moves(obs), lambda tile: tile_penalty(tile, blank_weight))
 
 
 def _heaviest(moves: Sequence[Move], weight: Callable[[Tile], int]) -> Move:
@@ -220,7 +234,7 @@ class TipsBot:
         self.shed_when_low = shed_when_low
 
     def __call__(self, obs: Observation) -> Move:
-        moves = _legal(obs)
+        moves = bot_moves(obs)
         plays = [m for m in moves if m.is_play]
         if not plays:
             return moves[0]

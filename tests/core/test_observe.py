@@ -157,11 +157,12 @@ def test_a_penalty_draw_is_public_but_its_tile_is_not() -> None:
 def test_bots_are_functions_of_the_observation() -> None:
     """Every bot takes the seat's observation only; the round is refused, and so is an
     observation of a seat that is not to move."""
-    from cfwidget.analysis import SearchBot
+    from cfwidget.analysis import DeepSearchBot, SearchBot
     from cfwidget.odds import CoachBot
     from cfwidget.players import TipsBot, face_value, greedy
 
     bots = [RandomBot(1), greedy, TipsBot(), CoachBot(), face_value, SearchBot(1, strength=2)]
+    bots.append(DeepSearchBot(1))
     for seed in range(6):
         rnd = cf.Round.deal(cf.Rules.preset("wolf-lake"), 3, seed=seed)
         while not rnd.is_over:
@@ -176,6 +177,8 @@ def test_bots_are_functions_of_the_observation() -> None:
             bot(rnd.observation(1 - rnd.turn))
         with pytest.raises(cf.BotError, match=r"given the seat's Observation, rnd\.observation"):
             bot(rnd)  # type: ignore[arg-type]
+        with pytest.raises(cf.BotError, match=r"^the table.s view holds no hand, so a bot has no"):
+            bot(rnd.observation(None))  # a projector's view: no seat, no move
     assert rnd == before
 
 
