@@ -264,6 +264,10 @@ def test_the_picture_marks_flagged_and_unclear_moves_and_says_them(reviewed: Rev
     for _, said, style in found:
         assert f"stroke: {colours[said]}" in style
     top = reviewed.plot().axes[0]
+    ticks = [line for line in top.get_lines() if str(line.get_gid()).startswith("mark-")]
+    at = sorted((int(line.get_xdata()[0]), str(line.get_gid()).split("-")[2]) for line in ticks)
+    assert at == sorted(want)  # each tick stands over its move, in the top tenth of the panel
+    assert all(list(line.get_ydata()) == [0.9, 1.0] for line in ticks)
     labels = [t.get_text() for t in top.get_legend().get_texts()]
     assert [x for x in labels if x.startswith("marked: ")] == [
         f"marked: {words}"
