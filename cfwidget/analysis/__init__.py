@@ -30,6 +30,7 @@ from ._errors import EvaluateError, PlayoutError, ReviewError, SolveError, TooLa
 from ._evaluate import EVALUATE_POLICIES, MAX_WORLDS, EvaluatePolicy, evaluate
 from ._kernel import Position
 from ._lines import LINE_WORLDS, Line, lines_of_play
+from ._marks import MARK_COLOURS, MARKED, SEAT_COLOURS, marked_words
 from ._playout import MAX_PLAYOUTS, POLICIES, Policy, playout, playouts
 from ._review import VERDICTS, Review, review
 from ._search import DOUBT, STRENGTHS, SearchBot
@@ -43,10 +44,13 @@ __all__ = [
     "FLAGS",
     "GOOD_LOSS",
     "LINE_WORLDS",
+    "MARKED",
+    "MARK_COLOURS",
     "MAX_PLAYOUTS",
     "MAX_WORLDS",
     "NOISE_SE",
     "POLICIES",
+    "SEAT_COLOURS",
     "STRENGTHS",
     "UNCLEAR",
     "VERDICTS",
@@ -66,6 +70,7 @@ __all__ = [
     "TooLargeToSolve",
     "evaluate",
     "lines_of_play",
+    "marked_words",
     "playout",
     "playouts",
     "race",

@@ -5,8 +5,10 @@
 points after every move (lower is better), its chance of going out, and the points lost by
 each rated move with the thresholds of a mistake and a blunder. Each seat's line is built
 from its own ratings only (:meth:`Review.outlook`): a dot where the seat moved and was
-rated, a flat step in between. Dotted vertical lines mark where a new round starts.
-:func:`review_words` says the same in sentences (the picture's ``alt`` text).
+rated, a flat step in between. Dotted vertical lines mark where a new round starts. A tick
+at the top marks each move flagged or left unclear, in its verdict's colour, as the review
+widget's graph marks them (:mod:`cfwidget.analysis._marks`). :func:`review_words` says the
+same in sentences (the picture's ``alt`` text), the marks in the widget's own sentence.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
+from ._marks import MARK_COLOURS, MARKED, SEAT_COLOURS, game_marks, marked_words
 from ._review import _RATED, Review, _plural
 from ._verdicts import GOOD_LOSS, INACCURACY_LOSS, MISTAKE_LOSS
 
@@ -33,10 +36,6 @@ def _round_starts(review: Review) -> list[int]:
         at += len(moves)
         starts.append(at)
     return starts
-
-
-#: The seats' colours, as the review widget's graph draws them (js/review-graph.js's CSS).
-SEAT_COLOURS = ("#1f77b4", "#c85a00", "#2a8a2a", "#b02a2a")
 
 
 def _colour(seat: object) -> str:
@@ -71,7 +70,7 @@ def review_figure(review: Review) -> Figure:
     total = sum(len(m) for m in review.played)
     _seat_lines(top, frame, "expected_points", 1.0)
     top.set_ylabel("expected points")
-    top.set_title("Expected round points after each move, each seat from its own view")
+    fig.suptitle("Expected round points after each move, each seat from its own view")
     _seat_lines(middle, frame, "out_chance", 100.0)
     middle.set_ylabel("going out (%)")
     middle.set_ylim(-3, 103)
@@ -92,10 +91,40 @@ def review_figure(review: Review) -> Figure:
         for start in _round_starts(review):
             ax.axvline(start - 0.5, color="grey", linestyle=":", linewidth=0.8)
         ax.set_xlim(0.5, max(total, 1) + 0.5)
+    marks = game_marks(review.moves, review.played)
+    if marks:  # room above the lines for the ticks at the top
+        low, high = top.get_ylim()
+        top.set_ylim(low, high + (high - low) * 0.12)
+    _mark(top, marks)
     if len(frame):
-        top.legend(loc="upper right", fontsize=8)
+        # Above the panel, so that it hides neither a line nor a mark at the top.
+        top.legend(
+            loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=3, fontsize=8, frameon=False
+        )
     fig.tight_layout()
     return fig
+
+
+def _mark(ax: Axes, marks: list[tuple[int, str]]) -> None:
+    """A tick at the top of ``ax`` for each marked ``(move, verdict)``, in the verdict's
+    colour (``gid`` ``mark-<move>-<verdict>`` names it in an SVG); the legend gets each
+    verdict marked once, in :data:`MARKED`'s words and order."""
+    named: set[str] = set()
+    for verdict in MARKED:
+        for move, said in marks:
+            if said != verdict:
+                continue
+            ax.axvline(
+                move,
+                ymin=0.9,
+                ymax=1.0,
+                color=MARK_COLOURS[verdict],
+                linewidth=3,
+                solid_capstyle="butt",
+                label="_" if verdict in named else f"marked: {MARKED[verdict]}",
+                gid=f"mark-{move}-{verdict}",
+            )
+            named.add(verdict)
 
 
 def _steps_of(review: Review) -> dict[tuple[int, int], int]:
@@ -132,6 +161,12 @@ def review_words(review: Review) -> str:
         f"Bottom: the points lost by each rated move, with dashed lines at {INACCURACY_LOSS:g} "
         f"points (a mistake) and {MISTAKE_LOSS:g} points (a blunder)",
     ]
+    marks = game_marks(review.moves, review.played)
+    if marks:
+        words.append(
+            "A tick at the top marks each move (numbered over the whole game) rated an "
+            "inaccuracy, a mistake or a blunder, or left unclear"
+        )
     rated = review.moves[review.moves["verdict"] != "forced"]
     for _, row in review.summary.iterrows():
         name = str(row["name"])
@@ -157,4 +192,5 @@ def review_words(review: Review) -> str:
                 f"round {int(worst['round'])}, rated {_RATED[str(worst['verdict'])]}"
             )
         words.append(said)
-    return ". ".join(words) + "."
+    marked = marked_words(marks)
+    return ". ".join(words) + "." + (f" {marked}" if marked else "")

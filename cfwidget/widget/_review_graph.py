@@ -8,7 +8,8 @@ given (another seat's figures come from its hand); following the seat that moved
 the hands open, every reviewed seat's line is given, each still computed from that seat's
 own view. The moves of the shown seats that were flagged (an inaccuracy, a mistake, a
 blunder) or left ``"unclear"`` are marked on the graph, each verdict in its own colour, with
-a legend word for each verdict marked.
+a legend word for each verdict marked (the words, colours and sentence are
+:mod:`cfwidget.analysis._marks`, shared with :meth:`~cfwidget.analysis.Review.picture`).
 
 >>> readout_words(3, [("Ann", 12.04, 0.25), ("Bob", None, None)])
 'After move 3: Ann expects 12.0 points, 25% to go out; Bob has no figure yet.'
@@ -22,10 +23,9 @@ from typing import TypedDict
 
 import pandas as pd
 
-from ..analysis import FLAGS, UNCLEAR
+from ..analysis import MARK_COLOURS, MARKED, SEAT_COLOURS, marked_words
 
 __all__ = [
-    "MARKED",
     "Graph",
     "GraphKey",
     "GraphLine",
@@ -35,18 +35,6 @@ __all__ = [
     "graph_words",
     "readout_words",
 ]
-
-#: The seats' colours (as js/review-graph.js's CSS and Review.picture() draw them).
-_COLOURS = ("#1f77b4", "#c85a00", "#2a8a2a", "#b02a2a")
-#: The verdicts marked on the graph, and the legend's word for each. "unclear" is not a
-#: flag: it is marked in a calm colour of its own (widget.css), apart from the flags'.
-MARKED: dict[str, str] = {
-    **{v: v for v in FLAGS},
-    UNCLEAR: "unclear (between two verdicts)",
-}
-#: The marks' colours for a saved notebook (as widget.css's .cfw-graph-mark draws them).
-_MARK_COLOURS = {"inaccuracy": "#b26a00", "mistake": "#b3261e", "blunder": "#b3261e"}
-_MARK_COLOURS[UNCLEAR] = "#5a55a6"
 
 
 class GraphLine(TypedDict):
@@ -191,10 +179,8 @@ def _path(points: Sequence[float | None], starts: Sequence[int], top: float) -> 
 def graph_words(graph: Graph) -> str:
     """What the graph shows, in a sentence or two (a saved notebook's caption and text)."""
     words = f"{graph['note']}, each seat's from its own view. {graph['readout']}"
-    if graph["marks"]:
-        marked = ", ".join(f"move {m['move']} {m['verdict']}" for m in graph["marks"])
-        words += f" Marked: {marked}."
-    return words
+    marked = marked_words((m["move"], m["verdict"]) for m in graph["marks"])
+    return f"{words} {marked}" if marked else words
 
 
 def graph_html(graph: Graph) -> str:
@@ -222,11 +208,11 @@ def graph_html(graph: Graph) -> str:
     for mark in graph["marks"]:
         mx = (mark["move"] - 0.5) / max(1, graph["total"]) * 400
         parts.append(
-            f'<path d="M{mx:.1f} 0V8" stroke="{_MARK_COLOURS[mark["verdict"]]}" '
+            f'<path d="M{mx:.1f} 0V8" stroke="{MARK_COLOURS[mark["verdict"]]}" '
             'stroke-width="3" fill="none"/>'
         )
     for line in graph["lines"]:
-        colour = _COLOURS[line["seat"] % len(_COLOURS)]
+        colour = SEAT_COLOURS[line["seat"] % len(SEAT_COLOURS)]
         d = _path(line["points"], graph["starts"], graph["top"])
         parts.append(f'<path d="{d}" stroke="{colour}" stroke-width="2" fill="none"/>')
     words = graph_words(graph)

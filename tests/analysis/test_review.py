@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -209,7 +211,8 @@ def test_repr_and_plot(reviewed: Review) -> None:
     fig = reviewed.plot()
     top, middle, bottom = fig.axes
     named = [line.get_label() for line in top.get_lines() if line.get_label()[0] != "_"]
-    assert named == list(reviewed.summary["name"])  # a line per seat (and its dots, unnamed)
+    seats = [label for label in named if not label.startswith("marked: ")]
+    assert seats == list(reviewed.summary["name"])  # a line per seat (and its dots, unnamed)
     assert [top.get_ylabel(), middle.get_ylabel()] == ["expected points", "going out (%)"]
     assert len(bottom.get_lines()) >= 3 + 2  # the dots per seat and the two thresholds
     assert bottom.get_ylabel() == "points lost"
@@ -229,6 +232,70 @@ def test_the_picture_says_each_seats_largest_loss(reviewed: Review) -> None:
             assert f"{said} at move {worst['move_number']} of round {worst['round']}" in chart.alt
         else:
             assert "no move lost 2 points" in chart.alt
+
+
+def _game_move(rev: Review, row: int) -> int:
+    """Row ``row``'s move numbered over the whole game, from 1."""
+    r, k = int(rev.moves["round"].iloc[row]), int(rev.moves["move_number"].iloc[row])
+    return sum(len(p) for p in rev.played[: r - 1]) + k
+
+
+def _svg(rev: Review) -> str:
+    buffer = io.StringIO()
+    rev.plot().savefig(buffer, format="svg")
+    return buffer.getvalue()
+
+
+def test_the_picture_marks_flagged_and_unclear_moves_and_says_them(reviewed: Review) -> None:
+    """A tick per move flagged or left unclear, in its verdict's colour, named in the SVG;
+    the legend names each verdict marked; the words end with the marked moves in order."""
+    want = [
+        (_game_move(reviewed, i), str(v))
+        for i, v in enumerate(reviewed.moves["verdict"])
+        if v in ("inaccuracy", "mistake", "blunder", "unclear")
+    ]
+    verdicts = {v for _, v in want}
+    assert {"unclear", "blunder"} <= verdicts  # the game has both kinds to mark
+    svg = _svg(reviewed)
+    found = re.findall(r'<g id="mark-(\d+)-(\w+)">\s*<path d="[^"]*"[^>]*style="([^"]*)"', svg)
+    assert sorted((int(m), v) for m, v, _ in found) == sorted(want)
+    colours = {"inaccuracy": "#b26a00", "mistake": "#b3261e", "blunder": "#b3261e"}
+    colours["unclear"] = "#5a55a6"
+    for _, said, style in found:
+        assert f"stroke: {colours[said]}" in style
+    top = reviewed.plot().axes[0]
+    ticks = [line for line in top.get_lines() if str(line.get_gid()).startswith("mark-")]
+    at = sorted((int(line.get_xdata()[0]), str(line.get_gid()).split("-")[2]) for line in ticks)
+    assert at == sorted(want)  # each tick stands over its move, in the top tenth of the panel
+    assert all(list(line.get_ydata()) == [0.9, 1.0] for line in ticks)
+    labels = [t.get_text() for t in top.get_legend().get_texts()]
+    assert [x for x in labels if x.startswith("marked: ")] == [
+        f"marked: {words}"
+        for v, words in (
+            ("inaccuracy", "inaccuracy"),
+            ("mistake", "mistake"),
+            ("blunder", "blunder"),
+            ("unclear", "unclear (between two verdicts)"),
+        )
+        if v in verdicts
+    ]
+    listed = ", ".join(f"move {m} {v}" for m, v in want)
+    assert reviewed.picture().alt.endswith(f" Marked: {listed}.")
+    assert "A tick at the top marks each move" in reviewed.picture().alt
+
+
+def test_a_review_with_no_move_flagged_or_unclear_has_no_marks() -> None:
+    game = cf.Game(2, cf.Rules(max_pip=3, spokes=3, hand_size=3), seed=0)
+    while not game.round.is_over:
+        game.play(game.round.legal_moves()[0])
+    rev = review(game, worlds=WORLDS)
+    verdicts = set(rev.moves["verdict"])
+    assert "best" in verdicts and not verdicts & {"inaccuracy", "mistake", "blunder", "unclear"}
+    assert 'id="mark-' not in _svg(rev)
+    labels = [t.get_text() for t in rev.plot().axes[0].get_legend().get_texts()]
+    assert labels == list(rev.summary["name"])
+    alt = rev.picture().alt
+    assert "Marked" not in alt and "tick" not in alt
 
 
 @pytest.mark.parametrize(

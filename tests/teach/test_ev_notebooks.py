@@ -84,3 +84,8 @@ def test_notebook_40_reviews_the_game_it_plays_and_shows_the_plot_and_the_widget
         o.get("text", "") for c in code for o in c.outputs if o.get("output_type") == "stream"
     )
     assert "played 8-0@9-0" in said and "the best was 0-0@9-0" in said and "blunder" in said
+    # The saved picture and the saved widget mark the same moves, in the same sentence, and
+    # the slip the notebook shows first is among them.
+    marked = re.search(r"Marked: [^.]*\.", widgets[0]["text/plain"])
+    assert marked and f"move {number} blunder" in marked[0]
+    assert plots[0]["text/plain"].endswith(" " + marked[0])

@@ -17,10 +17,11 @@ import pytest
 
 import cfwidget as cf
 from cfwidget import Move, Round
-from cfwidget.analysis import Review, review
+from cfwidget.analysis import MARK_COLOURS, Review, review
 from cfwidget.analysis._verdicts import verdict_range
 from cfwidget.players import RandomBot
 from cfwidget.widget import ReviewWidget, WidgetError
+from cfwidget.widget._review_graph import graph_html, graph_words
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
 from seat_worlds import Deal, world  # the re-dealer of tests/core
@@ -205,6 +206,25 @@ def test_the_graph_marks_flagged_and_unclear_moves_of_the_seats_it_shows(rev: Re
     found = {v: m.group(1) for v, m in colours.items() if m}
     assert len(set(found.values())) == 3  # unclear has a colour of its own
     assert _contrast(found["unclear"], "#ffffff") >= 4.5
+
+
+def test_the_picture_and_the_saved_graph_mark_the_same_moves_in_the_same_colours(
+    rev: Review,
+) -> None:
+    """Review.picture() says the marks in the very sentence the widget's saved graph says
+    (following the mover, every seat's moves are marked), and draws them in the colours the
+    saved graph and widget.css use."""
+    graph = ReviewWidget(rev).view["review"]["graph"]
+    said = graph_words(graph)
+    marked = said[said.index(" Marked: ") + 1 :]
+    assert marked.count("move ") == len(graph["marks"]) >= 2
+    assert rev.picture().alt.endswith(" " + marked)
+    saved = graph_html(graph)
+    css = (Path(cf.__file__).parent / "widget" / "static" / "widget.css").read_text()
+    for verdict, colour in MARK_COLOURS.items():
+        assert re.search(rf"\.is-{verdict}\b[^{{]*\{{\s*stroke: {colour};", css), verdict
+    for verdict in {m["verdict"] for m in graph["marks"]}:
+        assert f'stroke="{MARK_COLOURS[verdict]}"' in saved
 
 
 def _contrast(a: str, b: str) -> float:
