@@ -61,12 +61,12 @@ follows: a first name with its surname.
 
 from __future__ import annotations
 
-import datetime as _dt
 import functools
 import re
 import unicodedata
 from importlib import resources
 
+from ._dates import find_date
 from ._name_words import (
     ARTICLES,
     CALENDAR,
@@ -77,6 +77,10 @@ from ._name_words import (
     HONORIFICS,
     KIN_NOUNS,
     LINKS,
+    MEANS_VERBS,
+    MEDICAL_ENDINGS,
+    MODALS,
+    MOVE_WORDS,
     NOT_NAMES,
     OBJECT_VERBS,
     PERSON_STATES,
@@ -86,6 +90,7 @@ from ._name_words import (
     SOCIAL_WORDS,
     STATE_WORDS,
     TITLE_NOUNS,
+    USE_WORDS,
 )
 
 __all__ = [
@@ -95,6 +100,8 @@ __all__ = [
     "find_name_pair",
     "fold",
     "given_names",
+    "pinyin_name",
+    "proper_nouns",
     "wide_names",
 ]
 
@@ -167,6 +174,36 @@ def wide_names() -> frozenset[str]:
     (True, False, False)
     """
     return _read_list("given_names_wide.txt")
+
+
+@functools.lru_cache(maxsize=1)
+def proper_nouns() -> frozenset[str]:
+    """Places, brands and other proper nouns that are no given name (``data/proper_nouns.txt``,
+    from SCOWL): a capitalised word no list holds is no name when it is one of these.
+
+    >>> "tenerife" in proper_nouns(), "maria" in proper_nouns(), "ward" in proper_nouns()
+    (True, False, False)
+    """
+    return _read_list("proper_nouns.txt")
+
+
+@functools.lru_cache(maxsize=1)
+def _pinyin() -> frozenset[str]:
+    syllables = _read_list("pinyin_syllables.txt")
+    return frozenset(s for s in syllables if any(v in s for v in "aeiouv"))
+
+
+def pinyin_name(key: str) -> bool:
+    """Whether ``key`` (folded) is two syllables of Mandarin in pinyin, five letters or more
+    and no English word: a Chinese given name as it is spelt in Latin letters.
+
+    >>> pinyin_name("weijie"), pinyin_name("zhenyu"), pinyin_name("banana"), pinyin_name("hello")
+    (True, True, False, False)
+    """
+    if len(key) < 5 or not key.isalpha() or key in common_words() or key in proper_nouns():
+        return False
+    syllables = _pinyin()
+    return any(key[:k] in syllables and key[k:] in syllables for k in range(1, len(key)))
 
 
 # Two capitalised words in a row, as in a first name and a surname; inside a lookahead, so
@@ -306,6 +343,13 @@ def _place(text: str, found: list[re.Match[str]], i: int) -> bool:
     following ("at Walter Reed", not "looked at Maria")."""
     if i and _capitalised(found[i - 1].group(0)) and _place(text, found, i - 1):
         return text[found[i - 1].end() : found[i].start()] == " "  # "at Walter Reed"
+    if _after(text, found, i, frozenset({"from"})):
+        return _moved_from(text, found, i)
+    if _after(text, found, i, frozenset({"to"})) and i > 1:
+        # "from Guy's to King's": the second place of a move; "moved to Leeds"
+        if _capitalised(found[i - 2].group(0)) and _place(text, found, i - 2):
+            return True
+        return _moved_from(text, found, i)
     if not _after(text, found, i, PLACE_WORDS):
         return False
     if fold(found[i].group(0)).endswith("'s"):
@@ -314,6 +358,19 @@ def _place(text: str, found: list[re.Match[str]], i: int) -> bool:
         return True
     nxt = found[i + 1].group(0) if i + 1 < len(found) else ""
     return _capitalised(nxt) and text[found[i].end() : found[i + 1].start()] == " "
+
+
+def _moved_from(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether ``found[i]``, right after "from" or "to", is where someone moved from or to:
+    the clause says a move ("travelled from Lima", "transferred to Maudsley") or, after
+    "from", "to" and a capitalised word follow ("from Cardiff to Swansea"); not "heard from
+    Maria" or "spoke to Maria"."""
+    if any(w in MOVE_WORDS for w in _clause_before(text, found, i)[:-1]):
+        return True
+    if fold(found[i - 1].group(0)) == "to":
+        return False
+    after = [m.group(0) for m in found[i + 1 : i + 3]]
+    return len(after) == 2 and fold(after[0]) == "to" and _capitalised(after[1])
 
 
 def _in_title(text: str, found: list[re.Match[str]], i: int, names: frozenset[str]) -> bool:
@@ -335,7 +392,8 @@ def _in_title(text: str, found: list[re.Match[str]], i: int, names: frozenset[st
 
 def _unknown(key: str) -> bool:
     """Whether ``key`` is in no list: four letters or more, neither an English word, nor a
-    word of the session, nor a medicine's name by its ending (metoprolol, ramipril)."""
+    word of the session, nor a medicine's name or a word of medicine by its ending
+    (metoprolol, ramipril, hemianopia)."""
     english = common_words()
     parts = key.split("-")
     return (
@@ -345,6 +403,7 @@ def _unknown(key: str) -> bool:
         and not any(p in english for p in parts)
         and not (key.endswith("s") and key[:-1] in english)
         and not key.endswith(DRUG_ENDINGS)
+        and not key.endswith(MEDICAL_ENDINGS)
     )
 
 
@@ -364,7 +423,14 @@ def _person_slot(text: str, found: list[re.Match[str]], i: int) -> bool:
     word = found[i].group(0)
     nxt = fold(found[i + 1].group(0)) if i + 1 < len(found) else ""
     if fold(word).endswith("'s"):
-        return nxt in KIN_NOUNS
+        if nxt in KIN_NOUNS:
+            return True
+        # "sinag's turn" (a word no list holds), not "Huntington's chorea"
+        lower = i + 1 < len(found) and found[i + 1].group(0).islower()
+        known = _keys(word)[0] in proper_nouns() or _keys(word)[0] in given_names()[0]
+        return lower and not known and nxt not in EPONYM_NOUNS
+    if _after(text, found, i, frozenset({"from", "for", "to"})):
+        return True  # "good effort from sinag", "a card for sinag" (not "moved from")
     if _after(text, found, i, HONORIFICS | OBJECT_VERBS):
         return True
     clause = _clause_before(text, found, i)
@@ -373,7 +439,70 @@ def _person_slot(text: str, found: list[re.Match[str]], i: int) -> bool:
     if _stands_as_subject(text, found, i) or nxt in PERSON_STATES:
         return True
     after = fold(found[i + 2].group(0)) if i + 2 < len(found) else ""
+    if nxt in MODALS and after and after != "be":
+        return True  # "so x could attend", not "Keppra could be increased"
+    if (
+        i > 1
+        and _after(text, found, i, frozenset({"by"}))
+        and fold(found[i - 2].group(0))[-2:] == "ed"
+    ):
+        return True  # "tiles were counted by x"
     return nxt == "and" and (after in {"her", "his", "their"} or after in KIN_NOUNS)
+
+
+def _used_earlier(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether, earlier in the sentence of ``found[i]``, a capitalised word stands right
+    after a word of :data:`USE_WORDS` ("Takes Aricept ... and Sinemet")."""
+    for j in range(i - 1, 0, -1):
+        if any(c in ".!?;:" for c in text[found[j].end() : found[j + 1].start()]):
+            return False
+        if _capitalised(found[j].group(0)) and _after(text, found, j, USE_WORDS):
+            return True
+    return False
+
+
+def _capital_run(text: str, found: list[re.Match[str]], i: int) -> int:
+    """How many capitalised words, one space apart, make the run ``found[i]`` stands in."""
+    start = end = i
+    while start and _capitalised(found[start - 1].group(0)):
+        if text[found[start - 1].end() : found[start].start()] != " ":
+            break
+        start -= 1
+    while end + 1 < len(found) and _capitalised(found[end + 1].group(0)):
+        if text[found[end].end() : found[end + 1].start()] != " ":
+            break
+        end += 1
+    return end - start + 1
+
+
+def _unlisted_capital(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether ``found[i]``, a word that no list holds and no English word, stands as a name
+    by its capital alone: capitalised in the middle of a sentence ("Good effort from
+    Sinag"), none of SCOWL's proper nouns ("in Tenerife"), not after "the" or in a title
+    of three capitalised words or more ("Lee Silverman Voice Treatment"), not what is taken,
+    played or used ("Takes Aricept", "Played Jenga", "fluids thickened with Nutilis"), and
+    not a possessive standing alone ("admitted to Addenbrooke's last year")."""
+    match = found[i]
+    word = match.group(0)
+    if not _capitalised(word) or _sentence_start(text, match.start()):
+        return False
+    key = _keys(word)[0]
+    nouns = proper_nouns()
+    if key in nouns or any(part in nouns for part in key.split("-")):
+        return False
+    if _after_determiner(found, i) or _in_title(text, found, i, given_names()[0]):
+        return False
+    if _capital_run(text, found, i) >= 3 or _after(text, found, i, USE_WORDS):
+        return False
+    clause = _clause_before(text, found, i)
+    if clause[-1:] == ["with"] and any(w in MEANS_VERBS for w in clause[:-1]):
+        return False
+    if clause[-1:] == ["and"] and _used_earlier(text, found, i):
+        return False  # "Takes Aricept in the morning and Sinemet at lunch"
+    if fold(word).endswith("'s"):
+        nxt = found[i + 1].group(0) if i + 1 < len(found) else ""
+        return nxt.islower() and clause[-1:] not in (["to"], ["from"], ["at"], ["in"])
+    return True
 
 
 def _stands_as_subject(text: str, found: list[re.Match[str]], i: int) -> bool:
@@ -421,13 +550,15 @@ def find_name(text: str) -> str | None:
             continue
         if _abbreviation(word) or any(k in NOT_NAMES | CALENDAR | HONORIFICS for k in keys):
             continue
-        if any(k in wide for k in keys):
+        if any(k in wide or pinyin_name(k) for k in keys):
             start = _sentence_start(text, match.start())
             shown = _capitalised(word) or word.islower()  # not "MAXIMUM" in capitals
             if shown and not start and not _in_title(text, found, i, names):
                 return word  # "Today Somchai ...", "seen with Somchai", "effort from somchai"
         elif not _unknown(keys[0]):
             continue
+        elif _unlisted_capital(text, found, i):
+            return word  # "Good effort from Sinag", "Session moved so Kidlat could attend"
         if _person_slot(text, found, i):
             return word  # "saw gurpreet", "worked with Sumaq", "killa's mum"
     return None
@@ -460,45 +591,3 @@ def _listed_name(text: str, found: list[re.Match[str]], i: int, keys: list[str])
         if _stands_as_subject(text, found, i):
             return True
     return False
-
-
-# Three numbers with separators (day, month and year in some order), or eight or six digits.
-_SEPARATED = re.compile(r"(?<![\d.])(\d{1,4})([-/.])(\d{1,2})\2(\d{1,4})(?![\d])")
-_DIGITS = re.compile(r"(?<!\d)(\d{8}|\d{6})(?!\d)")
-
-
-def _is_date(year: str, month: str, day: str) -> bool:
-    if len(year) not in (2, 4) or len(month) > 2 or len(day) > 2:
-        return False
-    y = int(year) if len(year) == 4 else 1900 + int(year)
-    if len(year) == 4 and not 1880 <= y <= 2100:
-        return False
-    try:
-        _dt.date(y, int(month), int(day))
-    except ValueError:
-        return False
-    return True
-
-
-def find_date(text: str, *, six: bool = True) -> str | None:
-    """The first thing in ``text`` that reads as a date (``1955-03-07``, ``7.3.55``,
-    ``07/03/1955``, ``19550307`` and, with ``six``, ``070355``), or ``None``.
-
-    >>> find_date("19550307"), find_date("7.3.55"), find_date("C-123456")
-    ('19550307', '7.3.55', None)
-    """
-    for m in _SEPARATED.finditer(text):
-        a, _, b, c = m.groups()
-        if _is_date(a, b, c) or _is_date(c, b, a) or _is_date(c, a, b):
-            return m.group(0)
-    for m in _DIGITS.finditer(text):
-        s = m.group(0)
-        if len(s) == 6 and not six:
-            continue
-        if len(s) == 8:
-            splits = [(s[:4], s[4:6], s[6:]), (s[4:], s[2:4], s[:2]), (s[4:], s[:2], s[2:4])]
-        else:
-            splits = [(s[:2], s[2:4], s[4:]), (s[4:], s[2:4], s[:2]), (s[4:], s[:2], s[2:4])]
-        if any(_is_date(*split) for split in splits):
-            return s
-    return None
