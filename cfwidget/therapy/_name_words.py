@@ -16,6 +16,7 @@ __all__ = [
     "EPONYM_NOUNS",
     "HONORIFICS",
     "KIN_NOUNS",
+    "LANGUAGES",
     "LINKS",
     "MEANS_VERBS",
     "MEDICAL_ENDINGS",
@@ -37,6 +38,18 @@ CALENDAR = frozenset(
     {"january", "february", "march", "april", "may", "june", "july", "august", "september"}
     | {"october", "november", "december", "monday", "tuesday", "wednesday", "thursday"}
     | {"friday", "saturday", "sunday"}
+)
+# Languages, peoples and feasts that name lists also hold as given names (English, Thai,
+# Tamil, Christmas): names only before what a person does or is ("Tamil was tired") or after
+# a title ("Mrs English"), never in "speaks Thai at home" or "over Christmas".
+LANGUAGES = frozenset(
+    {"english", "french", "german", "spanish", "italian", "portuguese", "dutch", "russian"}
+    | {"polish", "greek", "turkish", "arabic", "hebrew", "persian", "farsi", "dari", "pashto"}
+    | {"urdu", "hindi", "punjabi", "bengali", "tamil", "telugu", "gujarati", "thai", "malay"}
+    | {"vietnamese", "chinese", "mandarin", "cantonese", "japanese", "korean", "tagalog"}
+    | {"filipino", "somali", "amharic", "swahili", "yoruba", "igbo", "hausa", "zulu", "xhosa"}
+    | {"shona", "irish", "welsh", "scottish", "gaelic", "quechua", "christmas", "easter"}
+    | {"ramadan", "eid", "diwali", "hanukkah", "halloween", "thanksgiving", "passover", "lent"}
 )
 # Capitalised words of therapy, the game and the session: never taken for a name.
 NOT_NAMES = frozenset(
@@ -86,6 +99,7 @@ PERSON_VERBS = frozenset(
     | {"identified", "read", "wrote", "drew", "built", "practised", "practiced", "recalled"}
     | {"understood", "repeated", "described", "explained", "requested", "initiated", "coped"}
     | {"tolerated", "prefers", "preferred", "took", "gave", "made", "lost", "kept", "found"}
+    | {"speaks", "threw", "caught", "kicked", "climbed", "chewed", "swallowed"}
 )
 # A word-name before one of these verbs and then a word for how a person is ("Grace was
 # tired", "Mark seemed very sleepy") is a name; "Patience was needed", "Hope was expressed",
@@ -180,6 +194,7 @@ MOVE_WORDS = frozenset(
     | {"flown", "flying", "drove", "driven", "driving", "came", "come", "coming", "arrived"}
     | {"transferred", "transfer", "relocated", "returned", "back", "emigrated", "commutes"}
     | {"commuted", "referred", "discharged", "repatriated", "admitted", "sent", "taken"}
+    | {"visiting", "visit", "visits", "holiday", "holidays", "holidaying"}
 )
 # Right before a capitalised word that no list holds, a word saying the word is taken, eaten,
 # played or used: a medicine, a food or a game, no person ("Takes Aricept", "Played Jenga",

@@ -62,6 +62,7 @@ follows: a first name with its surname.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 import unicodedata
 from importlib import resources
@@ -76,6 +77,7 @@ from ._name_words import (
     EPONYM_NOUNS,
     HONORIFICS,
     KIN_NOUNS,
+    LANGUAGES,
     LINKS,
     MEANS_VERBS,
     MEDICAL_ENDINGS,
@@ -235,6 +237,8 @@ def find_name_pair(text: str) -> str | None:
         words = list(_WORD.finditer(text))
         # the word the pair starts in ("O'Qwert" holds the pair "Qwert Zzyxa")
         at = max((i for i, w in enumerate(words) if w.start() <= found.start(1)), default=0)
+        if at and fold(words[at - 1].group(0)) in ARTICLES | DETERMINERS:
+            continue  # "Uses a Tommee Tippee cup": a brand takes an article, a person none
         listed = keys[0] in given_names()[0] or keys[0] in wide_names()
         if listed or _person_slot(text, words, at):
             return found.group(1)  # "Harpreet Singh", "saw Tendai Moyo"
@@ -429,13 +433,20 @@ def _person_slot(text: str, found: list[re.Match[str]], i: int) -> bool:
         lower = i + 1 < len(found) and found[i + 1].group(0).islower()
         known = _keys(word)[0] in proper_nouns() or _keys(word)[0] in given_names()[0]
         return lower and not known and nxt not in EPONYM_NOUNS
-    if _after(text, found, i, frozenset({"from", "for", "to"})):
-        return True  # "good effort from sinag", "a card for sinag" (not "moved from")
+
     if _after(text, found, i, HONORIFICS | OBJECT_VERBS):
         return True
     clause = _clause_before(text, found, i)
     if clause[-1:] == ["with"] and any(w in SOCIAL_WORDS for w in clause[:-1]):
         return True
+    if _after(text, found, i, frozenset({"from", "for", "to"})):
+        return True  # "good effort from sinag", "a card for sinag" (not "moved from")
+    if clause[-1:] == ["with"] and not any(w in MEANS_VERBS for w in clause[:-1]):
+        return True  # "reviewed the diary with faduma", not "thickened with nutilis"
+    if _clause_start(text, found, i) and _past_tense(found, i):
+        after_verb = fold(found[i + 2].group(0)) if i + 2 < len(found) else ""
+        if after_verb not in {"by", "in", "on", "at", "as", "for"} and nxt not in MEANS_VERBS:
+            return True  # "Dalisay chewed soft solids", not "Jenga used as a game"
     if _stands_as_subject(text, found, i) or nxt in PERSON_STATES:
         return True
     after = fold(found[i + 2].group(0)) if i + 2 < len(found) else ""
@@ -526,6 +537,36 @@ def _stands_as_subject(text: str, found: list[re.Match[str]], i: int) -> bool:
     return False
 
 
+_CONSUMED = frozenset(
+    {"using", "use", "uses", "used", "drink", "drinks", "drank", "eat", "eats", "ate"}
+    | {"take", "takes", "took", "taking", "prescribed"}
+)
+
+
+def _camel(word: str) -> bool:
+    """Whether a capital follows a small letter inside ``word`` ("SystmOne", "GameWidget"):
+    a product or a code, for a word that no list holds."""
+    return any(a.islower() and b.isupper() for a, b in itertools.pairwise(word))
+
+
+def _clause_start(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether ``found[i]`` begins a sentence or a clause (after ";" or ",")."""
+    before = text[: found[i].start()].rstrip(_OPENERS)
+    return not before or before[-1] in _STARTS + ","
+
+
+def _past_tense(found: list[re.Match[str]], i: int) -> bool:
+    """Whether a lower-case English word ending in "ed" follows ``found[i]``."""
+    nxt = found[i + 1].group(0) if i + 1 < len(found) else ""
+    return nxt.islower() and nxt.endswith("ed") and nxt in common_words()
+
+
+def _touches_digit(text: str, match: re.Match[str]) -> bool:
+    """Whether a digit stands right before or after the word: a product or a code."""
+    before = text[match.start() - 1 : match.start()]
+    return before.isdigit() or text[match.end() : match.end() + 1].isdigit()
+
+
 def find_name(text: str) -> str | None:
     """The first word of ``text`` that is a given name (as written), or ``None``.
 
@@ -542,9 +583,17 @@ def find_name(text: str) -> str | None:
         keys = _keys(word)
         if i and fold(found[i - 1].group(0)) in ARTICLES:
             continue  # "a tad tired": a given name takes no article
+        if _touches_digit(text, match):
+            continue  # "Proloquo2Go", "Ward7B": a product or a code
+        if any(k in LANGUAGES for k in keys):  # "speaks Thai at home", "over Christmas"
+            if _stands_as_subject(text, found, i) or _after(text, found, i, HONORIFICS):
+                return word
+            continue
         if _eponym(found, i) or _place(text, found, i) or _before_plural_noun(text, found, i):
             continue  # "Ivy Ward", "Boston Naming Test", "at Walter Reed", "Uno cards were"
         if any(k in names for k in keys):
+            if _after(text, found, i, _CONSUMED):
+                continue  # "Now using Siri", "Drinks Milo": a person is not used or drunk
             if _listed_name(text, found, i, keys):
                 return word
             continue
@@ -555,13 +604,22 @@ def find_name(text: str) -> str | None:
             shown = _capitalised(word) or word.islower()  # not "MAXIMUM" in capitals
             if shown and not start and not _in_title(text, found, i, names):
                 return word  # "Today Somchai ...", "seen with Somchai", "effort from somchai"
-        elif not _unknown(keys[0]):
-            continue
+        elif not _unknown(keys[0]) or word.isupper() or _camel(word):
+            continue  # an English word; "IDDSI", "CELF": shorthand; "SystmOne": a product
         elif _unlisted_capital(text, found, i):
             return word  # "Good effort from Sinag", "Session moved so Kidlat could attend"
         if _person_slot(text, found, i):
             return word  # "saw gurpreet", "worked with Sumaq", "killa's mum"
     return None
+
+
+def _capitalised_word_after(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether a capitalised English word follows ``found[i]`` after one space (not at a
+    sentence's start): "Ella's Kitchen"."""
+    if i + 1 >= len(found) or text[found[i].end() : found[i + 1].start()] != " ":
+        return False
+    after = found[i + 1].group(0)
+    return _capitalised(after) and fold(after) in common_words()
 
 
 def _listed_name(text: str, found: list[re.Match[str]], i: int, keys: list[str]) -> bool:
@@ -572,6 +630,14 @@ def _listed_name(text: str, found: list[re.Match[str]], i: int, keys: list[str])
     for key in keys:
         if key not in names or key in NOT_NAMES:
             continue
+        if key in LANGUAGES:  # "speaks Thai at home", "over Christmas"
+            if _stands_as_subject(text, found, i) or _after(text, found, i, HONORIFICS):
+                return True
+            continue
+        if fold(word).endswith("'s") and _capitalised_word_after(text, found, i):
+            continue  # "Ella's Kitchen", "St Mary's Hospital": a title
+        if key in TITLE_NOUNS and re.match(r"\s+\d", text[match.end() :]):
+            continue  # "on Ward 12"
         if key not in words and not _abbreviation(word):
             if key in common_words() and _in_title(text, found, i, names):
                 continue  # "Talking Mats": a title, though "mats" is not marked a word
