@@ -15,6 +15,7 @@ DATA = (
     "cfwidget/therapy/data/common_words.txt",
     "cfwidget/therapy/data/given_names_wide.txt",
 )
+CONTEXT = ("cfwidget/therapy/data/proper_nouns.txt", "cfwidget/therapy/data/pinyin_syllables.txt")
 
 
 @pytest.fixture(scope="module")
@@ -46,6 +47,17 @@ def test_the_sdist_ships_the_licence_and_the_notices(built: tuple[Path, Path]) -
         names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
     assert set(LICENCES) <= names
     assert set(DATA) <= names
+    assert set(CONTEXT) <= names
+
+
+def test_the_name_context_lists_ship_with_their_sources(built: tuple[Path, Path]) -> None:
+    with zipfile.ZipFile(built[0]) as z:
+        nouns, pinyin = (z.read(name).decode("utf-8") for name in CONTEXT)
+    assert "SCOWL" in nouns[:2000] and "\ntenerife\n" in nouns
+    assert "pypinyin" in pinyin[:500] and "MIT License" in pinyin and "\nzhong\n" in pinyin
+    notices = (REPO / "THIRD_PARTY_NOTICES.md").read_text(encoding="utf-8")
+    assert "proper_nouns.txt" in notices and "pinyin_syllables.txt" in notices
+    assert "pypinyin" in notices and "wamerican-huge" in notices
 
 
 def test_the_word_lists_ship_as_plain_text_with_their_sources(built: tuple[Path, Path]) -> None:

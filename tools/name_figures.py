@@ -7,11 +7,14 @@ that :func:`cfwidget.therapy.settings.name_warning` warns about, where the warni
 that name, in each position (mid-sentence, at a sentence's start, in lower case); then
 the false alarms on the clinical sentences. Run from the repository's root::
 
-    python -m tools.name_figures                            # both sets, the second first
-    python -m tools.name_figures tests/data/names/heldout2  # the second, the one that counts
+    python -m tools.name_figures                            # all three sets, the third first
+    python -m tools.name_figures tests/data/names/heldout3  # the third, the one that counts
 
 A set is a folder holding ``held_out_names.txt``, ``templates.txt`` and
-``clinical_sentences.txt`` (and, for the first set only, ``templates_second.txt``).
+``clinical_sentences.txt`` (and, for the first set only, ``templates_second.txt``); or, for
+the third set (written by someone who never saw the package's lists), ``names_by_region.tsv``,
+``sentences_with_names.tsv`` (region, position, a sentence holding one of the region's names)
+and ``clinical_sentences.txt``.
 
 >>> figures = measure()
 >>> sorted(figures.positions)
@@ -27,11 +30,12 @@ from pathlib import Path
 from cfwidget.therapy._names import fold, given_names, wide_names
 from cfwidget.therapy.settings import private_words
 
-__all__ = ["DATA", "HELDOUT2", "Figures", "listed_share", "measure", "read_sections"]
-__all__ += ["warned_about"]
+__all__ = ["DATA", "HELDOUT2", "HELDOUT3", "Figures", "listed_share", "measure"]
+__all__ += ["measure_sentences", "read_sections", "warned_about"]
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "names"
 HELDOUT2 = DATA / "heldout2"
+HELDOUT3 = DATA / "heldout3"
 
 
 def read_sections(path: Path) -> dict[str, list[str]]:
@@ -105,6 +109,40 @@ def measure(data: Path = DATA, templates_file: str = "templates.txt") -> Figures
     return Figures(tuple(templates), warned, missed, alarms, len(sentences))
 
 
+def _tsv(path: Path) -> list[list[str]]:
+    """The rows of a tab-separated file, its header line left out."""
+    return [line.split("\t") for line in _lines(path)[1:]]
+
+
+def _holds(sentence: str, name: str) -> bool:
+    words = {w.strip(".,;:!?()\"'").removesuffix("'s") for w in fold(sentence).split()}
+    return fold(name) in words
+
+
+def measure_sentences(data: Path = HELDOUT3) -> Figures:
+    """Run the check on every sentence of ``sentences_with_names.tsv`` (each holds one name of
+    its region, found as a whole word in any case) and on the clinical sentences: the third
+    set's format. Positions are the file's own: start, middle, lower."""
+    regions: dict[str, list[str]] = {}
+    for region, name in _tsv(data / "names_by_region.tsv"):
+        regions.setdefault(region, []).append(name)
+    warned: dict[str, dict[str, tuple[int, int]]] = {r: {} for r in regions}
+    missed: dict[str, dict[str, list[str]]] = {r: {} for r in regions}
+    positions: list[str] = []
+    for region, position, sentence in _tsv(data / "sentences_with_names.tsv"):
+        if position not in positions:
+            positions.append(position)
+        (name,) = [n for n in regions[region] if _holds(sentence, n)]
+        hits, pairs = warned[region].get(position, (0, 0))
+        ok = warned_about(sentence, name)
+        warned[region][position] = (hits + ok, pairs + 1)
+        if not ok:
+            missed[region].setdefault(position, []).append(f"{name}: {sentence}")
+    sentences = _lines(data / "clinical_sentences.txt")
+    alarms = [s for s in sentences if private_words(s) is not None]
+    return Figures(tuple(positions), warned, missed, alarms, len(sentences))
+
+
 def _lines(path: Path) -> list[str]:
     lines = path.read_text(encoding="utf-8").splitlines()
     return [line for line in lines if line.strip() and not line.startswith("#")]
@@ -129,7 +167,13 @@ def listed_share(data: Path = DATA) -> dict[str, tuple[int, int]]:
     names, _ = given_names()
     wide = wide_names()
     found: dict[str, tuple[int, int]] = {}
-    for region, listed in read_sections(data / "held_out_names.txt").items():
+    if (data / "names_by_region.tsv").exists():
+        by_region: dict[str, list[str]] = {}
+        for region, name in _tsv(data / "names_by_region.tsv"):
+            by_region.setdefault(region, []).append(name)
+    else:
+        by_region = read_sections(data / "held_out_names.txt")
+    for region, listed in by_region.items():
         hits = sum(1 for n in listed if fold(n) in names or fold(n) in wide)
         found[region] = (hits, len(listed))
     return found
@@ -137,14 +181,20 @@ def listed_share(data: Path = DATA) -> dict[str, tuple[int, int]]:
 
 def main(argv: list[str]) -> None:
     folders = [Path(arg) for arg in argv if not arg.startswith("-")]
-    for data in folders or [HELDOUT2, DATA]:  # the second set counts now; the first was seen
+    for data in folders or [HELDOUT3, HELDOUT2, DATA]:  # the third counts; the others were seen
         _report(data, verbose="-v" in argv)
         print()
 
 
 def _report(data: Path, *, verbose: bool) -> None:
-    figures = measure(data)
-    print(f"{data}\nwarned: (name, sentence) pairs whose warning names the name (templates.txt)")
+    if (data / "sentences_with_names.tsv").exists():
+        figures = measure_sentences(data)
+        print(f"{data}\nwarned: sentences whose warning names the name they hold")
+    else:
+        figures = measure(data)
+        print(
+            f"{data}\nwarned: (name, sentence) pairs whose warning names the name (templates.txt)"
+        )
     _table(figures)
     print(f"false alarms: {len(figures.alarms)} of {figures.sentences} clinical sentences")
     for sentence in figures.alarms:

@@ -16,7 +16,12 @@ __all__ = [
     "EPONYM_NOUNS",
     "HONORIFICS",
     "KIN_NOUNS",
+    "LANGUAGES",
     "LINKS",
+    "MEANS_VERBS",
+    "MEDICAL_ENDINGS",
+    "MODALS",
+    "MOVE_WORDS",
     "NOT_NAMES",
     "OBJECT_VERBS",
     "PERSON_STATES",
@@ -26,12 +31,25 @@ __all__ = [
     "SOCIAL_WORDS",
     "STATE_WORDS",
     "TITLE_NOUNS",
+    "USE_WORDS",
 ]
 
 CALENDAR = frozenset(
     {"january", "february", "march", "april", "may", "june", "july", "august", "september"}
     | {"october", "november", "december", "monday", "tuesday", "wednesday", "thursday"}
     | {"friday", "saturday", "sunday"}
+)
+# Languages, peoples and feasts that name lists also hold as given names (English, Thai,
+# Tamil, Christmas): names only before what a person does or is ("Tamil was tired") or after
+# a title ("Mrs English"), never in "speaks Thai at home" or "over Christmas".
+LANGUAGES = frozenset(
+    {"english", "french", "german", "spanish", "italian", "portuguese", "dutch", "russian"}
+    | {"polish", "greek", "turkish", "arabic", "hebrew", "persian", "farsi", "dari", "pashto"}
+    | {"urdu", "hindi", "punjabi", "bengali", "tamil", "telugu", "gujarati", "thai", "malay"}
+    | {"vietnamese", "chinese", "mandarin", "cantonese", "japanese", "korean", "tagalog"}
+    | {"filipino", "somali", "amharic", "swahili", "yoruba", "igbo", "hausa", "zulu", "xhosa"}
+    | {"shona", "irish", "welsh", "scottish", "gaelic", "quechua", "christmas", "easter"}
+    | {"ramadan", "eid", "diwali", "hanukkah", "halloween", "thanksgiving", "passover", "lent"}
 )
 # Capitalised words of therapy, the game and the session: never taken for a name.
 NOT_NAMES = frozenset(
@@ -56,6 +74,15 @@ DRUG_ENDINGS = (
     *("cycline", "floxacin", "oxetine", "tidine", "dronate", "parin", "xaban", "gliptin"),
     *("gliflozin", "formin", "terol", "sonide", "triptan", "profen", "azole", "clone"),
 )
+# How words of medicine end ("recovering from hemianopia", "signs of dyspraxia"): a word no
+# list holds with one of these endings is no name.
+MEDICAL_ENDINGS = (
+    *("itis", "osis", "oses", "ectomy", "otomy", "ostomy", "plasty", "opathy", "algia"),
+    *("aemia", "emia", "plegia", "paresis", "phasia", "praxia", "arthria", "phagia", "lexia"),
+    *("gnosia", "trophy", "scopy", "graphy", "gram", "oma", "omas", "opia", "phonia", "tonia"),
+    *("kinesia", "esthesia", "aesthesia", "ataxia", "cephaly", "emesis", "uria", "pnoea"),
+    *("pnea", "cardia", "thermia", "tension", "ology", "ologist"),
+)
 # Verbs whose subject is a person: a word-name at the start of a sentence followed by one of
 # these is a name ("Grace said", "Mark played well"), not a word ("Mark progress").
 PERSON_VERBS = frozenset(
@@ -68,6 +95,11 @@ PERSON_VERBS = frozenset(
     | {"likes", "liked", "loves", "loved", "hates", "hated", "knew", "knows", "remembered"}
     | {"forgot", "noticed", "recognised", "recognized", "counted", "matched", "scanned"}
     | {"lives", "lived", "works", "worked", "cannot", "can't", "couldn't", "didn't", "doesn't"}
+    | {"completed", "finished", "scored", "engaged", "participated", "responded", "followed"}
+    | {"identified", "read", "wrote", "drew", "built", "practised", "practiced", "recalled"}
+    | {"understood", "repeated", "described", "explained", "requested", "initiated", "coped"}
+    | {"tolerated", "prefers", "preferred", "took", "gave", "made", "lost", "kept", "found"}
+    | {"speaks", "threw", "caught", "kicked", "climbed", "chewed", "swallowed"}
 )
 # A word-name before one of these verbs and then a word for how a person is ("Grace was
 # tired", "Mark seemed very sleepy") is a name; "Patience was needed", "Hope was expressed",
@@ -114,7 +146,7 @@ TITLE_NOUNS = EPONYM_NOUNS | frozenset(
     | {"trust", "foundation", "society", "institute", "examination", "exam", "task", "figure"}
     | {"tests", "scales", "outpatients", "department", "service", "services", "team", "centres"}
     | {"group", "therapist", "staff", "nurse", "nurses", "doctor", "consultant", "therapy"}
-    | {"programme", "program", "class", "referral", "notes"}
+    | {"programme", "program", "class", "referral", "notes", "system", "app", "software"}
 )
 # A word before a plural noun that one of these follows is no person but what the noun is
 # ("Uno cards were used", "Duplo blocks are easier"): a person's name before a plural
@@ -153,3 +185,33 @@ KIN_NOUNS = frozenset(
 )
 # ... and a title before it ("Mrs x").
 HONORIFICS = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "sr", "sra", "srta"})
+
+# After "from", a capitalised word is a place when the clause says a move ("travelled from
+# Lima", "transferred from Guy's") or "to" and a capital follow ("from Cardiff to Swansea");
+# "heard from Maria" and "a card from Maria" stay names.
+MOVE_WORDS = frozenset(
+    {"moved", "move", "moving", "travelled", "traveled", "travelling", "traveling", "flew"}
+    | {"flown", "flying", "drove", "driven", "driving", "came", "come", "coming", "arrived"}
+    | {"transferred", "transfer", "relocated", "returned", "back", "emigrated", "commutes"}
+    | {"commuted", "referred", "discharged", "repatriated", "admitted", "sent", "taken"}
+    | {"visiting", "visit", "visits", "holiday", "holidays", "holidaying"}
+)
+# Right before a capitalised word that no list holds, a word saying the word is taken, eaten,
+# played or used: a medicine, a food or a game, no person ("Takes Aricept", "Played Jenga",
+# "Drinks Fortisip", "on Keppra").
+USE_WORDS = frozenset(
+    {"take", "takes", "took", "taking", "taken", "drink", "drinks", "drank", "drinking"}
+    | {"eat", "eats", "ate", "eating", "have", "has", "had", "having", "play", "plays"}
+    | {"played", "playing", "use", "uses", "used", "using", "try", "tries", "tried", "trying"}
+    | {"prescribed", "started", "stopped", "on", "off", "via", "increased", "reduced"}
+)
+# ... or, with "with" between, what something is done with ("Thickened fluids with Nutilis",
+# "treated with Botox").
+MEANS_VERBS = frozenset(
+    {"thickened", "thicken", "thickening", "treated", "treat", "treating", "supplemented"}
+    | {"mixed", "flavoured", "flavored", "sweetened", "fortified", "controlled", "replaced"}
+    | {"injected", "fitted", "splinted", "fed", "taped", "strapped", "managed", "cleaned"}
+)
+# A word that no list holds before one of these and a verb is a person ("so x could attend");
+# "may" and "will" are left out ("memantine may follow").
+MODALS = frozenset({"could", "would", "can", "should", "might", "must", "couldn't", "wouldn't"})

@@ -61,12 +61,11 @@ follows: a first name with its surname.
 
 from __future__ import annotations
 
-import datetime as _dt
-import functools
+import itertools
 import re
-import unicodedata
-from importlib import resources
 
+from ._dates import find_date
+from ._name_lists import common_words, fold, given_names, pinyin_name, proper_nouns, wide_names
 from ._name_words import (
     ARTICLES,
     CALENDAR,
@@ -76,7 +75,12 @@ from ._name_words import (
     EPONYM_NOUNS,
     HONORIFICS,
     KIN_NOUNS,
+    LANGUAGES,
     LINKS,
+    MEANS_VERBS,
+    MEDICAL_ENDINGS,
+    MODALS,
+    MOVE_WORDS,
     NOT_NAMES,
     OBJECT_VERBS,
     PERSON_STATES,
@@ -86,6 +90,7 @@ from ._name_words import (
     SOCIAL_WORDS,
     STATE_WORDS,
     TITLE_NOUNS,
+    USE_WORDS,
 )
 
 __all__ = [
@@ -95,6 +100,8 @@ __all__ = [
     "find_name_pair",
     "fold",
     "given_names",
+    "pinyin_name",
+    "proper_nouns",
     "wide_names",
 ]
 
@@ -103,70 +110,6 @@ _WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
 # What ends a sentence (or starts a list item) before a word.
 _STARTS = ".!?:;\n\u2022*-"
 _OPENERS = "\"'([{\u201c\u2018 \t\r"
-
-
-# Letters NFKD keeps whole, spelt as the list spells them (Børge: borge, Paweł: pawel).
-_WHOLE_LETTERS = str.maketrans(
-    {"ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ß": "ss"}
-    | {"\u0131": "i", "ə": "a", "ŋ": "ng", "\u2019": "'", "\u02bc": "'", "\u2018": "'"}
-)
-
-
-def fold(text: str) -> str:
-    """Lower-case ASCII for comparing (accents dropped, curly apostrophes straightened).
-
-    >>> fold("Zoé O\u2019Neil"), fold("Børge Paweł")
-    ("zoe o'neil", 'borge pawel')
-    """
-    flat = unicodedata.normalize("NFKD", text.lower().translate(_WHOLE_LETTERS))
-    return "".join(c for c in flat if not unicodedata.combining(c))
-
-
-@functools.lru_cache(maxsize=1)
-def given_names() -> tuple[frozenset[str], frozenset[str]]:
-    """The shipped given names, and those of them that are also ordinary words.
-
-    >>> names, words = given_names()
-    >>> len(names) > 2000, "maria" in names, "will" in words, "maria" in words
-    (True, True, True, False)
-    """
-    text = resources.files(__package__).joinpath("data/given_names.txt").read_text("utf-8")
-    names: set[str] = set()
-    words: set[str] = set()
-    for line in text.splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        name, _, mark = line.strip().partition(" ")
-        names.add(name)
-        if mark == "*" or len(name) <= 2:
-            words.add(name)
-    return frozenset(names), frozenset(words)
-
-
-def _read_list(name: str) -> frozenset[str]:
-    text = resources.files(__package__).joinpath(f"data/{name}").read_text("utf-8")
-    return frozenset(line for line in text.splitlines() if line and not line.startswith("#"))
-
-
-@functools.lru_cache(maxsize=1)
-def common_words() -> frozenset[str]:
-    """English words in lower case (``data/common_words.txt``, from SCOWL).
-
-    >>> "balance" in common_words(), "moyo" in common_words()
-    (True, False)
-    """
-    return _read_list("common_words.txt")
-
-
-@functools.lru_cache(maxsize=1)
-def wide_names() -> frozenset[str]:
-    """Given names for notes only (``data/given_names_wide.txt``): four letters or more, no
-    English word, none in :func:`given_names`. They count only where a name stands as one.
-
-    >>> "somchai" in wide_names(), "maria" in wide_names(), "ward" in wide_names()
-    (True, False, False)
-    """
-    return _read_list("given_names_wide.txt")
 
 
 # Two capitalised words in a row, as in a first name and a surname; inside a lookahead, so
@@ -198,6 +141,8 @@ def find_name_pair(text: str) -> str | None:
         words = list(_WORD.finditer(text))
         # the word the pair starts in ("O'Qwert" holds the pair "Qwert Zzyxa")
         at = max((i for i, w in enumerate(words) if w.start() <= found.start(1)), default=0)
+        if at and fold(words[at - 1].group(0)) in ARTICLES | DETERMINERS:
+            continue  # "Uses a Tommee Tippee cup": a brand takes an article, a person none
         listed = keys[0] in given_names()[0] or keys[0] in wide_names()
         if listed or _person_slot(text, words, at):
             return found.group(1)  # "Harpreet Singh", "saw Tendai Moyo"
@@ -306,6 +251,13 @@ def _place(text: str, found: list[re.Match[str]], i: int) -> bool:
     following ("at Walter Reed", not "looked at Maria")."""
     if i and _capitalised(found[i - 1].group(0)) and _place(text, found, i - 1):
         return text[found[i - 1].end() : found[i].start()] == " "  # "at Walter Reed"
+    if _after(text, found, i, frozenset({"from"})):
+        return _moved_from(text, found, i)
+    if _after(text, found, i, frozenset({"to"})) and i > 1:
+        # "from Guy's to King's": the second place of a move; "moved to Leeds"
+        if _capitalised(found[i - 2].group(0)) and _place(text, found, i - 2):
+            return True
+        return _moved_from(text, found, i)
     if not _after(text, found, i, PLACE_WORDS):
         return False
     if fold(found[i].group(0)).endswith("'s"):
@@ -314,6 +266,19 @@ def _place(text: str, found: list[re.Match[str]], i: int) -> bool:
         return True
     nxt = found[i + 1].group(0) if i + 1 < len(found) else ""
     return _capitalised(nxt) and text[found[i].end() : found[i + 1].start()] == " "
+
+
+def _moved_from(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether ``found[i]``, right after "from" or "to", is where someone moved from or to:
+    the clause says a move ("travelled from Lima", "transferred to Maudsley") or, after
+    "from", "to" and a capitalised word follow ("from Cardiff to Swansea"); not "heard from
+    Maria" or "spoke to Maria"."""
+    if any(w in MOVE_WORDS for w in _clause_before(text, found, i)[:-1]):
+        return True
+    if fold(found[i - 1].group(0)) == "to":
+        return False
+    after = [m.group(0) for m in found[i + 1 : i + 3]]
+    return len(after) == 2 and fold(after[0]) == "to" and _capitalised(after[1])
 
 
 def _in_title(text: str, found: list[re.Match[str]], i: int, names: frozenset[str]) -> bool:
@@ -335,7 +300,8 @@ def _in_title(text: str, found: list[re.Match[str]], i: int, names: frozenset[st
 
 def _unknown(key: str) -> bool:
     """Whether ``key`` is in no list: four letters or more, neither an English word, nor a
-    word of the session, nor a medicine's name by its ending (metoprolol, ramipril)."""
+    word of the session, nor a medicine's name or a word of medicine by its ending
+    (metoprolol, ramipril, hemianopia)."""
     english = common_words()
     parts = key.split("-")
     return (
@@ -345,6 +311,7 @@ def _unknown(key: str) -> bool:
         and not any(p in english for p in parts)
         and not (key.endswith("s") and key[:-1] in english)
         and not key.endswith(DRUG_ENDINGS)
+        and not key.endswith(MEDICAL_ENDINGS)
     )
 
 
@@ -364,16 +331,93 @@ def _person_slot(text: str, found: list[re.Match[str]], i: int) -> bool:
     word = found[i].group(0)
     nxt = fold(found[i + 1].group(0)) if i + 1 < len(found) else ""
     if fold(word).endswith("'s"):
-        return nxt in KIN_NOUNS
+        if nxt in KIN_NOUNS:
+            return True
+        # "sinag's turn" (a word no list holds), not "Huntington's chorea"
+        lower = i + 1 < len(found) and found[i + 1].group(0).islower()
+        known = _keys(word)[0] in proper_nouns() or _keys(word)[0] in given_names()[0]
+        return lower and not known and nxt not in EPONYM_NOUNS
+
     if _after(text, found, i, HONORIFICS | OBJECT_VERBS):
         return True
     clause = _clause_before(text, found, i)
     if clause[-1:] == ["with"] and any(w in SOCIAL_WORDS for w in clause[:-1]):
         return True
+    if _after(text, found, i, frozenset({"from", "for", "to"})):
+        return True  # "good effort from sinag", "a card for sinag" (not "moved from")
+    if clause[-1:] == ["with"] and not any(w in MEANS_VERBS for w in clause[:-1]):
+        return True  # "reviewed the diary with faduma", not "thickened with nutilis"
+    if _clause_start(text, found, i) and _past_tense(found, i):
+        after_verb = fold(found[i + 2].group(0)) if i + 2 < len(found) else ""
+        if after_verb not in {"by", "in", "on", "at", "as", "for"} and nxt not in MEANS_VERBS:
+            return True  # "Dalisay chewed soft solids", not "Jenga used as a game"
     if _stands_as_subject(text, found, i) or nxt in PERSON_STATES:
         return True
     after = fold(found[i + 2].group(0)) if i + 2 < len(found) else ""
+    if nxt in MODALS and after and after != "be":
+        return True  # "so x could attend", not "Keppra could be increased"
+    if (
+        i > 1
+        and _after(text, found, i, frozenset({"by"}))
+        and fold(found[i - 2].group(0))[-2:] == "ed"
+    ):
+        return True  # "tiles were counted by x"
     return nxt == "and" and (after in {"her", "his", "their"} or after in KIN_NOUNS)
+
+
+def _used_earlier(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether, earlier in the sentence of ``found[i]``, a capitalised word stands right
+    after a word of :data:`USE_WORDS` ("Takes Aricept ... and Sinemet")."""
+    for j in range(i - 1, 0, -1):
+        if any(c in ".!?;:" for c in text[found[j].end() : found[j + 1].start()]):
+            return False
+        if _capitalised(found[j].group(0)) and _after(text, found, j, USE_WORDS):
+            return True
+    return False
+
+
+def _capital_run(text: str, found: list[re.Match[str]], i: int) -> int:
+    """How many capitalised words, one space apart, make the run ``found[i]`` stands in."""
+    start = end = i
+    while start and _capitalised(found[start - 1].group(0)):
+        if text[found[start - 1].end() : found[start].start()] != " ":
+            break
+        start -= 1
+    while end + 1 < len(found) and _capitalised(found[end + 1].group(0)):
+        if text[found[end].end() : found[end + 1].start()] != " ":
+            break
+        end += 1
+    return end - start + 1
+
+
+def _unlisted_capital(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether ``found[i]``, a word that no list holds and no English word, stands as a name
+    by its capital alone: capitalised in the middle of a sentence ("Good effort from
+    Sinag"), none of SCOWL's proper nouns ("in Tenerife"), not after "the" or in a title
+    of three capitalised words or more ("Lee Silverman Voice Treatment"), not what is taken,
+    played or used ("Takes Aricept", "Played Jenga", "fluids thickened with Nutilis"), and
+    not a possessive standing alone ("admitted to Addenbrooke's last year")."""
+    match = found[i]
+    word = match.group(0)
+    if not _capitalised(word) or _sentence_start(text, match.start()):
+        return False
+    key = _keys(word)[0]
+    nouns = proper_nouns()
+    if key in nouns or any(part in nouns for part in key.split("-")):
+        return False
+    if _after_determiner(found, i) or _in_title(text, found, i, given_names()[0]):
+        return False
+    if _capital_run(text, found, i) >= 3 or _after(text, found, i, USE_WORDS):
+        return False
+    clause = _clause_before(text, found, i)
+    if clause[-1:] == ["with"] and any(w in MEANS_VERBS for w in clause[:-1]):
+        return False
+    if clause[-1:] == ["and"] and _used_earlier(text, found, i):
+        return False  # "Takes Aricept in the morning and Sinemet at lunch"
+    if fold(word).endswith("'s"):
+        nxt = found[i + 1].group(0) if i + 1 < len(found) else ""
+        return nxt.islower() and clause[-1:] not in (["to"], ["from"], ["at"], ["in"])
+    return True
 
 
 def _stands_as_subject(text: str, found: list[re.Match[str]], i: int) -> bool:
@@ -397,6 +441,36 @@ def _stands_as_subject(text: str, found: list[re.Match[str]], i: int) -> bool:
     return False
 
 
+_CONSUMED = frozenset(
+    {"using", "use", "uses", "used", "drink", "drinks", "drank", "eat", "eats", "ate"}
+    | {"take", "takes", "took", "taking", "prescribed"}
+)
+
+
+def _camel(word: str) -> bool:
+    """Whether a capital follows a small letter inside ``word`` ("SystmOne", "GameWidget"):
+    a product or a code, for a word that no list holds."""
+    return any(a.islower() and b.isupper() for a, b in itertools.pairwise(word))
+
+
+def _clause_start(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether ``found[i]`` begins a sentence or a clause (after ";" or ",")."""
+    before = text[: found[i].start()].rstrip(_OPENERS)
+    return not before or before[-1] in _STARTS + ","
+
+
+def _past_tense(found: list[re.Match[str]], i: int) -> bool:
+    """Whether a lower-case English word ending in "ed" follows ``found[i]``."""
+    nxt = found[i + 1].group(0) if i + 1 < len(found) else ""
+    return nxt.islower() and nxt.endswith("ed") and nxt in common_words()
+
+
+def _touches_digit(text: str, match: re.Match[str]) -> bool:
+    """Whether a digit stands right before or after the word: a product or a code."""
+    before = text[match.start() - 1 : match.start()]
+    return before.isdigit() or text[match.end() : match.end() + 1].isdigit()
+
+
 def find_name(text: str) -> str | None:
     """The first word of ``text`` that is a given name (as written), or ``None``.
 
@@ -413,24 +487,43 @@ def find_name(text: str) -> str | None:
         keys = _keys(word)
         if i and fold(found[i - 1].group(0)) in ARTICLES:
             continue  # "a tad tired": a given name takes no article
+        if _touches_digit(text, match):
+            continue  # "Proloquo2Go", "Ward7B": a product or a code
+        if any(k in LANGUAGES for k in keys):  # "speaks Thai at home", "over Christmas"
+            if _stands_as_subject(text, found, i) or _after(text, found, i, HONORIFICS):
+                return word
+            continue
         if _eponym(found, i) or _place(text, found, i) or _before_plural_noun(text, found, i):
             continue  # "Ivy Ward", "Boston Naming Test", "at Walter Reed", "Uno cards were"
         if any(k in names for k in keys):
+            if _after(text, found, i, _CONSUMED):
+                continue  # "Now using Siri", "Drinks Milo": a person is not used or drunk
             if _listed_name(text, found, i, keys):
                 return word
             continue
         if _abbreviation(word) or any(k in NOT_NAMES | CALENDAR | HONORIFICS for k in keys):
             continue
-        if any(k in wide for k in keys):
+        if any(k in wide or pinyin_name(k) for k in keys):
             start = _sentence_start(text, match.start())
             shown = _capitalised(word) or word.islower()  # not "MAXIMUM" in capitals
             if shown and not start and not _in_title(text, found, i, names):
                 return word  # "Today Somchai ...", "seen with Somchai", "effort from somchai"
-        elif not _unknown(keys[0]):
-            continue
+        elif not _unknown(keys[0]) or word.isupper() or _camel(word):
+            continue  # an English word; "IDDSI", "CELF": shorthand; "SystmOne": a product
+        elif _unlisted_capital(text, found, i):
+            return word  # "Good effort from Sinag", "Session moved so Kidlat could attend"
         if _person_slot(text, found, i):
             return word  # "saw gurpreet", "worked with Sumaq", "killa's mum"
     return None
+
+
+def _capitalised_word_after(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether a capitalised English word follows ``found[i]`` after one space (not at a
+    sentence's start): "Ella's Kitchen"."""
+    if i + 1 >= len(found) or text[found[i].end() : found[i + 1].start()] != " ":
+        return False
+    after = found[i + 1].group(0)
+    return _capitalised(after) and fold(after) in common_words()
 
 
 def _listed_name(text: str, found: list[re.Match[str]], i: int, keys: list[str]) -> bool:
@@ -441,6 +534,14 @@ def _listed_name(text: str, found: list[re.Match[str]], i: int, keys: list[str])
     for key in keys:
         if key not in names or key in NOT_NAMES:
             continue
+        if key in LANGUAGES:  # "speaks Thai at home", "over Christmas"
+            if _stands_as_subject(text, found, i) or _after(text, found, i, HONORIFICS):
+                return True
+            continue
+        if fold(word).endswith("'s") and _capitalised_word_after(text, found, i):
+            continue  # "Ella's Kitchen", "St Mary's Hospital": a title
+        if key in TITLE_NOUNS and re.match(r"\s+\d", text[match.end() :]):
+            continue  # "on Ward 12"
         if key not in words and not _abbreviation(word):
             if key in common_words() and _in_title(text, found, i, names):
                 continue  # "Talking Mats": a title, though "mats" is not marked a word
@@ -460,45 +561,3 @@ def _listed_name(text: str, found: list[re.Match[str]], i: int, keys: list[str])
         if _stands_as_subject(text, found, i):
             return True
     return False
-
-
-# Three numbers with separators (day, month and year in some order), or eight or six digits.
-_SEPARATED = re.compile(r"(?<![\d.])(\d{1,4})([-/.])(\d{1,2})\2(\d{1,4})(?![\d])")
-_DIGITS = re.compile(r"(?<!\d)(\d{8}|\d{6})(?!\d)")
-
-
-def _is_date(year: str, month: str, day: str) -> bool:
-    if len(year) not in (2, 4) or len(month) > 2 or len(day) > 2:
-        return False
-    y = int(year) if len(year) == 4 else 1900 + int(year)
-    if len(year) == 4 and not 1880 <= y <= 2100:
-        return False
-    try:
-        _dt.date(y, int(month), int(day))
-    except ValueError:
-        return False
-    return True
-
-
-def find_date(text: str, *, six: bool = True) -> str | None:
-    """The first thing in ``text`` that reads as a date (``1955-03-07``, ``7.3.55``,
-    ``07/03/1955``, ``19550307`` and, with ``six``, ``070355``), or ``None``.
-
-    >>> find_date("19550307"), find_date("7.3.55"), find_date("C-123456")
-    ('19550307', '7.3.55', None)
-    """
-    for m in _SEPARATED.finditer(text):
-        a, _, b, c = m.groups()
-        if _is_date(a, b, c) or _is_date(c, b, a) or _is_date(c, a, b):
-            return m.group(0)
-    for m in _DIGITS.finditer(text):
-        s = m.group(0)
-        if len(s) == 6 and not six:
-            continue
-        if len(s) == 8:
-            splits = [(s[:4], s[4:6], s[6:]), (s[4:], s[2:4], s[:2]), (s[4:], s[:2], s[2:4])]
-        else:
-            splits = [(s[:2], s[2:4], s[4:]), (s[4:], s[2:4], s[:2]), (s[4:], s[:2], s[2:4])]
-        if any(_is_date(*split) for split in splits):
-            return s
-    return None

@@ -167,3 +167,29 @@ def test_english_takes_plain_lower_case_words(tmp_path: Path) -> None:
     listed = tmp_path / "words"
     listed.write_text("ward\nWard\nBob's\nna\ncafé\nmats\n")
     assert english(listed) == {"ward", "mats"}
+
+
+def test_the_proper_nouns_and_pinyin_lists_are_sourced_and_apart_from_the_names() -> None:
+    from tools.build_name_context import PINYIN_OUT, PROPER_OUT
+
+    def listed(path: Path) -> set[str]:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        return {line.split()[0] for line in lines if line and not line.startswith("#")}
+
+    nouns, syllables = listed(PROPER_OUT), listed(PINYIN_OUT)
+    names = listed(LIST) | listed(LIST.with_name("given_names_wide.txt"))
+    words = listed(LIST.with_name("common_words.txt"))
+    assert {"tenerife", "nintendo", "medicare"} <= nouns
+    assert not nouns & (names | words)
+    assert all(len(n) >= 4 and n.isascii() and n.isalpha() for n in nouns)
+    assert "SCOWL" in PROPER_OUT.read_text(encoding="utf-8").split("\naachen")[0]
+    assert {"zhong", "wei", "jie", "xiong"} <= syllables and 380 <= len(syllables) <= 450
+    assert "pypinyin" in PINYIN_OUT.read_text(encoding="utf-8")[:400]
+
+
+def test_proper_nouns_reads_the_capitalised_entries(tmp_path: Path) -> None:
+    from tools.build_name_context import proper_nouns
+
+    words = tmp_path / "words"
+    words.write_text("Lima\nLima's\nbanana\nChloë\nUN\nAb\nO'Hare\nCigna\n", encoding="utf-8")
+    assert proper_nouns(words) == {"lima", "chloe", "cigna"}

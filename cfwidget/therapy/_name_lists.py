@@ -1,0 +1,111 @@
+"""The shipped word lists the name checks read, each read once from the installed package:
+given names (``data/given_names.txt``), the wider list for notes
+(``data/given_names_wide.txt``), English words (``data/common_words.txt``), proper nouns that
+are no given name (``data/proper_nouns.txt``) and the syllables of pinyin
+(``data/pinyin_syllables.txt``). Each file's header names its sources and their licences.
+
+>>> fold("Zoé"), "maria" in given_names()[0], pinyin_name("weijie")
+('zoe', True, True)
+"""
+
+from __future__ import annotations
+
+import functools
+import unicodedata
+from importlib import resources
+
+__all__ = ["common_words", "fold", "given_names", "pinyin_name", "proper_nouns", "wide_names"]
+
+
+# Letters NFKD keeps whole, spelt as the list spells them (Børge: borge, Paweł: pawel).
+_WHOLE_LETTERS = str.maketrans(
+    {"ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ß": "ss"}
+    | {"\u0131": "i", "ə": "a", "ŋ": "ng", "\u2019": "'", "\u02bc": "'", "\u2018": "'"}
+)
+
+
+def fold(text: str) -> str:
+    """Lower-case ASCII for comparing (accents dropped, curly apostrophes straightened).
+
+    >>> fold("Zoé O\u2019Neil"), fold("Børge Paweł")
+    ("zoe o'neil", 'borge pawel')
+    """
+    flat = unicodedata.normalize("NFKD", text.lower().translate(_WHOLE_LETTERS))
+    return "".join(c for c in flat if not unicodedata.combining(c))
+
+
+@functools.lru_cache(maxsize=1)
+def given_names() -> tuple[frozenset[str], frozenset[str]]:
+    """The shipped given names, and those of them that are also ordinary words.
+
+    >>> names, words = given_names()
+    >>> len(names) > 2000, "maria" in names, "will" in words, "maria" in words
+    (True, True, True, False)
+    """
+    text = resources.files(__package__).joinpath("data/given_names.txt").read_text("utf-8")
+    names: set[str] = set()
+    words: set[str] = set()
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        name, _, mark = line.strip().partition(" ")
+        names.add(name)
+        if mark == "*" or len(name) <= 2:
+            words.add(name)
+    return frozenset(names), frozenset(words)
+
+
+def _read_list(name: str) -> frozenset[str]:
+    text = resources.files(__package__).joinpath(f"data/{name}").read_text("utf-8")
+    return frozenset(line for line in text.splitlines() if line and not line.startswith("#"))
+
+
+@functools.lru_cache(maxsize=1)
+def common_words() -> frozenset[str]:
+    """English words in lower case (``data/common_words.txt``, from SCOWL).
+
+    >>> "balance" in common_words(), "moyo" in common_words()
+    (True, False)
+    """
+    return _read_list("common_words.txt")
+
+
+@functools.lru_cache(maxsize=1)
+def wide_names() -> frozenset[str]:
+    """Given names for notes only (``data/given_names_wide.txt``): four letters or more, no
+    English word, none in :func:`given_names`. They count only where a name stands as one.
+
+    >>> "somchai" in wide_names(), "maria" in wide_names(), "ward" in wide_names()
+    (True, False, False)
+    """
+    return _read_list("given_names_wide.txt")
+
+
+@functools.lru_cache(maxsize=1)
+def proper_nouns() -> frozenset[str]:
+    """Places, brands and other proper nouns that are no given name (``data/proper_nouns.txt``,
+    from SCOWL): a capitalised word no list holds is no name when it is one of these.
+
+    >>> "tenerife" in proper_nouns(), "maria" in proper_nouns(), "ward" in proper_nouns()
+    (True, False, False)
+    """
+    return _read_list("proper_nouns.txt")
+
+
+@functools.lru_cache(maxsize=1)
+def _pinyin() -> frozenset[str]:
+    syllables = _read_list("pinyin_syllables.txt")
+    return frozenset(s for s in syllables if any(v in s for v in "aeiouv"))
+
+
+def pinyin_name(key: str) -> bool:
+    """Whether ``key`` (folded) is two syllables of Mandarin in pinyin, five letters or more
+    and no English word: a Chinese given name as it is spelt in Latin letters.
+
+    >>> pinyin_name("weijie"), pinyin_name("zhenyu"), pinyin_name("banana"), pinyin_name("hello")
+    (True, True, False, False)
+    """
+    if len(key) < 5 or not key.isalpha() or key in common_words() or key in proper_nouns():
+        return False
+    syllables = _pinyin()
+    return any(key[:k] in syllables and key[k:] in syllables for k in range(1, len(key)))
