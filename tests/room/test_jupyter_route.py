@@ -1,0 +1,198 @@
+"""Guests reach a notebook's room through the Jupyter server (JupyterHub, Binder), and only it.
+
+A real ``jupyter server`` runs as a JupyterHub single-user server does (under ``/user/ann/``,
+with a login token guests do not have), with the extension enabled by the config file the
+wheel installs. A room hosted by this process registers itself; guests then use plain HTTP
+and websocket clients with no cookie and no token of Jupyter's.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import connect
+
+import cfwidget as cf
+from cfwidget.room import RoomError, host
+from cfwidget.room._jupyter import NO_EXTENSION, registry
+from tests.browser.servers import BIN, REPO, free_port
+
+PREFIX = "/user/ann/"
+OWNER_TOKEN = "the-owners-jupyter-token-guests-do-not-have"
+CONFIG = REPO / "jupyter-config" / "jupyter_server_config.d" / "cfwidget.json"
+
+
+@pytest.fixture(scope="module")
+def hub() -> Iterator[tuple[str, str]]:
+    """A Jupyter server with the route; yields (its address, its runtime folder)."""
+    runtime = tempfile.mkdtemp(prefix="cfj", dir="/tmp")  # short: a socket path's limit
+    config = Path(tempfile.mkdtemp(prefix="cfjc"))
+    (config / "jupyter_server_config.d").mkdir()
+    shutil.copy(CONFIG, config / "jupyter_server_config.d" / CONFIG.name)
+    port = free_port()
+    args = [
+        str(BIN / "jupyter-server"),
+        "--no-browser",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        f"--ServerApp.base_url={PREFIX}",
+        f"--IdentityProvider.token={OWNER_TOKEN}",
+        f"--ServerApp.root_dir={config}",
+    ]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        args.append("--allow-root")
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": runtime, "JUPYTER_CONFIG_DIR": str(config)}
+    env["PYTHONPATH"] = str(REPO)
+    log = config / "server.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            args, env=env, cwd=config, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    saved = os.environ.get("JUPYTER_RUNTIME_DIR")
+    os.environ["JUPYTER_RUNTIME_DIR"] = runtime  # this process hosts, as the server's kernels
+    try:
+        deadline = time.monotonic() + 90
+        while not list(registry(create=False).glob("jupyter-*.json")):
+            assert proc.poll() is None, log.read_text()[-3000:]
+            assert time.monotonic() < deadline, log.read_text()[-3000:]
+            time.sleep(0.2)
+        while _get(f"http://127.0.0.1:{port}{PREFIX}api/status")[0] >= 500:
+            time.sleep(0.2)
+        yield f"http://127.0.0.1:{port}", runtime
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=5)
+        if saved is None:
+            os.environ.pop("JUPYTER_RUNTIME_DIR", None)
+        else:
+            os.environ["JUPYTER_RUNTIME_DIR"] = saved
+        shutil.rmtree(runtime, ignore_errors=True)
+        shutil.rmtree(config, ignore_errors=True)
+
+
+@pytest.fixture
+def on_hub(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("JUPYTERHUB_SERVICE_PREFIX", PREFIX)
+    for name in ("JUPYTERHUB_PUBLIC_URL", "JUPYTERHUB_PUBLIC_HUB_URL"):
+        monkeypatch.delenv(name, raising=False)
+
+
+def _get(url: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=20) as reply:
+            return reply.status, dict(reply.headers), reply.read()
+    except urllib.error.HTTPError as exc:
+        return exc.code, dict(exc.headers), exc.read()
+    except OSError:  # not listening yet
+        return 599, {}, b""
+
+
+def _join(link: str, origin: str) -> dict[str, object]:
+    page, token = link.split("#")
+    url = page.replace("http://", "ws://").removesuffix("/join").removesuffix("/host") + "/ws"
+    with connect(url, origin=origin, open_timeout=20) as ws:  # type: ignore[arg-type]
+        ws.send(json.dumps({"type": "join", "token": token}))
+        first = json.loads(ws.recv(timeout=20))
+        if first["type"] == "closed":
+            with contextlib.suppress(ConnectionClosed):
+                ws.recv(timeout=20)
+            first["code"] = ws.close_code
+        return dict(first)
+
+
+def test_guests_reach_the_room_through_jupyter_and_nothing_else(
+    hub: tuple[str, str], on_hub: None
+) -> None:
+    base, _ = hub
+    hosted = host(cf.Game(["Ann", "Bob", "Cy"], seed=3), humans=[0, 1], public_url=base, show=False)
+    try:
+        room_root = hosted.rooms.base_url
+        assert room_root.startswith(f"{base}{PREFIX}cfwidget-room/")
+        assert [s for s, _ in hosted.links] == [0, 1] and hosted.notice is None
+        # The join page, its script and styles: with no login, through the Jupyter server.
+        status, headers, body = _get(hosted.links[0][1].split("#")[0])
+        assert status == 200 and b"static/room.js" in body
+        assert headers["Content-Security-Policy"].startswith("default-src 'none'")
+        assert headers["X-Frame-Options"] == "DENY" and "Set-Cookie" not in headers
+        for name in ("room.js", "room.css", "widget.css"):
+            assert _get(f"{room_root}/static/{name}")[0] == 200
+        assert json.loads(_get(f"{room_root}/health")[2]) == {"ok": True}
+        # A seat's link opens that seat, from a page of the same host.
+        welcome = _join(hosted.links[1][1], origin=base)
+        assert welcome["type"] == "welcome" and welcome["seat"] == 1 and welcome["role"] == "seat"
+        host_welcome = _join(hosted.host_link, origin=base)
+        assert host_welcome["role"] == "host"
+        # A wrong link is refused by the room (4403), as on any room server.
+        wrong = hosted.links[0][1][:-4] + "AAAA"
+        refused = _join(wrong, origin=base)
+        assert refused["type"] == "closed" and refused["code"] == 4403
+        # Another site's page may not open the room's websocket.
+        with pytest.raises(InvalidStatus):
+            _join(hosted.links[0][1], origin="https://elsewhere.example")
+        # Nothing else: other paths of the room, an id nobody registered, Jupyter itself.
+        for path in ("admin", "static/../../api/status", "static/.hidden", "join/x", ""):
+            assert _get(f"{room_root}/{path}")[0] == 404, path
+        unregistered = room_root.rsplit("/", 1)[0] + "/" + "A" * 22
+        assert _get(f"{unregistered}/join")[0] == 404
+        assert _get(f"{base}{PREFIX}api/contents")[0] == 403  # Jupyter's login still holds
+        assert _get(f"{base}{PREFIX}api/contents?token={OWNER_TOKEN}")[0] == 200
+    finally:
+        hosted.stop()
+    # A stopped room's address answers nothing, at once.
+    status, _, body = _get(hosted.links[0][1].split("#")[0])
+    assert status == 404 and b"No room is open" in body
+    assert list(registry(create=False).glob("*.sock")) == []
+
+
+def test_the_route_is_used_only_when_asked_or_on_a_hub(
+    hub: tuple[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("JUPYTERHUB_SERVICE_PREFIX", raising=False)
+    game = cf.Game(["Ann", "Bob"], seed=1)
+    laptop = host(game, port=0, local_only=True, show=False)  # make lab: network links
+    laptop.stop()
+    assert laptop.links[0][1].startswith("http://127.0.0.1:") and laptop.notice is None
+    monkeypatch.setenv("JUPYTERHUB_SERVICE_PREFIX", PREFIX)
+    monkeypatch.setenv("JUPYTERHUB_PUBLIC_URL", "https://hub.example.org/")
+    hosted = host(game, show=False)
+    hosted.stop()
+    assert hosted.links[0][1].startswith(f"https://hub.example.org{PREFIX}cfwidget-room/")
+    monkeypatch.delenv("JUPYTERHUB_PUBLIC_URL")
+    relative = host(game, show=False)
+    html = relative._repr_html_()
+    relative.stop()
+    assert relative.links[0][1].startswith(f"{PREFIX}cfwidget-room/")
+    assert relative.notice is not None and "public_url=" in relative.notice
+    assert "<svg" not in html and "public_url=" in html
+
+
+def test_on_a_hub_without_the_route_the_notebook_says_devices_cannot_reach_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("JUPYTER_RUNTIME_DIR", str(tmp_path))  # no server marked here
+    monkeypatch.setenv("JUPYTERHUB_SERVICE_PREFIX", PREFIX)
+    hosted = host(cf.Game(["Ann", "Bob"], seed=1), port=0, local_only=True, show=False)
+    html = hosted._repr_html_()
+    hosted.stop()
+    assert hosted.notice == NO_EXTENSION
+    assert "cannot reach" in html and "cfwidget serve" in html
+    with pytest.raises(RoomError, match="no cfwidget room route"):
+        host(cf.Game(["Ann", "Bob"], seed=1), through_jupyter=True, show=False)
