@@ -193,6 +193,12 @@ SLOW: dict[str, set[str]] = {
 #: Tests outside tests/browser that drive Chromium all the same (by file and function).
 ALSO_BROWSER: dict[str, set[str]] = {
     "tools/test_screen_bench.py": {"test_the_draw_and_its_yardstick_come_from_one_page"},
+    # Each module starts a real Jupyter server (about 12 s on a loaded machine), once.
+    "room/test_jupyter_route.py": {
+        "test_guests_reach_the_room_through_jupyter_and_nothing_else",  # 13.7 s with the server
+        "test_a_dead_registration_leads_nowhere",  # 0.1 s
+        "test_the_route_is_used_only_when_asked_or_on_a_hub",  # 0.3 s
+    },
 }
 
 

@@ -136,10 +136,12 @@ class RoomPage(web.RequestHandler):
                 ),
                 raise_error=False,
             )
+        except Exception as exc:  # nobody listens (the kernel was killed), or it broke off
+            _forget_if_dead(path, exc)
+            raise web.HTTPError(404) from None
         finally:
             client.close()
         if answer.code not in (200, 304, 404):
-            _forget_if_dead(path, answer.error)
             raise web.HTTPError(404)
         _touch(self)
         self.clear()

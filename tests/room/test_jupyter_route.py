@@ -13,6 +13,7 @@ import json
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import tempfile
 import time
@@ -50,6 +51,7 @@ def hub() -> Iterator[tuple[str, str]]:
         f"--port={port}",
         f"--ServerApp.base_url={PREFIX}",
         f"--IdentityProvider.token={OWNER_TOKEN}",
+        "--ServerApp.allow_unauthenticated_access=False",  # the strictest setting there is
         f"--ServerApp.root_dir={config}",
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
@@ -94,10 +96,18 @@ def on_hub(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.delenv(name, raising=False)
 
 
+class _NoRedirects(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: object, **kwargs: object) -> None:
+        return None  # a redirect is an answer of its own here (to Jupyter's login page)
+
+
+_OPENER = urllib.request.build_opener(_NoRedirects)
+
+
 def _get(url: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
     request = urllib.request.Request(url, headers=headers)
     try:
-        with urllib.request.urlopen(request, timeout=20) as reply:
+        with _OPENER.open(request, timeout=20) as reply:
             return reply.status, dict(reply.headers), reply.read()
     except urllib.error.HTTPError as exc:
         return exc.code, dict(exc.headers), exc.read()
@@ -147,9 +157,14 @@ def test_guests_reach_the_room_through_jupyter_and_nothing_else(
         # Another site's page may not open the room's websocket.
         with pytest.raises(InvalidStatus):
             _join(hosted.links[0][1], origin="https://elsewhere.example")
-        # Nothing else: other paths of the room, an id nobody registered, Jupyter itself.
+        # Nothing else: other paths of the room are Jupyter's (its login page), an id
+        # nobody registered answers 404, and Jupyter's own routes still ask for the login.
         for path in ("admin", "static/../../api/status", "static/.hidden", "join/x", ""):
-            assert _get(f"{room_root}/{path}")[0] == 404, path
+            status, headers, _ = _get(f"{room_root}/{path}")
+            room_csp = headers.get("Content-Security-Policy", "").startswith("default-src 'none'")
+            assert status in (302, 403, 404) and not room_csp, path
+            to = headers.get("Location", "")  # the login page, or the path without its "/"
+            assert status != 302 or "/login" in to or room_root.endswith(to), path
         unregistered = room_root.rsplit("/", 1)[0] + "/" + "A" * 22
         assert _get(f"{unregistered}/join")[0] == 404
         assert _get(f"{base}{PREFIX}api/contents")[0] == 403  # Jupyter's login still holds
@@ -160,6 +175,29 @@ def test_guests_reach_the_room_through_jupyter_and_nothing_else(
     status, _, body = _get(hosted.links[0][1].split("#")[0])
     assert status == 404 and b"No room is open" in body
     assert list(registry(create=False).glob("*.sock")) == []
+
+
+def test_a_dead_registration_leads_nowhere(hub: tuple[str, str]) -> None:
+    """A kernel killed with its room open leaves a socket nobody listens on: the route
+    answers 404 and removes it; a link in the folder (to any other socket) is never followed."""
+    base, _ = hub
+    folder = registry()
+    dead, linked = folder / f"{'D' * 22}.sock", folder / f"{'L' * 22}.sock"
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+        sock.bind(str(dead))  # bound, never listening, then closed: as after kill -9
+    other = Path(tempfile.mkdtemp(prefix="cfo", dir="/tmp"))
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as listening:
+        listening.bind(str(other / "s"))
+        listening.listen(1)
+        linked.symlink_to(other / "s")
+        try:
+            for room_id in ("D" * 22, "L" * 22):
+                status, _, body = _get(f"{base}{PREFIX}cfwidget-room/{room_id}/join")
+                assert status == 404 and b"No room is open" in body
+            assert not dead.exists() and linked.is_symlink()
+        finally:
+            linked.unlink()
+            shutil.rmtree(other, ignore_errors=True)
 
 
 def test_the_route_is_used_only_when_asked_or_on_a_hub(
