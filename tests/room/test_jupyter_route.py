@@ -10,13 +10,9 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import shutil
-import signal
 import socket
-import subprocess
 import tempfile
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -29,64 +25,14 @@ from websockets.sync.client import connect
 import cfwidget as cf
 from cfwidget.room import RoomError, host
 from cfwidget.room._jupyter import NO_EXTENSION, registry
-from tests.browser.servers import BIN, REPO, free_port
-
-PREFIX = "/user/ann/"
-OWNER_TOKEN = "the-owners-jupyter-token-guests-do-not-have"
-CONFIG = REPO / "jupyter-config" / "jupyter_server_config.d" / "cfwidget.json"
+from tests.helpers.jupyter_route import OWNER_TOKEN, PREFIX, jupyter_with_route
 
 
 @pytest.fixture(scope="module")
 def hub() -> Iterator[tuple[str, str]]:
     """A Jupyter server with the route; yields (its address, its runtime folder)."""
-    runtime = tempfile.mkdtemp(prefix="cfj", dir="/tmp")  # short: a socket path's limit
-    config = Path(tempfile.mkdtemp(prefix="cfjc"))
-    (config / "jupyter_server_config.d").mkdir()
-    shutil.copy(CONFIG, config / "jupyter_server_config.d" / CONFIG.name)
-    port = free_port()
-    args = [
-        str(BIN / "jupyter-server"),
-        "--no-browser",
-        "--ip=127.0.0.1",
-        f"--port={port}",
-        f"--ServerApp.base_url={PREFIX}",
-        f"--IdentityProvider.token={OWNER_TOKEN}",
-        "--ServerApp.allow_unauthenticated_access=False",  # the strictest setting there is
-        f"--ServerApp.root_dir={config}",
-    ]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        args.append("--allow-root")
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": runtime, "JUPYTER_CONFIG_DIR": str(config)}
-    env["PYTHONPATH"] = str(REPO)
-    log = config / "server.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            args, env=env, cwd=config, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
-        )
-    saved = os.environ.get("JUPYTER_RUNTIME_DIR")
-    os.environ["JUPYTER_RUNTIME_DIR"] = runtime  # this process hosts, as the server's kernels
-    try:
-        deadline = time.monotonic() + 90
-        while not list(registry(create=False).glob("jupyter-*.json")):
-            assert proc.poll() is None, log.read_text()[-3000:]
-            assert time.monotonic() < deadline, log.read_text()[-3000:]
-            time.sleep(0.2)
-        while _get(f"http://127.0.0.1:{port}{PREFIX}api/status")[0] >= 500:
-            time.sleep(0.2)
-        yield f"http://127.0.0.1:{port}", runtime
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=5)
-        if saved is None:
-            os.environ.pop("JUPYTER_RUNTIME_DIR", None)
-        else:
-            os.environ["JUPYTER_RUNTIME_DIR"] = saved
-        shutil.rmtree(runtime, ignore_errors=True)
-        shutil.rmtree(config, ignore_errors=True)
+    with jupyter_with_route() as server:
+        yield server
 
 
 @pytest.fixture
