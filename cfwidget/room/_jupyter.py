@@ -16,7 +16,7 @@ program, and no address or port of this machine can be named in the URL.
 The extension marks itself as running with ``jupyter-<pid>.json`` in the same folder
 (its base URL), so :func:`jupyter_route` knows whether the route is there.
 
->>> ROOM_ID.fullmatch("0123456789abcdefghij_-") is not None, ROOM_ID.fullmatch("../x") is None
+>>> bool(ROOM_ID.fullmatch("0123456789abcdefghij_-")), bool(ROOM_ID.fullmatch("../x"))
 (True, False)
 >>> origin_of("https://hub.example.org/hub/"), origin_of("hub.example.org")
 ('https://hub.example.org', None)
