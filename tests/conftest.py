@@ -197,6 +197,7 @@ ALSO_BROWSER: dict[str, set[str]] = {
     "room/test_jupyter_route.py": {
         "test_guests_reach_the_room_through_jupyter_and_nothing_else",  # 13.7 s with the server
         "test_a_dead_registration_leads_nowhere",  # 0.1 s
+        "test_whatever_listens_on_a_registration_the_pages_are_the_packages",  # 0.1 s
         "test_the_route_is_used_only_when_asked_or_on_a_hub",  # 0.3 s
     },
 }

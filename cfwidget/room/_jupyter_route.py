@@ -3,18 +3,23 @@
 Enabled by ``etc/jupyter/jupyter_server_config.d/cfwidget.json`` (installed with the wheel).
 It adds two routes to the Jupyter server, and only these:
 
-- ``GET|HEAD <base_url>/cfwidget-room/<room id>/join|host|health|static/<file>``: forwarded
-  to the room server registered under that id (:mod:`._jupyter`), with no cookie, no query
-  and no body; the answer comes back with its status (200, 304 or 404), its type, its
-  length and the room's security headers, and no other header (no cookie is ever set).
+- ``GET|HEAD <base_url>/cfwidget-room/<room id>/join|host|health|static/<file>``: for a
+  room id some kernel registered (:mod:`._jupyter`), the package's own pages, script and
+  style sheets, read from the installed package by this server, with the room server's
+  security headers (its Content-Security-Policy allows no inline script); ``health`` says
+  whether the room's server answers. No HTTP answer ever comes from the kernel: whatever
+  listens on a registration (another account's code cannot, but the owner's own code could)
+  can never put a page of its choosing on the Jupyter server's address.
 - ``<base_url>/cfwidget-room/<room id>/ws``: the room's websocket, relayed message by message
   (each at most :data:`MAX_MESSAGE` bytes), from pages of the same host only (the Origin
-  check Jupyter's own websockets make), at most :data:`MAX_SOCKETS` at once per room.
+  check Jupyter's own websockets make), at most :data:`MAX_SOCKETS` at once per room. The
+  pages treat what arrives as data: text as text, a QR code rebuilt from plain shapes
+  (js/safe-svg.js), links only when they are http(s).
 
 Guests have no Jupyter login, so these handlers ask for none (``@allow_unauthenticated``,
-and they are plain Tornado handlers: Jupyter's login is never consulted, so the owner's
+and they are plain Tornado handlers: Jupyter's login is never consulted, and the owner's
 Jupyter cookies are neither read nor forwarded). What a guest reaches is exactly the room's
-pages and its websocket, where the seat's link is checked as on any room server (the first
+pages and its websocket, where the seat's link is checked by the room server (the first
 message; 4403 for a wrong link). Every other path, an id no kernel registered and a room
 that stopped answer 404; no other port, host or file can be named. The room server keeps
 its own checks (size, schema, rate limit per connection).
@@ -26,6 +31,7 @@ its own checks (size, schema, rate limit per connection).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -37,7 +43,6 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from tornado import httpclient, netutil, web, websocket
-from tornado.simple_httpclient import SimpleAsyncHTTPClient
 
 from ._jupyter import PREFIX, ROOM_ID, registry
 
@@ -45,19 +50,27 @@ __all__ = ["MAX_MESSAGE", "MAX_SOCKETS", "handlers"]
 
 MAX_MESSAGE = 65536  # as the room server's own websocket (uvicorn's ws_max_size)
 MAX_SOCKETS = 100  # per room: 8 seats, a table and a host, reconnecting, fit many times
-MAX_BODY = 4 * 1024 * 1024  # the room's largest file (its script) is well under this
 _PAGE = r"(join|host|health|static/[A-Za-z0-9][A-Za-z0-9_.-]{0,80})"
-#: The room's answer headers that come back to the browser (all others are dropped).
-_KEPT = (
-    "Content-Type",
-    "Cache-Control",
-    "Content-Security-Policy",
-    "Referrer-Policy",
-    "X-Content-Type-Options",
-    "X-Frame-Options",
-    "ETag",
-    "Last-Modified",
-)
+STATIC = Path(__file__).parent / "static"
+WIDGET_CSS = Path(__file__).parents[1] / "widget" / "static" / "widget.css"
+_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+}
+#: The room server's own headers on every answer (``._app.SECURITY_HEADERS``, which needs
+#: Starlette: the Jupyter server's environment may not have it).
+SECURITY_HEADERS = {
+    "cache-control": "no-store",
+    "referrer-policy": "no-referrer",
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "content-security-policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self' ws: wss:; base-uri 'none'; form-action 'none'; "
+        "frame-ancestors 'none'"
+    ),
+}
 _GONE = "No room is open at this address (it may have ended). Ask the host for a new link."
 _open_sockets: Counter[str] = Counter()
 
@@ -90,6 +103,26 @@ def _socket_of(room_id: str) -> Path | None:
     return path
 
 
+def _file_of(page: str) -> Path | None:
+    """The package's file for ``page``: a room page, or a script or style sheet of its own."""
+    if page in ("join", "host"):
+        return STATIC / f"{page}.html"
+    name = page.removeprefix("static/")
+    path = WIDGET_CSS if name == "widget.css" else STATIC / name
+    return path if path.suffix in (".js", ".css") and path.is_file() else None
+
+
+async def _listening(path: Path) -> bool:
+    """Whether the room's server answers on its socket (a dead one is removed)."""
+    try:
+        _, writer = await asyncio.wait_for(asyncio.open_unix_connection(str(path)), 5)
+    except Exception as exc:
+        _forget_if_dead(path, exc)
+        return False
+    writer.close()
+    return True
+
+
 class _UnixResolver(netutil.Resolver):
     """Resolves every name to one Unix socket (the room's), and nothing else."""
 
@@ -115,59 +148,44 @@ def _touch(handler: web.RequestHandler) -> None:
 
 
 class RoomPage(web.RequestHandler):
-    """``GET``/``HEAD`` of a room's page or file, forwarded to its room server."""
+    """``GET``/``HEAD`` of a registered room's page or file: the package's own files."""
 
-    async def _forward(self, room_id: str, page: str, method: str) -> None:
+    async def _answer(self, room_id: str, page: str, method: str) -> None:
         path = _socket_of(room_id)
-        if path is None:
-            raise web.HTTPError(404)
-        client = SimpleAsyncHTTPClient(
-            force_instance=True, resolver=_UnixResolver(path=str(path)), max_body_size=MAX_BODY
-        )
-        try:
-            answer = await client.fetch(
-                httpclient.HTTPRequest(
-                    f"http://cfwidget-room/{page}",
-                    method=method,
-                    headers={"Accept": self.request.headers.get("Accept", "*/*")},
-                    follow_redirects=False,
-                    connect_timeout=5,
-                    request_timeout=15,
-                ),
-                raise_error=False,
-            )
-        except Exception as exc:  # nobody listens (the kernel was killed), or it broke off
-            _forget_if_dead(path, exc)
-            raise web.HTTPError(404) from None
-        finally:
-            client.close()
-        if answer.code not in (200, 304, 404):
+        if path is None or (page in ("join", "host", "health") and not await _listening(path)):
             raise web.HTTPError(404)
         _touch(self)
         self.clear()
-        self.set_status(answer.code)
-        for name in _KEPT:
-            if name in answer.headers:
-                self.set_header(name, answer.headers[name])
-        if method == "GET" and answer.code != 304:
-            self.finish(answer.body)
+        for name, value in SECURITY_HEADERS.items():
+            self.set_header(name, value)
+        if page == "health":
+            body, kind = b'{"ok": true}', "application/json"
         else:
+            file = _file_of(page)
+            if file is None:
+                raise web.HTTPError(404)
+            body, kind = file.read_bytes(), _TYPES[file.suffix]
+        self.set_header("Content-Type", kind)
+        if method == "GET":
+            self.finish(body)
+        else:
+            self.set_header("Content-Length", str(len(body)))
             self.finish()
 
     @allow_unauthenticated
     async def get(self, room_id: str, page: str) -> None:
-        await self._forward(room_id, page, "GET")
+        await self._answer(room_id, page, "GET")
 
     @allow_unauthenticated
     async def head(self, room_id: str, page: str) -> None:
-        await self._forward(room_id, page, "HEAD")
+        await self._answer(room_id, page, "HEAD")
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         self.clear()
         self.set_status(status_code)
+        for name, value in SECURITY_HEADERS.items():
+            self.set_header(name, value)
         self.set_header("Content-Type", "text/plain; charset=utf-8")
-        self.set_header("Cache-Control", "no-store")
-        self.set_header("X-Content-Type-Options", "nosniff")
         self.finish(_GONE if status_code == 404 else "The room could not answer.")
 
 

@@ -24,7 +24,9 @@ from websockets.sync.client import connect
 
 import cfwidget as cf
 from cfwidget.room import RoomError, host
+from cfwidget.room._app import SECURITY_HEADERS, STATIC
 from cfwidget.room._jupyter import NO_EXTENSION, registry
+from cfwidget.room._jupyter_route import SECURITY_HEADERS as ROUTE_HEADERS
 from tests.helpers.jupyter_route import OWNER_TOKEN, PREFIX, jupyter_with_route
 
 
@@ -144,6 +146,31 @@ def test_a_dead_registration_leads_nowhere(hub: tuple[str, str]) -> None:
         finally:
             linked.unlink()
             shutil.rmtree(other, ignore_errors=True)
+
+
+def test_whatever_listens_on_a_registration_the_pages_are_the_packages(
+    hub: tuple[str, str],
+) -> None:
+    """Code of the owner's that listens on a registration (not a room server) cannot put a
+    page of its own on the Jupyter server's address: pages and files come from the package."""
+    base, _ = hub
+    room_id = "E" * 22
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as other:
+        other.bind(str(registry() / f"{room_id}.sock"))
+        other.listen(5)
+        try:
+            root = f"{base}{PREFIX}cfwidget-room/{room_id}"
+            status, headers, body = _get(f"{root}/join")
+            assert status == 200 and body == (STATIC / "join.html").read_bytes()
+            assert headers["Content-Type"].startswith("text/html")
+            assert _get(f"{root}/static/room.js")[2] == (STATIC / "room.js").read_bytes()
+            assert _get(f"{root}/static/join.html")[0] == 404  # pages only by their names
+        finally:
+            (registry() / f"{room_id}.sock").unlink()
+
+
+def test_the_routes_headers_are_the_room_servers() -> None:
+    assert ROUTE_HEADERS == SECURITY_HEADERS
 
 
 def test_the_route_is_used_only_when_asked_or_on_a_hub(
