@@ -126,9 +126,11 @@ def origin_of(url: str | None) -> str | None:
 
 
 def _public_origin(public_url: str | None) -> str | None:
-    """The browser's address of the Jupyter server: ``public_url``, else JupyterHub's own."""
+    """The browser's address of the Jupyter server: ``public_url``, else JupyterHub's own
+    (``JUPYTERHUB_HOST`` on a hub with a subdomain per user, else its public URL)."""
     for url in (
         public_url,
+        os.environ.get("JUPYTERHUB_HOST"),
         os.environ.get("JUPYTERHUB_PUBLIC_URL"),
         os.environ.get("JUPYTERHUB_PUBLIC_HUB_URL"),
     ):

@@ -40,7 +40,7 @@ def hub() -> Iterator[tuple[str, str]]:
 @pytest.fixture
 def on_hub(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("JUPYTERHUB_SERVICE_PREFIX", PREFIX)
-    for name in ("JUPYTERHUB_PUBLIC_URL", "JUPYTERHUB_PUBLIC_HUB_URL"):
+    for name in ("JUPYTERHUB_HOST", "JUPYTERHUB_PUBLIC_URL", "JUPYTERHUB_PUBLIC_HUB_URL"):
         monkeypatch.delenv(name, raising=False)
 
 
@@ -176,7 +176,8 @@ def test_the_routes_headers_are_the_room_servers() -> None:
 def test_the_route_is_used_only_when_asked_or_on_a_hub(
     hub: tuple[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.delenv("JUPYTERHUB_SERVICE_PREFIX", raising=False)
+    for name in ("JUPYTERHUB_SERVICE_PREFIX", "JUPYTERHUB_HOST", "JUPYTERHUB_PUBLIC_HUB_URL"):
+        monkeypatch.delenv(name, raising=False)
     game = cf.Game(["Ann", "Bob"], seed=1)
     laptop = host(game, port=0, local_only=True, show=False)  # make lab: network links
     laptop.stop()
@@ -186,7 +187,12 @@ def test_the_route_is_used_only_when_asked_or_on_a_hub(
     hosted = host(game, show=False)
     hosted.stop()
     assert hosted.links[0][1].startswith(f"https://hub.example.org{PREFIX}cfwidget-room/")
+    monkeypatch.setenv("JUPYTERHUB_HOST", "https://ann.hub.example.org")  # a subdomain each
+    hosted = host(game, show=False)
+    hosted.stop()
+    assert hosted.links[0][1].startswith(f"https://ann.hub.example.org{PREFIX}cfwidget-room/")
     monkeypatch.delenv("JUPYTERHUB_PUBLIC_URL")
+    monkeypatch.delenv("JUPYTERHUB_HOST")
     relative = host(game, show=False)
     html = relative._repr_html_()
     relative.stop()
