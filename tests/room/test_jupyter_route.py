@@ -8,17 +8,20 @@ and websocket clients with no cookie and no token of Jupyter's.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import shutil
 import socket
 import tempfile
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from websockets.asyncio.client import connect as connect_async
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
@@ -26,6 +29,7 @@ import cfwidget as cf
 from cfwidget.room import RoomError, host
 from cfwidget.room._app import SECURITY_HEADERS, STATIC
 from cfwidget.room._jupyter import NO_EXTENSION, registry
+from cfwidget.room._jupyter_route import MAX_SOCKETS
 from cfwidget.room._jupyter_route import SECURITY_HEADERS as ROUTE_HEADERS
 from tests.helpers.jupyter_route import OWNER_TOKEN, PREFIX, jupyter_with_route
 
@@ -123,6 +127,59 @@ def test_guests_reach_the_room_through_jupyter_and_nothing_else(
     status, _, body = _get(hosted.links[0][1].split("#")[0])
     assert status == 404 and b"No room is open" in body
     assert list(registry(create=False).glob("*.sock")) == []
+
+
+def test_in_a_kernels_loop_the_room_serves_through_jupyter_and_stops_cleanly(
+    hub: tuple[str, str], on_hub: None
+) -> None:
+    """As in a notebook: host() on a running loop, a seat joins through the route, stop()."""
+    base, _ = hub
+
+    async def kernel() -> tuple[dict[str, object], int]:
+        hosted = host(cf.Game(["Ann", "Bob"], seed=4), public_url=base, show=False)
+        page, token = hosted.links[0][1].split("#")
+        url = page.replace("http://", "ws://").removesuffix("/join") + "/ws"
+        async with connect_async(url, origin=base) as ws:  # type: ignore[arg-type]
+            await ws.send(json.dumps({"type": "join", "token": token}))
+            welcome = json.loads(await ws.recv())
+        hosted.stop()
+        for _ in range(200):  # the server's task ends on the loop
+            if not [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]:
+                break
+            await asyncio.sleep(0.02)
+        left = len([t for t in asyncio.all_tasks() if t is not asyncio.current_task()])
+        return welcome, left
+
+    welcome, left = asyncio.run(kernel())
+    assert welcome["type"] == "welcome" and welcome["seat"] == 0 and left == 0
+    assert list(registry(create=False).glob("*.sock")) == []
+
+
+def test_at_most_a_hundred_websockets_at_once_reach_a_room(
+    hub: tuple[str, str], on_hub: None
+) -> None:
+    base, _ = hub
+    hosted = host(cf.Game(["Ann", "Bob"], seed=6), public_url=base, show=False)
+    ws_url = hosted.links[0][1].split("#")[0].replace("http://", "ws://").removesuffix("/join")
+    ws_url += "/ws"
+    try:
+        with contextlib.ExitStack() as held, contextlib.ExitStack() as one:
+            for _ in range(MAX_SOCKETS - 1):
+                held.enter_context(connect(ws_url, origin=base, open_timeout=20))  # type: ignore[arg-type]
+            one.enter_context(connect(ws_url, origin=base, open_timeout=20))  # type: ignore[arg-type]
+            with pytest.raises(InvalidStatus, match="503"):
+                connect(ws_url, origin=base, open_timeout=20)  # type: ignore[arg-type]
+            one.close()
+            for _ in range(100):  # the route counts the closed one out, then lets one more in
+                try:
+                    held.enter_context(connect(ws_url, origin=base, open_timeout=20))  # type: ignore[arg-type]
+                    break
+                except InvalidStatus:
+                    time.sleep(0.05)
+            else:
+                pytest.fail("a closed websocket's place was never freed")
+    finally:
+        hosted.stop()
 
 
 def test_a_dead_registration_leads_nowhere(hub: tuple[str, str]) -> None:
