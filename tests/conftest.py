@@ -199,6 +199,7 @@ ALSO_BROWSER: dict[str, set[str]] = {
         "test_in_a_kernels_loop_the_room_serves_through_jupyter_and_stops_cleanly",  # 0.5 s
         "test_at_most_a_hundred_websockets_at_once_reach_a_room",  # 2 s
         "test_a_dead_registration_leads_nowhere",  # 0.1 s
+        "test_a_plain_pip_install_of_the_wheel_enables_the_route",  # 10.7 s
         "test_whatever_listens_on_a_registration_the_pages_are_the_packages",  # 0.1 s
         "test_the_route_is_used_only_when_asked_or_on_a_hub",  # 0.3 s
     },

@@ -11,8 +11,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
+import re
 import shutil
 import socket
+import subprocess
+import sys
+import sysconfig
 import tempfile
 import time
 import urllib.error
@@ -270,3 +275,39 @@ def test_on_a_hub_without_the_route_the_notebook_says_devices_cannot_reach_it(
     assert "cannot reach" in html and "cfwidget serve" in html
     with pytest.raises(RoomError, match="no cfwidget room route"):
         host(cf.Game(["Ann", "Bob"], seed=1), through_jupyter=True, show=False)
+
+
+def test_a_plain_pip_install_of_the_wheel_enables_the_route(tmp_path: Path) -> None:
+    """``pip install cfwidget`` alone puts the extension's config where Jupyter reads it
+    ({sys.prefix}/etc/jupyter/jupyter_server_config.d/), and Jupyter can load it from there."""
+    from tests.browser.servers import build_wheel
+
+    wheel = build_wheel(tmp_path / "dist")
+    prefix = tmp_path / "env"
+    base_python = getattr(sys, "_base_executable", sys.executable)
+    subprocess.run([base_python, "-m", "venv", "--without-pip", str(prefix)], check=True)
+    python = prefix / "bin" / "python"
+    site = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    pip = [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet"]
+    subprocess.run([*pip, "--no-deps", "--no-warn-script-location", str(wheel)], check=True)
+    # Its dependencies (Jupyter among them) come from this environment, after the wheel's files.
+    Path(site, "zz-test-dependencies.pth").write_text(sysconfig.get_path("purelib") + "\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "JUPYTER_PATH")}
+    env["JUPYTER_CONFIG_DIR"] = str(tmp_path / "no-config")
+    listed = subprocess.run(
+        [str(python), "-m", "jupyter_server.extension.serverextension", "list"],
+        cwd=tmp_path,
+        env={**env, "NO_COLOR": "1", "TERM": "dumb"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    words = re.sub(r"\x1b\[[0-9;]*m", "", listed.stdout + listed.stderr)
+    assert f"{prefix}/etc/jupyter" in words
+    assert re.search(r"cfwidget\.room\._jupyter_route\s+enabled", words), words
+    assert re.search(r"cfwidget\.room\._jupyter_route\s+OK", words), words
