@@ -36,6 +36,7 @@ import contextlib
 import json
 import os
 import socket
+import stat
 from collections import Counter
 from collections.abc import Callable
 from datetime import datetime, timezone
@@ -96,8 +97,6 @@ def _socket_of(room_id: str) -> Path | None:
         info = path.lstat()
     except Exception:
         return None
-    import stat
-
     if not stat.S_ISSOCK(info.st_mode) or info.st_uid != os.getuid():
         return None
     return path
@@ -106,7 +105,8 @@ def _socket_of(room_id: str) -> Path | None:
 def _file_of(page: str) -> Path | None:
     """The package's file for ``page``: a room page, or a script or style sheet of its own."""
     if page in ("join", "host"):
-        return STATIC / f"{page}.html"
+        path = STATIC / f"{page}.html"
+        return path if path.is_file() else None
     name = page.removeprefix("static/")
     path = WIDGET_CSS if name == "widget.css" else STATIC / name
     return path if path.suffix in (".js", ".css") and path.is_file() else None
