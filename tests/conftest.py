@@ -193,6 +193,16 @@ SLOW: dict[str, set[str]] = {
 #: Tests outside tests/browser that drive Chromium all the same (by file and function).
 ALSO_BROWSER: dict[str, set[str]] = {
     "tools/test_screen_bench.py": {"test_the_draw_and_its_yardstick_come_from_one_page"},
+    # Each module starts a real Jupyter server (about 12 s on a loaded machine), once.
+    "room/test_jupyter_route.py": {
+        "test_guests_reach_the_room_through_jupyter_and_nothing_else",  # 13.7 s with the server
+        "test_in_a_kernels_loop_the_room_serves_through_jupyter_and_stops_cleanly",  # 0.5 s
+        "test_at_most_a_hundred_websockets_at_once_reach_a_room",  # 2 s
+        "test_a_dead_registration_leads_nowhere",  # 0.1 s
+        "test_a_plain_pip_install_of_the_wheel_enables_the_route",  # 10.7 s
+        "test_whatever_listens_on_a_registration_the_pages_are_the_packages",  # 0.1 s
+        "test_the_route_is_used_only_when_asked_or_on_a_hub",  # 0.3 s
+    },
 }
 
 

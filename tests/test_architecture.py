@@ -313,6 +313,9 @@ def test_the_wheel_holds_the_package_and_not_the_tools(tmp_path: Path) -> None:
         assert f"cfwidget/room/static/{page}" in names
     # Voila's settings, for {sys.prefix}/etc/jupyter/ (see jupyter-config/voila.py)
     assert [n for n in names if n.endswith(".data/data/etc/jupyter/voila.py")] != []
+    # The room route's server extension, enabled for {sys.prefix}/etc/jupyter/ (docs/room.md)
+    enabled = ".data/data/etc/jupyter/jupyter_server_config.d/cfwidget.json"
+    assert [n for n in names if n.endswith(enabled)] != []
     assert "cfwidget/core/_round.py" in names
     assert [n for n in names if n.startswith(("tools/", "tests/", "js/", "cfwidget/tools"))] == []
     assert [n for n in names if "bench" in n or "layout_check" in n] == []

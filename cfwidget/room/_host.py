@@ -37,6 +37,7 @@ from ..players import BOTS, BotError, make_bot
 from ..widget import GameWidget
 from ._authority import Authority
 from ._errors import RoomError
+from ._jupyter import jupyter_route, relative_notice, unreachable_notice
 from ._rooms import Rooms, create_room, qr_svg
 from ._serve import base_url, need_server_packages
 from ._settings import TITLE_LIMIT, clean_text, pace_of
@@ -95,6 +96,8 @@ class Hosted:
         self.host_link = rooms.host_link(host_token)
         self._stop: list[Any] = []
         self.running = False
+        #: A plain sentence when devices elsewhere cannot use these links as they are.
+        self.notice: str | None = None
 
     def stop(self) -> None:
         """Close the room (its links die) and stop the server."""
@@ -112,14 +115,16 @@ class Hosted:
     def _repr_html_(self) -> str:
         if not self.running:
             return f"<p>{html.escape(repr(self))}</p>"
+        whole = self.rooms.base_url.startswith(("http://", "https://"))
+        notice = f"<p><b>{html.escape(self.notice)}</b></p>" if self.notice else ""
         rows = "".join(
             f"<div style='display:inline-block;margin:0 1em 1em 0;text-align:center'>"
-            f"{qr_svg(link)}<br><b>{html.escape(self._names[seat])}</b><br>"
+            f"{qr_svg(link) + '<br>' if whole else ''}<b>{html.escape(self._names[seat])}</b><br>"
             f"<a href='{html.escape(link)}' target='_blank' rel='noreferrer'>"
             f"{html.escape(link)}</a></div>"
             for seat, link in self.links
         )
-        return (
+        return notice + (
             f"<p>Room <b>{html.escape(self.title)}</b>: each person opens their own link "
             f"(or scans its code) on their device.</p>{rows}"
             f"<p>Host page: <a href='{html.escape(self.host_link)}' target='_blank' "
@@ -157,6 +162,7 @@ def host(
     port: int = 8765,
     local_only: bool = False,
     public_url: str | None = None,
+    through_jupyter: bool | None = None,
     show: bool = True,
 ) -> Hosted:
     """Host ``game`` as a room and show each person seat's link and QR code.
@@ -172,6 +178,13 @@ def host(
       this machine only (127.0.0.1), else on every network address, and links use the
       machine's address on the local network so phones on the same network can join;
       ``public_url`` overrides the links' address (behind an HTTPS proxy, say).
+    - ``through_jupyter``: serve the room through the Jupyter server running this notebook
+      (its ``cfwidget-room/`` route; see docs/room.md), for JupyterHub and Binder, where
+      devices reach nothing else. ``None`` (the default) does so under JupyterHub when the
+      server has the route, else links use the network as above and the notebook says
+      plainly when devices elsewhere cannot reach them. With the route, ``public_url`` is
+      the Jupyter server's address as the browser shows it (JupyterHub's public URL when
+      it is set), and ``port`` and ``local_only`` are not used: the room listens on no port.
     - ``show``: display the links and QR codes in the notebook.
     """
     need_server_packages()
@@ -199,13 +212,21 @@ def host(
     else:
         raise RoomError("host() takes a cf.Game, a GameWidget or a GuidedSession")
     rooms = Rooms(RoomStore(":memory:" if store is None else store), "")
-    address = "127.0.0.1" if local_only else "0.0.0.0"
-    sock = _listening(address, port)
-    rooms.base_url = base_url(address, int(sock.getsockname()[1]), public_url)
+    route = jupyter_route(through_jupyter, public_url)
+    if route is not None:
+        sock, rooms.base_url, notice = route.sock, route.base_url, relative_notice(route)
+    else:
+        address = "127.0.0.1" if local_only else "0.0.0.0"
+        sock = _listening(address, port)
+        rooms.base_url = base_url(address, int(sock.getsockname()[1]), public_url)
+        notice = None if public_url else unreachable_notice()
     room, token = create_room(rooms.store, clean_text(title, TITLE_LIMIT), settings, kind)
     authority = Authority(rooms.store, room, settings, game=shown_game, seats=seats, fresh=True)
     rooms.add(authority)
     hosted = Hosted(rooms, room, token, list(shown_game.names))
+    hosted.notice = notice
+    if route is not None:
+        hosted._stop.append(route.close)  # first: the route refuses the room at once
     _start(hosted, rooms, sock)
     if show:
         with contextlib.suppress(ImportError):
