@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import cfwidget as cf
-from cfwidget.room import RoomError
+from cfwidget.room import RoomError, RoomStore
 from cfwidget.room._cli import main
 from cfwidget.room._serve import need_server_packages
 
@@ -31,10 +31,13 @@ def test_a_room_is_made_listed_recorded_closed_and_erased(
     )  # fmt: skip
     assert code == 0
     link = said.splitlines()[-1]
-    assert link.startswith("https://rooms.example.org/host#h.") and len(link) > 70
     code, listed = _run(capsys, "room", "list", "--store", store)
     room = listed.split()[0]
-    assert " open " in listed and "Club 4B: Ann, Bob, Tips 3" in listed
+    assert link.startswith(f"https://rooms.example.org/r/{room}/host#h.") and len(link) > 80
+    assert " open " in listed and listed.rstrip().endswith("Club 4B: Ann, Bob, Tips 3")
+    RoomStore(store).claim(room, "server-b", 60)  # as a serving process does
+    listed = _run(capsys, "room", "list", "--store", store)[1]
+    assert listed.rstrip().endswith("Club 4B: Ann, Bob, Tips 3  (served by server-b)")
     code, record = _run(capsys, "room", "record", "--store", store, room)
     game = cf.Game.from_json(record)
     assert game.names == ("Ann", "Bob", "Tips 3") and game.seed == 7
