@@ -128,16 +128,17 @@ class Rooms:
         """A new game room in the store; its host token (shown once, never stored)."""
         return create_room(self.store, title, settings)[1]
 
-    def resume_all(self) -> list[str]:
+    def resume_all(self, free: bool = True) -> list[str]:
         """Rebuild the store's open rooms from their events; their ids. With a holder: the
-        rooms it held before (a restart) and the free ones, never one another live process
-        holds (each of those resumes on its first link, in the process the proxy picks)."""
+        rooms it held before (a restart), and the free ones too if ``free``, never one another
+        live process holds. A room not resumed here resumes on its first link (behind a
+        proxy, in the process the proxy sends its devices to)."""
         held = self.store.holders() if self.holder else {}
         for info in self.store.rooms(open_only=True):
             if info.kind != "game" or info.id in self._live:
                 continue
             holder, alive = held.get(info.id, ("", False))
-            if self.holder and holder != self.holder and alive:
+            if self.holder and holder != self.holder and (alive or not free):
                 continue
             if self.holder and self.store.claim(info.id, self.holder, self.lease):
                 continue

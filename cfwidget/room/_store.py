@@ -4,10 +4,11 @@ Each room is a row (id, title, kind, settings as JSON, time created); its tokens
 SHA-256 hashes only; everything that happens in it is an event appended as it happens (one
 committed transaction per change, so killing the server loses nothing written). Events are
 never updated or deleted: closing a room appends a ``closed`` event, and a closed room's
-tokens are refused. Several server processes may share the file: each room is *held* by at
-most one live process at a time, by a lease in the store that its holder renews
-(:meth:`RoomStore.claim`, :meth:`RoomStore.renew`). The one way to remove a closed room's data is :meth:`RoomStore.erase`
+tokens are refused. The one way to remove a closed room's data is :meth:`RoomStore.erase`
 (for a clinic's privacy rules), which removes the room, its tokens and its events at once.
+Several server processes may share the file: each room is *held* by at most one live process
+at a time, by a lease in the store that its holder renews (:meth:`RoomStore.claim`,
+:meth:`RoomStore.renew`).
 
 >>> store = RoomStore(":memory:")
 >>> room = store.create("Tuesday club", "game", {"names": ["Ann", "Bob"]}, {"aa": ("host", None)})
@@ -316,8 +317,12 @@ class RoomStore:
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 self._db.execute("INSERT INTO erasing VALUES (?)", (room,))
-                tables = (("events", "room"), ("tokens", "room"), ("holders", "room"), ("rooms", "id"))
-                for table, column in tables:
+                for table, column in (
+                    ("events", "room"),
+                    ("tokens", "room"),
+                    ("holders", "room"),
+                    ("rooms", "id"),
+                ):
                     self._db.execute(f"DELETE FROM {table} WHERE {column} = ?", (room,))
                 self._db.execute("DELETE FROM erasing WHERE room = ?", (room,))
                 self._db.execute("COMMIT")
