@@ -51,6 +51,12 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("--pace", default="1", help="seconds between bot moves, or click")
     new.add_argument("--port", type=int, default=DEFAULT_PORT, help="the server's port")
     new.add_argument("--public-url", help="the server's address for the link")
+    new.add_argument(
+        "--prefix",
+        default="",
+        help="starts the room's id: the name of the machine whose store holds it, by which "
+        "a proxy in front of several machines routes it",
+    )
     for name, text in (("list", "list the rooms"), ("close", "close a room: its links die")):
         sub = actions.add_parser(name, help=text)
         sub.add_argument("--store", default=DEFAULT_STORE)
@@ -98,7 +104,7 @@ def _room(args: argparse.Namespace) -> int:
         pace: object = args.pace if args.pace == "click" else _number(args.pace)
         settings = room_settings(args.players, rules=args.rules, seed=args.seed, pace=pace)
         store = RoomStore(args.store)
-        room, host = create_room(store, args.title, settings)
+        room, host = create_room(store, args.title, settings, prefix=args.prefix)
         url = base_url("0.0.0.0", args.port, args.public_url)
         print(f"Room {room} is ready. The host's link (keep it; it is shown only once):")
         print(f"{room_path(url, room)}/host#{host}")

@@ -302,16 +302,22 @@ class _Elsewhere(RoomError):
 
 
 def create_room(
-    store: RoomStore, title: str, settings: dict[str, Any], kind: str = "game"
+    store: RoomStore,
+    title: str,
+    settings: dict[str, Any],
+    kind: str = "game",
+    prefix: str = "",
 ) -> tuple[str, str]:
     """A new room with these settings in the store: its id and its host token (which is
     never stored: only its hash is). ``kind`` is ``"game"`` (``cfwidget serve`` resumes it)
-    or ``"widget"`` (a notebook hosts a widget it shows: the room ends with the notebook)."""
+    or ``"widget"`` (a notebook hosts a widget it shows: the room ends with the notebook);
+    ``prefix`` starts the room's id (see :meth:`RoomStore.create`)."""
     host = new_host_token()
     hashes: dict[str, tuple[str, int | None]] = {token_hash(host): ("host", None)}
     for i, seat in enumerate(settings["seats"]):
         if not seat["bot"]:
             hashes[token_hash(seat_token(host, i))] = ("seat", i)
     hashes[token_hash(table_token(host))] = ("table", None)
-    room = store.create(clean_text(title, TITLE_LIMIT) or "Chicken Foot", kind, settings, hashes)
+    title = clean_text(title, TITLE_LIMIT) or "Chicken Foot"
+    room = store.create(title, kind, settings, hashes, prefix)
     return room, host

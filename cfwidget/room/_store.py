@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import sqlite3
 import threading
@@ -40,6 +41,8 @@ from typing import Any
 from ._errors import RoomError
 
 __all__ = ["Event", "RoomInfo", "RoomStore"]
+
+_PREFIX = re.compile(r"^[a-z0-9]{1,16}$")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -121,9 +124,21 @@ class RoomStore:
         kind: str,
         settings: Mapping[str, Any],
         hashes: Mapping[str, tuple[str, int | None]],
+        prefix: str = "",
     ) -> str:
-        """A new room with its settings and token hashes (hash -> (role, seat)); its id."""
-        room = secrets.token_hex(4)
+        """A new room with its settings and token hashes (hash -> (role, seat)); its id:
+        8 random hex digits, after ``prefix`` and a dash if one is given (a machine's name, by
+        which a proxy routes the room to the machine whose store holds it).
+
+        >>> RoomStore(":memory:").create("Club", "game", {}, {}, prefix="m2")[:3]
+        'm2-'
+        """
+        if prefix and not _PREFIX.match(prefix):
+            raise RoomError(
+                f"A room's prefix is 1 to 16 small letters and digits (a machine's name), "
+                f"got {prefix!r}"
+            )
+        room = f"{prefix}-{secrets.token_hex(4)}" if prefix else secrets.token_hex(4)
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -116,3 +117,18 @@ def test_a_fresh_process_knows_every_bot_of_the_package(tmp_path: Path) -> None:
     assert made.returncode == 0, made.stdout + made.stderr
     listed = cfwidget("room", "list", "--store", store).stdout
     assert "Chicken Foot: Ann, Coach 2, Search 3, Deep-Search 4" in listed
+
+
+def test_a_rooms_id_may_start_with_its_machines_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store = str(tmp_path / "rooms.db")
+    code, said = _run(capsys, "room", "new", "--store", store, "--players", "Ann,Bob",
+                      "--prefix", "m2", "--public-url", "https://rooms.example.org")  # fmt: skip
+    room = _run(capsys, "room", "list", "--store", store)[1].split()[0]
+    assert code == 0 and re.fullmatch(r"m2-[0-9a-f]{8}", room)
+    assert f"https://rooms.example.org/r/{room}/host#h." in said
+    code, said = _run(capsys, "room", "new", "--store", store, "--players", "Ann,Bob",
+                      "--prefix", "M2/x")  # fmt: skip
+    assert code == 2 and "1 to 16 small letters and digits" in said
+    assert len(_run(capsys, "room", "list", "--store", store)[1].splitlines()) == 1
