@@ -14,6 +14,8 @@ import contextlib
 import hashlib
 import json
 import re
+import shutil
+import subprocess
 import threading
 import time
 import urllib.request
@@ -33,7 +35,7 @@ from websockets.sync.client import ClientConnection, connect
 from cfwidget.room._rooms import ELSEWHERE
 from cfwidget.room._store import RoomStore
 from cfwidget.room._tokens import seat_token
-from tests.room.devices import Server, act, cli, free_port
+from tests.room.devices import REPO, Server, act, cli, free_port
 
 ROOM_PATH = re.compile(r"^/r/([A-Za-z0-9_-]{1,64})/")
 #: Close codes one side may send on (a dropped connection, 1006, becomes 1011).
@@ -139,10 +141,10 @@ def proxied(tmp_path: Path) -> Iterator[tuple[Path, list[Server], RoomProxy]]:
 
 
 def join(
-    stack: contextlib.ExitStack, proxy: RoomProxy, room: str, token: str
+    stack: contextlib.ExitStack, port: int, room: str, token: str
 ) -> tuple[ClientConnection, dict[str, Any]]:
-    """A device joining through the proxy: its connection and its first message."""
-    ws = stack.enter_context(connect(f"ws://127.0.0.1:{proxy.port}/r/{room}/ws"))
+    """A device joining through the proxy on ``port``: its connection and its first message."""
+    ws = stack.enter_context(connect(f"ws://127.0.0.1:{port}/r/{room}/ws"))
     ws.send(json.dumps({"type": "join", "token": token}))
     return ws, json.loads(ws.recv(timeout=30))
 
@@ -175,7 +177,7 @@ def test_rooms_spread_over_two_processes_and_a_killed_ones_rooms_come_back_on_re
     # Devices join each room through the proxy and play: each room lands in its process.
     devices: dict[str, tuple[ClientConnection, dict[str, Any]]] = {}
     for room in rooms:
-        ws, welcome = join(stack, proxy, room, seat_token(hosts[room], 0))
+        ws, welcome = join(stack, proxy.port, room, seat_token(hosts[room], 0))
         assert welcome["type"] == "welcome", welcome
         view = welcome["traits"]["view"]
         for _ in range(4):
@@ -203,7 +205,7 @@ def test_rooms_spread_over_two_processes_and_a_killed_ones_rooms_come_back_on_re
         with pytest.raises(ConnectionClosed):
             devices[room][0].recv(timeout=10)
     # The proxy now sends a's rooms to b, which does not serve them: a still holds them.
-    ws, said = join(stack, proxy, homes[a][0], seat_token(hosts[homes[a][0]], 0))
+    ws, said = join(stack, proxy.port, homes[a][0], seat_token(hosts[homes[a][0]], 0))
     assert said == {"type": "closed", "text": ELSEWHERE}
     with pytest.raises(ConnectionClosed) as closed:
         ws.recv(timeout=10)
@@ -215,7 +217,7 @@ def test_rooms_spread_over_two_processes_and_a_killed_ones_rooms_come_back_on_re
     assert "2 open rooms resumed" in logs[a].read_text()
     for room in homes[a][:2]:
         before = devices[room][1]
-        ws, welcome = join(stack, proxy, room, seat_token(hosts[room], 0))
+        ws, welcome = join(stack, proxy.port, room, seat_token(hosts[room], 0))
         view = welcome["traits"]["view"]
         for same in ("log", "hand", "status", "table", "players"):
             assert view[same] == before[same], same
@@ -234,3 +236,61 @@ def test_rooms_spread_over_two_processes_and_a_killed_ones_rooms_come_back_on_re
     for port in (a, b):
         text = logs[port].read_text()
         assert all(token[2:14] not in text for token in hosts.values())
+
+
+def nginx_config(folder: Path, ports: list[int], listen: int) -> Path:
+    """docs/room.md's nginx config for several processes, on these ports, without TLS."""
+    doc = (REPO / "docs" / "room.md").read_text(encoding="utf-8")
+    section = doc[doc.index("## Many rooms, several processes") :]
+    block = next(b for b in re.findall(r"```\n(.*?)```", section, re.S) if "upstream" in b)
+    block = block.replace("8765", str(ports[0])).replace("8766", str(ports[1]))
+    block = block.replace("listen 443 ssl;", f"listen 127.0.0.1:{listen};")
+    block = re.sub(r"\n\s*ssl_certificate.*", "", block)
+    temp = " ".join(f"{k}_temp_path {folder}/{k};" for k in ("client_body", "proxy", "fastcgi"))
+    temp += f" uwsgi_temp_path {folder}/uwsgi; scgi_temp_path {folder}/scgi;"
+    config = folder / "nginx.conf"
+    config.write_text(
+        f"worker_processes 1; pid {folder}/nginx.pid; error_log {folder}/error.log;\n"
+        f"events {{}}\nhttp {{ access_log {folder}/access.log; {temp}\n{block}}}\n"
+    )
+    return config
+
+
+@pytest.mark.skipif(shutil.which("nginx") is None, reason="nginx is not installed here")
+def test_the_docs_nginx_config_sends_each_room_to_one_process(tmp_path: Path) -> None:
+    ports, listen = [free_port(), free_port()], free_port()
+    config = nginx_config(tmp_path, ports, listen)
+    nginx = subprocess.Popen(
+        ["nginx", "-p", str(tmp_path), "-c", str(config), "-g", "daemon off;"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.STDOUT,
+    )
+    store = tmp_path / "rooms.db"
+    servers = [
+        Server(store, p, tmp_path / f"{n}.log", "--name", n)
+        for p, n in zip(ports, "ab", strict=True)
+    ]
+    try:
+        public = f"http://127.0.0.1:{listen}"
+        held: dict[str, str] = {}
+        tokens: list[str] = []
+        with contextlib.ExitStack() as stack:
+            while len(set(held.values())) < 2 and len(held) < 20:
+                said = cli("room", "new", "--store", str(store), "--players", "Ann,bot:tips",
+                           "--pace", "click", "--public-url", public)  # fmt: skip
+                found = re.search(r"/r/([0-9a-f]{8})/host#(h\.[A-Za-z0-9_-]+)$", said.strip())
+                assert found
+                tokens.append(found[2])
+                for _ in range(2):  # two devices in turn: both in the room's one process
+                    _, welcome = join(stack, listen, found[1], seat_token(found[2], 0))
+                    assert welcome["type"] == "welcome", welcome
+                held[found[1]] = RoomStore(store).holders()[found[1]][0]
+        assert set(held.values()) == {"a", "b"}
+        log = (tmp_path / "access.log").read_text()
+        assert all(f"GET /r/{room}/ws" in log for room in held)
+        assert all(token[2:14] not in log for token in tokens)
+    finally:
+        for server in servers:
+            server.kill()
+        nginx.terminate()
+        nginx.wait(10)
