@@ -164,7 +164,12 @@ class Rooms:
         if room not in self._live:
             if self.holder and self.store.claim(room, self.holder, self.lease):
                 raise _Elsewhere(ELSEWHERE)
-            self._live[room] = self._watched(Authority.resume(self.store, room))
+            try:
+                self._live[room] = self._watched(Authority.resume(self.store, room))
+            except RoomError:  # a room that cannot be served here is not held either
+                if self.holder:
+                    self.store.release(room, self.holder)
+                raise
         return self._live[room]
 
     def open(

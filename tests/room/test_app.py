@@ -297,3 +297,12 @@ def test_a_room_another_live_process_holds_is_not_served_here() -> None:
         with client.websocket_connect(f"/r/{room}/ws") as ws:
             assert _join(ws, seat_token(host, 0))["traits"]["view"]["seat"] == 0
         assert store.holders()[room] == ("here", True)
+
+
+def test_a_room_this_process_cannot_serve_is_not_held_by_it() -> None:
+    store = RoomStore(":memory:")
+    rooms = Rooms(store, "http://192.0.2.1:8765", holder="here")
+    room, host = create_room(store, "A notebook's", room_settings("Ann, Bob", seed=1), "widget")
+    said = rooms.open(seat_token(host, 0), room)
+    assert isinstance(said, str) and "ended with it" in said
+    assert store.holders() == {}
