@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -238,12 +239,22 @@ def test_rooms_spread_over_two_processes_and_a_killed_ones_rooms_come_back_on_re
         assert all(token[2:14] not in text for token in hosts.values())
 
 
-def nginx_config(folder: Path, ports: list[int], listen: int) -> Path:
-    """docs/room.md's nginx config for several processes, on these ports, without TLS."""
+def proxy_command(which: str, folder: Path, ports: list[int], listen: int) -> list[str]:
+    """The command that runs docs/room.md's nginx or Caddy config for several processes, on
+    these ports, without TLS, its access log in ``folder/access.log``."""
     doc = (REPO / "docs" / "room.md").read_text(encoding="utf-8")
     section = doc[doc.index("## Many rooms, several processes") :]
-    block = next(b for b in re.findall(r"```\n(.*?)```", section, re.S) if "upstream" in b)
+    mark = "upstream cfwidget_rooms" if which == "nginx" else "lb_policy uri_hash"
+    block = next(b for b in re.findall(r"```\n(.*?)```", section, re.S) if mark in b)
     block = block.replace("8765", str(ports[0])).replace("8766", str(ports[1]))
+    if which == "caddy":
+        log = f"    log {{\n        output file {folder}/access.log\n    }}"
+        site = f"http://127.0.0.1:{listen} {{\n{log}"
+        block = "{\n    admin off\n    auto_https off\n}\n" + block.replace(
+            "rooms.example.org {", site
+        )
+        (folder / "Caddyfile").write_text(block)
+        return ["caddy", "run", "--config", str(folder / "Caddyfile"), "--adapter", "caddyfile"]
     block = block.replace("listen 443 ssl;", f"listen 127.0.0.1:{listen};")
     block = re.sub(r"\n\s*ssl_certificate.*", "", block)
     temp = " ".join(f"{k}_temp_path {folder}/{k};" for k in ("client_body", "proxy", "fastcgi"))
@@ -253,17 +264,20 @@ def nginx_config(folder: Path, ports: list[int], listen: int) -> Path:
         f"worker_processes 1; pid {folder}/nginx.pid; error_log {folder}/error.log;\n"
         f"events {{}}\nhttp {{ access_log {folder}/access.log; {temp}\n{block}}}\n"
     )
-    return config
+    return ["nginx", "-p", str(folder), "-c", str(config), "-g", "daemon off;"]
 
 
-@pytest.mark.skipif(shutil.which("nginx") is None, reason="nginx is not installed here")
-def test_the_docs_nginx_config_sends_each_room_to_one_process(tmp_path: Path) -> None:
+@pytest.mark.parametrize("which", ["nginx", "caddy"])
+def test_the_docs_proxy_configs_send_each_room_to_one_process(tmp_path: Path, which: str) -> None:
+    if shutil.which(which) is None:
+        pytest.skip(f"{which} is not installed here (the test's own proxy stands in for it)")
     ports, listen = [free_port(), free_port()], free_port()
-    config = nginx_config(tmp_path, ports, listen)
-    nginx = subprocess.Popen(
-        ["nginx", "-p", str(tmp_path), "-c", str(config), "-g", "daemon off;"],
+    home = {"HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path)}
+    proxy = subprocess.Popen(
+        proxy_command(which, tmp_path, ports, listen),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.STDOUT,
+        env={**os.environ, **home},
     )
     store = tmp_path / "rooms.db"
     servers = [
@@ -272,6 +286,11 @@ def test_the_docs_nginx_config_sends_each_room_to_one_process(tmp_path: Path) ->
     ]
     try:
         public = f"http://127.0.0.1:{listen}"
+        for _ in range(100):  # until the proxy answers
+            with contextlib.suppress(OSError), urllib.request.urlopen(f"{public}/health") as r:
+                assert json.loads(r.read()) == {"ok": True}
+                break
+            time.sleep(0.1)
         held: dict[str, str] = {}
         tokens: list[str] = []
         with contextlib.ExitStack() as stack:
@@ -287,10 +306,10 @@ def test_the_docs_nginx_config_sends_each_room_to_one_process(tmp_path: Path) ->
                 held[found[1]] = RoomStore(store).holders()[found[1]][0]
         assert set(held.values()) == {"a", "b"}
         log = (tmp_path / "access.log").read_text()
-        assert all(f"GET /r/{room}/ws" in log for room in held)
+        assert all(f"/r/{room}/ws" in log for room in held)
         assert all(token[2:14] not in log for token in tokens)
     finally:
         for server in servers:
             server.kill()
-        nginx.terminate()
-        nginx.wait(10)
+        proxy.terminate()
+        proxy.wait(10)
