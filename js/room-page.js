@@ -66,7 +66,9 @@ export function socketUrl(href) {
  * @returns {string|null} null when there is no token, or the tab is being sent elsewhere
  */
 export function takeToken(page) {
-  const key = `cfwidget-room-${page}`;
+  // Kept per room (each room's pages have their own path, /r/<room>/join), so going back to
+  // another room's page in this tab never offers it this room's token.
+  const key = `cfwidget-room-${page}:${location.pathname}`;
   let token = tokenOf(location.hash);
   if (token && pageOf(token) !== page) {
     location.replace(`${pageOf(token)}#${token}`);

@@ -1,10 +1,13 @@
 """The room server as an ASGI app (Starlette): the pages, the security headers, ``/ws``.
 
-:func:`make_app` serves ``/join`` and ``/host`` (the pages in ``static/``), ``/static/<file>``
-(the pages' script and styles, and the farmyard's ``widget.css``), ``/health`` and the one
-websocket ``/ws``, which speaks the protocol of docs/room.md: the first message joins with a
+:func:`make_app` serves each room under its own path ``/r/<room>/``: ``join`` and ``host`` (the
+pages in ``static/``), ``static/<file>`` (the pages' script and styles, and the farmyard's
+``widget.css``) and the websocket ``ws``, which opens only that room's links (so a proxy can
+route by room); the same without ``/r/<room>`` for one server alone; and ``/health``. The
+websocket speaks the protocol of docs/room.md: the first message joins with a
 link's token (within :data:`JOIN_SECONDS`, else close 4401); a dead link closes with 4403 and
-a closed room with 4410, each after a ``closed`` message in words. Every message is checked
+a closed room with 4410, each after a ``closed`` message in words; a room another server
+process holds closes with 1013 (the page retries). Every message is checked
 (at most :data:`MAX_MESSAGE` bytes, JSON, a known type with known fields, allowed for the
 role, at most :data:`RATE` a second over :data:`RATE_WINDOW` seconds); anything wrong gets a
 ``refused`` message in words, changes nothing and keeps the connection. Nothing here logs a
@@ -24,11 +27,12 @@ import contextlib
 import json
 import re
 import time
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -36,7 +40,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..widget import GameWidget
 from ._authority import Authority, synced_traits, traits_of
-from ._rooms import Connection, Rooms
+from ._rooms import ELSEWHERE, ROOM_ID, Connection, Rooms
 
 __all__ = ["JOIN_SECONDS", "MAX_MESSAGE", "RATE", "RATE_WINDOW", "SECURITY_HEADERS", "make_app"]
 
@@ -94,8 +98,17 @@ def _secured(app: ASGIApp) -> ASGIApp:
     return secured
 
 
+def _room_of(request: Request | WebSocket) -> str | None:
+    """The room a path names (``/r/<room>/...``), or ``None`` for the paths without one."""
+    room = request.path_params.get("room")
+    if room is not None and not ROOM_ID.match(str(room)):
+        raise HTTPException(404, "There is no such room here.")
+    return None if room is None else str(room)
+
+
 def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
     async def page(request: Request) -> Response:
+        _room_of(request)
         path = STATIC / name
         if not path.is_file():
             return PlainTextResponse(f"This server has no {name} page installed.", 404)
@@ -105,6 +118,7 @@ def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
 
 
 async def _static(request: Request) -> Response:
+    _room_of(request)
     name = str(request.path_params["name"])
     path = WIDGET_CSS if name == "widget.css" else STATIC / name
     if not _FILE.match(name) or not path.is_file():
@@ -120,26 +134,53 @@ def make_app(rooms: Rooms, *, join_seconds: float = JOIN_SECONDS, rate: int = RA
     """The ASGI app serving ``rooms`` (see the module's docstring)."""
 
     async def ws(websocket: WebSocket) -> None:
+        room = websocket.path_params.get("room")
         await websocket.accept()
-        await _Session(rooms, websocket, join_seconds, rate).run()
+        if room is not None and not ROOM_ID.match(str(room)):
+            await websocket.close(4403)
+            return
+        await _Session(rooms, websocket, join_seconds, rate, room).run()
 
-    app = Starlette(
-        routes=[
-            Route("/join", _page("join.html")),
-            Route("/host", _page("host.html")),
-            Route("/static/{name}", _static),
-            Route("/health", _health),
-            WebSocketRoute("/ws", ws),
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        keeper = asyncio.ensure_future(_keep(rooms)) if rooms.holder else None
+        yield
+        if keeper is not None:
+            keeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await keeper
+
+    routes: list[Route | WebSocketRoute] = [Route("/health", _health)]
+    for prefix in ("/r/{room}", ""):  # a room's own path, and one server's plain paths
+        routes += [
+            Route(f"{prefix}/join", _page("join.html")),
+            Route(f"{prefix}/host", _page("host.html")),
+            Route(f"{prefix}/static/{{name}}", _static),
+            WebSocketRoute(f"{prefix}/ws", ws),
         ]
-    )
-    return _secured(app)
+    return _secured(Starlette(routes=routes, lifespan=lifespan))
+
+
+async def _keep(rooms: Rooms) -> None:
+    """Renew the server's holds on its rooms every third of a lease, until cancelled."""
+    while True:
+        await asyncio.sleep(rooms.lease / 3)
+        with contextlib.suppress(Exception):  # a busy store: the next turn tries again
+            rooms.keep()
 
 
 class _Session:
     """One websocket: the join, then every message checked and answered in turn."""
 
-    def __init__(self, rooms: Rooms, websocket: WebSocket, join_seconds: float, rate: int):
-        self.rooms, self.ws = rooms, websocket
+    def __init__(
+        self,
+        rooms: Rooms,
+        websocket: WebSocket,
+        join_seconds: float,
+        rate: int,
+        room: str | None = None,
+    ):
+        self.rooms, self.ws, self.room = rooms, websocket, room
         self.join_seconds, self.rate = join_seconds, rate
         self.conn: Connection | None = None
         self.authority: Authority | None = None
@@ -236,9 +277,9 @@ class _Session:
     def _on_join(self, message: dict[str, Any]) -> None:
         if self.conn is not None:
             return self._say("refused", "This connection has already joined.")
-        opened = self.rooms.open(message["token"])
+        opened = self.rooms.open(message["token"], self.room)
         if isinstance(opened, str):
-            return self._say("closed", opened, 4403)
+            return self._say("closed", opened, 1013 if opened == ELSEWHERE else 4403)
         authority, role, seat = opened
         loop = asyncio.get_running_loop()
         conn = Connection(authority.room, role, seat, self.queue, loop)

@@ -31,6 +31,15 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--public-url", help="the address devices use (for links), e.g. behind HTTPS"
     )
+    serve.add_argument(
+        "--name",
+        help="this process's name among several serving one store (default: machine:port)",
+    )
+    serve.add_argument(
+        "--lease",
+        type=float,
+        help="seconds a dead process's rooms stay held before another may serve them (15)",
+    )
     room = commands.add_parser("room", help="make, list, close rooms, or print a game's record")
     actions = room.add_subparsers(dest="action", required=True)
     new = actions.add_parser("new", help="make a game room and print its host link once")
@@ -42,6 +51,12 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("--pace", default="1", help="seconds between bot moves, or click")
     new.add_argument("--port", type=int, default=DEFAULT_PORT, help="the server's port")
     new.add_argument("--public-url", help="the server's address for the link")
+    new.add_argument(
+        "--prefix",
+        default="",
+        help="starts the room's id: the name of the machine whose store holds it, by which "
+        "a proxy in front of several machines routes it",
+    )
     for name, text in (("list", "list the rooms"), ("close", "close a room: its links die")):
         sub = actions.add_parser(name, help=text)
         sub.add_argument("--store", default=DEFAULT_STORE)
@@ -63,7 +78,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "serve":
             from ._serve import serve
 
-            serve(args.store, host=args.host, port=args.port, public_url=args.public_url)
+            serve(
+                args.store,
+                host=args.host,
+                port=args.port,
+                public_url=args.public_url,
+                name=args.name,
+                lease=args.lease,
+            )
             return 0
         return _room(args)
     except RoomError as exc:
@@ -73,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _room(args: argparse.Namespace) -> int:
     from ._authority import Authority
-    from ._rooms import create_room
+    from ._rooms import create_room, room_path
     from ._serve import base_url
     from ._settings import room_settings
     from ._store import RoomStore
@@ -82,17 +104,20 @@ def _room(args: argparse.Namespace) -> int:
         pace: object = args.pace if args.pace == "click" else _number(args.pace)
         settings = room_settings(args.players, rules=args.rules, seed=args.seed, pace=pace)
         store = RoomStore(args.store)
-        room, host = create_room(store, args.title, settings)
+        room, host = create_room(store, args.title, settings, prefix=args.prefix)
         url = base_url("0.0.0.0", args.port, args.public_url)
         print(f"Room {room} is ready. The host's link (keep it; it is shown only once):")
-        print(f"{url.rstrip('/')}/host#{host}")
+        print(f"{room_path(url, room)}/host#{host}")
         return 0
     store = RoomStore(args.store)
     if args.action == "list":
+        held = store.holders()
         for info in store.rooms():
             names = ", ".join(seat["name"] for seat in info.settings["seats"])
             state = "open" if info.open else "closed"
-            print(f"{info.id}  {state:6}  {info.created[:16]}  {info.title}: {names}")
+            holder, alive = held.get(info.id, ("", False))
+            where = f"  (served by {holder})" if info.open and alive else ""
+            print(f"{info.id}  {state:6}  {info.created[:16]}  {info.title}: {names}{where}")
         return 0
     if args.action == "close":
         store.close(args.room)

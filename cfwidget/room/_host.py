@@ -88,12 +88,12 @@ class Hosted:
         self._names = names
         #: (seat, join link) of every person seat.
         self.links: list[tuple[int, str]] = [
-            (i, f"{rooms.base_url}/join#{seat_token(host_token, i)}")
+            (i, rooms.join_link(room, seat_token(host_token, i)))
             for i, seat in enumerate(seats)
             if not seat["bot"]
         ]
-        self.table_link = f"{rooms.base_url}/join#{table_token(host_token)}"
-        self.host_link = rooms.host_link(host_token)
+        self.table_link = rooms.join_link(room, table_token(host_token))
+        self.host_link = rooms.host_link(room, host_token)
         self._stop: list[Any] = []
         self.running = False
         #: A plain sentence when devices elsewhere cannot use these links as they are.

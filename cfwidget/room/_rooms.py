@@ -6,22 +6,30 @@ state (the seats, who is connected, each seat's link and QR code, the game's sta
 closes rooms. Each connection is a :class:`Connection` with a queue of messages to send;
 the app sends them (:mod:`._app`).
 
+A room's pages live under its own path, ``/r/<room>/`` (:func:`room_path`): the room's id is
+not a secret (the token after ``#`` is), so a proxy may route each room to one of several
+server processes by its id. Given a ``holder`` name, the server holds each room it serves by
+a lease in the store (:meth:`RoomStore.claim`) and serves no room another live process holds;
+:meth:`Rooms.keep` renews the leases and hands a room over when another process asks for it.
+
 >>> from cfwidget.room._settings import room_settings
 >>> rooms = Rooms(RoomStore(":memory:"), "http://192.0.2.1:8765")
 >>> host = rooms.create("Club", room_settings("Ann, Bob", seed=1))
->>> rooms.base_url + "/host#" + host == rooms.host_link(host)
+>>> room = rooms.store.rooms()[0].id
+>>> rooms.host_link(room, host) == f"http://192.0.2.1:8765/r/{room}/host#{host}"
 True
->>> opened = rooms.open(seat_token(host, 1))
+>>> opened = rooms.open(seat_token(host, 1), room)
 >>> opened[1:], opened[0].names()
 (('seat', 1), ['Ann', 'Bob'])
->>> rooms.open("s.not-a-real-link")
-'This link does not open a seat any more. Ask the host for a new link.'
+>>> rooms.open(seat_token(host, 1), "0ther000") == DEAD_LINK  # a link of another room
+True
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,11 +40,36 @@ from ._settings import TITLE_LIMIT, clean_text
 from ._store import RoomStore
 from ._tokens import new_host_token, role_of, seat_token, table_token, token_hash
 
-__all__ = ["CLOSED_ROOM", "DEAD_LINK", "Connection", "Rooms", "create_room", "qr_svg"]
+__all__ = [
+    "CLOSED_ROOM",
+    "DEAD_LINK",
+    "ELSEWHERE",
+    "LEASE",
+    "Connection",
+    "Rooms",
+    "create_room",
+    "qr_svg",
+    "room_path",
+]
 
 DEAD_LINK = "This link does not open a seat any more. Ask the host for a new link."
 RELOADED = "The game was changed elsewhere; reconnecting to it."
 CLOSED_ROOM = "The host closed this room. Thank you for playing."
+ELSEWHERE = "This room is on its way from another server; reconnecting."
+MOVED = "This room moves to another server; reconnecting."
+#: Seconds a server's hold on a room lasts unless renewed (it renews every third of it).
+LEASE = 15.0
+#: What a room's id may look like in a path (the store makes 8 hex digits).
+ROOM_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+def room_path(base_url: str, room: str) -> str:
+    """The address under which a room's pages and websocket live.
+
+    >>> room_path("https://rooms.example.org/", "1a2b3c4d")
+    'https://rooms.example.org/r/1a2b3c4d'
+    """
+    return f"{base_url.rstrip('/')}/r/{room}"
 
 
 def qr_svg(link: str) -> str:
@@ -69,11 +102,19 @@ class Connection:
 
 
 class Rooms:
-    """The open rooms of one store, served with links under ``base_url``."""
+    """The open rooms of one store, served with links under ``base_url``.
 
-    def __init__(self, store: RoomStore, base_url: str) -> None:
+    ``holder``: this server process's name among those sharing the store (``None``: the
+    only one, as a notebook's room is); it then holds each room it serves by a lease of
+    ``lease`` seconds, which :meth:`keep` renews.
+    """
+
+    def __init__(
+        self, store: RoomStore, base_url: str, holder: str | None = None, lease: float = LEASE
+    ) -> None:
         self.store = store
         self.base_url = base_url.rstrip("/")
+        self.holder, self.lease = holder, lease
         self._live: dict[str, Authority] = {}
         self._connections: dict[str, set[Connection]] = {}
         self._qr: dict[str, str] = {}
@@ -87,11 +128,21 @@ class Rooms:
         """A new game room in the store; its host token (shown once, never stored)."""
         return create_room(self.store, title, settings)[1]
 
-    def resume_all(self) -> list[str]:
-        """Rebuild every open room of the store from its events; their ids."""
+    def resume_all(self, free: bool = True) -> list[str]:
+        """Rebuild the store's open rooms from their events; their ids. With a holder: the
+        rooms it held before (a restart), and the free ones too if ``free``, never one another
+        live process holds. A room not resumed here resumes on its first link (behind a
+        proxy, in the process the proxy sends its devices to)."""
+        held = self.store.holders() if self.holder else {}
         for info in self.store.rooms(open_only=True):
-            if info.kind == "game" and info.id not in self._live:
-                self._live[info.id] = self._watched(Authority.resume(self.store, info.id))
+            if info.kind != "game" or info.id in self._live:
+                continue
+            holder, alive = held.get(info.id, ("", False))
+            if self.holder and holder != self.holder and (alive or not free):
+                continue
+            if self.holder and self.store.claim(info.id, self.holder, self.lease):
+                continue
+            self._live[info.id] = self._watched(Authority.resume(self.store, info.id))
         return list(self._live)
 
     def add(self, authority: Authority) -> None:
@@ -111,16 +162,27 @@ class Rooms:
                 conn.push({"type": "closed", "text": RELOADED, "code": 1012})
             live.stop()
         if room not in self._live:
-            self._live[room] = self._watched(Authority.resume(self.store, room))
+            if self.holder and self.store.claim(room, self.holder, self.lease):
+                raise _Elsewhere(ELSEWHERE)
+            try:
+                self._live[room] = self._watched(Authority.resume(self.store, room))
+            except RoomError:  # a room that cannot be served here is not held either
+                if self.holder:
+                    self.store.release(room, self.holder)
+                raise
         return self._live[room]
 
-    def open(self, token: object) -> tuple[Authority, str, int | None] | str:
-        """(authority, role, seat) of a link's token, or the sentence that refuses it."""
+    def open(
+        self, token: object, room: str | None = None
+    ) -> tuple[Authority, str, int | None] | str:
+        """(authority, role, seat) of a link's token, or the sentence that refuses it
+        (:data:`ELSEWHERE` when another live process holds the room: the device retries).
+        ``room``: the room the link's path names; a token of another room is refused."""
         role = role_of(token)
         if role is None or not isinstance(token, str):
             return DEAD_LINK
         found = self.store.find(token_hash(token))
-        if found is None or found[1] != role:
+        if found is None or found[1] != role or (room is not None and found[0] != room):
             return DEAD_LINK
         room, _, seat = found
         try:
@@ -140,6 +202,27 @@ class Rooms:
         authority = self._live.pop(room, None)
         if authority is not None:
             authority.stop()
+        if self.holder:
+            self.store.release(room, self.holder)
+
+    def keep(self) -> None:
+        """Renew this process's leases (every third of :attr:`lease`): a room closed from
+        the command line is closed here too; a room another process took (this one was
+        stopped too long) or asked for (the proxy now sends its devices there) is handed
+        over: its devices reconnect, through the proxy, to that process."""
+        if not self.holder:
+            return
+        for room in list(self._live):
+            if not self.store.is_open(room):
+                self.close(room)
+        lost, wanted = self.store.renew(self.holder, list(self._live), self.lease)
+        for room in [*lost, *(room for room, _ in wanted)]:
+            authority = self._live.pop(room, None)
+            for conn in list(self._connections.get(room, ())):
+                conn.push({"type": "closed", "text": MOVED, "code": 1012})
+            if authority is not None:
+                authority.stop()
+            self.store.release(room, self.holder)
 
     # -- connections -----------------------------------------------------------------
 
@@ -172,12 +255,16 @@ class Rooms:
 
     # -- the host page ---------------------------------------------------------------
 
-    def host_link(self, host: str) -> str:
-        """The host page's link of a host token."""
-        return f"{self.base_url}/host#{host}"
+    def host_link(self, room: str, host: str) -> str:
+        """The host page's link of a room's host token."""
+        return f"{room_path(self.base_url, room)}/host#{host}"
 
-    def _link(self, token: str) -> dict[str, str]:
-        link = f"{self.base_url}/join#{token}"
+    def join_link(self, room: str, token: str) -> str:
+        """The join page's link of a room's seat or table token."""
+        return f"{room_path(self.base_url, room)}/join#{token}"
+
+    def _link(self, room: str, token: str) -> dict[str, str]:
+        link = self.join_link(room, token)
         if link not in self._qr:
             self._qr[link] = qr_svg(link)
         return {"link": link, "qr": self._qr[link]}
@@ -197,7 +284,7 @@ class Rooms:
                 "connected": self.count(room, "seat", i),
             }
             if person:
-                entry.update(self._link(seat_token(conn.host_token, i)))
+                entry.update(self._link(room, seat_token(conn.host_token, i)))
             seats.append(entry)
         game = authority.game if authority else None
         return {
@@ -205,7 +292,7 @@ class Rooms:
             "kind": info.kind,
             "seats": seats,
             "table": {
-                **self._link(table_token(conn.host_token)),
+                **self._link(room, table_token(conn.host_token)),
                 "connected": self.count(room, "table"),
             },
             "status": authority.status() if authority else "This room is closed.",
@@ -215,17 +302,27 @@ class Rooms:
         }
 
 
+class _Elsewhere(RoomError):
+    """Another live server process holds the room."""
+
+
 def create_room(
-    store: RoomStore, title: str, settings: dict[str, Any], kind: str = "game"
+    store: RoomStore,
+    title: str,
+    settings: dict[str, Any],
+    kind: str = "game",
+    prefix: str = "",
 ) -> tuple[str, str]:
     """A new room with these settings in the store: its id and its host token (which is
     never stored: only its hash is). ``kind`` is ``"game"`` (``cfwidget serve`` resumes it)
-    or ``"widget"`` (a notebook hosts a widget it shows: the room ends with the notebook)."""
+    or ``"widget"`` (a notebook hosts a widget it shows: the room ends with the notebook);
+    ``prefix`` starts the room's id (see :meth:`RoomStore.create`)."""
     host = new_host_token()
     hashes: dict[str, tuple[str, int | None]] = {token_hash(host): ("host", None)}
     for i, seat in enumerate(settings["seats"]):
         if not seat["bot"]:
             hashes[token_hash(seat_token(host, i))] = ("seat", i)
     hashes[token_hash(table_token(host))] = ("table", None)
-    room = store.create(clean_text(title, TITLE_LIMIT) or "Chicken Foot", kind, settings, hashes)
+    title = clean_text(title, TITLE_LIMIT) or "Chicken Foot"
+    room = store.create(title, kind, settings, hashes, prefix)
     return room, host

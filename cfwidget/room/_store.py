@@ -6,6 +6,9 @@ committed transaction per change, so killing the server loses nothing written). 
 never updated or deleted: closing a room appends a ``closed`` event, and a closed room's
 tokens are refused. The one way to remove a closed room's data is :meth:`RoomStore.erase`
 (for a clinic's privacy rules), which removes the room, its tokens and its events at once.
+Several server processes may share the file: each room is *held* by at most one live process
+at a time, by a lease in the store that its holder renews (:meth:`RoomStore.claim`,
+:meth:`RoomStore.renew`).
 
 >>> store = RoomStore(":memory:")
 >>> room = store.create("Tuesday club", "game", {"names": ["Ann", "Bob"]}, {"aa": ("host", None)})
@@ -13,6 +16,10 @@ tokens are refused. The one way to remove a closed room's data is :meth:`RoomSto
 1
 >>> [e.kind for e in store.events(room)], store.find("aa") == (room, "host", None)
 (['move'], True)
+>>> store.claim(room, "a", 15), store.claim(room, "b", 15)
+(None, 'a')
+>>> store.renew("a", [room], 15) == ([], [(room, "b")])  # b asked for it
+True
 >>> store.close(room); store.is_open(room), store.find("aa")
 (False, None)
 """
@@ -20,9 +27,11 @@ tokens are refused. The one way to remove a closed room's data is :meth:`RoomSto
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import sqlite3
 import threading
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -32,6 +41,8 @@ from typing import Any
 from ._errors import RoomError
 
 __all__ = ["Event", "RoomInfo", "RoomStore"]
+
+_PREFIX = re.compile(r"^[a-z0-9]{1,16}$")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -45,6 +56,8 @@ CREATE TABLE IF NOT EXISTS events (
     at TEXT NOT NULL, kind TEXT NOT NULL, data TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS events_by_room ON events(room, id);
 CREATE TABLE IF NOT EXISTS erasing (room TEXT PRIMARY KEY);
+CREATE TABLE IF NOT EXISTS holders (
+    room TEXT PRIMARY KEY, holder TEXT NOT NULL, until REAL NOT NULL, wanted TEXT);
 CREATE TRIGGER IF NOT EXISTS events_are_never_changed BEFORE UPDATE ON events
 BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
 CREATE TRIGGER IF NOT EXISTS events_are_never_deleted BEFORE DELETE ON events
@@ -111,9 +124,21 @@ class RoomStore:
         kind: str,
         settings: Mapping[str, Any],
         hashes: Mapping[str, tuple[str, int | None]],
+        prefix: str = "",
     ) -> str:
-        """A new room with its settings and token hashes (hash -> (role, seat)); its id."""
-        room = secrets.token_hex(4)
+        """A new room with its settings and token hashes (hash -> (role, seat)); its id:
+        8 random hex digits, after ``prefix`` and a dash if one is given (a machine's name, by
+        which a proxy routes the room to the machine whose store holds it).
+
+        >>> RoomStore(":memory:").create("Club", "game", {}, {}, prefix="m2")[:3]
+        'm2-'
+        """
+        if prefix and not _PREFIX.match(prefix):
+            raise RoomError(
+                f"A room's prefix is 1 to 16 small letters and digits (a machine's name), "
+                f"got {prefix!r}"
+            )
+        room = f"{prefix}-{secrets.token_hex(4)}" if prefix else secrets.token_hex(4)
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
@@ -228,6 +253,77 @@ class RoomStore:
         if self.is_open(room):
             self.append(room, [("closed", {})])
 
+    # -- who holds a room (several server processes on one file) -----------------------
+
+    def claim(self, room: str, holder: str, seconds: float) -> str | None:
+        """Hold ``room`` for ``seconds`` as ``holder``; ``None`` when it is now held, else the
+        name of the live process that holds it (which is then asked to hand it over).
+
+        A room is free when nobody held it, its holder let it go, or its lease ran out
+        (the holder died). A holder claiming again renews its lease (a restarted process
+        with the same name gets its rooms back at once).
+        """
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                row = self._db.execute(
+                    "SELECT holder, until FROM holders WHERE room = ?", (room,)
+                ).fetchone()
+                now = time.time()
+                if row is not None and row[0] != holder and row[1] > now:
+                    self._db.execute("UPDATE holders SET wanted = ? WHERE room = ?", (holder, room))
+                    self._db.execute("COMMIT")
+                    return str(row[0])
+                self._db.execute(
+                    "INSERT OR REPLACE INTO holders VALUES (?, ?, ?, NULL)",
+                    (room, holder, now + seconds),
+                )
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+        return None
+
+    def renew(
+        self, holder: str, rooms: Iterable[str], seconds: float
+    ) -> tuple[list[str], list[tuple[str, str]]]:
+        """Renew ``holder``'s leases of ``rooms``: (the rooms it no longer holds, the rooms
+        another process asked for, with that process's name)."""
+        lost: list[str] = []
+        wanted: list[tuple[str, str]] = []
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                until = time.time() + seconds
+                for room in rooms:
+                    row = self._db.execute(
+                        "SELECT holder, wanted FROM holders WHERE room = ?", (room,)
+                    ).fetchone()
+                    if row is None or row[0] != holder:
+                        lost.append(room)
+                        continue
+                    self._db.execute("UPDATE holders SET until = ? WHERE room = ?", (until, room))
+                    if row[1] is not None and row[1] != holder:
+                        wanted.append((room, str(row[1])))
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+        return lost, wanted
+
+    def release(self, room: str, holder: str) -> None:
+        """Let a held room go (another process may claim it at once)."""
+        with self._lock:
+            self._db.execute("DELETE FROM holders WHERE room = ? AND holder = ?", (room, holder))
+
+    def holders(self) -> dict[str, tuple[str, bool]]:
+        """Each held room's holder, and whether its lease still runs (False: it ran out, the
+        holder is gone; the room is free)."""
+        with self._lock:
+            rows = self._db.execute("SELECT room, holder, until FROM holders").fetchall()
+        now = time.time()
+        return {str(room): (str(holder), until > now) for room, holder, until in rows}
+
     def erase(self, room: str) -> None:
         """Remove a closed room, its tokens and all its events from the file for good."""
         if self.is_open(self.room(room).id):
@@ -236,7 +332,12 @@ class RoomStore:
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 self._db.execute("INSERT INTO erasing VALUES (?)", (room,))
-                for table, column in (("events", "room"), ("tokens", "room"), ("rooms", "id")):
+                for table, column in (
+                    ("events", "room"),
+                    ("tokens", "room"),
+                    ("holders", "room"),
+                    ("rooms", "id"),
+                ):
                     self._db.execute(f"DELETE FROM {table} WHERE {column} = ?", (room,))
                 self._db.execute("DELETE FROM erasing WHERE room = ?", (room,))
                 self._db.execute("COMMIT")

@@ -60,6 +60,7 @@ class Server:
         self.process: subprocess.Popen[bytes] | None = None
         self.log = store.with_suffix(".log")
         self.host_link = ""  # printed once when the room is made
+        self.room = ""  # its id, in its pages' path: /r/<room>/join
 
     def cli(self, *args: str) -> str:
         out = subprocess.run(
@@ -116,6 +117,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     found = re.search(r"(http://\S+/host#h\.[A-Za-z0-9_-]+)", out)
     assert found, out
     s.host_link = found.group(1)
+    s.room = s.host_link.split("/r/", 1)[1].split("/", 1)[0]
+    assert s.host_link == f"{s.base}/r/{s.room}/host#{s.host_link.split('#')[1]}"
     s.start()
     try:
         yield s
@@ -288,7 +291,7 @@ def test_the_host_page_shows_the_seats_as_text_with_their_links_and_qr_codes(
         page.goto(server.host_link)
         page.wait_for_selector(".cfr-seat")
         # The host's token left the address bar; the tab keeps it, so a reload gets back in.
-        assert page.url == f"{server.base}/host"
+        assert page.url == f"{server.base}/r/{server.room}/host"
         page.reload()
         page.wait_for_selector(".cfr-seat")
         assert page.locator(".cfr-title").text_content() == TITLE
@@ -300,7 +303,9 @@ def test_the_host_page_shows_the_seats_as_text_with_their_links_and_qr_codes(
         for i in range(2):  # the people: a join link, a Copy button, a QR code
             seat = seats.nth(i)
             link = seat.locator(".cfr-link-text").input_value()
-            assert re.fullmatch(rf"{re.escape(server.base)}/join#s\.[A-Za-z0-9_-]{{40,}}", link)
+            assert re.fullmatch(
+                rf"{re.escape(server.base)}/r/{server.room}/join#s\.[A-Za-z0-9_-]{{40,}}", link
+            )
             assert seat.locator(".cfr-qr svg[role=img] path").count() >= 1
             assert seat.locator("button", has_text="Copy").is_visible()
         seats.nth(1).locator("button", has_text="Copy").click()
@@ -332,7 +337,7 @@ def test_two_devices_play_each_seeing_only_its_own_hand(browser: Any, server: Se
         laptop.goto(links[1])
         for page in (phone, laptop):
             page.wait_for_selector(".cfw-hand .cfw-htile")
-            assert page.url == f"{server.base}/join"  # the token is out of the address bar
+            assert page.url == f"{server.base}/r/{server.room}/join"  # no token in the address
             assert TITLE in page.title()
         assert phone.locator(".cfw-players").text_content().count(ANN) == 1
         assert phone.locator(".cfw b").count() == laptop.locator(".cfw b").count()
@@ -387,7 +392,7 @@ def test_two_devices_play_each_seeing_only_its_own_hand(browser: Any, server: Se
         was = seen(phone)
         phone.reload()
         phone.wait_for_selector(".cfw-hand .cfw-htile")
-        assert phone.url == f"{server.base}/join" and seen(phone) == was
+        assert phone.url == f"{server.base}/r/{server.room}/join" and seen(phone) == was
         shot(phone, "room-join-390x844")
         shot(laptop, "room-join-1280x800")
 
@@ -409,7 +414,7 @@ def test_a_tablet_shows_the_whole_farmyard_by_touch(browser: Any, server: Server
             "() => document.querySelector('.cfw-player.is-you .cfw-name')?.textContent === "
             + json.dumps(ANN)
         )
-        assert tablet.url == f"{server.base}/join"
+        assert tablet.url == f"{server.base}/r/{server.room}/join"
 
 
 def test_after_kill_9_the_pages_reconnect_by_themselves_with_nothing_lost(

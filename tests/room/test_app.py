@@ -14,10 +14,10 @@ with warnings.catch_warnings():  # Starlette suggests httpx2 for its test client
     from starlette.testclient import TestClient, WebSocketTestSession
 
 from cfwidget.room._app import make_app
-from cfwidget.room._rooms import Rooms, create_room
+from cfwidget.room._rooms import DEAD_LINK, ELSEWHERE, Rooms, create_room
 from cfwidget.room._settings import room_settings
 from cfwidget.room._store import RoomStore
-from cfwidget.room._tokens import seat_token, table_token
+from cfwidget.room._tokens import seat_token, table_token, token_hash
 
 
 @pytest.fixture
@@ -166,7 +166,9 @@ def test_a_move_reaches_the_other_seat_and_the_host(served: tuple[TestClient, Ro
         _join(bob, seat_token(host, 1))
         state = _join(owner, host)["traits"]["room"]
         assert [s["player"] for s in state["seats"]] == ["person", "person", "bot"]
-        assert state["seats"][0]["link"] == f"http://192.0.2.1:8765/join#{seat_token(host, 0)}"
+        room = rooms.store.rooms()[0].id
+        link = f"http://192.0.2.1:8765/r/{room}/join#{seat_token(host, 0)}"
+        assert state["seats"][0]["link"] == link
         assert state["seats"][1]["qr"].startswith("<svg") and "link" not in state["seats"][2]
         while owner.receive_json()["traits"]["room"]["seats"][1]["connected"] != 1:
             pass
@@ -252,3 +254,55 @@ def test_a_thousand_rapid_connects_with_wrong_links_change_nothing(
     assert rooms.store.events(room) == [] and rooms.count(room, "seat", 0) == 0
     with client.websocket_connect("/ws") as ws:  # the server is up, the real link still works
         assert _join(ws, seat_token(host, 0))["type"] == "welcome"
+
+
+def test_a_rooms_own_path_opens_only_that_rooms_links(
+    served: tuple[TestClient, Rooms, str],
+) -> None:
+    client, rooms, host = served
+    other = rooms.create("Wednesday", room_settings("Cy, Di", seed=6, pace="click"))
+    first, second = (rooms.store.find(token_hash(token))[0] for token in (host, other))  # type: ignore[index]
+    for page in ("join", "host", "static/room.css", "static/widget.css"):
+        plain, routed = client.get(f"/{page}"), client.get(f"/r/{first}/{page}")
+        assert routed.status_code == plain.status_code == 200, page
+        assert routed.content == plain.content and routed.headers["x-frame-options"] == "DENY"
+    assert client.get("/r/no.such.room!/join").status_code == 404
+    with client.websocket_connect(f"/r/{first}/ws") as ws:
+        welcome = _join(ws, seat_token(host, 1))
+        assert welcome["type"] == "welcome" and welcome["traits"]["view"]["seat"] == 1
+    with client.websocket_connect(f"/r/{second}/ws") as ws:
+        assert _join(ws, other)["role"] == "host"
+    for path, token in ((f"/r/{first}/ws", seat_token(other, 0)), (f"/r/{second}/ws", host)):
+        with client.websocket_connect(path) as ws:  # a link of the other room: refused
+            ws.send_text(json.dumps({"type": "join", "token": token}))
+            assert _closed(ws) == (DEAD_LINK, 4403)
+    with client.websocket_connect("/ws") as ws:  # one server alone: the plain path opens any
+        assert _join(ws, seat_token(other, 1))["traits"]["view"]["seat"] == 1
+
+
+def test_a_room_another_live_process_holds_is_not_served_here() -> None:
+    store = RoomStore(":memory:")
+    here = Rooms(store, "http://192.0.2.1:8765", holder="here", lease=60)
+    there = Rooms(store, "http://192.0.2.1:8766", holder="there", lease=60)
+    host = here.create("Tuesday", room_settings("Ann, Bob", seed=5, pace="click"))
+    room = store.rooms()[0].id  # the only room
+    assert there.open(seat_token(host, 0), room)[1:] == ("seat", 0)  # type: ignore[index]
+    with TestClient(make_app(here, join_seconds=0.5)) as client:
+        with client.websocket_connect(f"/r/{room}/ws") as ws:
+            ws.send_text(json.dumps({"type": "join", "token": seat_token(host, 0)}))
+            assert _closed(ws) == (ELSEWHERE, 1013)  # not final: the page tries again
+        assert store.holders()[room] == ("there", True)
+        there.keep()  # "here" asked for the room: "there" hands it over
+        assert store.holders().get(room) is None
+        with client.websocket_connect(f"/r/{room}/ws") as ws:
+            assert _join(ws, seat_token(host, 0))["traits"]["view"]["seat"] == 0
+        assert store.holders()[room] == ("here", True)
+
+
+def test_a_room_this_process_cannot_serve_is_not_held_by_it() -> None:
+    store = RoomStore(":memory:")
+    rooms = Rooms(store, "http://192.0.2.1:8765", holder="here")
+    room, host = create_room(store, "A notebook's", room_settings("Ann, Bob", seed=1), "widget")
+    said = rooms.open(seat_token(host, 0), room)
+    assert isinstance(said, str) and "ended with it" in said
+    assert store.holders() == {}

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import builtins
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import cfwidget as cf
-from cfwidget.room import RoomError
+from cfwidget.room import RoomError, RoomStore
 from cfwidget.room._cli import main
 from cfwidget.room._serve import need_server_packages
 
@@ -31,10 +32,13 @@ def test_a_room_is_made_listed_recorded_closed_and_erased(
     )  # fmt: skip
     assert code == 0
     link = said.splitlines()[-1]
-    assert link.startswith("https://rooms.example.org/host#h.") and len(link) > 70
     code, listed = _run(capsys, "room", "list", "--store", store)
     room = listed.split()[0]
-    assert " open " in listed and "Club 4B: Ann, Bob, Tips 3" in listed
+    assert link.startswith(f"https://rooms.example.org/r/{room}/host#h.") and len(link) > 80
+    assert " open " in listed and listed.rstrip().endswith("Club 4B: Ann, Bob, Tips 3")
+    RoomStore(store).claim(room, "server-b", 60)  # as a serving process does
+    listed = _run(capsys, "room", "list", "--store", store)[1]
+    assert listed.rstrip().endswith("Club 4B: Ann, Bob, Tips 3  (served by server-b)")
     code, record = _run(capsys, "room", "record", "--store", store, room)
     game = cf.Game.from_json(record)
     assert game.names == ("Ann", "Bob", "Tips 3") and game.seed == 7
@@ -113,3 +117,18 @@ def test_a_fresh_process_knows_every_bot_of_the_package(tmp_path: Path) -> None:
     assert made.returncode == 0, made.stdout + made.stderr
     listed = cfwidget("room", "list", "--store", store).stdout
     assert "Chicken Foot: Ann, Coach 2, Search 3, Deep-Search 4" in listed
+
+
+def test_a_rooms_id_may_start_with_its_machines_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store = str(tmp_path / "rooms.db")
+    code, said = _run(capsys, "room", "new", "--store", store, "--players", "Ann,Bob",
+                      "--prefix", "m2", "--public-url", "https://rooms.example.org")  # fmt: skip
+    room = _run(capsys, "room", "list", "--store", store)[1].split()[0]
+    assert code == 0 and re.fullmatch(r"m2-[0-9a-f]{8}", room)
+    assert f"https://rooms.example.org/r/{room}/host#h." in said
+    code, said = _run(capsys, "room", "new", "--store", store, "--players", "Ann,Bob",
+                      "--prefix", "M2/x")  # fmt: skip
+    assert code == 2 and "1 to 16 small letters and digits" in said
+    assert len(_run(capsys, "room", "list", "--store", store)[1].splitlines()) == 1

@@ -2311,7 +2311,7 @@ function socketUrl(href) {
   return url.href;
 }
 function takeToken(page2) {
-  const key = `cfwidget-room-${page2}`;
+  const key = `cfwidget-room-${page2}:${location.pathname}`;
   let token = tokenOf(location.hash);
   if (token && pageOf(token) !== page2) {
     location.replace(`${pageOf(token)}#${token}`);
