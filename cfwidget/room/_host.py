@@ -215,6 +215,7 @@ def host(
     route = jupyter_route(through_jupyter, public_url)
     if route is not None:
         sock, rooms.base_url, notice = route.sock, route.base_url, relative_notice(route)
+        rooms.room_paths = False  # the route's address is already this one room's
     else:
         address = "127.0.0.1" if local_only else "0.0.0.0"
         sock = _listening(address, port)

@@ -115,6 +115,10 @@ class Rooms:
         self.store = store
         self.base_url = base_url.rstrip("/")
         self.holder, self.lease = holder, lease
+        #: Whether each room's pages live under ``/r/<room>/`` of ``base_url`` (a server of
+        #: many rooms); ``False`` when ``base_url`` is already one room's own address (the
+        #: Jupyter server's route to a notebook's room).
+        self.room_paths = True
         self._live: dict[str, Authority] = {}
         self._connections: dict[str, set[Connection]] = {}
         self._qr: dict[str, str] = {}
@@ -257,11 +261,14 @@ class Rooms:
 
     def host_link(self, room: str, host: str) -> str:
         """The host page's link of a room's host token."""
-        return f"{room_path(self.base_url, room)}/host#{host}"
+        return f"{self._root(room)}/host#{host}"
 
     def join_link(self, room: str, token: str) -> str:
         """The join page's link of a room's seat or table token."""
-        return f"{room_path(self.base_url, room)}/join#{token}"
+        return f"{self._root(room)}/join#{token}"
+
+    def _root(self, room: str) -> str:
+        return room_path(self.base_url, room) if self.room_paths else self.base_url
 
     def _link(self, room: str, token: str) -> dict[str, str]:
         link = self.join_link(room, token)
