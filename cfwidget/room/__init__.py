@@ -6,6 +6,8 @@ the server hands that seat's intents to the seat's own widget and sends back onl
 widget's synced traits, so a device sees what its seat's widget would show in Jupyter.
 
 - :func:`host`: host a game (or a widget shown in the notebook) from a notebook.
+- :func:`host_class`: host a class's tables, one room each, and get the teacher's live page
+  of them (:class:`ClassPage`: who has joined, each game's state).
 - :func:`remote_guided_app`: the therapist's app whose remote sessions give the client a
   link to their own screen (:func:`share_client` is its ``share``).
 - ``cfwidget serve`` / ``cfwidget room new|list|close|record|erase`` (:mod:`._cli`): a
@@ -28,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from .._shared import lazy_names
 from ._authority import Authority
+from ._class import ClassPage, host_class
 from ._errors import RoomError
 from ._host import Hosted, host
 from ._remote import RemotePanel, remote_guided_app, share_client
@@ -40,6 +43,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Authority",
+    "ClassPage",
     "Hosted",
     "RemotePanel",
     "RoomError",
@@ -47,6 +51,7 @@ __all__ = [
     "Rooms",
     "create_room",
     "host",
+    "host_class",
     "make_app",
     "remote_guided_app",
     "room_settings",

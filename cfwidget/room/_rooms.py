@@ -80,6 +80,9 @@ class Rooms:
         #: Told ``(room, role, seat, devices now connected there)`` whenever a device joins
         #: or leaves (on the server's loop): a remote session's app notes the client's.
         self.watchers: list[Callable[[str, str, int | None, int], None]] = []
+        #: Told the room's id after each stored change of its game and when it closes (on
+        #: the thread that changed it): a teacher's class page redraws that room's row.
+        self.changes: list[Callable[[str], None]] = []
 
     # -- rooms ----------------------------------------------------------------------
 
@@ -99,8 +102,13 @@ class Rooms:
         self._live[authority.room] = self._watched(authority)
 
     def _watched(self, authority: Authority) -> Authority:
-        authority.changed.append(lambda: self.tell_hosts(authority.room))
+        authority.changed.append(lambda: self._changed(authority.room))
         return authority
+
+    def _changed(self, room: str) -> None:
+        self.tell_hosts(room)
+        for tell in list(self.changes):
+            tell(room)
 
     def authority(self, room: str) -> Authority:
         """The room's authority, resumed from the store if it is not in memory."""
@@ -140,6 +148,8 @@ class Rooms:
         authority = self._live.pop(room, None)
         if authority is not None:
             authority.stop()
+        for tell in list(self.changes):
+            tell(room)
 
     # -- connections -----------------------------------------------------------------
 
