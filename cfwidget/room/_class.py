@@ -194,8 +194,8 @@ def page_html(rows: Sequence[RoomRow], *, stopped: bool = False) -> str:
             f'<th scope="row" style="{pad}">{_cell(row.title)}</th>',
             f'<td style="{pad}"><ul style="margin:0;padding-left:1.1em">{seats}</ul></td>',
             f'<td style="{pad}">{"" if row.closed else _cell(row.here_words)}</td>',
-            f'<td style="{pad}">{"<b>Closed</b>" if row.closed else ""}'
-            f"{_cell(row.game.removeprefix('Closed') if row.closed else row.game)}</td>",
+            f'<td style="{pad}">{"<b>Closed:</b>" if row.closed else ""}'
+            f"{_cell(row.game.removeprefix('Closed:') if row.closed else row.game)}</td>",
             f'<td style="{pad}">{_cell(row.scores)}</td>',
             f'<td style="{pad}">{"" if row.closed else _cell(row.projector_words)}</td>',
         ]
@@ -244,6 +244,9 @@ class ClassPage(ipw.VBox):  # type: ignore[misc]
         }
         #: Each room's title -> its table (projector) link: the whole table, no hand.
         self.table_links = {t.title: f"{rooms.base_url}/join#{table_token(t.host)}" for t in tables}
+        #: Each room's title -> its own host page's link (not shown on the page: that page
+        #: can close the room; open it on another screen to follow one room closely).
+        self.host_links = {t.title: rooms.host_link(t.host) for t in tables}
         self._table = ipw.HTML()
         self._links = ipw.HTML()
         super().__init__([self._table, self._links])
@@ -377,6 +380,9 @@ def _anchor(link: str) -> str:
 
 def _titled(tables: object) -> list[tuple[str, object]]:
     if isinstance(tables, Mapping):
+        for key in tables:
+            if not "".join(ch for ch in str(key) if ch.isprintable()).strip():
+                raise RoomError("Every room needs a title with letters or numbers in it")
         items = [(clean_text(k, TITLE_LIMIT), v) for k, v in tables.items()]
     elif isinstance(tables, Sequence) and not isinstance(tables, str | bytes):
         items = [(f"Table {i + 1}", v) for i, v in enumerate(tables)]
@@ -388,19 +394,26 @@ def _titled(tables: object) -> list[tuple[str, object]]:
     if not 1 <= len(items) <= MAX_TABLES:
         raise RoomError(f"A class page hosts 1 to {MAX_TABLES} rooms, got {len(items)}")
     titles = [title for title, _ in items]
-    if "" in titles:
-        raise RoomError("Every room needs a title with letters or numbers in it")
     twice = sorted({t for t in titles if titles.count(t) > 1})
     if twice:
         raise RoomError(f"Two rooms are called {twice[0]!r}; give each room its own title")
     return items
 
 
+def _settings_shape(settings: dict[Any, Any]) -> bool:
+    """True if ``settings`` has the fields of :func:`room_settings`' answer."""
+    seats = settings.get("seats")
+    return set(settings) == {"seats", "rules", "seed", "pace"} and (
+        isinstance(seats, list)
+        and all(isinstance(s, dict) and set(s) == {"name", "bot"} for s in seats)
+    )
+
+
 def _settings_of(
     title: str, players: object, rules: str | Rules | None, seed: int | None, pace: object
 ) -> dict[str, Any]:
     try:
-        if isinstance(players, dict):
+        if isinstance(players, dict) and _settings_shape(players):
             game_of(players)  # the names, rules and seed must deal a game
             if not people(players):
                 raise RoomError("At least one player must be a person: every seat here is a bot")
