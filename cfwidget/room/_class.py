@@ -40,9 +40,10 @@ from typing import Any
 import ipywidgets as ipw
 
 from .._shared import name_in_text
-from ..core import Game, Round, Rules
+from ..core import Rules
 from ._authority import Authority
 from ._errors import RoomError
+from ._gamewords import game_words
 from ._host import listening_socket, serve_in_background
 from ._rooms import Rooms, create_room, qr_svg
 from ._serve import base_url, need_server_packages
@@ -124,40 +125,6 @@ class RoomRow:
         )
 
 
-def game_words(rnd: Round, game: Game | None = None) -> tuple[str, str]:
-    """The state of a room's game in words, and its totals, from what the table can see.
-
-    ``game`` is the game ``rnd`` belongs to (``None``: a lone round).
-
-    >>> import cfwidget as cf
-    >>> game = cf.Game(["Ann", "Bob"], seed=1)
-    >>> game_words(game.round, game)
-    ('Round 1 of 10: Bob to move.', 'No round finished yet.')
-    """
-    names = [name_in_text(n) for n in rnd.names]
-    if game is None:
-        finished: list[tuple[int, ...]] = [tuple(rnd.scores())] if rnd.is_over else []
-        where = "This round"
-    else:
-        total = game.rounds_total
-        where = f"Round {game.round_number}" + (f" of {total}" if total else "")
-        finished = list(game.sheet.rounds)
-    if not finished:
-        scores = "No round finished yet."
-    else:
-        totals = [sum(r[i] for r in finished) for i in range(len(names))]
-        after = "1 round" if len(finished) == 1 else f"{len(finished)} rounds"
-        listed = ", ".join(f"{n} {t}" for n, t in zip(names, totals, strict=True))
-        scores = f"Totals after {after} (lowest wins): {listed}."
-    if game is not None and game.is_over:
-        first = [name_in_text(n) for place, n, _ in game.places() if place == 1]
-        won = f"{first[0]} wins" if len(first) == 1 else f"{' and '.join(first)} share first place"
-        return f"Game over: {won}.", scores
-    if rnd.is_over:
-        return f"{where} is over: a player presses Next to go on.", scores
-    return f"{where}: {names[rnd.turn]} to move.", scores
-
-
 def _cell(text: str) -> str:
     return html.escape(text)
 
@@ -217,7 +184,88 @@ class _Room:
     authority: Authority
 
 
-class ClassPage(ipw.VBox):  # type: ignore[misc]
+@dataclass(frozen=True)
+class _Links:
+    """A room's links as the disclosure under the table shows them."""
+
+    title: str
+    closed: bool
+    seats: tuple[tuple[str, str, str], ...]  # (name, join link, QR code SVG)
+    table: str
+
+
+class _ClassView(ipw.VBox):  # type: ignore[misc]
+    """The live table of a class's rooms and their links; subclasses say what the rows are."""
+
+    def __init__(self) -> None:
+        self._lock = threading.RLock()
+        #: True while the rooms are hosted (or followed).
+        self.running = False
+        self._table = ipw.HTML()
+        self._links = ipw.HTML()
+        super().__init__([self._table, self._links])
+        self.add_class("cfw-class-page")
+
+    def rows(self) -> list[RoomRow]:
+        """Each room's row now, in the order the rooms were given."""
+        raise NotImplementedError
+
+    def _link_sections(self) -> list[_Links]:
+        raise NotImplementedError
+
+    def text(self) -> str:
+        """Every room's row as a line of plain text."""
+        return "\n".join(row.text() for row in self.rows())
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} of {len(self.rows())} rooms>\n{self.text()}"
+
+    def _repr_html_(self) -> str:
+        """The table as it is now, without links: what a saved notebook shows without a kernel."""
+        return page_html(self.rows(), stopped=not self.running)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live page, plus the table now as HTML and text for a notebook read later."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if isinstance(data, dict):
+            data["text/plain"] = repr(self)
+            data["text/html"] = self._repr_html_()
+        return bundle
+
+    def _redraw(self) -> None:
+        with self._lock:
+            self._table.value = page_html(self.rows(), stopped=not self.running)
+
+    def _draw_links(self) -> None:
+        parts = [
+            "<p>Each player opens their own link (or scans its code) on their device; the "
+            "projector link shows the whole table with no hands. Keep these links to the "
+            "class: each one opens a seat.</p>"
+        ]
+        for room in self._link_sections():
+            title = html.escape(room.title)
+            if room.closed:
+                parts.append(f"<p>{title} is closed: its links no longer work.</p>")
+                continue
+            seats = "".join(
+                f"<li style='display:inline-block;margin:0 1.2em 1em 0;text-align:center;"
+                f"vertical-align:top'>{qr}<br><b>{html.escape(name)}</b><br>"
+                f"{_anchor(link)}</li>"
+                for name, link, qr in room.seats
+            )
+            people = len(room.seats)
+            parts.append(
+                f"<details><summary>{title}: links for {people} player"
+                f"{'s' if people != 1 else ''} and the projector</summary>"
+                f"<p>Projector (the whole table, no hands): {_anchor(room.table)}</p>"
+                f"<ul style='list-style:none;padding:0'>{seats}</ul></details>"
+            )
+        with self._lock:
+            self._links.value = "".join(parts)
+
+
+class ClassPage(_ClassView):
     """The class's rooms in one live table, and each room's links (see the module text).
 
     Made by :func:`host_class`; put it on a cell's last line to show it. :meth:`rows` and
@@ -226,13 +274,11 @@ class ClassPage(ipw.VBox):  # type: ignore[misc]
     """
 
     def __init__(self, rooms: Rooms, tables: list[_Room]) -> None:
+        super().__init__()
         self.rooms = rooms
         self._tables = tables
         self._seen: set[tuple[str, int]] = set()
-        self._lock = threading.Lock()
         self._stop: list[Any] = []
-        #: True while the server runs.
-        self.running = False
         #: Each room's title -> ``[(seat, name, join link)]`` of its person seats.
         self.links: dict[str, list[tuple[int, str, str]]] = {
             t.title: [
@@ -245,12 +291,9 @@ class ClassPage(ipw.VBox):  # type: ignore[misc]
         #: Each room's title -> its table (projector) link: the whole table, no hand.
         self.table_links = {t.title: f"{rooms.base_url}/join#{table_token(t.host)}" for t in tables}
         #: Each room's title -> its own host page's link (not shown on the page: that page
-        #: can close the room; open it on another screen to follow one room closely).
+        #: can close the room; open it on another screen to follow one room closely, or
+        #: give the links to :func:`watch_class` in another notebook).
         self.host_links = {t.title: rooms.host_link(t.host) for t in tables}
-        self._table = ipw.HTML()
-        self._links = ipw.HTML()
-        super().__init__([self._table, self._links])
-        self.add_class("cfw-class-page")
         rooms.watchers.append(self._device)
         rooms.changes.append(self._changed)
         self._draw_links()
@@ -280,56 +323,16 @@ class ClassPage(ipw.VBox):  # type: ignore[misc]
             rows.append(RoomRow(t.title, seats, projector, state, scores, closed))
         return rows
 
-    def text(self) -> str:
-        """Every room's row as a line of plain text."""
-        return "\n".join(row.text() for row in self.rows())
-
-    def __repr__(self) -> str:
-        return f"<ClassPage of {len(self._tables)} rooms>\n{self.text()}"
-
-    def _repr_html_(self) -> str:
-        """The table as it is now, without links: what a saved notebook shows without a kernel."""
-        return page_html(self.rows(), stopped=not self.running)
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The live page, plus the table now as HTML and text for a notebook read later."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        data = bundle[0] if isinstance(bundle, tuple) else bundle
-        if isinstance(data, dict):
-            data["text/plain"] = repr(self)
-            data["text/html"] = self._repr_html_()
-        return bundle
-
-    def _redraw(self) -> None:
-        with self._lock:
-            self._table.value = page_html(self.rows(), stopped=not self.running)
-
-    def _draw_links(self) -> None:
-        parts = [
-            "<p>Each player opens their own link (or scans its code) on their device; the "
-            "projector link shows the whole table with no hands. Keep these links to the "
-            "class: each one opens a seat.</p>"
+    def _link_sections(self) -> list[_Links]:
+        return [
+            _Links(
+                t.title,
+                not self.rooms.store.is_open(t.room),
+                tuple((name, link, qr_svg(link)) for _, name, link in self.links[t.title]),
+                self.table_links[t.title],
+            )
+            for t in self._tables
         ]
-        for t in self._tables:
-            title = html.escape(t.title)
-            if not self.rooms.store.is_open(t.room):
-                parts.append(f"<p>{title} is closed: its links no longer work.</p>")
-                continue
-            seats = "".join(
-                f"<li style='display:inline-block;margin:0 1.2em 1em 0;text-align:center;"
-                f"vertical-align:top'>{qr_svg(link)}<br><b>{html.escape(name)}</b><br>"
-                f"{_anchor(link)}</li>"
-                for _, name, link in self.links[t.title]
-            )
-            table = self.table_links[t.title]
-            people = len(self.links[t.title])
-            parts.append(
-                f"<details><summary>{title}: links for {people} player"
-                f"{'s' if people != 1 else ''} and the projector</summary>"
-                f"<p>Projector (the whole table, no hands): {_anchor(table)}</p>"
-                f"<ul style='list-style:none;padding:0'>{seats}</ul></details>"
-            )
-        self._links.value = "".join(parts)
 
     # -- told by the server ----------------------------------------------------------
 

@@ -26,8 +26,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core import Game
 from ._authority import Authority
 from ._errors import RoomError
+from ._gamewords import game_words
 from ._settings import TITLE_LIMIT, clean_text
 from ._store import RoomStore
 from ._tokens import new_host_token, role_of, seat_token, table_token, token_hash
@@ -219,10 +221,17 @@ class Rooms:
                 "connected": self.count(room, "table"),
             },
             "status": authority.status() if authority else "This room is closed.",
+            **_class_words(game, not info.open),
             "round": game.round_number if game else 0,
             "moves": sum(len(r.moves) for r in game.rounds) if game else 0,
             "closed": not info.open,
         }
+
+
+def _class_words(game: Game | None, closed: bool) -> dict[str, str]:
+    """The game's state and totals in the class page's words (``game``, ``totals``)."""
+    state, totals = game_words(game.round, game) if game else ("", "")
+    return {"game": "Closed: its links no longer work." if closed else state, "totals": totals}
 
 
 def create_room(
