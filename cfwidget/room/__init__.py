@@ -7,7 +7,8 @@ widget's synced traits, so a device sees what its seat's widget would show in Ju
 
 - :func:`host`: host a game (or a widget shown in the notebook) from a notebook.
 - :func:`host_class`: host a class's tables, one room each, and get the teacher's live page
-  of them (:class:`ClassPage`: who has joined, each game's state).
+  of them (:class:`ClassPage`: who has joined, each game's state); :func:`watch_class`: the
+  same page for rooms a ``cfwidget serve`` holds, followed by their host links.
 - :func:`remote_guided_app`: the therapist's app whose remote sessions give the client a
   link to their own screen (:func:`share_client` is its ``share``).
 - ``cfwidget serve`` / ``cfwidget room new|list|close|record|erase`` (:mod:`._cli`): a
@@ -30,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from .._shared import lazy_names
 from ._authority import Authority
-from ._class import ClassPage, host_class
+from ._class import ClassPage, ClassWatch, host_class, watch_class
 from ._errors import RoomError
 from ._host import Hosted, host
 from ._remote import RemotePanel, remote_guided_app, share_client
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Authority",
     "ClassPage",
+    "ClassWatch",
     "Hosted",
     "RemotePanel",
     "RoomError",
@@ -56,6 +58,7 @@ __all__ = [
     "remote_guided_app",
     "room_settings",
     "share_client",
+    "watch_class",
 ]
 
 __getattr__, __dir__ = lazy_names(globals(), {"make_app": ("cfwidget.room._app", "make_app")})
