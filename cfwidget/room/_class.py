@@ -92,6 +92,13 @@ class SeatRow:
             return "here"
         return "left (not connected now)" if self.was_here else "not joined yet"
 
+    @property
+    def closed_words(self) -> str:
+        """What the seat's player did, once the room is closed: ``was here`` or ``never joined``."""
+        if not self.person:
+            return "computer player"
+        return "was here" if self.was_here else "never joined"
+
 
 @dataclass(frozen=True)
 class RoomRow:
@@ -129,7 +136,10 @@ class RoomRow:
 
     def text(self) -> str:
         """The row as one line of plain text."""
-        seats = "; ".join(f"{name_in_text(s.name)} {s.words}" for s in self.seats)
+        seats = "; ".join(
+            f"{name_in_text(s.name)} {s.closed_words if self.closed else s.words}"
+            for s in self.seats
+        )
         if self.closed:
             return f"{self.title}: {seats}. {self.game} {self.scores}"
         return (
@@ -153,9 +163,12 @@ def page_html(rows: Sequence[RoomRow], *, note: str = "") -> str:
     over = sum(1 for r in rows if not r.closed and r.game.startswith("Game over"))
     closed = sum(1 for r in rows if r.closed)
     rooms = f"{len(rows)} room{'s' if len(rows) != 1 else ''}"
-    summary = f"The class's rooms: {rooms}, {here} of {people} players here now"
-    summary += f", {over} game{'s' if over != 1 else ''} over" if over else ""
-    summary += f", {closed} closed" if closed else ""
+    if rows and closed == len(rows):
+        summary = f"The class's rooms: {rooms}, all closed"
+    else:
+        summary = f"The class's rooms: {rooms}, {here} of {people} players here now"
+        summary += f", {over} game{'s' if over != 1 else ''} over" if over else ""
+        summary += f", {closed} closed" if closed else ""
     summary += f". {note}" if note else "."
     pad = "padding:0.35em 0.8em 0.35em 0;vertical-align:top;border-bottom:1px solid #8888"
     head = "".join(
@@ -165,7 +178,8 @@ def page_html(rows: Sequence[RoomRow], *, note: str = "") -> str:
     body = []
     for row in rows:
         seats = "".join(
-            f"<li>{_cell(s.name)}: {'<b>here</b>' if s.devices else _cell(s.words)}"
+            f"<li>{_cell(s.name)}: "
+            + ("<b>here</b>" if s.devices else _cell(s.closed_words if row.closed else s.words))
             + (f" ({s.devices} devices)" if s.devices > 1 else "")
             + "</li>"
             for s in row.seats

@@ -145,6 +145,7 @@ def test_closing_a_room_says_closed_and_tells_its_devices(
     assert json.loads(ann.recv())["type"] == "closed"
     row = _row(page, "Table 1")
     assert "Closed: its links no longer work." in row and "players here" not in row
+    assert "Ann: was here Bob: never joined Tips 3: computer player" in row
     assert "Table 1 is closed" in str(page.children[1].value)
     assert "The class's rooms: 2 rooms, 0 of 2 players here now, 1 closed." in _shown(page)
     # A room closed from its own host page: the class page hears of it too.
@@ -155,7 +156,8 @@ def test_closing_a_room_says_closed_and_tells_its_devices(
         host_page.send(json.dumps({"type": "host", "action": "close"}))
         _wait(lambda: "Closed" in _row(page, "Table 2"), page, "Table 2 closed")
     page.stop()
-    assert not page.running and "The server has stopped." in _shown(page)
+    assert not page.running
+    assert "The class's rooms: 2 rooms, all closed. The server has stopped." in _shown(page)
     with pytest.raises(RoomError, match="no room called 'Table 9'; the rooms are: Table 1"):
         page.close_room("Table 9")
 
