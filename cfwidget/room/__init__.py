@@ -31,13 +31,14 @@ from typing import TYPE_CHECKING
 
 from .._shared import lazy_names
 from ._authority import Authority
-from ._class import ClassPage, ClassWatch, host_class, watch_class
+from ._class import ClassPage, host_class
 from ._errors import RoomError
 from ._host import Hosted, host
 from ._remote import RemotePanel, remote_guided_app, share_client
 from ._rooms import Rooms, create_room
 from ._settings import room_settings
 from ._store import RoomStore
+from ._watch import ClassWatch, watch_class
 
 if TYPE_CHECKING:
     from ._app import make_app as make_app
