@@ -147,8 +147,13 @@ def _cell(text: str) -> str:
     return html.escape(text)
 
 
-def page_html(rows: Sequence[RoomRow], *, note: str = "") -> str:
+def page_html(
+    rows: Sequence[RoomRow], *, note: str = "", projectors: Mapping[str, str] | None = None
+) -> str:
     """The class's rooms as an HTML table (headers, one row per room, words only).
+
+    ``projectors``: a room's title -> its table view's link, put in the row for a projector
+    (the live page only: a saved notebook keeps no link).
 
     >>> print(page_html([]).splitlines()[0])
     <table class="cfw-class" style="border-collapse:collapse;text-align:left;line-height:1.4">
@@ -186,7 +191,7 @@ def page_html(rows: Sequence[RoomRow], *, note: str = "") -> str:
             f'<td style="{pad}">{"<b>Closed:</b>" if row.closed else ""}'
             f"{_cell(row.game.removeprefix('Closed:') if row.closed else row.game)}</td>",
             f'<td style="{pad}">{_cell(row.scores)}</td>',
-            f'<td style="{pad}">{"" if row.closed else _cell(row.projector_words)}</td>',
+            f'<td style="{pad}">{"" if row.closed else _projector(row, projectors or {})}</td>',
         ]
         body.append(f"<tr>{''.join(cells)}</tr>")
     return (
@@ -258,9 +263,16 @@ class _ClassView(ipw.VBox):  # type: ignore[misc]
             data["text/html"] = self._repr_html_()
         return bundle
 
+    def _projectors(self) -> dict[str, str]:
+        """Each open room's table view link, for the live table's Projector column."""
+        return {}
+
     def _redraw(self) -> None:
         with self._lock:
-            self._table.value = page_html(self.rows(), note="" if self.running else self._stopped)
+            if self.running:
+                self._table.value = page_html(self.rows(), projectors=self._projectors())
+            else:
+                self._table.value = page_html(self.rows(), note=self._stopped)
 
     def _draw_links(self) -> None:
         parts = [
@@ -348,6 +360,9 @@ class ClassPage(_ClassView):
             rows.append(RoomRow(t.title, seats, projector, state, scores, closed))
         return rows
 
+    def _projectors(self) -> dict[str, str]:
+        return self.table_links
+
     def _link_sections(self) -> list[_Links]:
         return [
             _Links(
@@ -399,6 +414,19 @@ class ClassPage(_ClassView):
             stop()
         self._draw_links()
         self._redraw()
+
+
+def _projector(row: RoomRow, projectors: Mapping[str, str]) -> str:
+    words = _cell(row.projector_words)
+    link = projectors.get(row.title)
+    if not link:
+        return words
+    shown = html.escape(link)
+    return (
+        f"{words}<br><a href='{shown}' target='_blank' rel='noreferrer' "
+        f"style='display:inline-block;min-height:24px;padding:0.2em 0'>"
+        f"Open {_cell(row.title)} on the projector</a>"
+    )
 
 
 #: A disclosure's summary: a target at least 44 px high, for a finger as for a mouse.

@@ -80,6 +80,13 @@ class ClassWatch(_ClassView):
             )
         return rows
 
+    def _projectors(self) -> dict[str, str]:
+        return {
+            str(state.get("title", "")): str(state.get("table", {}).get("link", ""))
+            for state in self._states
+            if state is not None
+        }
+
     def _link_sections(self) -> list[_Links]:
         sections = []
         for i, state in enumerate(self._states):

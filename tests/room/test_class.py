@@ -76,7 +76,8 @@ def _hands_of(page: ClassPage) -> set[str]:
 
 
 def _no_tile_on(page: ClassPage) -> None:
-    shown = [str(page.children[0].value), page._repr_html_(), page.text(), repr(page)]
+    # The shown table's text (its tags hold the projector links, whose tokens are random).
+    shown = [_shown(page), page._repr_html_(), page.text(), repr(page)]
     assert not [TILE.findall(text) for text in shown if TILE.search(text)]
     assert all(tile not in text for tile in _hands_of(page) for text in shown)
 
@@ -114,6 +115,9 @@ def test_the_rows_change_by_themselves_as_devices_join_play_and_leave(
     projector, _ = _join(devices, page.table_links["Table 2"])
     _wait(lambda: "On 1 screen" in _row(page, "Table 2"), page, "the projector")
     assert "Projector not open" in _row(page, "Table 1")  # the other room is untouched
+    table_link = html.escape(page.table_links["Table 2"])
+    assert f"href='{table_link}'" in str(page.children[0].value)  # one click to project it
+    assert "Open Table 2 on the projector" in _row(page, "Table 2")
 
     # The player to move plays; the row's game words follow, with nothing of a hand.
     game = page._tables[1].authority.game
@@ -170,6 +174,7 @@ def test_a_saved_notebook_shows_the_table_in_words_and_no_link(page: ClassPage) 
     assert "application/vnd.jupyter.widget-view+json" in data
     saved = data["text/html"]
     assert '<th scope="col"' in saved and saved.count('<th scope="row"') == 2
+    assert "/join#" in str(page.children[0].value)  # the live table: projector links
     assert "/join#" not in saved and "/join#" not in data["text/plain"]
     assert data["text/plain"].splitlines()[1].startswith("Table 1: Ann not joined yet;")
     links = str(page.children[1].value)
