@@ -352,7 +352,7 @@ class ClassPage(_ClassView):
                 )
                 for i, s in enumerate(t.settings["seats"])
             )
-            game = t.authority.game
+            game = (self.rooms.live(t.room) or t.authority).game  # read again if resumed
             state, scores = game_words(game.round, game)
             if closed:
                 state = "Closed: its links no longer work."

@@ -124,6 +124,10 @@ class Rooms:
             self._live[room] = self._watched(Authority.resume(self.store, room))
         return self._live[room]
 
+    def live(self, room: str) -> Authority | None:
+        """The room's authority if it is in memory now (``None`` once closed)."""
+        return self._live.get(room)
+
     def open(self, token: object) -> tuple[Authority, str, int | None] | str:
         """(authority, role, seat) of a link's token, or the sentence that refuses it."""
         role = role_of(token)
