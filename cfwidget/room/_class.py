@@ -515,6 +515,10 @@ def host_class(
       With a ``store`` file, ``cfwidget serve --store FILE`` can resume the rooms later.
     """
     need_server_packages()
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise RoomError(f"The seed is a whole number (or None for new deals), got {seed!r}")
+    if rules is not None and not isinstance(rules, str | Rules):
+        raise RoomError(f"The rules are a preset's name or a cf.Rules, got {rules!r}")
     items = _titled(tables)
     chosen = [
         _settings_of(title, players, rules, None if seed is None else seed + i, pace)

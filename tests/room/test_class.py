@@ -243,5 +243,13 @@ def test_bad_tables_are_refused_in_words() -> None:
     for tables, words in cases:
         with pytest.raises(RoomError, match=re.escape(words)):
             host_class(tables, port=0, local_only=True).stop()
+    with pytest.raises(RoomError, match="The seed is a whole number"):
+        host_class(["Ann, Bob"], seed="7", port=0)  # type: ignore[arg-type]
+    with pytest.raises(RoomError, match=re.escape("a preset's name or a cf.Rules, got 5")):
+        host_class(["Ann, Bob"], rules=5, port=0)  # type: ignore[arg-type]
+    with pytest.raises(RoomError, match=re.escape("Table 1: No preset named 'nine-each'")):
+        host_class(["Ann, Bob"], rules="nine-each", port=0)
+    with pytest.raises(RoomError, match=re.escape("Table 1: The pace is 'click' or seconds")):
+        host_class({"Table 1": "Ann, Bob", "Table 2": ["Cy", "Di"]}, pace=0, port=0)
     with pytest.raises(RoomError, match="no bot called 'clever'"):
         host_class(["Ann, bot:clever"], port=0, local_only=True).stop()
