@@ -512,7 +512,8 @@ def host_class(
       computer player waits, or ``"click"``): for every table; ``seed`` deals table ``i``
       with ``seed + i`` (the same deals every run; default: new deals).
     - ``store``, ``port``, ``local_only``, ``public_url``: as for :func:`~cfwidget.room.host`.
-      With a ``store`` file, ``cfwidget serve --store FILE`` can resume the rooms later.
+      With a ``store`` file every move is kept as it is played, and if the kernel stops
+      before :meth:`ClassPage.stop`, ``cfwidget serve --store FILE`` resumes the open rooms.
     """
     need_server_packages()
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):

@@ -253,3 +253,33 @@ def test_bad_tables_are_refused_in_words() -> None:
         host_class({"Table 1": "Ann, Bob", "Table 2": ["Cy", "Di"]}, pace=0, port=0)
     with pytest.raises(RoomError, match="no bot called 'clever'"):
         host_class(["Ann, bot:clever"], port=0, local_only=True).stop()
+
+
+def test_rooms_kept_in_a_file_are_resumed_by_the_server_after_the_kernel_stops(
+    tmp_path: Any, devices: ExitStack
+) -> None:
+    from cfwidget.room import Rooms, RoomStore
+
+    page = host_class(
+        ["Ann, Bob", "Cy, Di"],
+        seed=4,
+        pace="click",
+        port=0,
+        local_only=True,
+        store=tmp_path / "class.db",
+    )
+    game = page._tables[0].authority.game
+    turn = game.round.turn
+    device, welcome = _join(devices, page.links["Table 1"][turn][2])
+    device.send(
+        json.dumps({"type": "intent", "content": intent_for(welcome["traits"]["view"], turn)})
+    )
+    _wait(lambda: len(game.round.moves) == 1, page, "the move played")
+    device.close()
+    for stop in page._stop:  # the kernel stops: the server ends, nobody closes the rooms
+        stop()
+    rooms = Rooms(RoomStore(tmp_path / "class.db"), "")  # what cfwidget serve does on start
+    resumed = sorted(rooms.resume_all(), key=lambda r: rooms.store.room(r).title)
+    assert [rooms.store.room(r).title for r in resumed] == ["Table 1", "Table 2"]
+    assert rooms.authority(resumed[0]).record() == game.to_json()
+    assert rooms.open(page.links["Table 1"][turn][2].split("#")[1])[1:] == ("seat", turn)
