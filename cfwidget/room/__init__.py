@@ -6,6 +6,9 @@ the server hands that seat's intents to the seat's own widget and sends back onl
 widget's synced traits, so a device sees what its seat's widget would show in Jupyter.
 
 - :func:`host`: host a game (or a widget shown in the notebook) from a notebook.
+- :func:`host_class`: host a class's tables, one room each, and get the teacher's live page
+  of them (:class:`ClassPage`: who has joined, each game's state); :func:`watch_class`: the
+  same page for rooms a ``cfwidget serve`` holds, followed by their host links.
 - :func:`remote_guided_app`: the therapist's app whose remote sessions give the client a
   link to their own screen (:func:`share_client` is its ``share``).
 - ``cfwidget serve`` / ``cfwidget room new|list|close|record|erase`` (:mod:`._cli`): a
@@ -28,18 +31,22 @@ from typing import TYPE_CHECKING
 
 from .._shared import lazy_names
 from ._authority import Authority
+from ._class import ClassPage, host_class
 from ._errors import RoomError
 from ._host import Hosted, host
 from ._remote import RemotePanel, remote_guided_app, share_client
 from ._rooms import Rooms, create_room
 from ._settings import room_settings
 from ._store import RoomStore
+from ._watch import ClassWatch, watch_class
 
 if TYPE_CHECKING:
     from ._app import make_app as make_app
 
 __all__ = [
     "Authority",
+    "ClassPage",
+    "ClassWatch",
     "Hosted",
     "RemotePanel",
     "RoomError",
@@ -47,10 +54,12 @@ __all__ = [
     "Rooms",
     "create_room",
     "host",
+    "host_class",
     "make_app",
     "remote_guided_app",
     "room_settings",
     "share_client",
+    "watch_class",
 ]
 
 __getattr__, __dir__ = lazy_names(globals(), {"make_app": ("cfwidget.room._app", "make_app")})

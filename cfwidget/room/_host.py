@@ -28,7 +28,7 @@ import contextlib
 import html
 import socket
 import threading
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -132,7 +132,7 @@ class Hosted:
         )
 
 
-def _listening(address: str, port: object) -> socket.socket:
+def listening_socket(address: str, port: object) -> socket.socket:
     if not isinstance(port, int) or isinstance(port, bool) or not 0 <= port <= 65535:
         raise RoomError(
             f"The port is a whole number from 0 to 65535 (0: any free one), got {port!r}"
@@ -218,7 +218,7 @@ def host(
         rooms.room_paths = False  # the route's address is already this one room's
     else:
         address = "127.0.0.1" if local_only else "0.0.0.0"
-        sock = _listening(address, port)
+        sock = listening_socket(address, port)
         rooms.base_url = base_url(address, int(sock.getsockname()[1]), public_url)
         notice = None if public_url else unreachable_notice()
     room, token = create_room(rooms.store, clean_text(title, TITLE_LIMIT), settings, kind)
@@ -254,6 +254,16 @@ class _QuietServer:
 
 
 def _start(hosted: Hosted, rooms: Rooms, sock: socket.socket) -> None:
+    hosted.running = True
+    hosted._stop.append(serve_in_background(rooms, sock))
+
+
+def serve_in_background(rooms: Rooms, sock: socket.socket) -> Callable[[], None]:
+    """Serve ``rooms`` on the bound socket in the background; the function that stops it.
+
+    Inside a running loop (a kernel's) the server is a task on that loop, so widgets change
+    on the kernel's thread; else it runs on a daemon thread with a loop of its own.
+    """
     from ._app import make_app
 
     server = _QuietServer.make(make_app(rooms))
@@ -261,7 +271,6 @@ def _start(hosted: Hosted, rooms: Rooms, sock: socket.socket) -> None:
         loop = asyncio.get_running_loop()
     except RuntimeError:
         loop = None
-    hosted.running = True
     if loop is not None:  # a kernel's loop: widgets change on the kernel's thread
         task = loop.create_task(server.serve(sockets=[sock]))
 
@@ -269,8 +278,7 @@ def _start(hosted: Hosted, rooms: Rooms, sock: socket.socket) -> None:
             server.should_exit = True
             task.add_done_callback(lambda _: sock.close())
 
-        hosted._stop.append(stop_task)
-        return
+        return stop_task
     thread = threading.Thread(
         target=lambda: asyncio.run(server.serve(sockets=[sock])), name="cfwidget-room", daemon=True
     )
@@ -281,4 +289,4 @@ def _start(hosted: Hosted, rooms: Rooms, sock: socket.socket) -> None:
         thread.join(timeout=10)
         sock.close()
 
-    hosted._stop.append(stop_thread)
+    return stop_thread

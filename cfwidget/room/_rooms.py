@@ -34,8 +34,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core import Game
 from ._authority import Authority
 from ._errors import RoomError
+from ._gamewords import game_words
 from ._settings import TITLE_LIMIT, clean_text
 from ._store import RoomStore
 from ._tokens import new_host_token, role_of, seat_token, table_token, token_hash
@@ -125,6 +127,9 @@ class Rooms:
         #: Told ``(room, role, seat, devices now connected there)`` whenever a device joins
         #: or leaves (on the server's loop): a remote session's app notes the client's.
         self.watchers: list[Callable[[str, str, int | None, int], None]] = []
+        #: Told the room's id after each stored change of its game and when it closes (on
+        #: the thread that changed it): a teacher's class page redraws that room's row.
+        self.changes: list[Callable[[str], None]] = []
 
     # -- rooms ----------------------------------------------------------------------
 
@@ -154,8 +159,13 @@ class Rooms:
         self._live[authority.room] = self._watched(authority)
 
     def _watched(self, authority: Authority) -> Authority:
-        authority.changed.append(lambda: self.tell_hosts(authority.room))
+        authority.changed.append(lambda: self._changed(authority.room))
         return authority
+
+    def _changed(self, room: str) -> None:
+        self.tell_hosts(room)
+        for tell in list(self.changes):
+            tell(room)
 
     def authority(self, room: str) -> Authority:
         """The room's authority, resumed from the store if it is not in memory."""
@@ -175,6 +185,10 @@ class Rooms:
                     self.store.release(room, self.holder)
                 raise
         return self._live[room]
+
+    def live(self, room: str) -> Authority | None:
+        """The room's authority if it is in memory now (``None`` once closed)."""
+        return self._live.get(room)
 
     def open(
         self, token: object, room: str | None = None
@@ -208,6 +222,8 @@ class Rooms:
             authority.stop()
         if self.holder:
             self.store.release(room, self.holder)
+        for tell in list(self.changes):
+            tell(room)
 
     def keep(self) -> None:
         """Renew this process's leases (every third of :attr:`lease`): a room closed from
@@ -303,6 +319,7 @@ class Rooms:
                 "connected": self.count(room, "table"),
             },
             "status": authority.status() if authority else "This room is closed.",
+            **_class_words(game, not info.open),
             "round": game.round_number if game else 0,
             "moves": sum(len(r.moves) for r in game.rounds) if game else 0,
             "closed": not info.open,
@@ -311,6 +328,12 @@ class Rooms:
 
 class _Elsewhere(RoomError):
     """Another live server process holds the room."""
+
+
+def _class_words(game: Game | None, closed: bool) -> dict[str, str]:
+    """The game's state and totals in the class page's words (``game``, ``totals``)."""
+    state, totals = game_words(game.round, game) if game else ("", "")
+    return {"game": "Closed: its links no longer work." if closed else state, "totals": totals}
 
 
 def create_room(

@@ -1,0 +1,102 @@
+"""The teacher's class page with real devices: phones and a projector open their links in
+Chromium, the page's table follows by itself, and the page as a notebook shows it passes axe.
+
+The rooms are hosted from a thread of their own: while this module's Playwright is open its
+loop counts as running in the main thread, and a server started there would wait on it.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from cfwidget.room import ClassPage, host_class
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+LAPTOP = {"viewport": {"width": 1280, "height": 800}}
+AXE_TAGS = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag22aa"]}}
+
+
+@pytest.fixture(scope="module")
+def classes() -> Iterator[ClassPage]:
+    made: list[ClassPage] = []
+    tables = {"Table 1": "Ann, Bob, bot:greedy", "Table 2": "Cy, Di"}
+    starting = threading.Thread(
+        target=lambda: made.append(
+            host_class(tables, seed=11, pace="click", port=0, local_only=True)
+        )
+    )
+    starting.start()
+    starting.join(timeout=60)
+    yield made[0]
+    made[0].stop()
+
+
+def _row(page: ClassPage, title: str) -> str:
+    for row in re.findall(r"<tr>(.*?)</tr>", str(page.children[0].value), flags=re.S):
+        text = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", row)).split())
+        if text.startswith(title):
+            return text
+    raise AssertionError(f"no row for {title!r}")
+
+
+def _wait(check: Callable[[], bool], page: ClassPage, what: str) -> None:
+    for _ in range(500):
+        if check():
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"the page never showed {what}:\n{page.text()}")
+
+
+def test_devices_in_chromium_join_and_the_page_follows(browser: Any, classes: ClassPage) -> None:
+    phone = browser.new_context(**PHONE)
+    projector = browser.new_context(**LAPTOP)
+    try:
+        ann = phone.new_page()
+        ann.goto(classes.links["Table 1"][0][2])
+        ann.wait_for_selector(".cfw-hand, [class*=hand]", timeout=15000)
+        _wait(lambda: "Ann: here" in _row(classes, "Table 1"), classes, "Ann here")
+        assert "1 of 2 players here" in _row(classes, "Table 1")
+        table = projector.new_page()
+        table.goto(classes.table_links["Table 1"])
+        _wait(lambda: "On 1 screen" in _row(classes, "Table 1"), classes, "the projector")
+        assert "Projector not open" in _row(classes, "Table 2")
+        ann.close()
+        _wait(lambda: "Ann: left (not connected now)" in _row(classes, "Table 1"), classes, "left")
+    finally:
+        phone.close()
+        projector.close()
+    _wait(lambda: "Projector not open" in _row(classes, "Table 1"), classes, "projector gone")
+
+
+def test_the_page_as_the_notebook_shows_it_passes_axe(browser: Any, classes: ClassPage) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    context = browser.new_context(**LAPTOP)
+    try:
+        page = context.new_page()
+        body = "".join(f"<div>{child.value}</div>" for child in classes.children)
+        page.set_content(
+            f"<!doctype html><html lang='en'><head><title>Class</title></head>"
+            f"<body><main>{body}</main></body></html>"
+        )
+        found = Axe().run(page, options=AXE_TAGS).response["violations"]
+        assert [(v["id"], len(v["nodes"])) for v in found] == []
+        headers = page.locator("th[scope=col]").all_text_contents()
+        assert headers == ["Room", "Players", "Here now", "Game", "Totals", "Projector"]
+        assert page.locator("th[scope=row]").all_text_contents() == ["Table 1", "Table 2"]
+        first = page.locator("details").first
+        assert first.locator("svg").first.is_hidden()  # links behind a closed disclosure
+        first.locator("summary").click()
+        assert first.locator("svg").count() == 2 and first.locator("svg").first.is_visible()
+        assert first.locator("a").first.text_content() == classes.table_links["Table 1"]
+        opened = Axe().run(page, options=AXE_TAGS).response["violations"]  # the codes shown
+        assert [(v["id"], len(v["nodes"])) for v in opened] == []
+    finally:
+        context.close()
