@@ -15,6 +15,7 @@ import pytest
 from cfwidget.room import RoomError, Rooms, RoomStore, watch_class
 from cfwidget.room._class import game_words
 from cfwidget.room._host import listening_socket, serve_in_background
+from cfwidget.room._rooms import create_room
 from cfwidget.room._settings import room_settings
 from cfwidget.room._tokens import seat_token
 from tests.room.devices import intent_for
@@ -33,11 +34,13 @@ def test_a_servers_rooms_are_followed_by_their_host_links(devices: ExitStack) ->
     port = sock.getsockname()[1]
     rooms.base_url = f"http://127.0.0.1:{port}"
     hosts = [
-        rooms.create("Table A", room_settings("Ann, Bob, bot:tips", seed=5, pace="click")),
-        rooms.create("Table B", room_settings("Cy, Di", seed=6, pace="click")),
+        create_room(
+            rooms.store, "Table A", room_settings("Ann, Bob, bot:tips", seed=5, pace="click")
+        ),
+        create_room(rooms.store, "Table B", room_settings("Cy, Di", seed=6, pace="click")),
     ]
     stop_server = serve_in_background(rooms, sock)
-    page = watch_class("\n".join(rooms.host_link(h) for h in hosts))
+    page = watch_class("\n".join(rooms.host_link(r, h) for r, h in hosts))
     try:
         assert "No longer followed" not in _shown(page)
         _wait(lambda: "Table B" in _shown(page), page, "both rooms")
@@ -49,7 +52,7 @@ def test_a_servers_rooms_are_followed_by_their_host_links(devices: ExitStack) ->
         (room_b,) = [r for r in rooms.resume_all() if rooms.store.room(r).title == "Table B"]
         game = rooms.authority(room_b).game
         mover = game.round.turn
-        device, welcome = _join(devices, f"{rooms.base_url}/join#{seat_token(hosts[1], mover)}")
+        device, welcome = _join(devices, rooms.join_link(room_b, seat_token(hosts[1][1], mover)))
         name = game.names[mover]
         _wait(lambda: f"{name}: here" in _row(page, "Table B"), page, f"{name} here")
         intent = intent_for(welcome["traits"]["view"], mover)
@@ -76,4 +79,4 @@ def test_a_servers_rooms_are_followed_by_their_host_links(devices: ExitStack) ->
         stop_server()
     assert not page.running and "No longer followed here" in _shown(page)
     with pytest.raises(RoomError, match="Link 2 is not a room's host link"):
-        watch_class([rooms.host_link(hosts[0]), "http://127.0.0.1/join#s.x"])
+        watch_class([rooms.host_link(*hosts[0]), "http://127.0.0.1/join#s.x"])
