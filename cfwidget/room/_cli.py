@@ -31,6 +31,12 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--public-url", help="the address devices use (for links), e.g. behind HTTPS"
     )
+    serve.add_argument(
+        "--sync",
+        choices=["normal", "full"],
+        default="normal",
+        help="full: wait for the disk at every move (nothing lost even in a power cut)",
+    )
     room = commands.add_parser("room", help="make, list, close rooms, or print a game's record")
     actions = room.add_subparsers(dest="action", required=True)
     new = actions.add_parser("new", help="make a game room and print its host link once")
@@ -63,7 +69,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "serve":
             from ._serve import serve
 
-            serve(args.store, host=args.host, port=args.port, public_url=args.public_url)
+            serve(
+                args.store,
+                host=args.host,
+                port=args.port,
+                public_url=args.public_url,
+                sync=args.sync,
+            )
             return 0
         return _room(args)
     except RoomError as exc:

@@ -44,9 +44,15 @@ def need_server_packages() -> None:
 
 
 def serve(
-    store_path: str, *, host: str = "0.0.0.0", port: int = 8765, public_url: str | None = None
+    store_path: str,
+    *,
+    host: str = "0.0.0.0",
+    port: int = 8765,
+    public_url: str | None = None,
+    sync: str = "normal",
 ) -> None:
-    """Serve every open room of the store until stopped (Ctrl+C)."""
+    """Serve every open room of the store until stopped (Ctrl+C); ``sync``: see
+    :class:`~cfwidget.room.RoomStore`."""
     need_server_packages()
     import uvicorn
 
@@ -54,7 +60,7 @@ def serve(
     from ._rooms import Rooms
     from ._store import RoomStore
 
-    store = RoomStore(store_path)
+    store = RoomStore(store_path, sync=sync)
     rooms = Rooms(store, base_url(host, port, public_url))
     resumed = rooms.resume_all()
     print(f"Rooms' store: {store.path} ({len(resumed)} open rooms resumed)", flush=True)
