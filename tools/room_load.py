@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import os
 import random
@@ -296,6 +295,7 @@ def _run_against(server: Server, args: argparse.Namespace) -> dict[str, Any]:
         await asyncio.gather(*tasks)
         return joined_after, time.perf_counter() - played, rss_joined
 
+    load_before = os.getloadavg()[0]
     joined_after, played_for, rss_joined = asyncio.run(everything())
     rss_after, rss_peak = rss_kib(pid)
     return {
@@ -316,6 +316,7 @@ def _run_against(server: Server, args: argparse.Namespace) -> dict[str, Any]:
         "rss_joined": rss_joined,
         "rss_after": rss_after,
         "rss_peak": rss_peak,
+        "machine_load": (load_before, os.getloadavg()[0]),
     }
 
 
@@ -349,6 +350,8 @@ def report(figures: dict[str, Any], args: argparse.Namespace) -> list[str]:
         f"{figures['rss_after'] / 1024:.1f} MiB after the play (peak "
         f"{figures['rss_peak'] / 1024:.1f} MiB): "
         f"{(figures['rss_after'] - figures['rss_empty']) / rooms:,.0f} KiB a room",
+        "machine: load average {:.1f} when the devices joined, {:.1f} at the end "
+        "(other work on the same cores slows the server)".format(*figures["machine_load"]),
         "events stored: "
         + (", ".join(f"{k} {n}" for k, n in sorted(figures["stored"].items())) or "none"),
     ]

@@ -1,16 +1,26 @@
 """Running the room server: the base address of links, and uvicorn serving the app.
 
+uvicorn reads websocket messages of up to ``TRANSPORT_LIMIT`` bytes (see :mod:`._app`), so
+the app refuses every message from 4,097 bytes up to that in words and keeps the
+connection. A message larger still cannot be read and skipped (its bytes keep coming), so
+the transport closes the connection (code 1009, and the page reconnects by itself): the
+websocket protocol of :func:`uvicorn_options` first says why, in the app's words.
+
 >>> base_url("127.0.0.1", 8765)
 'http://127.0.0.1:8765'
+>>> uvicorn_options()["ws_max_size"]
+262144
 """
 
 from __future__ import annotations
 
+import json
 import socket
+from typing import Any
 
 from ._errors import RoomError
 
-__all__ = ["base_url", "lan_address", "serve"]
+__all__ = ["base_url", "lan_address", "serve", "uvicorn_options"]
 
 
 def lan_address() -> str:
@@ -31,6 +41,38 @@ def base_url(host: str, port: int, public_url: str | None = None) -> str:
         return public_url.rstrip("/")
     address = lan_address() if host in ("0.0.0.0", "", "::") else host
     return f"http://{address}:{port}"
+
+
+def uvicorn_options() -> dict[str, Any]:
+    """The websocket options of uvicorn for the room's app (``uvicorn.Config(app, **these)``)."""
+    from ._app import TRANSPORT_LIMIT
+
+    return {"ws_max_size": TRANSPORT_LIMIT, "ws": _websocket_protocol()}
+
+
+def _websocket_protocol() -> Any:
+    """uvicorn's websocket protocol (on ``websockets``' sans-I/O layer), which says in the
+    app's words why it closes a connection whose message is over the transport's limit."""
+    try:
+        from uvicorn.protocols.websockets.websockets_sansio_impl import (
+            WebSocketsSansIOProtocol,
+        )
+        from websockets.exceptions import PayloadTooBig
+        from websockets.frames import Frame, Opcode
+    except ImportError:  # another uvicorn: its own protocol, which closes without words
+        return "auto"
+    from ._app import too_large
+
+    words = json.dumps({"type": "refused", "text": f"{too_large()} The connection was closed."})
+
+    class Protocol(WebSocketsSansIOProtocol):
+        def handle_parser_exception(self) -> None:
+            if isinstance(self.conn.parser_exc, PayloadTooBig):
+                said = Frame(Opcode.TEXT, words.encode()).serialize(mask=False)
+                self.transport.write(said)  # before the close frame the parser queued
+            super().handle_parser_exception()
+
+    return Protocol
 
 
 def need_server_packages() -> None:
@@ -65,4 +107,4 @@ def serve(
     resumed = rooms.resume_all()
     print(f"Rooms' store: {store.path} ({len(resumed)} open rooms resumed)", flush=True)
     print(f"Listening on {host}:{port}; devices open {rooms.base_url}", flush=True)
-    uvicorn.run(make_app(rooms), host=host, port=port, log_level="info", ws_max_size=65536)
+    uvicorn.run(make_app(rooms), host=host, port=port, log_level="info", **uvicorn_options())
