@@ -71,6 +71,12 @@ def rss_kib(pid: int) -> tuple[int, int]:
     return found["VmRSS"], found["VmHWM"]
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) a process has used so far, from ``/proc/<pid>/stat``."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -292,10 +298,13 @@ def _run_against(server: Server, args: argparse.Namespace) -> dict[str, Any]:
         load.received = load.sent = load.received_bytes = 0
         all_joined.set()
         played = time.perf_counter()
+        cpu[:] = [cpu_seconds(pid), time.process_time()]
         await asyncio.gather(*tasks)
+        cpu[:] = [cpu_seconds(pid) - cpu[0], time.process_time() - cpu[1]]
         return joined_after, time.perf_counter() - played, rss_joined
 
     load_before = os.getloadavg()[0]
+    cpu: list[float] = []
     joined_after, played_for, rss_joined = asyncio.run(everything())
     rss_after, rss_peak = rss_kib(pid)
     return {
@@ -317,6 +326,7 @@ def _run_against(server: Server, args: argparse.Namespace) -> dict[str, Any]:
         "rss_after": rss_after,
         "rss_peak": rss_peak,
         "machine_load": (load_before, os.getloadavg()[0]),
+        "cpu": (cpu[0] / played_for, cpu[1] / played_for),
     }
 
 
@@ -350,6 +360,9 @@ def report(figures: dict[str, Any], args: argparse.Namespace) -> list[str]:
         f"{figures['rss_after'] / 1024:.1f} MiB after the play (peak "
         f"{figures['rss_peak'] / 1024:.1f} MiB): "
         f"{(figures['rss_after'] - figures['rss_empty']) / rooms:,.0f} KiB a room",
+        "CPU while playing: the server {:.0%} of a core, the devices' process {:.0%}".format(
+            *figures["cpu"]
+        ),
         "machine: load average {:.1f} when the devices joined, {:.1f} at the end "
         "(other work on the same cores slows the server)".format(*figures["machine_load"]),
         "events stored: "

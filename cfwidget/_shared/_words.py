@@ -73,9 +73,7 @@ def shown_name(name: str, limit: int = NAME_LIMIT) -> str:
 
 @functools.lru_cache(maxsize=4096)  # every view shows every name: each is worked out once
 def _shown(name: str, limit: int) -> str:
-    kept = "".join(
-        " " if ch.isspace() else ch for ch in name if not _dropped(ch) or ch in "\t\n\r"
-    )
+    kept = "".join(" " if ch.isspace() else ch for ch in name if not _dropped(ch) or ch in "\t\n\r")
     text = " ".join(kept.split())
     if len(text) > limit:
         cut = text[: limit - 1].rstrip()
