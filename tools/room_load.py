@@ -21,9 +21,12 @@ the client's own handling). Also the number of rooms and connections, messages a
 (received by the devices and sent by them), the server's memory (``VmRSS`` of
 ``/proc/<pid>/status``) with no room in memory, after every device joined and after the
 play, and per room; and every error or refusal seen (refused messages, game refusals in the
-``message`` trait, closed connections, timeouts). After the server is stopped it counts the
-events kept in the store. ``--profile FILE`` runs the server under cProfile and writes its
-profile there (the load is then heavier than without).
+``message`` trait, closed connections, timeouts); the CPU time the server and the devices'
+process used while playing, and the machine's load average (other work on the same cores
+slows everything). After the server is stopped it counts the events kept in the store.
+``--sync full`` starts the server with ``--sync full`` (every move waits for the disk).
+``--profile FILE`` runs the server under cProfile and writes its profile there (the load is
+then heavier than without). ``--write-docs`` records the figures in docs/measurements.md.
 """
 
 from __future__ import annotations
@@ -217,13 +220,13 @@ async def _device(
 class Server:
     """``cfwidget serve`` on a free port with its own store, its output in a file."""
 
-    def __init__(self, folder: Path, profile: Path | None) -> None:
+    def __init__(self, folder: Path, profile: Path | None, sync: str = "normal") -> None:
         self.store, self.log, self.port = folder / "rooms.db", folder / "server.log", _free_port()
         command = [sys.executable]
         if profile is not None:
             command += ["-m", "cProfile", "-o", str(profile)]
         command += ["-m", "cfwidget.room", "serve", "--store", str(self.store)]
-        command += ["--host", "127.0.0.1", "--port", str(self.port)]
+        command += ["--host", "127.0.0.1", "--port", str(self.port), "--sync", sync]
         with self.log.open("wb") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, cwd=REPO)
         for _ in range(1200):
@@ -251,7 +254,7 @@ class Server:
 def run(args: argparse.Namespace) -> dict[str, Any]:
     """Run the load once; the figures, as a dict (see :func:`report`)."""
     with tempfile.TemporaryDirectory(prefix="cfwidget-load-") as folder:
-        server = Server(Path(folder), args.profile)
+        server = Server(Path(folder), args.profile, args.sync)
         try:
             figures = _run_against(server, args)
         finally:
@@ -337,7 +340,8 @@ def report(figures: dict[str, Any], args: argparse.Namespace) -> list[str]:
     lines = [
         f"rooms: {rooms}; connections: {figures['connections']} "
         f"({figures['joined']} joined; {args.clients} person seats connected and "
-        f"{args.bots} {args.bot} bot(s) a room, pace {args.pace}, think {args.think} s)",
+        f"{args.bots} {args.bot} bot(s) a room, pace {args.pace}, think {args.think} s; "
+        f"store sync {args.sync})",
         f"joining: every device joined in {figures['join_seconds']:.1f} s "
         f"({JOIN_AT_ONCE} at a time; join p95 {figures['join_p95'] * 1000:.0f} ms)",
         f"played: {figures['played_seconds']:.1f} s; person intents answered: {len(lat)} "
@@ -390,6 +394,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--seed", type=int, default=33)
     parser.add_argument("--quick", action="store_true", help="2 rooms for 5 seconds")
     parser.add_argument("--profile", type=Path, default=None, help="cProfile the server")
+    parser.add_argument(
+        "--sync", choices=["normal", "full"], default="normal", help="the store's commits"
+    )
     measurements.add_option(parser)
     args = parser.parse_args(argv)
     if args.quick:
@@ -413,7 +420,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             "python -m tools.room_load "
             + " ".join(
                 f"--{k} {getattr(args, k)}"
-                for k in ("rooms", "clients", "bots", "duration", "think", "pace")
+                for k in ("rooms", "clients", "bots", "duration", "think", "pace", "sync")
             ),
             [f"- {line}" for line in lines],
             page=args.write_docs,
