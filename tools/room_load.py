@@ -337,6 +337,12 @@ def report(figures: dict[str, Any], args: argparse.Namespace) -> list[str]:
     """The lines printed (and recorded with ``--write-docs``)."""
     rooms, lat = figures["rooms"], [x * 1000 for x in figures["latencies"]]
     seconds = max(figures["played_seconds"], 1e-9)
+    changes = sum(n for kind, n in figures["stored"].items() if kind != "closed")
+    cost = ""
+    if changes:  # every stored change was made while playing
+        each = figures["cpu"][0] * seconds / changes
+        cost = f"; {each * 1000:.1f} ms of server CPU a stored move "
+        cost += f"(one core: {1 / each:,.0f} moves a second)"
     lines = [
         f"rooms: {rooms}; connections: {figures['connections']} "
         f"({figures['joined']} joined; {args.clients} person seats connected and "
@@ -366,7 +372,8 @@ def report(figures: dict[str, Any], args: argparse.Namespace) -> list[str]:
         f"{(figures['rss_after'] - figures['rss_empty']) / rooms:,.0f} KiB a room",
         "CPU while playing: the server {:.0%} of a core, the devices' process {:.0%}".format(
             *figures["cpu"]
-        ),
+        )
+        + cost,
         "machine: load average {:.1f} when the devices joined, {:.1f} at the end "
         "(other work on the same cores slows the server)".format(*figures["machine_load"]),
         "events stored: "
