@@ -45,7 +45,7 @@ from .._shared import is_whole as _whole
 from .._shared import name_in_text, shown
 from ..core import Game, IllegalMove, Move, NotationError, Round
 from ..players import Bot
-from ..table import PALETTE, render_svg
+from ..table import BOARD_ASPECT, PALETTE, render_svg
 from ._args import (
     DEFAULT_PACE,
     BotLike,
@@ -213,7 +213,7 @@ class GameWidget(HintGiver, Farmyard):
         colours = list(PALETTE) if palette is None else check_palette(palette)
 
         self._last_done: tuple[int, str] | None = None
-        self._laid = LaidTable()
+        self._laid = self._shared_table()
         self._seen: tuple[object, ...] = self._fingerprint()
         self._version = 1
         view = self._build_view()
@@ -389,6 +389,8 @@ class GameWidget(HintGiver, Farmyard):
         aspect = board_aspect(content.get("width"), content.get("height"))
         if aspect is None:
             return self._refuse("The board's size did not come through; the table keeps its shape")
+        if aspect != self._laid.aspect and any(o._laid is self._laid for o in self._peers()):
+            self._laid = self._laid.with_aspect(aspect)  # its own, as its board is its own
         self._laid.aspect = aspect  # the next round is laid to the board's shape
         return False
 
@@ -498,6 +500,15 @@ class GameWidget(HintGiver, Farmyard):
     def _shared(self) -> Game | Round:
         """The game (or lone round) this widget shows, which other widgets may show too."""
         return self._game if self._game is not None else self._round
+
+    def _shared_table(self) -> LaidTable:
+        """The laid table of another widget of this game whose board has the usual shape
+        (so each move is laid out once for all of them, as every seat sees the same
+        table), else a new one."""
+        for other in list(_PEERS.get(id(self._shared), ())):
+            if other._shares(self) and other._laid.aspect == BOARD_ASPECT:
+                return other._laid
+        return LaidTable()
 
     def _peers(self) -> list[GameWidget]:
         """The other live widgets of the same game (or lone round)."""
