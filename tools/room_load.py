@@ -396,7 +396,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--bots", type=int, default=1, help="bot seats a room")
     parser.add_argument("--bot", default="greedy", help="the bots' kind (a name of cf.BOTS)")
     parser.add_argument("--duration", type=float, default=30.0, help="seconds of play")
-    parser.add_argument("--think", type=float, default=1.0, help="a person's mean think time")
+    parser.add_argument("--think", type=float, default=2.0, help="a person's mean think time")
     parser.add_argument("--pace", type=float, default=1.0, help="seconds a bot waits to move")
     parser.add_argument("--seed", type=int, default=33)
     parser.add_argument("--quick", action="store_true", help="2 rooms for 5 seconds")

@@ -80,6 +80,14 @@ class Rooms:
         #: Told ``(room, role, seat, devices now connected there)`` whenever a device joins
         #: or leaves (on the server's loop): a remote session's app notes the client's.
         self.watchers: list[Callable[[str, str, int | None, int], None]] = []
+        #: Told ``True`` after rooms were read from the store into memory, ``False`` after a
+        #: room left it (closed, or read again): ``cfwidget serve`` keeps the rooms' long-lived
+        #: objects out of the garbage collector's way (see :mod:`._serve`).
+        self.kept: list[Callable[[bool], None]] = []
+
+    def _tell_kept(self, added: bool) -> None:
+        for tell in list(self.kept):
+            tell(added)
 
     # -- rooms ----------------------------------------------------------------------
 
@@ -92,6 +100,7 @@ class Rooms:
         for info in self.store.rooms(open_only=True):
             if info.kind == "game" and info.id not in self._live:
                 self._live[info.id] = self._watched(Authority.resume(self.store, info.id))
+        self._tell_kept(True)
         return list(self._live)
 
     def add(self, authority: Authority) -> None:
@@ -110,8 +119,10 @@ class Rooms:
             for conn in list(self._connections.get(room, ())):
                 conn.push({"type": "closed", "text": RELOADED, "code": 1012})
             live.stop()
+            self._tell_kept(False)
         if room not in self._live:
             self._live[room] = self._watched(Authority.resume(self.store, room))
+            self._tell_kept(True)
         return self._live[room]
 
     def open(self, token: object) -> tuple[Authority, str, int | None] | str:
@@ -140,6 +151,7 @@ class Rooms:
         authority = self._live.pop(room, None)
         if authority is not None:
             authority.stop()
+            self._tell_kept(False)
 
     # -- connections -----------------------------------------------------------------
 

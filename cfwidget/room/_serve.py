@@ -6,6 +6,13 @@ connection. A message larger still cannot be read and skipped (its bytes keep co
 the transport closes the connection (code 1009, and the page reconnects by itself): the
 websocket protocol of :func:`uvicorn_options` first says why, in the app's words.
 
+A room in memory is thousands of long-lived objects (its game, its widgets and their views);
+with hundreds of rooms Python's garbage collector walked them all again and again, and each
+walk stopped the server for up to half a second (p95 latency of 0.65 s at 200 rooms, 28 ms
+without). :func:`keep_out_of_the_collector` freezes what is in memory after each room is read
+from the store (``gc.freeze``: the collector no longer walks it), and after a room leaves
+memory unfreezes, collects and freezes again, so a closed room's objects are freed.
+
 >>> base_url("127.0.0.1", 8765)
 'http://127.0.0.1:8765'
 >>> uvicorn_options()["ws_max_size"]
@@ -14,13 +21,14 @@ websocket protocol of :func:`uvicorn_options` first says why, in the app's words
 
 from __future__ import annotations
 
+import gc
 import json
 import socket
 from typing import Any
 
 from ._errors import RoomError
 
-__all__ = ["base_url", "lan_address", "serve", "uvicorn_options"]
+__all__ = ["base_url", "keep_out_of_the_collector", "lan_address", "serve", "uvicorn_options"]
 
 
 def lan_address() -> str:
@@ -75,6 +83,14 @@ def _websocket_protocol() -> Any:
     return Protocol
 
 
+def keep_out_of_the_collector(added: bool) -> None:
+    """After rooms came into memory (``added``) or left it: see the module's docstring."""
+    if not added:
+        gc.unfreeze()
+        gc.collect()
+    gc.freeze()
+
+
 def need_server_packages() -> None:
     """A :class:`RoomError` naming the pip extra when starlette or uvicorn is missing."""
     try:
@@ -104,6 +120,7 @@ def serve(
 
     store = RoomStore(store_path, sync=sync)
     rooms = Rooms(store, base_url(host, port, public_url))
+    rooms.kept.append(keep_out_of_the_collector)
     resumed = rooms.resume_all()
     print(f"Rooms' store: {store.path} ({len(resumed)} open rooms resumed)", flush=True)
     print(f"Listening on {host}:{port}; devices open {rooms.base_url}", flush=True)

@@ -320,3 +320,23 @@ def test_every_oversized_message_is_refused_in_the_same_words() -> None:
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
     finally:
         hosted.stop()
+
+
+def test_the_server_keeps_its_rooms_out_of_the_collector_and_lets_a_closed_one_go() -> None:
+    import gc
+
+    from cfwidget.room._serve import keep_out_of_the_collector
+
+    rooms = Rooms(RoomStore(":memory:"), "http://192.0.2.1:8765")
+    told: list[bool] = []
+    rooms.kept += [told.append, keep_out_of_the_collector]
+    try:
+        host = rooms.create("Kept", room_settings("Ann, Bob", seed=5, pace="click"))
+        opened = rooms.open(seat_token(host, 0))
+        assert not isinstance(opened, str) and rooms.open(seat_token(host, 1)) != opened
+        assert told == [True] and gc.get_freeze_count() > 0  # read once, then kept
+        gc.unfreeze()
+        rooms.close(opened[0].room)
+        assert told == [True, False] and gc.get_freeze_count() > 0  # collected, frozen again
+    finally:
+        gc.unfreeze()
