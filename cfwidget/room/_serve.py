@@ -7,9 +7,9 @@ the transport closes the connection (code 1009, and the page reconnects by itsel
 websocket protocol of :func:`uvicorn_options` first says why, in the app's words.
 
 A room in memory is thousands of long-lived objects (its game, its widgets and their views);
-with hundreds of rooms Python's garbage collector walked them all again and again, and each
-walk stopped the server for up to half a second (p95 latency of 0.65 s at 200 rooms, 28 ms
-without). :func:`keep_out_of_the_collector` freezes what is in memory after each room is read
+with hundreds of rooms Python's garbage collector would walk them all again and again,
+stopping the server each time (docs/room.md, "How many rooms", has the figures).
+:func:`keep_out_of_the_collector` freezes what is in memory after each room is read
 from the store (``gc.freeze``: the collector no longer walks it), and after a room leaves
 memory unfreezes, collects and freezes again, so a closed room's objects are freed.
 
