@@ -10,7 +10,7 @@ PYTEST_NOTEBOOKS := notebooks --nbval --nbval-sanitize-with tests/nbval_sanitize
 # tests/browser is not even collected (its imports alone take seconds).
 QUICK := --ignore=tests/browser -m "not browser and not notebooks and not slow"
 
-.PHONY: lab test check lint js-check bench benches layout-check name-figures notebooks pictures binder-check clean
+.PHONY: lab test check lint js-check bench benches room-load layout-check name-figures notebooks pictures binder-check clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -94,6 +94,12 @@ benches: bench
 	$(BIN)/python -m tools.screen_bench
 	$(BIN)/python -m tools.playout_bench
 	$(BIN)/python -m tools.review_bench
+	$(BIN)/python -m tools.room_load
+
+# 200 rooms of 4 devices playing at once on a real `cfwidget serve` (about 1.5 minutes):
+# intent-to-view latency, messages a second, the server's memory (docs/room.md, "How many rooms").
+room-load: $(STAMP)
+	$(BIN)/python -m tools.room_load
 
 layout-check: $(STAMP)
 	$(BIN)/python -m tools.layout_check 1000

@@ -168,6 +168,9 @@ SLOW: dict[str, set[str]] = {
     "tools/test_evaluate_tools.py": {
         "test_the_review_bench_prints_serial_and_shared_times",  # 12.1 s
     },
+    "tools/test_room_load.py": {
+        "test_the_quick_load_plays_two_rooms_and_reports_its_counts",  # 9 s (a server starts)
+    },
     "tools/test_scale_bench.py": {
         "test_prints_three_rates_against_one_process",  # 4.8 s
     },

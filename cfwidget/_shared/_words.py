@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 
 __all__ = ["NAME_LIMIT", "article", "name_in_text", "plural", "shown", "shown_name"]
@@ -67,9 +68,12 @@ def shown_name(name: str, limit: int = NAME_LIMIT) -> str:
     >>> shown_name("  Ann\\u202e  "), shown_name("Bob\\x00\\x1b[31m"), shown_name("A" * 30)
     ('Ann', 'Bob[31m', 'AAAAAAAAAAAAAAAAAAAAAAA…')
     """
-    kept = "".join(
-        " " if ch.isspace() else ch for ch in str(name) if not _dropped(ch) or ch in "\t\n\r"
-    )
+    return _shown(str(name), limit)
+
+
+@functools.lru_cache(maxsize=4096)  # every view shows every name: each is worked out once
+def _shown(name: str, limit: int) -> str:
+    kept = "".join(" " if ch.isspace() else ch for ch in name if not _dropped(ch) or ch in "\t\n\r")
     text = " ".join(kept.split())
     if len(text) > limit:
         cut = text[: limit - 1].rstrip()

@@ -10,13 +10,21 @@ a closed room with 4410, each after a ``closed`` message in words; a room anothe
 process holds closes with 1013 (the page retries). Every message is checked
 (at most :data:`MAX_MESSAGE` bytes, JSON, a known type with known fields, allowed for the
 role, at most :data:`RATE` a second over :data:`RATE_WINDOW` seconds); anything wrong gets a
-``refused`` message in words, changes nothing and keeps the connection. Nothing here logs a
-message or a token.
+``refused`` message in words, changes nothing and keeps the connection (a message too large
+for the transport itself, over :data:`TRANSPORT_LIMIT` bytes, is refused in the same words
+by the server's websocket protocol, which then has to close: see :mod:`._serve`). At most
+:data:`MAX_WAITING` connections may be open without having joined yet, and
+:data:`MAX_WAITING_PER_ADDRESS` from one address: beyond that a new one is refused in words
+(:data:`BUSY`) and closed with code 1013, after which a page tries again by itself. Nothing
+here logs a message or a token.
 
 >>> from cfwidget.room._store import RoomStore
 >>> app = make_app(Rooms(RoomStore(":memory:"), "http://localhost:8765"))
 >>> SECURITY_HEADERS["x-frame-options"], MAX_MESSAGE, callable(app)
 ('DENY', 4096, True)
+>>> too_large()
+'That message is too large (at most 4,096 bytes).'
+
 """
 
 from __future__ import annotations
@@ -42,9 +50,28 @@ from ..widget import GameWidget
 from ._authority import Authority, synced_traits, traits_of
 from ._rooms import ELSEWHERE, ROOM_ID, Connection, Rooms
 
-__all__ = ["JOIN_SECONDS", "MAX_MESSAGE", "RATE", "RATE_WINDOW", "SECURITY_HEADERS", "make_app"]
+__all__ = [
+    "BUSY",
+    "JOIN_SECONDS",
+    "MAX_MESSAGE",
+    "MAX_WAITING",
+    "MAX_WAITING_PER_ADDRESS",
+    "RATE",
+    "RATE_WINDOW",
+    "SECURITY_HEADERS",
+    "TRANSPORT_LIMIT",
+    "make_app",
+    "too_large",
+]
 
 MAX_MESSAGE = 4096
+#: The largest message the websocket transport reads at all (uvicorn's ``ws_max_size``):
+#: from :data:`MAX_MESSAGE` up to here a message is refused and the connection stays.
+TRANSPORT_LIMIT = 256 * 1024
+#: Connections open at once that have not joined yet: in all, and from one address.
+MAX_WAITING, MAX_WAITING_PER_ADDRESS = 128, 32
+BUSY = "The server has too many connections waiting to join; trying again in a moment."
+BUSY_CODE = 1013  # "try again later": the page reconnects by itself
 JOIN_SECONDS = 10.0
 RATE, RATE_WINDOW = 20, 5.0
 #: The intents each role may send (``None``: any the seat's widget knows).
@@ -130,16 +157,60 @@ async def _health(request: Request) -> Response:
     return JSONResponse({"ok": True})
 
 
-def make_app(rooms: Rooms, *, join_seconds: float = JOIN_SECONDS, rate: int = RATE) -> ASGIApp:
+def too_large() -> str:
+    """The refusal of a message over :data:`MAX_MESSAGE` bytes, whatever its size."""
+    return f"That message is too large (at most {MAX_MESSAGE:,} bytes)."
+
+
+class _Lobby:
+    """Counts the connections that have not joined yet, in all and by address."""
+
+    def __init__(self, most: int, most_per_address: int) -> None:
+        self.most, self.most_per_address = most, most_per_address
+        self.waiting: collections.Counter[str] = collections.Counter()
+        self.total = 0
+
+    def enter(self, address: str) -> bool:
+        """Count one in, if there is room for it (else ``False`` and nothing counted)."""
+        if self.total >= self.most or self.waiting[address] >= self.most_per_address:
+            return False
+        self.waiting[address] += 1
+        self.total += 1
+        return True
+
+    def leave(self, address: str) -> None:
+        """Count one out (it joined, or it is gone)."""
+        self.total -= 1
+        self.waiting[address] -= 1
+        if self.waiting[address] <= 0:
+            del self.waiting[address]
+
+
+def make_app(
+    rooms: Rooms,
+    *,
+    join_seconds: float = JOIN_SECONDS,
+    rate: int = RATE,
+    waiting: int = MAX_WAITING,
+    waiting_per_address: int = MAX_WAITING_PER_ADDRESS,
+) -> ASGIApp:
     """The ASGI app serving ``rooms`` (see the module's docstring)."""
+    lobby = _Lobby(waiting, waiting_per_address)
 
     async def ws(websocket: WebSocket) -> None:
         room = websocket.path_params.get("room")
+        address = websocket.client.host if websocket.client else ""
         await websocket.accept()
         if room is not None and not ROOM_ID.match(str(room)):
             await websocket.close(4403)
             return
-        await _Session(rooms, websocket, join_seconds, rate, room).run()
+        if not lobby.enter(address):
+            await websocket.send_text(json.dumps({"type": "refused", "text": BUSY}))
+            await websocket.close(BUSY_CODE, BUSY)
+            return
+        session = _Session(rooms, websocket, join_seconds, rate, room)
+        session.admitted = lambda: lobby.leave(address)
+        await session.run()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -187,6 +258,12 @@ class _Session:
         self.widget: GameWidget | None = None
         self.times: collections.deque[float] = collections.deque()
         self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        #: Told once, when the connection has joined or is gone: it leaves the lobby.
+        self.admitted: Callable[[], None] = lambda: None
+
+    def _out_of_lobby(self) -> None:
+        admitted, self.admitted = self.admitted, lambda: None
+        admitted()
 
     async def run(self) -> None:
         sender = asyncio.ensure_future(self._send_all())
@@ -195,6 +272,7 @@ class _Session:
         except WebSocketDisconnect:
             pass
         finally:
+            self._out_of_lobby()
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender
@@ -246,10 +324,8 @@ class _Session:
             return self._say("refused", "Too many messages at once; wait a moment.")
         if text is None:
             return self._say("refused", "Messages are JSON text, not binary data.")
-        if len(text.encode()) > MAX_MESSAGE:
-            return self._say(
-                "refused", f"That message is too large (at most {MAX_MESSAGE:,} bytes)."
-            )
+        if len(text) > MAX_MESSAGE or len(text.encode()) > MAX_MESSAGE:
+            return self._say("refused", too_large())
         try:
             message = json.loads(text)
         except (ValueError, RecursionError):
@@ -298,6 +374,7 @@ class _Session:
             conn.unwatch.append(lambda: widget.unobserve(changed, names=names))
             self.widget = widget
         self.conn, self.authority = conn, authority
+        self._out_of_lobby()
         title = self.rooms.store.room(authority.room).title
         self.queue.put_nowait(
             {"type": "welcome", "role": role, "seat": seat, "room": title, "traits": traits}

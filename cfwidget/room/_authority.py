@@ -64,6 +64,19 @@ def traits_of(widget: GameWidget) -> dict[str, Any]:
     return {name: getattr(widget, name) for name in synced_traits(widget)}
 
 
+def _unsynced(widget: GameWidget) -> GameWidget:
+    """A widget the room made in a process with no Jupyter kernel (``cfwidget serve``):
+    nobody syncs with it there, yet its stand-in comm would serialise every change of its
+    traits for nobody; it is let go of (ipywidgets' ``close``), and goes on working for
+    its devices (their pages are sent its traits). In a kernel it is left as it is.
+    """
+    from comm import DummyComm
+
+    if isinstance(widget.comm, DummyComm):
+        widget.close()
+    return widget
+
+
 def _moves(game: Game) -> list[list[str]]:
     return [[str(m) for m in r.moves] for r in game.rounds]
 
@@ -97,7 +110,8 @@ class Authority:
         given = seats or {}
         self._given = list(given.values())
         self._seats: dict[int, GameWidget] = {
-            s: given.get(s) or GameWidget(self.game, humans=self.humans, seat=s, **self._look)
+            s: given.get(s)
+            or _unsynced(GameWidget(self.game, humans=self.humans, seat=s, **self._look))
             for s in self.humans
         }
         self._table: GameWidget | None = None
@@ -138,8 +152,10 @@ class Authority:
             try:
                 # TABLEVIEW PLUG-IN: the table view (branch tableview) is this widget.
                 seat = next(iter(self._seats.values()))  # its bots and pace, for the table
-                self._table = GameWidget(
-                    self.game, humans=self.humans, seat=_TABLE, bots=seat.bots, pace=seat.pace
+                self._table = _unsynced(
+                    GameWidget(
+                        self.game, humans=self.humans, seat=_TABLE, bots=seat.bots, pace=seat.pace
+                    )
                 )
             except WidgetError:
                 self._table_refusal = (

@@ -32,6 +32,12 @@ def _parser() -> argparse.ArgumentParser:
         "--public-url", help="the address devices use (for links), e.g. behind HTTPS"
     )
     serve.add_argument(
+        "--sync",
+        choices=["normal", "full"],
+        default="normal",
+        help="full: wait for the disk at every move (nothing lost even in a power cut)",
+    )
+    serve.add_argument(
         "--name",
         help="this process's name among several serving one store (default: machine:port)",
     )
@@ -83,6 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 host=args.host,
                 port=args.port,
                 public_url=args.public_url,
+                sync=args.sync,
                 name=args.name,
                 lease=args.lease,
             )

@@ -39,7 +39,7 @@ from ._authority import Authority
 from ._errors import RoomError
 from ._jupyter import jupyter_route, relative_notice, unreachable_notice
 from ._rooms import Rooms, create_room, qr_svg
-from ._serve import base_url, need_server_packages
+from ._serve import base_url, need_server_packages, uvicorn_options
 from ._settings import TITLE_LIMIT, clean_text, pace_of
 from ._store import RoomStore
 from ._tokens import seat_token, table_token
@@ -249,7 +249,7 @@ class _QuietServer:
             def capture_signals(self) -> Iterator[None]:
                 yield
 
-        config = uvicorn.Config(app, log_level="warning", access_log=False, ws_max_size=65536)
+        config = uvicorn.Config(app, log_level="warning", access_log=False, **uvicorn_options())
         return Server(config)
 
 

@@ -127,9 +127,17 @@ class Rooms:
         #: Told ``(room, role, seat, devices now connected there)`` whenever a device joins
         #: or leaves (on the server's loop): a remote session's app notes the client's.
         self.watchers: list[Callable[[str, str, int | None, int], None]] = []
+        #: Told ``True`` after rooms were read from the store into memory, ``False`` after a
+        #: room left it (closed, or read again): ``cfwidget serve`` keeps the rooms' long-lived
+        #: objects out of the garbage collector's way (see :mod:`._serve`).
+        self.kept: list[Callable[[bool], None]] = []
         #: Told the room's id after each stored change of its game and when it closes (on
         #: the thread that changed it): a teacher's class page redraws that room's row.
         self.changes: list[Callable[[str], None]] = []
+
+    def _tell_kept(self, added: bool) -> None:
+        for tell in list(self.kept):
+            tell(added)
 
     # -- rooms ----------------------------------------------------------------------
 
@@ -152,6 +160,7 @@ class Rooms:
             if self.holder and self.store.claim(info.id, self.holder, self.lease):
                 continue
             self._live[info.id] = self._watched(Authority.resume(self.store, info.id))
+        self._tell_kept(True)
         return list(self._live)
 
     def add(self, authority: Authority) -> None:
@@ -175,6 +184,7 @@ class Rooms:
             for conn in list(self._connections.get(room, ())):
                 conn.push({"type": "closed", "text": RELOADED, "code": 1012})
             live.stop()
+            self._tell_kept(False)
         if room not in self._live:
             if self.holder and self.store.claim(room, self.holder, self.lease):
                 raise _Elsewhere(ELSEWHERE)
@@ -184,6 +194,7 @@ class Rooms:
                 if self.holder:
                     self.store.release(room, self.holder)
                 raise
+            self._tell_kept(True)
         return self._live[room]
 
     def live(self, room: str) -> Authority | None:
@@ -220,6 +231,7 @@ class Rooms:
         authority = self._live.pop(room, None)
         if authority is not None:
             authority.stop()
+            self._tell_kept(False)
         if self.holder:
             self.store.release(room, self.holder)
         for tell in list(self.changes):
@@ -242,6 +254,7 @@ class Rooms:
                 conn.push({"type": "closed", "text": MOVED, "code": 1012})
             if authority is not None:
                 authority.stop()
+                self._tell_kept(False)
             self.store.release(room, self.holder)
 
     # -- connections -----------------------------------------------------------------

@@ -99,10 +99,13 @@ def badge_spots(
     >>> list(badge_spots(laid, [1, 1]))
     [1]
     """
+    wanted = sorted(set(indexes))
+    if not wanted:  # not this seat's turn: no badge, and no grid to build for none
+        return {}
     grid = SpatialGrid()
     for i, p in enumerate(laid):
         grid.add(i, p.rect)
-    return {i: badge_spot(laid, i, radius, grid) for i in sorted(set(indexes))}
+    return {i: badge_spot(laid, i, radius, grid) for i in wanted}
 
 
 def _gap(grid: SpatialGrid, x: float, y: float, radius: float) -> float:

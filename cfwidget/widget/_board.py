@@ -59,6 +59,14 @@ class LaidTable:
         self._farm: Farmyard | None = None
         self._laid: list[TilePlacement] = []
 
+    def with_aspect(self, aspect: float) -> LaidTable:
+        """A copy for one widget whose board takes another shape (when others share this
+        one): the round being laid keeps its shape and its tiles where they lie; the next
+        round takes ``aspect``."""
+        other = LaidTable(aspect)
+        other._shape, other._round, other._laid = self._shape, self._round, list(self._laid)
+        return other  # its farmyard is worked out again from the laid tiles when it grows
+
     def of(self, rnd: Round) -> list[TilePlacement]:
         """Where each tile on ``rnd``'s table lies."""
         table = rnd.table

@@ -45,7 +45,7 @@ from .._shared import is_whole as _whole
 from .._shared import name_in_text, shown
 from ..core import Game, IllegalMove, Move, NotationError, Round
 from ..players import Bot
-from ..table import PALETTE, render_svg
+from ..table import BOARD_ASPECT, PALETTE, render_svg
 from ._args import (
     DEFAULT_PACE,
     BotLike,
@@ -92,8 +92,20 @@ __all__ = ["DISPLAYS", "INTENTS", "GameWidget"]
 
 #: How tiles are drawn: pips, numerals, or pips coloured by number.
 
-# Every live widget, so that widgets showing other seats of the same game redraw together.
-_LIVE: weakref.WeakSet[GameWidget] = weakref.WeakSet()
+# The live widgets of each game (or lone round), by the game's id, so that widgets showing
+# other seats of the same game redraw together: a server with hundreds of games finds a
+# game's few widgets without looking at every widget. A widget holds its game, so an id
+# here belongs to a live game while any widget of it lives; emptied entries are dropped.
+_PEERS: dict[int, weakref.WeakSet[GameWidget]] = {}
+_PRUNE_AT = [64]  # emptied entries are dropped when the table has grown this long
+
+
+def _register(widget: GameWidget) -> None:
+    if len(_PEERS) >= _PRUNE_AT[0]:
+        for key in [k for k, found in _PEERS.items() if not found]:
+            del _PEERS[key]
+        _PRUNE_AT[0] = max(64, 2 * len(_PEERS))
+    _PEERS.setdefault(id(widget._shared), weakref.WeakSet()).add(widget)
 
 
 class GameWidget(HintGiver, Farmyard):
@@ -201,13 +213,13 @@ class GameWidget(HintGiver, Farmyard):
         colours = list(PALETTE) if palette is None else check_palette(palette)
 
         self._last_done: tuple[int, str] | None = None
-        self._laid = LaidTable()
+        self._laid = self._shared_table()
         self._seen: tuple[object, ...] = self._fingerprint()
         self._version = 1
         view = self._build_view()
         super().__init__(view=view, display=display, large=large, palette=colours)
         self.on_msg(self._on_msg)
-        _LIVE.add(self)
+        _register(self)
 
     # -- what the widget shows -------------------------------------------------------
 
@@ -310,10 +322,9 @@ class GameWidget(HintGiver, Farmyard):
         if changed:
             if handler.stamp == "checked":
                 self._last_done = (content["version"], _intent_key(content))
-            for other in list(_LIVE):
-                if other is not self and other._shares(self):
-                    other._say("")  # what it said was about a position gone by
-                    other.refresh()
+            for other in self._peers():
+                other._say("")  # what it said was about a position gone by
+                other.refresh()
         return changed
 
     def _stale(self, content: Mapping[str, Any]) -> bool | None:
@@ -378,6 +389,8 @@ class GameWidget(HintGiver, Farmyard):
         aspect = board_aspect(content.get("width"), content.get("height"))
         if aspect is None:
             return self._refuse("The board's size did not come through; the table keeps its shape")
+        if aspect != self._laid.aspect and any(o._laid is self._laid for o in self._peers()):
+            self._laid = self._laid.with_aspect(aspect)  # its own, as its board is its own
         self._laid.aspect = aspect  # the next round is laid to the board's shape
         return False
 
@@ -458,10 +471,11 @@ class GameWidget(HintGiver, Farmyard):
         if not game.is_over:
             return self._refuse("The game is not over yet: finish it first")
         fresh = new_game(game)
-        for other in list(_LIVE):  # the other views of this game move on with it
-            if other is not self and other._game is game:
-                other._game = fresh
-        self._game = fresh
+        others = self._peers()  # the other views of this game move on with it
+        _PEERS.pop(id(game), None)
+        for widget in [*others, self]:
+            widget._game = fresh
+            _register(widget)
         self._say("")
         self.refresh()
         return True
@@ -481,6 +495,25 @@ class GameWidget(HintGiver, Farmyard):
         return name_in_text(self._round.names[seat])
 
     # -- building the view ---------------------------------------------------------------
+
+    @property
+    def _shared(self) -> Game | Round:
+        """The game (or lone round) this widget shows, which other widgets may show too."""
+        return self._game if self._game is not None else self._round
+
+    def _shared_table(self) -> LaidTable:
+        """The laid table of another widget of this game whose board has the usual shape
+        (so each move is laid out once for all of them, as every seat sees the same
+        table), else a new one."""
+        for other in list(_PEERS.get(id(self._shared), ())):
+            if other._shares(self) and other._laid.aspect == BOARD_ASPECT:
+                return other._laid
+        return LaidTable()
+
+    def _peers(self) -> list[GameWidget]:
+        """The other live widgets of the same game (or lone round)."""
+        found = _PEERS.get(id(self._shared), ())
+        return [other for other in list(found) if other is not self and other._shares(self)]
 
     def _shares(self, other: GameWidget) -> bool:
         if self._game is not None:

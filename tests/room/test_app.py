@@ -13,7 +13,8 @@ with warnings.catch_warnings():  # Starlette suggests httpx2 for its test client
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient, WebSocketTestSession
 
-from cfwidget.room._app import make_app
+from cfwidget.core import Game
+from cfwidget.room._app import BUSY, MAX_MESSAGE, TRANSPORT_LIMIT, make_app, too_large
 from cfwidget.room._rooms import DEAD_LINK, ELSEWHERE, Rooms, create_room
 from cfwidget.room._settings import room_settings
 from cfwidget.room._store import RoomStore
@@ -254,6 +255,93 @@ def test_a_thousand_rapid_connects_with_wrong_links_change_nothing(
     assert rooms.store.events(room) == [] and rooms.count(room, "seat", 0) == 0
     with client.websocket_connect("/ws") as ws:  # the server is up, the real link still works
         assert _join(ws, seat_token(host, 0))["type"] == "welcome"
+
+
+def _busy(ws: WebSocketTestSession) -> int:
+    """The words and the close code of a connection refused for want of room."""
+    said = ws.receive_json()
+    assert said == {"type": "refused", "text": BUSY}
+    close = ws.receive()
+    assert close["type"] == "websocket.close" and close["reason"] == BUSY
+    return int(close["code"])
+
+
+def test_connections_waiting_to_join_are_capped_in_all_and_by_address() -> None:
+    rooms = Rooms(RoomStore(":memory:"), "http://192.0.2.1:8765")
+    host = rooms.create("Capped", room_settings("Ann, Bob", seed=5, pace="click"))
+    app = make_app(rooms, join_seconds=30, waiting=3, waiting_per_address=2)
+    with (
+        TestClient(app, client=("192.0.2.10", 1000)) as one,
+        TestClient(app, client=("192.0.2.20", 1000)) as other,
+        TestClient(app, client=("192.0.2.30", 1000)) as third,
+        one.websocket_connect("/ws") as first,
+        one.websocket_connect("/ws") as second,
+    ):
+        with one.websocket_connect("/ws") as refused:  # a third from the same address
+            assert _busy(refused) == 1013
+        with other.websocket_connect("/ws") as elsewhere:  # the third waiting in all
+            with third.websocket_connect("/ws") as refused:  # a fourth: too many in all
+                assert _busy(refused) == 1013
+            assert _join(first, seat_token(host, 0))["type"] == "welcome"  # joined: out
+            with third.websocket_connect("/ws") as admitted:
+                assert _join(admitted, seat_token(host, 1))["type"] == "welcome"
+            elsewhere.send_text(json.dumps({"type": "ping"}))
+            assert elsewhere.receive_json() == {"type": "pong"}
+        with one.websocket_connect("/ws") as again:  # the address's second place is free
+            again.send_text(json.dumps({"type": "ping"}))
+            assert again.receive_json() == {"type": "pong"}
+        second.send_text(json.dumps({"type": "ping"}))
+        assert second.receive_json() == {"type": "pong"}
+
+
+def test_every_oversized_message_is_refused_in_the_same_words() -> None:
+    from websockets.exceptions import ConnectionClosedError
+    from websockets.sync.client import connect
+
+    from cfwidget.room import host
+
+    hosted = host(Game(["Ann", "Bob"], seed=4), port=0, local_only=True, show=False)
+    try:
+        link = hosted.links[0][1]
+        address = link.split("/join#")[0].replace("http://", "ws://") + "/ws"
+        with connect(address, max_size=None) as ws:
+            ws.send(json.dumps({"type": "join", "token": link.split("#", 1)[1]}))
+            assert json.loads(ws.recv(timeout=10))["type"] == "welcome"
+            for size in (MAX_MESSAGE + 1, 65_537, TRANSPORT_LIMIT - 64):  # kept open after each
+                ws.send(json.dumps({"type": "intent", "content": "x" * size}))
+                said = json.loads(ws.recv(timeout=10))
+                assert said == {"type": "refused", "text": too_large()}, size
+                ws.send(json.dumps({"type": "ping"}))
+                assert json.loads(ws.recv(timeout=10)) == {"type": "pong"}
+            ws.send("x" * (TRANSPORT_LIMIT + 1))  # more than the transport reads at all
+            said = json.loads(ws.recv(timeout=10))
+            assert said["type"] == "refused" and said["text"].startswith(too_large())
+            assert "closed" in said["text"]
+            with pytest.raises(ConnectionClosedError) as closed:
+                ws.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    finally:
+        hosted.stop()
+
+
+def test_the_server_keeps_its_rooms_out_of_the_collector_and_lets_a_closed_one_go() -> None:
+    import gc
+
+    from cfwidget.room._serve import keep_out_of_the_collector
+
+    rooms = Rooms(RoomStore(":memory:"), "http://192.0.2.1:8765")
+    told: list[bool] = []
+    rooms.kept += [told.append, keep_out_of_the_collector]
+    try:
+        host = rooms.create("Kept", room_settings("Ann, Bob", seed=5, pace="click"))
+        opened = rooms.open(seat_token(host, 0))
+        assert not isinstance(opened, str) and rooms.open(seat_token(host, 1)) != opened
+        assert told == [True] and gc.get_freeze_count() > 0  # read once, then kept
+        gc.unfreeze()
+        rooms.close(opened[0].room)
+        assert told == [True, False] and gc.get_freeze_count() > 0  # collected, frozen again
+    finally:
+        gc.unfreeze()
 
 
 def test_a_rooms_own_path_opens_only_that_rooms_links(
