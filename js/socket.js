@@ -287,6 +287,12 @@ export function fromSocket(options) {
         setStatus({ text: String(message.text || "") });
         return;
       case "closed":
+        // A room moving to another server process (1012, 1013) is no end: say why, and the
+        // close that follows reconnects. Without a code, or with a 44xx one, it is final.
+        if (typeof message.code === "number" && !isFinal(message.code)) {
+          setStatus({ text: String(message.text || "") });
+          return;
+        }
         finish(String(message.text || FINAL_TEXT));
         return;
       default:

@@ -242,6 +242,25 @@ for (const code of [4403, 4410]) {
   });
 }
 
+for (const code of [1012, 1013]) {
+  test(`a room moving to another server (${code}) says why, then the page reconnects by itself`, () => {
+    const { clock, sockets, port } = setup();
+    sockets.last().accept();
+    sockets.last().say(WELCOME);
+    const text = "This room moves to another server; reconnecting.";
+    sockets.last().say({ type: "closed", text, code });
+    assert.equal(port.status().text, text);
+    sockets.last().drop(code);
+    assert.equal(port.status().state, "reconnecting");
+    clock.advance(500);
+    assert.equal(sockets.made.length, 2);
+    sockets.last().accept();
+    assert.deepEqual(sockets.last().sent, [{ type: "join", token: "s.abc" }]);
+    sockets.last().say(WELCOME);
+    assert.equal(port.status().state, "connected");
+  });
+}
+
 test("a 44xx close without the server's sentence is final too, with a sentence of the page's", () => {
   const { clock, sockets, port } = setup();
   sockets.last().accept();

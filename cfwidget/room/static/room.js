@@ -2544,6 +2544,10 @@ function fromSocket(options) {
         setStatus({ text: String(message.text || "") });
         return;
       case "closed":
+        if (typeof message.code === "number" && !isFinal(message.code)) {
+          setStatus({ text: String(message.text || "") });
+          return;
+        }
         finish(String(message.text || FINAL_TEXT));
         return;
       default:
