@@ -36,7 +36,6 @@ import json
 import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
-from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
@@ -48,6 +47,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..widget import GameWidget
 from ._authority import Authority, synced_traits, traits_of
+from ._pages import FILE_NAME, SECURITY_HEADERS, STATIC, TRANSPORT_LIMIT, WIDGET_CSS
 from ._rooms import ELSEWHERE, ROOM_ID, Connection, Rooms
 
 __all__ = [
@@ -65,9 +65,6 @@ __all__ = [
 ]
 
 MAX_MESSAGE = 4096
-#: The largest message the websocket transport reads at all (uvicorn's ``ws_max_size``):
-#: from :data:`MAX_MESSAGE` up to here a message is refused and the connection stays.
-TRANSPORT_LIMIT = 256 * 1024
 #: Connections open at once that have not joined yet: in all, and from one address.
 MAX_WAITING, MAX_WAITING_PER_ADDRESS = 128, 32
 BUSY = "The server has too many connections waiting to join; trying again in a moment."
@@ -86,20 +83,7 @@ _FIELDS = {
     "ping": {"type"},
     "host": {"type", "action"},
 }
-STATIC = Path(__file__).parent / "static"
-WIDGET_CSS = Path(__file__).parents[1] / "widget" / "static" / "widget.css"
-_FILE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,80}$")
-SECURITY_HEADERS = {
-    "cache-control": "no-store",
-    "referrer-policy": "no-referrer",
-    "x-content-type-options": "nosniff",
-    "x-frame-options": "DENY",
-    "content-security-policy": (
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self' ws: wss:; base-uri 'none'; form-action 'none'; "
-        "frame-ancestors 'none'"
-    ),
-}
+_FILE = re.compile(f"^{FILE_NAME}$")
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]

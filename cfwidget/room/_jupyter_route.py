@@ -46,31 +46,17 @@ from typing import Any, TypeVar
 from tornado import httpclient, netutil, web, websocket
 
 from ._jupyter import PREFIX, ROOM_ID, registry
+from ._pages import FILE_NAME, SECURITY_HEADERS, STATIC, TRANSPORT_LIMIT, WIDGET_CSS
 
 __all__ = ["MAX_MESSAGE", "MAX_SOCKETS", "handlers"]
 
-MAX_MESSAGE = 65536  # as the room server's own websocket (uvicorn's ws_max_size)
+MAX_MESSAGE = TRANSPORT_LIMIT  # as the room server's own websocket
 MAX_SOCKETS = 100  # per room: 8 seats, a table and a host, reconnecting, fit many times
-_PAGE = r"(join|host|health|static/[A-Za-z0-9][A-Za-z0-9_.-]{0,80})"
-STATIC = Path(__file__).parent / "static"
-WIDGET_CSS = Path(__file__).parents[1] / "widget" / "static" / "widget.css"
+_PAGE = f"(join|host|health|static/{FILE_NAME})"
 _TYPES = {
     ".html": "text/html; charset=utf-8",
     ".js": "text/javascript; charset=utf-8",
     ".css": "text/css; charset=utf-8",
-}
-#: The room server's own headers on every answer (``._app.SECURITY_HEADERS``, which needs
-#: Starlette: the Jupyter server's environment may not have it).
-SECURITY_HEADERS = {
-    "cache-control": "no-store",
-    "referrer-policy": "no-referrer",
-    "x-content-type-options": "nosniff",
-    "x-frame-options": "DENY",
-    "content-security-policy": (
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self' ws: wss:; base-uri 'none'; form-action 'none'; "
-        "frame-ancestors 'none'"
-    ),
 }
 _GONE = "No room is open at this address (it may have ended). Ask the host for a new link."
 _open_sockets: Counter[str] = Counter()

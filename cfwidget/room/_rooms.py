@@ -187,7 +187,7 @@ class Rooms:
             self._tell_kept(False)
         if room not in self._live:
             if self.holder and self.store.claim(room, self.holder, self.lease):
-                raise _Elsewhere(ELSEWHERE)
+                raise RoomError(ELSEWHERE)  # open() says it; the app asks the page to retry
             try:
                 self._live[room] = self._watched(Authority.resume(self.store, room))
             except RoomError:  # a room that cannot be served here is not held either
@@ -337,10 +337,6 @@ class Rooms:
             "moves": sum(len(r.moves) for r in game.rounds) if game else 0,
             "closed": not info.open,
         }
-
-
-class _Elsewhere(RoomError):
-    """Another live server process holds the room."""
 
 
 def _class_words(game: Game | None, closed: bool) -> dict[str, str]:

@@ -24,6 +24,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from websockets.asyncio.client import connect as connect_async
@@ -167,10 +168,19 @@ def test_at_most_a_hundred_websockets_at_once_reach_a_room(
     hosted = host(cf.Game(["Ann", "Bob"], seed=6), public_url=base, show=False)
     ws_url = hosted.links[0][1].split("#")[0].replace("http://", "ws://").removesuffix("/join")
     ws_url += "/ws"
+    join = json.dumps({"type": "join", "token": hosted.links[0][1].split("#")[1]})
+
+    def joined(ws: Any) -> Any:
+        """The socket, joined: the room server closes sockets that wait to join beyond its
+        own cap (32 from one address, and every relayed socket has the route's address)."""
+        ws.send(join)
+        assert json.loads(ws.recv(timeout=20))["type"] == "welcome"
+        return ws
+
     try:
         with contextlib.ExitStack() as held, contextlib.ExitStack() as one:
             for _ in range(MAX_SOCKETS - 1):
-                held.enter_context(connect(ws_url, origin=base, open_timeout=20))  # type: ignore[arg-type]
+                joined(held.enter_context(connect(ws_url, origin=base, open_timeout=20)))  # type: ignore[arg-type]
             one.enter_context(connect(ws_url, origin=base, open_timeout=20))  # type: ignore[arg-type]
             with pytest.raises(InvalidStatus, match="503"):
                 connect(ws_url, origin=base, open_timeout=20)  # type: ignore[arg-type]
