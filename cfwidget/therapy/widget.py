@@ -26,7 +26,6 @@ from __future__ import annotations
 import html
 import threading
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 import ipywidgets as ipw
@@ -77,9 +76,6 @@ def touch_button(description: str, *, wide: bool = False, **options: Any) -> ipw
 
 class GuidedSession(GameWidget):
     """Play a guided session (see the module text); ``session`` holds the record."""
-
-    # The farmyard with guided play's cue: the widget package's bundle of js/entries/farmyard.js.
-    _esm = Path(__file__).parents[1] / "widget" / "static" / "farmyard.js"
 
     def __init__(self, session: Session, **kwargs: object) -> None:
         if kwargs:

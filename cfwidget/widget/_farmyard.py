@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import pathlib
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -28,28 +29,43 @@ from ._guard import PythonOwned
 from ._intents import MAX_MESSAGE_BYTES, IntentHandler, handles, json_size
 from ._view import sentence
 
-__all__ = ["DISPLAYS", "Farmyard", "front_end"]
+__all__ = ["DISPLAYS", "Farmyard", "front_end", "shipped"]
 
 #: How tiles may be shown: spots, numbers, or numbers in colour.
 DISPLAYS = ("pips", "numerals", "colour")
 _STATIC = pathlib.Path(__file__).parent / "static"
 
 
-def front_end(name: str) -> pathlib.Path:
-    """A bundled front end: ``static/<name>.js``, built by esbuild from ``js/entries/<name>.js``
-    (``make js-bundle``) and shipped in the wheel; ``"farmyard"`` serves every widget that
-    draws a table.
+@functools.cache
+def shipped(name: str) -> str:
+    """A file of the widget's ``static/`` folder, as text, read once.
 
-    >>> front_end("farmyard").name, front_end("farmyard").is_file()
-    ('farmyard.js', True)
+    A widget's ``_esm`` and ``_css`` are given as text, not as paths: anywidget ties every
+    instance of a class whose front end is a path to that file's change signal, so such a
+    widget is never freed, not even after ``close()`` (a room's server would keep every
+    closed room's widgets).
+
+    >>> shipped("widget.css") is shipped("widget.css"), ".cfw" in shipped("widget.css")
+    (True, True)
     """
-    return _STATIC / f"{name}.js"
+    return (_STATIC / name).read_text(encoding="utf-8")
+
+
+def front_end(name: str) -> str:
+    """A bundled front end's text: ``static/<name>.js``, built by esbuild from
+    ``js/entries/<name>.js`` (``make js-bundle``) and shipped in the wheel; ``"farmyard"``
+    serves every widget that draws a table.
+
+    >>> front_end("farmyard").startswith("// cfwidget: the front end of GameWidget")
+    True
+    """
+    return shipped(f"{name}.js")
 
 
 class Farmyard(PythonOwned):
     """The front end and the look every farmyard widget shares (a base class)."""
 
-    _css = _STATIC / "widget.css"
+    _css = shipped("widget.css")
 
     #: Everything the view draws (a :class:`~cfwidget.widget.View`, plus a review's part).
     view = t.Dict().tag(sync=True)

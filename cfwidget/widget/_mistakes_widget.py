@@ -31,7 +31,7 @@ from ..table import PALETTE, TilePlacement, render_svg
 from ._args import check_palette, unknown_args
 from ._board import LaidTable, board_aspect
 from ._errors import WidgetError
-from ._farmyard import DISPLAYS, Farmyard, front_end
+from ._farmyard import DISPLAYS, Farmyard, front_end, shipped
 from ._intents import handles
 from ._saved import saved_pictures
 from ._view import Controls, View, build_view, sentence
@@ -88,10 +88,7 @@ class MistakesWidget(Farmyard):
     # the text as well as a path).
     _css = cast(
         "Any",
-        "\n".join(
-            (front_end("farmyard").parent / name).read_text(encoding="utf-8")
-            for name in ("widget.css", "mistakes.css")
-        ),
+        "\n".join(shipped(name) for name in ("widget.css", "mistakes.css")),
     )
 
     #: The panel: the question, the feedback, the hints shown, the line of play once shown.

@@ -13,7 +13,6 @@ browser sends back: only tiles of the set can be marked.
 
 from __future__ import annotations
 
-import pathlib
 from typing import Any
 
 import anywidget
@@ -21,17 +20,16 @@ import traitlets as t
 
 from ..core import Tile, full_set, to_tile
 from ..table import tile_svg
+from ._farmyard import shipped
 
 __all__ = ["SetPicker"]
-
-_STATIC = pathlib.Path(__file__).parent / "static"
 
 
 class SetPicker(anywidget.AnyWidget):
     """Every tile of a double-``max_pip`` set, drawn with pips; tapping marks a tile."""
 
-    _esm = _STATIC / "setpicker.js"
-    _css = _STATIC / "setpicker.css"
+    _esm = shipped("setpicker.js")  # text, not paths: see shipped()
+    _css = shipped("setpicker.css")
 
     tiles = t.List(t.Dict()).tag(sync=True)
     selected = t.List(t.Unicode()).tag(sync=True)

@@ -1197,3 +1197,34 @@ def test_every_view_caps_a_long_name_the_same_way() -> None:
     keeper = cf.therapy.ScoreKeeper([long, "Bob"])
     assert f">{shown}</th>" in keeper._table.value and long not in keeper._table.value
     assert (shown, long) in keeper._player.options
+
+
+def test_a_closed_widget_is_freed() -> None:
+    """Nothing keeps a closed widget alive: a room's server closes the widgets of every room
+    it closes, and a notebook those it replaces (anywidget ties each instance of a class
+    whose front end is a file path to that file's change signal: ours are given as text)."""
+    import gc
+    import weakref
+
+    from cfwidget.analysis import review
+    from cfwidget.therapy import Session, SessionSettings
+    from cfwidget.therapy.widget import GuidedSession
+    from cfwidget.widget import ReviewWidget
+    from cfwidget.widget._setpicker import SetPicker
+
+    dealt = cf.Round.deal(cf.Rules(max_pip=6, hand_size=7), players=2, seed=1)
+    for _ in range(4):
+        dealt.play(greedy(dealt.observation(dealt.turn)))
+    makers = [
+        lambda: GameWidget(cf.Game(["Ann", "Bob"], seed=1), humans=[0]),
+        lambda: GuidedSession(Session(SessionSettings(seed=2), client="AB12")),
+        lambda: ReviewWidget(review(dealt, worlds=4)),
+        lambda: SetPicker(6),
+    ]
+    for make in makers:
+        w = make()
+        alive = weakref.ref(w)
+        w.close()
+        del w
+        gc.collect()
+        assert alive() is None, make
