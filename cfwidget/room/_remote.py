@@ -6,7 +6,9 @@ room (:func:`~cfwidget.room.host`) whose one link opens the client's seat, and r
 panel the app shows above the therapist's controls: the client's link, its QR code, whether
 the client's screen is connected, and a button that closes the link. Each time the client's
 device connects or drops, it tells the app, which appends a ``client_device`` line to the
-record. :func:`remote_guided_app` is the therapist's app with that share.
+record. While the client's screen is connected, the table is laid out for its board's
+shape (the therapist's page mirrors it). :func:`remote_guided_app` is the therapist's app
+with that share.
 
 The client's device receives only the session widget's synced traits (the client's view of
 the game and the cue marks) and sends the same intents the widget's own page sends; the
@@ -171,6 +173,7 @@ def share_client(
             if (was > 0) != (count > 0):
                 device(count > 0)  # the record first, then the panel
                 panel.device(count > 0)
+                widget.shape_from_here = count == 0  # the client's screen lays the table out
 
         hosted.rooms.watchers.append(watch)
         return panel

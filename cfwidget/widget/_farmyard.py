@@ -111,7 +111,15 @@ class Farmyard(PythonOwned):
             self.log.exception("cfwidget could not handle an intent")
             return False
 
+    #: Whether this notebook's own page tells the board's shape. ``False`` while another
+    #: device shows this widget to the person who plays (a remote session's client): the
+    #: round is then laid out for their screen, and the notebook's page mirrors it.
+    shape_from_here = True
+
     def _on_msg(self, _widget: object, content: object, buffers: Sequence[object]) -> None:
+        board = isinstance(content, dict) and content.get("kind") == "board"
+        if board and not self.shape_from_here:
+            return
         self.handle_intent(content, buffers)
 
     def _screen(self, content: object, buffers: Sequence[object]) -> IntentHandler | None:

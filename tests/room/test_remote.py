@@ -282,3 +282,28 @@ def test_behind_a_clinics_proxy_the_link_starts_with_the_public_address(
         assert re.match(r"https://games\.clinic\.example/r/[0-9a-f]{8}/join#s\.", panel.link)
     finally:
         panel.hosted.stop()
+
+
+def test_while_the_client_is_connected_the_table_is_laid_for_the_clients_screen(
+    remote_pair: tuple[Session, Session, GuidedSession, RemotePanel],
+) -> None:
+    """The therapist's page and the client's device both tell the board's shape; while the
+    client's screen is connected, its shape is the one the next round is laid out for."""
+    _, there, widget, panel = remote_pair
+
+    def from_the_notebook(width: int, height: int) -> None:  # the therapist's own page
+        widget._on_msg(widget, {"kind": "board", "width": width, "height": height}, [])
+
+    from_the_notebook(1200, 400)
+    assert widget._laid.aspect == 3.0
+    client = Device(panel.link)
+    client.join()
+    until(lambda: there.device_connected is True, "the client's screen connected")
+    client.send({"kind": "board", "width": 800, "height": 600})
+    until(lambda: abs(widget._laid.aspect - 800 / 600) < 1e-9, "the client's shape")
+    from_the_notebook(1200, 400)  # the therapist's page resizes: the client's shape stays
+    assert abs(widget._laid.aspect - 800 / 600) < 1e-9
+    client.close()
+    until(lambda: there.device_connected is False, "the client's screen gone")
+    from_the_notebook(1000, 500)  # with no client screen, the notebook's page lays it out
+    assert widget._laid.aspect == 2.0
