@@ -170,7 +170,12 @@ def page_html(
         summary += f", {over} game{'s' if over != 1 else ''} over" if over else ""
         summary += f", {closed} closed" if closed else ""
     summary += f". {note}" if note else "."
-    pad = "padding:0.35em 0.8em 0.35em 0;vertical-align:top;border-bottom:1px solid #8888"
+    # Each cell says it is aligned left: JupyterLab right-aligns the cells of a saved
+    # output's table (its rendered-HTML style sheet sets td and th, not the table).
+    pad = (
+        "padding:0.35em 0.8em 0.35em 0;vertical-align:top;text-align:left;"
+        "border-bottom:1px solid #8888"
+    )
     head = "".join(
         f'<th scope="col" style="{pad}">{h}</th>'
         for h in ("Room", "Players", "Here now", "Game", "Totals", "Projector")

@@ -102,12 +102,14 @@ def test_the_page_as_the_notebook_shows_it_passes_axe(browser: Any, classes: Cla
         context.close()
 
 
-# What JupyterLab's and Voila's style sheets give the page (measured there): links in the
-# text's own colour without an underline, and the HTML widget's 28 px line height; the
-# notebook's output is 848 px wide at 1280x800 with the file browser open.
+# What JupyterLab's and Voila's style sheets give the page (seen there): links in the
+# text's own colour without an underline, the HTML widget's 28 px line height, and in a
+# saved output's table, cells aligned right; the notebook's output is 848 px wide at
+# 1280x800 with the file browser open.
 NOTEBOOK_LOOK = (
     "<style>a{color:inherit;text-decoration:none} body{font-size:13px;margin:0}"
-    " .widget-html-content{line-height:28px}</style>"
+    " .widget-html-content{line-height:28px} .jp-RenderedHTMLCommon td,"
+    " .jp-RenderedHTMLCommon th{text-align:right}</style>"
 )
 LAYOUT_JS = """() => {
   const lines = (e) => {
@@ -124,6 +126,8 @@ LAYOUT_JS = """() => {
     cards: [...out.querySelector('details').querySelectorAll('li')].map(
              (li) => Math.round(li.getBoundingClientRect().top)),
     wide: out.scrollWidth - out.clientWidth,
+    right: [...document.querySelectorAll('td, th')].filter(
+             (c) => getComputedStyle(c).textAlign !== 'left').length,
   };
 }"""
 
@@ -137,9 +141,11 @@ def test_in_a_notebooks_style_links_look_like_links_and_nothing_spreads(
         body = "".join(
             f"<div class='widget-html-content'>{child.value}</div>" for child in classes.children
         )
+        saved = f"<div class='jp-RenderedHTMLCommon'>{classes._repr_html_()}</div>"
         page.set_content(
             f"<!doctype html><html lang='en'><head><title>Class</title>{NOTEBOOK_LOOK}</head>"
-            f"<body><main id='out' style='width:848px;overflow-x:auto'>{body}</main></body></html>"
+            f"<body><main id='out' style='width:848px;overflow-x:auto'>{body}</main>{saved}"
+            "</body></html>"
         )
         page.locator("details summary").first.click()
         seen = page.evaluate(LAYOUT_JS)
@@ -152,5 +158,7 @@ def test_in_a_notebooks_style_links_look_like_links_and_nothing_spreads(
         tops = seen["cards"]
         assert len(tops) == 2 and tops[0] == tops[1]  # Ann's and Bob's codes side by side
         assert seen["wide"] <= 0  # no horizontal scrolling in the notebook's width
+        # The saved output's table too reads from the left (JupyterLab right-aligned it).
+        assert seen["right"] == 0
     finally:
         context.close()
