@@ -170,7 +170,12 @@ def page_html(
         summary += f", {over} game{'s' if over != 1 else ''} over" if over else ""
         summary += f", {closed} closed" if closed else ""
     summary += f". {note}" if note else "."
-    pad = "padding:0.35em 0.8em 0.35em 0;vertical-align:top;border-bottom:1px solid #8888"
+    # Each cell says it is aligned left: JupyterLab right-aligns the cells of a saved
+    # output's table (its rendered-HTML style sheet sets td and th, not the table).
+    pad = (
+        "padding:0.35em 0.8em 0.35em 0;vertical-align:top;text-align:left;"
+        "border-bottom:1px solid #8888"
+    )
     head = "".join(
         f'<th scope="col" style="{pad}">{h}</th>'
         for h in ("Room", "Players", "Here now", "Game", "Totals", "Projector")
@@ -185,7 +190,8 @@ def page_html(
             for s in row.seats
         )
         cells = [
-            f'<th scope="row" style="{pad}">{_cell(row.title)}</th>',
+            f'<th scope="row" style="{pad}{_ONE_LINE if len(row.title) <= 14 else ""}">'
+            f"{_cell(row.title)}</th>",
             f'<td style="{pad}"><ul style="margin:0;padding-left:1.1em">{seats}</ul></td>',
             f'<td style="{pad}">{"" if row.closed else _cell(row.here_words)}</td>',
             f'<td style="{pad}">{"<b>Closed:</b>" if row.closed else ""}'
@@ -286,8 +292,8 @@ class _ClassView(ipw.VBox):  # type: ignore[misc]
                 parts.append(f"<p>{title} is closed: its links no longer work.</p>")
                 continue
             seats = "".join(
-                f"<li style='display:inline-block;margin:0 1.2em 1em 0;text-align:center;"
-                f"vertical-align:top'>{qr}<br><b>{html.escape(name)}</b><br>"
+                f"<li style='display:inline-block;max-width:16em;margin:0 1.5em 1em 0;"
+                f"text-align:center;vertical-align:top'>{qr}<br><b>{html.escape(name)}</b><br>"
                 f"{_anchor(link)}</li>"
                 for name, link, qr in room.seats
             )
@@ -299,7 +305,7 @@ class _ClassView(ipw.VBox):  # type: ignore[misc]
                 f"<ul style='list-style:none;padding:0'>{seats}</ul></details>"
             )
         with self._lock:
-            self._links.value = "".join(parts)
+            self._links.value = f"<div style='line-height:1.4'>{''.join(parts)}</div>"
 
 
 class ClassPage(_ClassView):
@@ -424,7 +430,7 @@ def _projector(row: RoomRow, projectors: Mapping[str, str]) -> str:
     shown = html.escape(link)
     return (
         f"{words}<br><a href='{shown}' target='_blank' rel='noreferrer' "
-        f"style='display:inline-block;min-height:24px;padding:0.2em 0'>"
+        f"style='display:inline-block;min-height:24px;padding:0.2em 0;{_LINK}'>"
         f"Open {_cell(row.title)} on the projector</a>"
     )
 
@@ -433,9 +439,21 @@ def _projector(row: RoomRow, projectors: Mapping[str, str]) -> str:
 _SUMMARY = "min-height:44px;padding:0.6em 0;box-sizing:border-box;cursor:pointer"
 
 
+#: A link looks like one: JupyterLab's and Voila's style sheets give links the text's own
+#: colour and no underline, and the HTML widget has no style of its own for them.
+_LINK = "color:var(--jp-content-link-color,#0b57d0);text-decoration:underline"
+
+#: A short room title on one line: a column of row headers "Table / 1" reads badly.
+_ONE_LINE = ";white-space:nowrap"
+
+
 def _anchor(link: str) -> str:
+    """A link that shows its address, wrapped anywhere (an address has no spaces to break at)."""
     shown = html.escape(link)
-    return f"<a href='{shown}' target='_blank' rel='noreferrer'>{shown}</a>"
+    return (
+        f"<a href='{shown}' target='_blank' rel='noreferrer' "
+        f"style='{_LINK};overflow-wrap:anywhere'>{shown}</a>"
+    )
 
 
 def _titled(tables: object) -> list[tuple[str, object]]:

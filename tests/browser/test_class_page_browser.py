@@ -100,3 +100,65 @@ def test_the_page_as_the_notebook_shows_it_passes_axe(browser: Any, classes: Cla
         assert [(v["id"], len(v["nodes"])) for v in opened] == []
     finally:
         context.close()
+
+
+# What JupyterLab's and Voila's style sheets give the page (seen there): links in the
+# text's own colour without an underline, the HTML widget's 28 px line height, and in a
+# saved output's table, cells aligned right; the notebook's output is 848 px wide at
+# 1280x800 with the file browser open.
+NOTEBOOK_LOOK = (
+    "<style>a{color:inherit;text-decoration:none} body{font-size:13px;margin:0}"
+    " .widget-html-content{line-height:28px} .jp-RenderedHTMLCommon td,"
+    " .jp-RenderedHTMLCommon th{text-align:right}</style>"
+)
+LAYOUT_JS = """() => {
+  const lines = (e) => {
+    const r = document.createRange(); r.selectNodeContents(e);
+    return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size;
+  };
+  const out = document.querySelector('#out');
+  return {
+    links: [...out.querySelectorAll('a')].map((a) => [getComputedStyle(a).textDecorationLine,
+             getComputedStyle(a).color === getComputedStyle(a.parentElement).color]),
+    lineHeights: [...out.querySelectorAll('p')].map(
+                   (p) => parseFloat(getComputedStyle(p).lineHeight)),
+    rowHeads: [...out.querySelectorAll('th[scope=row]')].map(lines),
+    cards: [...out.querySelector('details').querySelectorAll('li')].map(
+             (li) => Math.round(li.getBoundingClientRect().top)),
+    wide: out.scrollWidth - out.clientWidth,
+    right: [...document.querySelectorAll('td, th')].filter(
+             (c) => getComputedStyle(c).textAlign !== 'left').length,
+  };
+}"""
+
+
+def test_in_a_notebooks_style_links_look_like_links_and_nothing_spreads(
+    browser: Any, classes: ClassPage
+) -> None:
+    context = browser.new_context(**LAPTOP)
+    try:
+        page = context.new_page()
+        body = "".join(
+            f"<div class='widget-html-content'>{child.value}</div>" for child in classes.children
+        )
+        saved = f"<div class='jp-RenderedHTMLCommon'>{classes._repr_html_()}</div>"
+        page.set_content(
+            f"<!doctype html><html lang='en'><head><title>Class</title>{NOTEBOOK_LOOK}</head>"
+            f"<body><main id='out' style='width:848px;overflow-x:auto'>{body}</main>{saved}"
+            "</body></html>"
+        )
+        page.locator("details summary").first.click()
+        seen = page.evaluate(LAYOUT_JS)
+        # Every link (projector column, projector and seat links) is underlined in a colour
+        # of its own: in JupyterLab they were plain text, nothing said they could be opened.
+        assert len(seen["links"]) == 2 + 2 + 2 + 2  # the table's 2, Table 1's 2 + 2, Table 2's 2
+        assert all(decoration == "underline" and not same for decoration, same in seen["links"])
+        assert all(h < 24 for h in seen["lineHeights"]), seen["lineHeights"]  # not 28 px apart
+        assert seen["rowHeads"] == [1, 1]  # "Table 1" on one line, not "Table / 1"
+        tops = seen["cards"]
+        assert len(tops) == 2 and tops[0] == tops[1]  # Ann's and Bob's codes side by side
+        assert seen["wide"] <= 0  # no horizontal scrolling in the notebook's width
+        # The saved output's table too reads from the left (JupyterLab right-aligned it).
+        assert seen["right"] == 0
+    finally:
+        context.close()
