@@ -44,7 +44,7 @@ from ..core import Rules
 from ._authority import Authority
 from ._errors import RoomError
 from ._gamewords import game_words
-from ._host import listening_socket, serve_in_background
+from ._host import LINK_STYLE, listening_socket, serve_in_background
 from ._rooms import Rooms, create_room, qr_svg
 from ._serve import base_url, need_server_packages
 from ._settings import TITLE_LIMIT, clean_text, game_of, people, room_settings
@@ -430,7 +430,7 @@ def _projector(row: RoomRow, projectors: Mapping[str, str]) -> str:
     shown = html.escape(link)
     return (
         f"{words}<br><a href='{shown}' target='_blank' rel='noreferrer' "
-        f"style='display:inline-block;min-height:24px;padding:0.2em 0;{_LINK}'>"
+        f"style='display:inline-block;min-height:24px;padding:0.2em 0;{LINK_STYLE}'>"
         f"Open {_cell(row.title)} on the projector</a>"
     )
 
@@ -438,10 +438,6 @@ def _projector(row: RoomRow, projectors: Mapping[str, str]) -> str:
 #: A disclosure's summary: a target at least 44 px high, for a finger as for a mouse.
 _SUMMARY = "min-height:44px;padding:0.6em 0;box-sizing:border-box;cursor:pointer"
 
-
-#: A link looks like one: JupyterLab's and Voila's style sheets give links the text's own
-#: colour and no underline, and the HTML widget has no style of its own for them.
-_LINK = "color:var(--jp-content-link-color,#0b57d0);text-decoration:underline"
 
 #: A short room title on one line: a column of row headers "Table / 1" reads badly.
 _ONE_LINE = ";white-space:nowrap"
@@ -452,7 +448,7 @@ def _anchor(link: str) -> str:
     shown = html.escape(link)
     return (
         f"<a href='{shown}' target='_blank' rel='noreferrer' "
-        f"style='{_LINK};overflow-wrap:anywhere'>{shown}</a>"
+        f"style='{LINK_STYLE};overflow-wrap:anywhere'>{shown}</a>"
     )
 
 

@@ -44,7 +44,11 @@ from ._settings import TITLE_LIMIT, clean_text, pace_of
 from ._store import RoomStore
 from ._tokens import seat_token, table_token
 
-__all__ = ["Hosted", "host"]
+__all__ = ["LINK_STYLE", "Hosted", "host"]
+
+#: A link in an HTML widget looks like one: JupyterLab's and Voila's style sheets give links
+#: there the text's own colour and no underline (a notebook's HTML output styles its own).
+LINK_STYLE = "color:var(--jp-content-link-color,#0b57d0);text-decoration:underline"
 
 
 def _bot_name(bot: object) -> str:

@@ -41,7 +41,7 @@ from ..therapy.app import Share, guided_app
 from ..therapy.report import clock_time
 from ..therapy.widget import GuidedSession, touch_button
 from ._errors import RoomError
-from ._host import Hosted, host
+from ._host import LINK_STYLE, Hosted, host
 
 __all__ = ["DEFAULT_PORT", "RemotePanel", "remote_guided_app", "share_client", "small_qr"]
 
@@ -78,7 +78,8 @@ class RemotePanel(ipw.VBox):  # type: ignore[misc]
             "<p><b>Remote session.</b> Send the client this link (in your video call's chat,"
             " say) or let them scan the code: it opens only the client's screen (their tiles,"
             " Draw and Pass, the cues) in any web browser.<br>"
-            f"<a href='{shown}' target='_blank' rel='noreferrer'>{shown}</a></p>"
+            f"<a href='{shown}' target='_blank' rel='noreferrer' style='{LINK_STYLE};"
+            f"overflow-wrap:anywhere'>{shown}</a></p>"
         )
         code = ipw.HTML(small_qr(link), layout=ipw.Layout(flex="0 0 auto"))
         self._status = ipw.HTML()

@@ -307,3 +307,16 @@ def test_while_the_client_is_connected_the_table_is_laid_for_the_clients_screen(
     until(lambda: there.device_connected is False, "the client's screen gone")
     from_the_notebook(1000, 500)  # with no client screen, the notebook's page lays it out
     assert widget._laid.aspect == 2.0
+
+
+def test_the_clients_link_looks_like_a_link_in_the_app(
+    remote_pair: tuple[Session, Session, GuidedSession, RemotePanel],
+) -> None:
+    """JupyterLab and Voila give links in an HTML widget the text's colour and no underline:
+    the panel's link carries its own (the class page's too: one style)."""
+    from cfwidget.room._host import LINK_STYLE
+
+    *_, panel = remote_pair
+    intro = panel.children[0].children[1].children[0].value
+    assert f"style='{LINK_STYLE};" in intro and "text-decoration:underline" in LINK_STYLE
+    assert panel.link in intro
