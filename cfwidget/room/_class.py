@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import html
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -232,6 +232,10 @@ class _ClassView(ipw.VBox):  # type: ignore[misc]
 
     #: What the caption adds once the page has stopped.
     _stopped = "The server has stopped."
+    #: Each room's row now, in the order the rooms were given (the subclass's rooms).
+    rows: Callable[[], list[RoomRow]]
+    #: Each room's links as the disclosure under the table shows them.
+    _link_sections: Callable[[], list[_Links]]
 
     def __init__(self) -> None:
         self._lock = threading.RLock()
@@ -241,13 +245,6 @@ class _ClassView(ipw.VBox):  # type: ignore[misc]
         self._links = ipw.HTML()
         super().__init__([self._table, self._links])
         self.add_class("cfw-class-page")
-
-    def rows(self) -> list[RoomRow]:
-        """Each room's row now, in the order the rooms were given."""
-        raise NotImplementedError
-
-    def _link_sections(self) -> list[_Links]:
-        raise NotImplementedError
 
     def text(self) -> str:
         """Every room's row as a line of plain text."""
