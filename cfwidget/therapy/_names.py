@@ -191,6 +191,81 @@ def _before_plural_noun(text: str, found: list[re.Match[str]], i: int) -> bool:
     return single and plain and plural and not kin and verb in PLURAL_VERBS
 
 
+# Words that, between an article and a name, say the name is a person's after all ("a chat
+# with Maria", "the client Maria") or end the phrase the article opens.
+_NOT_DESCRIBING = KIN_NOUNS | SOCIAL_WORDS | OBJECT_VERBS | PERSON_VERBS | MEANS_VERBS
+_PERSON_NOUNS = frozenset(
+    {"client", "patient", "child", "boy", "girl", "man", "woman", "lady", "student", "pupil"}
+    | {"resident", "toddler", "infant", "gentleman", "adult", "person", "peer", "classmate"}
+)
+_JOINING_WORDS = frozenset(
+    {"with", "to", "for", "from", "by", "and", "or", "but", "of", "at", "in", "on", "as"}
+    | {"than", "like", "about", "after", "before", "while", "when", "that", "so", "if"}
+)
+
+
+def _after_article(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether ``found[i]`` follows "a", "an" or "the", directly or after one or two plain
+    words that describe it ("a tad tired", "a warm Milo", "the old Peppa Pig clip"): a given
+    name takes no article. Not when a word between joins or says a person ("a chat with
+    Maria", "the client Maria", "a card from Maria", "a session involving Maria")."""
+    for j in range(i - 1, max(-1, i - 4), -1):
+        if text[found[j].end() : found[j + 1].start()] != " ":
+            return False
+        key = fold(found[j].group(0))
+        if key in ARTICLES:
+            return j == i - 1 or not _verb_after(text, found, i)  # "the dear Maria said"
+        word = found[j].group(0)
+        if not word.islower() or key not in common_words() or j == 0 or i - j > 2:
+            return False
+        if key in _NOT_DESCRIBING | _PERSON_NOUNS | _JOINING_WORDS or key in MODALS:
+            return False
+        if key.endswith(("ed", "ing", "s")) or key in LINKS:
+            return False  # a verb or a noun before the name: "a game playing Maria"
+    return False
+
+
+def _verb_after(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether what follows ``found[i]`` reads as its verb: what a person does or is, "has",
+    "had", a past tense or a present one ("Since the stroke Dariush has had ...", "At the
+    table Izzati needs a footrest")."""
+    if _stands_as_subject(text, found, i):
+        return True
+    nxt = found[i + 1].group(0) if i + 1 < len(found) else ""
+    key = fold(nxt)
+    if not nxt.islower() or key in _JOINING_WORDS:
+        return False
+    stem = key[:-1] if key.endswith("s") and not key.endswith("ss") else ""
+    return (
+        key in MODALS
+        or key in {"has", "had", "have", "does", "did"}
+        or (key.endswith("ed") and key in common_words())
+        or stem in common_words()
+    )
+
+
+def _names_a_kind(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether ``found[i]``, a capitalised word that no list holds, stands right before a
+    plain plural noun as what kind it is, where things are used ("using Duplo blocks for the
+    tower", "signed with Makaton signs"): a brand or a system, not a person, whose things
+    would be "x's blocks"."""
+    if i + 1 >= len(found) or text[found[i].end() : found[i + 1].start()] != " ":
+        return False
+    word, noun = found[i].group(0), found[i + 1].group(0)
+    key = fold(noun)
+    plural = key.endswith("s") and not key.endswith("ss") and key[:-1] in common_words()
+    kin = key in KIN_NOUNS or key[:-1] in KIN_NOUNS or key[:-1] in _PERSON_NOUNS
+    if not (_capitalised(word) and noun.islower() and plural) or kin or word.endswith("'s"):
+        return False
+    # Only as what is used or what something is done in or with ("using Duplo blocks",
+    # "signed in Makaton signs"): "Today Sumaq walks with a frame" and "Taught Sumaq signs"
+    # are a person's; and only where the noun's phrase ends ("blocks for", "blocks were").
+    after = fold(found[i + 2].group(0)) if i + 2 < len(found) else ""
+    ends = after in _JOINING_WORDS or after in PLURAL_VERBS or not after
+    kind_slot = _after(text, found, i, USE_WORDS | frozenset({"with", "in", "of"}))
+    return ends and kind_slot
+
+
 def _month_and_surname(text: str, found: list[re.Match[str]], i: int) -> bool:
     """A month or weekday mid-sentence with a capitalised word right after ("June Carter")."""
     word, after = found[i], found[i + 1] if i + 1 < len(found) else None
@@ -485,8 +560,8 @@ def find_name(text: str) -> str | None:
     for i, match in enumerate(found):
         word = match.group(0)
         keys = _keys(word)
-        if i and fold(found[i - 1].group(0)) in ARTICLES:
-            continue  # "a tad tired": a given name takes no article
+        if _after_article(text, found, i):
+            continue  # "a tad tired", "a warm Milo": a given name takes no article
         if _touches_digit(text, match):
             continue  # "Proloquo2Go", "Ward7B": a product or a code
         if any(k in LANGUAGES for k in keys):  # "speaks Thai at home", "over Christmas"
@@ -510,6 +585,8 @@ def find_name(text: str) -> str | None:
                 return word  # "Today Somchai ...", "seen with Somchai", "effort from somchai"
         elif not _unknown(keys[0]) or word.isupper() or _camel(word):
             continue  # an English word; "IDDSI", "CELF": shorthand; "SystmOne": a product
+        elif _names_a_kind(text, found, i):
+            continue  # "using Duplo blocks": a word no list holds, as a kind of thing
         elif _unlisted_capital(text, found, i):
             return word  # "Good effort from Sinag", "Session moved so Kidlat could attend"
         if _person_slot(text, found, i):
