@@ -147,6 +147,8 @@ TITLE_NOUNS = EPONYM_NOUNS | frozenset(
     | {"tests", "scales", "outpatients", "department", "service", "services", "team", "centres"}
     | {"group", "therapist", "staff", "nurse", "nurses", "doctor", "consultant", "therapy"}
     | {"programme", "program", "class", "referral", "notes", "system", "app", "software"}
+    | {"academy", "nursery", "primary", "hospice", "lane", "drive", "crescent", "gardens"}
+    | {"square", "hall", "library", "museum", "church", "mosque", "temple", "cathedral"}
 )
 # A word before a plural noun that one of these follows is no person but what the noun is
 # ("Uno cards were used", "Duplo blocks are easier"): a person's name before a plural
@@ -214,4 +216,26 @@ MEANS_VERBS = frozenset(
 )
 # A word that no list holds before one of these and a verb is a person ("so x could attend");
 # "may" and "will" are left out ("memantine may follow").
+# After a clause's subject and before its verb: "Yerlan now walks", "Chipo still needs".
+ADVERBS = frozenset(
+    {"now", "still", "also", "then", "already", "often", "usually", "sometimes", "always"}
+    | {"never", "just", "really", "again", "gradually", "finally", "mostly", "rarely", "only"}
+)
+# What only a clause's verb is, after its subject: "Behrouz was reviewed", "Aoi has had".
+AUXILIARIES = frozenset({"is", "was", "has", "had", "have", "does", "did", "isn't", "wasn't"})
+# Past tenses without "ed" that a person's notes use after a name: "Ebru rang about".
+IRREGULAR_PASTS = frozenset(
+    {"rang", "went", "came", "took", "made", "gave", "got", "felt", "left", "began", "brought"}
+    | {"wrote", "drew", "ate", "drank", "slept", "spoke", "sat", "stood", "ran", "fell", "kept"}
+    | {"found", "lost", "met", "said", "told", "knew", "thought", "held", "wore", "swam", "sang"}
+    | {"threw", "caught", "built", "chose", "forgot", "heard", "read", "saw", "understood"}
+)
+# What is done to a thing, not a person, after its name: "Ribena was used", "Calpol was
+# given", "Bupa has authorised", "Coca-Cola thickened to level 3".
+THING_VERBS = frozenset(
+    {"given", "thickened", "tolerated", "offered", "trialled", "trialed", "authorised"}
+    | {"authorized", "approved", "funded", "covered", "covers", "ordered", "dispensed"}
+    | {"applied", "poured", "served", "mixed", "warmed", "chosen", "prescribed", "used"}
+    | {"started", "stopped", "increased", "reduced", "taken", "withheld", "continued"}
+)
 MODALS = frozenset({"could", "would", "can", "should", "might", "must", "couldn't", "wouldn't"})

@@ -67,13 +67,16 @@ import re
 from ._dates import find_date
 from ._name_lists import common_words, fold, given_names, pinyin_name, proper_nouns, wide_names
 from ._name_words import (
+    ADVERBS,
     ARTICLES,
+    AUXILIARIES,
     CALENDAR,
     DEGREES,
     DETERMINERS,
     DRUG_ENDINGS,
     EPONYM_NOUNS,
     HONORIFICS,
+    IRREGULAR_PASTS,
     KIN_NOUNS,
     LANGUAGES,
     LINKS,
@@ -89,6 +92,7 @@ from ._name_words import (
     PLURAL_VERBS,
     SOCIAL_WORDS,
     STATE_WORDS,
+    THING_VERBS,
     TITLE_NOUNS,
     USE_WORDS,
 )
@@ -214,7 +218,10 @@ def _after_article(text: str, found: list[re.Match[str]], i: int) -> bool:
             return False
         key = fold(found[j].group(0))
         if key in ARTICLES:
-            return j == i - 1 or not _verb_after(text, found, i)  # "the dear Maria said"
+            if j == i - 1:
+                return True
+            # "the dear Maria said", "on the phone florencio's voice": a person after all
+            return not (_verb_after(text, found, i) or fold(found[i].group(0)).endswith("'s"))
         word = found[j].group(0)
         if not word.islower() or key not in common_words() or j == 0 or i - j > 2:
             return False
@@ -225,11 +232,48 @@ def _after_article(text: str, found: list[re.Match[str]], i: int) -> bool:
     return False
 
 
+def _character(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether ``found[i]`` is followed by "the" and a capitalised word, one space apart
+    ("Colin the Caterpillar cake", "Bob the Builder"): a character or a product, never how
+    a note names a person."""
+    if i + 2 >= len(found) or fold(found[i + 1].group(0)) != "the":
+        return False
+    spaced = text[found[i].end() : found[i + 2].start()] == " the "
+    return spaced and _capitalised(found[i].group(0)) and _capitalised(found[i + 2].group(0))
+
+
+def _verb_follows(found: list[re.Match[str]], i: int) -> bool:
+    """Whether the words after ``found[i]`` read as a clause's verb, an adverb allowed
+    between: "was reviewed", "has gone back", "rang about", "stammered on", "now walks",
+    "manages her own", "uses a notebook" (a present tense before "a", "the", "his" ...)."""
+    k = i + 1
+    if k < len(found) and found[k].group(0) in ADVERBS:
+        k += 1
+    nxt = found[k].group(0) if k < len(found) else ""
+    if not nxt.islower():
+        return False
+    helper = nxt in AUXILIARIES or nxt in MODALS
+    verb = found[k + 1].group(0) if helper and k + 1 < len(found) else nxt
+    if verb in THING_VERBS or nxt in THING_VERBS:
+        return False  # "Ribena was used", "Coca-Cola thickened to level 3": a thing
+    if nxt in MODALS:
+        return verb != "be"  # "so x could attend", not "Keppra could be increased"
+    if nxt in AUXILIARIES or nxt in PERSON_VERBS or nxt in IRREGULAR_PASTS:
+        return True
+    if nxt.endswith("ed") and len(nxt) > 4:
+        return True
+    stem = nxt[:-1] if nxt.endswith("s") and not nxt.endswith("ss") else ""
+    present = stem in common_words() or (stem.endswith("e") and stem[:-1] in common_words())
+    after = fold(found[k + 1].group(0)) if k + 1 < len(found) else ""
+    owner = after in ARTICLES or after in {"his", "her", "their", "its"}
+    return present and (k > i + 1 or owner)
+
+
 def _verb_after(text: str, found: list[re.Match[str]], i: int) -> bool:
     """Whether what follows ``found[i]`` reads as its verb: what a person does or is, "has",
     "had", a past tense or a present one ("Since the stroke Dariush has had ...", "At the
     table Izzati needs a footrest")."""
-    if _stands_as_subject(text, found, i):
+    if _stands_as_subject(text, found, i) or _verb_follows(found, i):
         return True
     nxt = found[i + 1].group(0) if i + 1 < len(found) else ""
     key = fold(nxt)
@@ -422,6 +466,8 @@ def _person_slot(text: str, found: list[re.Match[str]], i: int) -> bool:
         return True  # "good effort from sinag", "a card for sinag" (not "moved from")
     if clause[-1:] == ["with"] and not any(w in MEANS_VERBS for w in clause[:-1]):
         return True  # "reviewed the diary with faduma", not "thickened with nutilis"
+    if (_clause_start(text, found, i) or word.islower()) and _verb_follows(found, i):
+        return True  # "Behrouz was reviewed", "carer says nokuthula is more comfortable"
     if _clause_start(text, found, i) and _past_tense(found, i):
         after_verb = fold(found[i + 2].group(0)) if i + 2 < len(found) else ""
         if after_verb not in {"by", "in", "on", "at", "as", "for"} and nxt not in MEANS_VERBS:
@@ -570,6 +616,8 @@ def find_name(text: str) -> str | None:
             continue
         if _eponym(found, i) or _place(text, found, i) or _before_plural_noun(text, found, i):
             continue  # "Ivy Ward", "Boston Naming Test", "at Walter Reed", "Uno cards were"
+        if _character(text, found, i):
+            continue  # "Colin the Caterpillar", "Bob the Builder": a character's title
         if any(k in names for k in keys):
             if _after(text, found, i, _CONSUMED):
                 continue  # "Now using Siri", "Drinks Milo": a person is not used or drunk

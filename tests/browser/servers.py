@@ -12,11 +12,8 @@ import contextlib
 import json
 import os
 import shutil
-import signal
-import socket
 import subprocess
 import sys
-import sysconfig
 import tempfile
 import time
 import urllib.error
@@ -28,6 +25,7 @@ from typing import Any
 import pytest
 
 from tests.helpers.browser_harness import CHROMIUM, CHROMIUM_ARGS, send, widget_state
+from tests.helpers.processes import free_port, stop_group, wheel_environment
 
 __all__ = [
     "CHROMIUM",
@@ -121,12 +119,6 @@ def run_first_cell_in_notebook7(page: Any, base: str, path: str, wait: int) -> N
                 raise
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path, seconds: float) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -207,14 +199,7 @@ def _server(
         yield base
     finally:
         _PIDS.pop(base, None)
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=5)
+        stop_group(proc)
         shutil.rmtree(home, ignore_errors=True)
 
 
@@ -299,41 +284,7 @@ def voila_from_wheel(notebook: Path, wheel: Path) -> Iterator[str]:
     """
     prefix = Path(tempfile.mkdtemp(prefix="cfwidget-wheel-"))
     try:
-        subprocess.run(
-            [
-                getattr(sys, "_base_executable", sys.executable),
-                "-m",
-                "venv",
-                "--without-pip",
-                str(prefix),
-            ],
-            check=True,
-        )
-        python = prefix / "bin" / "python"
-        site = subprocess.run(
-            [str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout.strip()
-        subprocess.run(
-            [  # pip aimed at the new environment (--python): --prefix would also take
-                # cfwidget out of this one
-                sys.executable,
-                "-m",
-                "pip",
-                "--python",
-                str(python),
-                "install",
-                "--quiet",
-                "--no-deps",
-                "--no-warn-script-location",
-                str(wheel),
-            ],
-            check=True,
-        )
-        ours = sysconfig.get_path("purelib")  # this environment's site-packages
-        Path(site, "zz-test-dependencies.pth").write_text(ours + "\n")
+        python = wheel_environment(wheel, prefix)
         port = free_port()
         args = [
             str(python),

@@ -18,7 +18,6 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -28,6 +27,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.helpers.processes import free_port
 
 REPO = Path(__file__).resolve().parents[2]
 TITLE = "Club <i>4B</i>"
@@ -43,12 +44,6 @@ pytestmark = pytest.mark.skipif(
     not (REPO / "cfwidget" / "room" / "_app.py").is_file(),
     reason="the room server (cfwidget/room/, branch room) is not in this checkout",
 )
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class Server:

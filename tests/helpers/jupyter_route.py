@@ -12,8 +12,6 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -23,18 +21,14 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
+from tests.helpers.processes import free_port, stop_group
+
 __all__ = ["OWNER_TOKEN", "PREFIX", "jupyter_with_route"]
 
 REPO = Path(__file__).resolve().parents[2]
 PREFIX = "/user/ann/"
 OWNER_TOKEN = "the-owners-jupyter-token-guests-do-not-have"
 CONFIG = REPO / "jupyter-config" / "jupyter_server_config.d" / "cfwidget.json"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _answers(url: str) -> bool:
@@ -55,7 +49,7 @@ def jupyter_with_route() -> Iterator[tuple[str, str]]:
     config = Path(tempfile.mkdtemp(prefix="cfjc"))
     (config / "jupyter_server_config.d").mkdir()
     shutil.copy(CONFIG, config / "jupyter_server_config.d" / CONFIG.name)
-    port = _free_port()
+    port = free_port()
     args = [
         str(Path(sys.executable).parent / "jupyter-server"),
         "--no-browser",
@@ -87,14 +81,7 @@ def jupyter_with_route() -> Iterator[tuple[str, str]]:
             time.sleep(0.2)
         yield base, runtime
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=5)
+        stop_group(proc)
         if saved is None:
             os.environ.pop("JUPYTER_RUNTIME_DIR", None)
         else:

@@ -16,8 +16,6 @@ import re
 import shutil
 import socket
 import subprocess
-import sys
-import sysconfig
 import tempfile
 import time
 import urllib.error
@@ -291,22 +289,11 @@ def test_a_plain_pip_install_of_the_wheel_enables_the_route(tmp_path: Path) -> N
     """``pip install cfwidget`` alone puts the extension's config where Jupyter reads it
     ({sys.prefix}/etc/jupyter/jupyter_server_config.d/), and Jupyter can load it from there."""
     from tests.browser.servers import build_wheel
+    from tests.helpers.processes import wheel_environment
 
     wheel = build_wheel(tmp_path / "dist")
     prefix = tmp_path / "env"
-    base_python = getattr(sys, "_base_executable", sys.executable)
-    subprocess.run([base_python, "-m", "venv", "--without-pip", str(prefix)], check=True)
-    python = prefix / "bin" / "python"
-    site = subprocess.run(
-        [str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.strip()
-    pip = [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet"]
-    subprocess.run([*pip, "--no-deps", "--no-warn-script-location", str(wheel)], check=True)
-    # Its dependencies (Jupyter among them) come from this environment, after the wheel's files.
-    Path(site, "zz-test-dependencies.pth").write_text(sysconfig.get_path("purelib") + "\n")
+    python = wheel_environment(wheel, prefix)
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "JUPYTER_PATH")}
     env["JUPYTER_CONFIG_DIR"] = str(tmp_path / "no-config")
     listed = subprocess.run(

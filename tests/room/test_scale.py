@@ -36,7 +36,8 @@ from websockets.sync.client import ClientConnection, connect
 from cfwidget.room._rooms import ELSEWHERE
 from cfwidget.room._store import RoomStore
 from cfwidget.room._tokens import seat_token
-from tests.room.devices import REPO, Server, act, cli, free_port
+from tests.helpers.processes import free_port
+from tests.room.devices import REPO, Server, act, cli
 
 ROOM_PATH = re.compile(r"^/r/([A-Za-z0-9_-]{1,64})/")
 #: Close codes one side may send on (a dropped connection, 1006, becomes 1011).

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from cfwidget.room._tokens import seat_token
-from tests.room.devices import Server, act, cli, free_port
+from tests.helpers.processes import free_port
+from tests.room.devices import Server, act, cli
 
 
 @pytest.fixture
