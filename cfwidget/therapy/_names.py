@@ -66,20 +66,26 @@ import re
 
 from ._dates import find_date
 from ._name_lists import common_words, fold, given_names, pinyin_name, proper_nouns, wide_names
+from ._name_phrases import (
+    after_article,
+    capitalised,
+    character,
+    clause_start,
+    names_a_kind,
+    right_after,
+    sentence_start,
+    stands_as_subject,
+    verb_follows,
+)
 from ._name_words import (
-    ADVERBS,
     ARTICLES,
-    AUXILIARIES,
     CALENDAR,
-    DEGREES,
     DETERMINERS,
     DRUG_ENDINGS,
     EPONYM_NOUNS,
     HONORIFICS,
-    IRREGULAR_PASTS,
     KIN_NOUNS,
     LANGUAGES,
-    LINKS,
     MEANS_VERBS,
     MEDICAL_ENDINGS,
     MODALS,
@@ -87,12 +93,9 @@ from ._name_words import (
     NOT_NAMES,
     OBJECT_VERBS,
     PERSON_STATES,
-    PERSON_VERBS,
     PLACE_WORDS,
     PLURAL_VERBS,
     SOCIAL_WORDS,
-    STATE_WORDS,
-    THING_VERBS,
     TITLE_NOUNS,
     USE_WORDS,
 )
@@ -111,9 +114,6 @@ __all__ = [
 
 # A word: letters, with inner apostrophes or hyphens (Anne-Marie, O'Neil).
 _WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
-# What ends a sentence (or starts a list item) before a word.
-_STARTS = ".!?:;\n\u2022*-"
-_OPENERS = "\"'([{\u201c\u2018 \t\r"
 
 
 # Two capitalised words in a row, as in a first name and a surname; inside a lookahead, so
@@ -153,15 +153,6 @@ def find_name_pair(text: str) -> str | None:
     return None
 
 
-def _sentence_start(text: str, at: int) -> bool:
-    before = text[:at].rstrip(_OPENERS)
-    return not before or before[-1] in _STARTS
-
-
-def _capitalised(word: str) -> bool:
-    return word[:1].isupper() and not word.isupper()
-
-
 def _abbreviation(word: str) -> bool:
     """Capitals only and four letters or fewer: clinical shorthand (NAD, NICU, ABI, ROM)."""
     return word.isupper() and len(word) <= 4
@@ -195,128 +186,13 @@ def _before_plural_noun(text: str, found: list[re.Match[str]], i: int) -> bool:
     return single and plain and plural and not kin and verb in PLURAL_VERBS
 
 
-# Words that, between an article and a name, say the name is a person's after all ("a chat
-# with Maria", "the client Maria") or end the phrase the article opens.
-_NOT_DESCRIBING = KIN_NOUNS | SOCIAL_WORDS | OBJECT_VERBS | PERSON_VERBS | MEANS_VERBS
-_PERSON_NOUNS = frozenset(
-    {"client", "patient", "child", "boy", "girl", "man", "woman", "lady", "student", "pupil"}
-    | {"resident", "toddler", "infant", "gentleman", "adult", "person", "peer", "classmate"}
-)
-_JOINING_WORDS = frozenset(
-    {"with", "to", "for", "from", "by", "and", "or", "but", "of", "at", "in", "on", "as"}
-    | {"than", "like", "about", "after", "before", "while", "when", "that", "so", "if"}
-)
-
-
-def _after_article(text: str, found: list[re.Match[str]], i: int) -> bool:
-    """Whether ``found[i]`` follows "a", "an" or "the", directly or after one or two plain
-    words that describe it ("a tad tired", "a warm Milo", "the old Peppa Pig clip"): a given
-    name takes no article. Not when a word between joins or says a person ("a chat with
-    Maria", "the client Maria", "a card from Maria", "a session involving Maria")."""
-    for j in range(i - 1, max(-1, i - 4), -1):
-        if text[found[j].end() : found[j + 1].start()] != " ":
-            return False
-        key = fold(found[j].group(0))
-        if key in ARTICLES:
-            if j == i - 1:
-                return True
-            # "the dear Maria said", "on the phone florencio's voice": a person after all
-            return not (_verb_after(text, found, i) or fold(found[i].group(0)).endswith("'s"))
-        word = found[j].group(0)
-        if not word.islower() or key not in common_words() or j == 0 or i - j > 2:
-            return False
-        if key in _NOT_DESCRIBING | _PERSON_NOUNS | _JOINING_WORDS or key in MODALS:
-            return False
-        if key.endswith(("ed", "ing", "s")) or key in LINKS:
-            return False  # a verb or a noun before the name: "a game playing Maria"
-    return False
-
-
-def _character(text: str, found: list[re.Match[str]], i: int) -> bool:
-    """Whether ``found[i]`` is followed by "the" and a capitalised word, one space apart
-    ("Colin the Caterpillar cake", "Bob the Builder"): a character or a product, never how
-    a note names a person."""
-    if i + 2 >= len(found) or fold(found[i + 1].group(0)) != "the":
-        return False
-    spaced = text[found[i].end() : found[i + 2].start()] == " the "
-    return spaced and _capitalised(found[i].group(0)) and _capitalised(found[i + 2].group(0))
-
-
-def _verb_follows(found: list[re.Match[str]], i: int) -> bool:
-    """Whether the words after ``found[i]`` read as a clause's verb, an adverb allowed
-    between: "was reviewed", "has gone back", "rang about", "stammered on", "now walks",
-    "manages her own", "uses a notebook" (a present tense before "a", "the", "his" ...)."""
-    k = i + 1
-    if k < len(found) and found[k].group(0) in ADVERBS:
-        k += 1
-    nxt = found[k].group(0) if k < len(found) else ""
-    if not nxt.islower():
-        return False
-    helper = nxt in AUXILIARIES or nxt in MODALS
-    verb = found[k + 1].group(0) if helper and k + 1 < len(found) else nxt
-    if verb in THING_VERBS or nxt in THING_VERBS:
-        return False  # "Ribena was used", "Coca-Cola thickened to level 3": a thing
-    if nxt in MODALS:
-        return verb != "be"  # "so x could attend", not "Keppra could be increased"
-    if nxt in AUXILIARIES or nxt in PERSON_VERBS or nxt in IRREGULAR_PASTS:
-        return True
-    if nxt.endswith("ed") and len(nxt) > 4:
-        return True
-    stem = nxt[:-1] if nxt.endswith("s") and not nxt.endswith("ss") else ""
-    present = stem in common_words() or (stem.endswith("e") and stem[:-1] in common_words())
-    after = fold(found[k + 1].group(0)) if k + 1 < len(found) else ""
-    owner = after in ARTICLES or after in {"his", "her", "their", "its"}
-    return present and (k > i + 1 or owner)
-
-
-def _verb_after(text: str, found: list[re.Match[str]], i: int) -> bool:
-    """Whether what follows ``found[i]`` reads as its verb: what a person does or is, "has",
-    "had", a past tense or a present one ("Since the stroke Dariush has had ...", "At the
-    table Izzati needs a footrest")."""
-    if _stands_as_subject(text, found, i) or _verb_follows(found, i):
-        return True
-    nxt = found[i + 1].group(0) if i + 1 < len(found) else ""
-    key = fold(nxt)
-    if not nxt.islower() or key in _JOINING_WORDS:
-        return False
-    stem = key[:-1] if key.endswith("s") and not key.endswith("ss") else ""
-    return (
-        key in MODALS
-        or key in {"has", "had", "have", "does", "did"}
-        or (key.endswith("ed") and key in common_words())
-        or stem in common_words()
-    )
-
-
-def _names_a_kind(text: str, found: list[re.Match[str]], i: int) -> bool:
-    """Whether ``found[i]``, a capitalised word that no list holds, stands right before a
-    plain plural noun as what kind it is, where things are used ("using Duplo blocks for the
-    tower", "signed with Makaton signs"): a brand or a system, not a person, whose things
-    would be "x's blocks"."""
-    if i + 1 >= len(found) or text[found[i].end() : found[i + 1].start()] != " ":
-        return False
-    word, noun = found[i].group(0), found[i + 1].group(0)
-    key = fold(noun)
-    plural = key.endswith("s") and not key.endswith("ss") and key[:-1] in common_words()
-    kin = key in KIN_NOUNS or key[:-1] in KIN_NOUNS or key[:-1] in _PERSON_NOUNS
-    if not (_capitalised(word) and noun.islower() and plural) or kin or word.endswith("'s"):
-        return False
-    # Only as what is used or what something is done in or with ("using Duplo blocks",
-    # "signed in Makaton signs"): "Today Sumaq walks with a frame" and "Taught Sumaq signs"
-    # are a person's; and only where the noun's phrase ends ("blocks for", "blocks were").
-    after = fold(found[i + 2].group(0)) if i + 2 < len(found) else ""
-    ends = after in _JOINING_WORDS or after in PLURAL_VERBS or not after
-    kind_slot = _after(text, found, i, USE_WORDS | frozenset({"with", "in", "of"}))
-    return ends and kind_slot
-
-
 def _month_and_surname(text: str, found: list[re.Match[str]], i: int) -> bool:
     """A month or weekday mid-sentence with a capitalised word right after ("June Carter")."""
     word, after = found[i], found[i + 1] if i + 1 < len(found) else None
-    if after is None or not (_capitalised(word.group(0)) and _capitalised(after.group(0))):
+    if after is None or not (capitalised(word.group(0)) and capitalised(after.group(0))):
         return False
     between = text[word.end() : after.start()]
-    return between.strip() == "" and not _sentence_start(text, word.start())
+    return between.strip() == "" and not sentence_start(text, word.start())
 
 
 def _after_determiner(found: list[re.Match[str]], i: int) -> bool:
@@ -325,7 +201,7 @@ def _after_determiner(found: list[re.Match[str]], i: int) -> bool:
         word = found[j].group(0)
         if fold(word) in DETERMINERS:
             return True
-        if not _capitalised(word):
+        if not capitalised(word):
             return False
     return False
 
@@ -339,8 +215,8 @@ def _title_ahead(found: list[re.Match[str]], start: int, nouns: frozenset[str]) 
         key = fold(match.group(0))
         if key in nouns:
             return True
-        joins = key in {"and", "of"} and k + 1 < len(run) and _capitalised(run[k + 1].group(0))
-        if not (_capitalised(match.group(0)) or joins):
+        joins = key in {"and", "of"} and k + 1 < len(run) and capitalised(run[k + 1].group(0))
+        if not (capitalised(match.group(0)) or joins):
             return False  # "Chelsea and Westminster outpatients": "and" joins capitals
     return False
 
@@ -349,42 +225,33 @@ def _eponym(found: list[re.Match[str]], i: int) -> bool:
     """Whether ``found[i]`` names a disease, a test or a place (see ``TITLE_NOUNS``), or is
     such a noun after a capitalised word ("Ivy Ward", "Victoria Wing")."""
     word = found[i].group(0)
-    if i and fold(word) in TITLE_NOUNS and _capitalised(found[i - 1].group(0)):
+    if i and fold(word) in TITLE_NOUNS and capitalised(found[i - 1].group(0)):
         return True
     nouns = EPONYM_NOUNS if fold(word).endswith("'s") else TITLE_NOUNS
     return _title_ahead(found, i + 1, nouns)
-
-
-def _after(text: str, found: list[re.Match[str]], i: int, words: frozenset[str]) -> bool:
-    """Whether the word right before ``found[i]`` (spaces, or a full stop, between) is one
-    of ``words``."""
-    if i == 0:
-        return False
-    between = text[found[i - 1].end() : found[i].start()].strip()
-    return between in ("", ".") and fold(found[i - 1].group(0)) in words
 
 
 def _place(text: str, found: list[re.Match[str]], i: int) -> bool:
     """Whether ``found[i]`` begins a place's name: after "St" or "Mt", "in" or "near" ("in
     Tenerife", not "in Maria's room"), or after "at", "on" with a capitalised word
     following ("at Walter Reed", not "looked at Maria")."""
-    if i and _capitalised(found[i - 1].group(0)) and _place(text, found, i - 1):
+    if i and capitalised(found[i - 1].group(0)) and _place(text, found, i - 1):
         return text[found[i - 1].end() : found[i].start()] == " "  # "at Walter Reed"
-    if _after(text, found, i, frozenset({"from"})):
+    if right_after(text, found, i, frozenset({"from"})):
         return _moved_from(text, found, i)
-    if _after(text, found, i, frozenset({"to"})) and i > 1:
+    if right_after(text, found, i, frozenset({"to"})) and i > 1:
         # "from Guy's to King's": the second place of a move; "moved to Leeds"
-        if _capitalised(found[i - 2].group(0)) and _place(text, found, i - 2):
+        if capitalised(found[i - 2].group(0)) and _place(text, found, i - 2):
             return True
         return _moved_from(text, found, i)
-    if not _after(text, found, i, PLACE_WORDS):
+    if not right_after(text, found, i, PLACE_WORDS):
         return False
     if fold(found[i].group(0)).endswith("'s"):
         return False  # "in Maria's room"
     if fold(found[i - 1].group(0)) not in {"at", "on", "into"}:
         return True
     nxt = found[i + 1].group(0) if i + 1 < len(found) else ""
-    return _capitalised(nxt) and text[found[i].end() : found[i + 1].start()] == " "
+    return capitalised(nxt) and text[found[i].end() : found[i + 1].start()] == " "
 
 
 def _moved_from(text: str, found: list[re.Match[str]], i: int) -> bool:
@@ -397,7 +264,7 @@ def _moved_from(text: str, found: list[re.Match[str]], i: int) -> bool:
     if fold(found[i - 1].group(0)) == "to":
         return False
     after = [m.group(0) for m in found[i + 1 : i + 3]]
-    return len(after) == 2 and fold(after[0]) == "to" and _capitalised(after[1])
+    return len(after) == 2 and fold(after[0]) == "to" and capitalised(after[1])
 
 
 def _in_title(text: str, found: list[re.Match[str]], i: int, names: frozenset[str]) -> bool:
@@ -409,10 +276,10 @@ def _in_title(text: str, found: list[re.Match[str]], i: int, names: frozenset[st
         return False
     before = fold(found[i - 1].group(0))
     words = given_names()[1]
-    if not _capitalised(found[i - 1].group(0)):
+    if not capitalised(found[i - 1].group(0)):
         return False
     english = fold(found[i].group(0)) in common_words() or fold(found[i].group(0)) in words
-    if not english and _sentence_start(text, found[i - 1].start()) and before not in names:
+    if not english and sentence_start(text, found[i - 1].start()) and before not in names:
         return False  # "Gave Somchai the tiles": capitalised only as the sentence's first word
     return not (before in names and before not in words and before not in NOT_NAMES)
 
@@ -457,29 +324,29 @@ def _person_slot(text: str, found: list[re.Match[str]], i: int) -> bool:
         known = _keys(word)[0] in proper_nouns() or _keys(word)[0] in given_names()[0]
         return lower and not known and nxt not in EPONYM_NOUNS
 
-    if _after(text, found, i, HONORIFICS | OBJECT_VERBS):
+    if right_after(text, found, i, HONORIFICS | OBJECT_VERBS):
         return True
     clause = _clause_before(text, found, i)
     if clause[-1:] == ["with"] and any(w in SOCIAL_WORDS for w in clause[:-1]):
         return True
-    if _after(text, found, i, frozenset({"from", "for", "to"})):
+    if right_after(text, found, i, frozenset({"from", "for", "to"})):
         return True  # "good effort from sinag", "a card for sinag" (not "moved from")
     if clause[-1:] == ["with"] and not any(w in MEANS_VERBS for w in clause[:-1]):
         return True  # "reviewed the diary with faduma", not "thickened with nutilis"
-    if (_clause_start(text, found, i) or word.islower()) and _verb_follows(found, i):
+    if (clause_start(text, found, i) or word.islower()) and verb_follows(found, i):
         return True  # "Behrouz was reviewed", "carer says nokuthula is more comfortable"
-    if _clause_start(text, found, i) and _past_tense(found, i):
+    if clause_start(text, found, i) and _past_tense(found, i):
         after_verb = fold(found[i + 2].group(0)) if i + 2 < len(found) else ""
         if after_verb not in {"by", "in", "on", "at", "as", "for"} and nxt not in MEANS_VERBS:
             return True  # "Dalisay chewed soft solids", not "Jenga used as a game"
-    if _stands_as_subject(text, found, i) or nxt in PERSON_STATES:
+    if stands_as_subject(text, found, i) or nxt in PERSON_STATES:
         return True
     after = fold(found[i + 2].group(0)) if i + 2 < len(found) else ""
     if nxt in MODALS and after and after != "be":
         return True  # "so x could attend", not "Keppra could be increased"
     if (
         i > 1
-        and _after(text, found, i, frozenset({"by"}))
+        and right_after(text, found, i, frozenset({"by"}))
         and fold(found[i - 2].group(0))[-2:] == "ed"
     ):
         return True  # "tiles were counted by x"
@@ -492,7 +359,7 @@ def _used_earlier(text: str, found: list[re.Match[str]], i: int) -> bool:
     for j in range(i - 1, 0, -1):
         if any(c in ".!?;:" for c in text[found[j].end() : found[j + 1].start()]):
             return False
-        if _capitalised(found[j].group(0)) and _after(text, found, j, USE_WORDS):
+        if capitalised(found[j].group(0)) and right_after(text, found, j, USE_WORDS):
             return True
     return False
 
@@ -500,11 +367,11 @@ def _used_earlier(text: str, found: list[re.Match[str]], i: int) -> bool:
 def _capital_run(text: str, found: list[re.Match[str]], i: int) -> int:
     """How many capitalised words, one space apart, make the run ``found[i]`` stands in."""
     start = end = i
-    while start and _capitalised(found[start - 1].group(0)):
+    while start and capitalised(found[start - 1].group(0)):
         if text[found[start - 1].end() : found[start].start()] != " ":
             break
         start -= 1
-    while end + 1 < len(found) and _capitalised(found[end + 1].group(0)):
+    while end + 1 < len(found) and capitalised(found[end + 1].group(0)):
         if text[found[end].end() : found[end + 1].start()] != " ":
             break
         end += 1
@@ -520,7 +387,7 @@ def _unlisted_capital(text: str, found: list[re.Match[str]], i: int) -> bool:
     not a possessive standing alone ("admitted to Addenbrooke's last year")."""
     match = found[i]
     word = match.group(0)
-    if not _capitalised(word) or _sentence_start(text, match.start()):
+    if not capitalised(word) or sentence_start(text, match.start()):
         return False
     key = _keys(word)[0]
     nouns = proper_nouns()
@@ -528,7 +395,7 @@ def _unlisted_capital(text: str, found: list[re.Match[str]], i: int) -> bool:
         return False
     if _after_determiner(found, i) or _in_title(text, found, i, given_names()[0]):
         return False
-    if _capital_run(text, found, i) >= 3 or _after(text, found, i, USE_WORDS):
+    if _capital_run(text, found, i) >= 3 or right_after(text, found, i, USE_WORDS):
         return False
     clause = _clause_before(text, found, i)
     if clause[-1:] == ["with"] and any(w in MEANS_VERBS for w in clause[:-1]):
@@ -541,27 +408,6 @@ def _unlisted_capital(text: str, found: list[re.Match[str]], i: int) -> bool:
     return True
 
 
-def _stands_as_subject(text: str, found: list[re.Match[str]], i: int) -> bool:
-    """Whether the word ``found[i]`` (and a surname after it) is followed by what a person
-    does or is: "Grace said", "Grace Smith was tired"."""
-    nxt = found[i + 1] if i + 1 < len(found) else None
-    if nxt and _capitalised(nxt.group(0)) and text[found[i].end() : nxt.start()] == " ":
-        i += 1  # a surname
-    after = [fold(m.group(0)) for m in found[i + 1 : i + 2 + STATE_WORDS]]
-    if not after:
-        return False
-    if after[0] in PERSON_VERBS:
-        return True
-    if after[0] not in LINKS:
-        return False
-    for word in after[1:]:
-        if word in PERSON_STATES:
-            return True
-        if word not in DEGREES:
-            return False
-    return False
-
-
 _CONSUMED = frozenset(
     {"using", "use", "uses", "used", "drink", "drinks", "drank", "eat", "eats", "ate"}
     | {"take", "takes", "took", "taking", "prescribed"}
@@ -572,12 +418,6 @@ def _camel(word: str) -> bool:
     """Whether a capital follows a small letter inside ``word`` ("SystmOne", "GameWidget"):
     a product or a code, for a word that no list holds."""
     return any(a.islower() and b.isupper() for a, b in itertools.pairwise(word))
-
-
-def _clause_start(text: str, found: list[re.Match[str]], i: int) -> bool:
-    """Whether ``found[i]`` begins a sentence or a clause (after ";" or ",")."""
-    before = text[: found[i].start()].rstrip(_OPENERS)
-    return not before or before[-1] in _STARTS + ","
 
 
 def _past_tense(found: list[re.Match[str]], i: int) -> bool:
@@ -606,20 +446,20 @@ def find_name(text: str) -> str | None:
     for i, match in enumerate(found):
         word = match.group(0)
         keys = _keys(word)
-        if _after_article(text, found, i):
+        if after_article(text, found, i):
             continue  # "a tad tired", "a warm Milo": a given name takes no article
         if _touches_digit(text, match):
             continue  # "Proloquo2Go", "Ward7B": a product or a code
         if any(k in LANGUAGES for k in keys):  # "speaks Thai at home", "over Christmas"
-            if _stands_as_subject(text, found, i) or _after(text, found, i, HONORIFICS):
+            if stands_as_subject(text, found, i) or right_after(text, found, i, HONORIFICS):
                 return word
             continue
         if _eponym(found, i) or _place(text, found, i) or _before_plural_noun(text, found, i):
             continue  # "Ivy Ward", "Boston Naming Test", "at Walter Reed", "Uno cards were"
-        if _character(text, found, i):
+        if character(text, found, i):
             continue  # "Colin the Caterpillar", "Bob the Builder": a character's title
         if any(k in names for k in keys):
-            if _after(text, found, i, _CONSUMED):
+            if right_after(text, found, i, _CONSUMED):
                 continue  # "Now using Siri", "Drinks Milo": a person is not used or drunk
             if _listed_name(text, found, i, keys):
                 return word
@@ -627,13 +467,13 @@ def find_name(text: str) -> str | None:
         if _abbreviation(word) or any(k in NOT_NAMES | CALENDAR | HONORIFICS for k in keys):
             continue
         if any(k in wide or pinyin_name(k) for k in keys):
-            start = _sentence_start(text, match.start())
-            shown = _capitalised(word) or word.islower()  # not "MAXIMUM" in capitals
+            start = sentence_start(text, match.start())
+            shown = capitalised(word) or word.islower()  # not "MAXIMUM" in capitals
             if shown and not start and not _in_title(text, found, i, names):
                 return word  # "Today Somchai ...", "seen with Somchai", "effort from somchai"
         elif not _unknown(keys[0]) or word.isupper() or _camel(word):
             continue  # an English word; "IDDSI", "CELF": shorthand; "SystmOne": a product
-        elif _names_a_kind(text, found, i):
+        elif names_a_kind(text, found, i):
             continue  # "using Duplo blocks": a word no list holds, as a kind of thing
         elif _unlisted_capital(text, found, i):
             return word  # "Good effort from Sinag", "Session moved so Kidlat could attend"
@@ -648,7 +488,7 @@ def _capitalised_word_after(text: str, found: list[re.Match[str]], i: int) -> bo
     if i + 1 >= len(found) or text[found[i].end() : found[i + 1].start()] != " ":
         return False
     after = found[i + 1].group(0)
-    return _capitalised(after) and fold(after) in common_words()
+    return capitalised(after) and fold(after) in common_words()
 
 
 def _listed_name(text: str, found: list[re.Match[str]], i: int, keys: list[str]) -> bool:
@@ -660,7 +500,7 @@ def _listed_name(text: str, found: list[re.Match[str]], i: int, keys: list[str])
         if key not in names or key in NOT_NAMES:
             continue
         if key in LANGUAGES:  # "speaks Thai at home", "over Christmas"
-            if _stands_as_subject(text, found, i) or _after(text, found, i, HONORIFICS):
+            if stands_as_subject(text, found, i) or right_after(text, found, i, HONORIFICS):
                 return True
             continue
         if fold(word).endswith("'s") and _capitalised_word_after(text, found, i):
@@ -675,14 +515,14 @@ def _listed_name(text: str, found: list[re.Match[str]], i: int, keys: list[str])
             if _month_and_surname(text, found, i):
                 return True
             continue
-        if _abbreviation(word) or not _capitalised(word):
-            if _abbreviation(word) and _stands_as_subject(text, found, i):
+        if _abbreviation(word) or not capitalised(word):
+            if _abbreviation(word) and stands_as_subject(text, found, i):
                 return True  # "TOM was tired", not "NAD on exam"
             continue
         if _after_determiner(found, i) or _in_title(text, found, i, names):
             continue  # "the Ward Sister", "a Walker frame", "Angel Delight"
-        if not _sentence_start(text, match.start()) or fold(word).endswith("'s"):
+        if not sentence_start(text, match.start()) or fold(word).endswith("'s"):
             return True
-        if _stands_as_subject(text, found, i):
+        if stands_as_subject(text, found, i):
             return True
     return False

@@ -1,0 +1,213 @@
+"""How the words around a word read in a note: sentence and clause starts, what follows an
+article, a clause's verb, and the phrases that make a name a thing's (the checks of
+:mod:`cfwidget.therapy._names` read a word's place with these).
+
+>>> import re
+>>> found = list(re.finditer(r"\\w+", "Drinks a warm Milo before bed"))
+>>> after_article("Drinks a warm Milo before bed", found, 3)
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = [
+    "OPENERS",
+    "STARTS",
+    "after_article",
+    "capitalised",
+    "character",
+    "clause_start",
+    "names_a_kind",
+    "right_after",
+    "sentence_start",
+    "stands_as_subject",
+    "verb_after",
+    "verb_follows",
+]
+
+from ._name_lists import common_words, fold
+from ._name_words import (
+    ADVERBS,
+    ARTICLES,
+    AUXILIARIES,
+    DEGREES,
+    IRREGULAR_PASTS,
+    KIN_NOUNS,
+    LINKS,
+    MEANS_VERBS,
+    MODALS,
+    OBJECT_VERBS,
+    PERSON_STATES,
+    PERSON_VERBS,
+    PLURAL_VERBS,
+    SOCIAL_WORDS,
+    STATE_WORDS,
+    THING_VERBS,
+    USE_WORDS,
+)
+
+# What ends a sentence (or starts a list item) before a word.
+STARTS = ".!?:;\n\u2022*-"
+OPENERS = "\"'([{\u201c\u2018 \t\r"
+
+
+def sentence_start(text: str, at: int) -> bool:
+    before = text[:at].rstrip(OPENERS)
+    return not before or before[-1] in STARTS
+
+
+def capitalised(word: str) -> bool:
+    return word[:1].isupper() and not word.isupper()
+
+
+# Words that, between an article and a name, say the name is a person's after all ("a chat
+# with Maria", "the client Maria") or end the phrase the article opens.
+_NOT_DESCRIBING = KIN_NOUNS | SOCIAL_WORDS | OBJECT_VERBS | PERSON_VERBS | MEANS_VERBS
+_PERSON_NOUNS = frozenset(
+    {"client", "patient", "child", "boy", "girl", "man", "woman", "lady", "student", "pupil"}
+    | {"resident", "toddler", "infant", "gentleman", "adult", "person", "peer", "classmate"}
+)
+_JOINING_WORDS = frozenset(
+    {"with", "to", "for", "from", "by", "and", "or", "but", "of", "at", "in", "on", "as"}
+    | {"than", "like", "about", "after", "before", "while", "when", "that", "so", "if"}
+)
+
+
+def after_article(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether ``found[i]`` follows "a", "an" or "the", directly or after one or two plain
+    words that describe it ("a tad tired", "a warm Milo", "the old Peppa Pig clip"): a given
+    name takes no article. Not when a word between joins or says a person ("a chat with
+    Maria", "the client Maria", "a card from Maria", "a session involving Maria")."""
+    for j in range(i - 1, max(-1, i - 4), -1):
+        if text[found[j].end() : found[j + 1].start()] != " ":
+            return False
+        key = fold(found[j].group(0))
+        if key in ARTICLES:
+            if j == i - 1:
+                return True
+            # "the dear Maria said", "on the phone florencio's voice": a person after all
+            return not (verb_after(text, found, i) or fold(found[i].group(0)).endswith("'s"))
+        word = found[j].group(0)
+        if not word.islower() or key not in common_words() or j == 0 or i - j > 2:
+            return False
+        if key in _NOT_DESCRIBING | _PERSON_NOUNS | _JOINING_WORDS or key in MODALS:
+            return False
+        if key.endswith(("ed", "ing", "s")) or key in LINKS:
+            return False  # a verb or a noun before the name: "a game playing Maria"
+    return False
+
+
+def character(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether ``found[i]`` is followed by "the" and a capitalised word, one space apart
+    ("Colin the Caterpillar cake", "Bob the Builder"): a character or a product, never how
+    a note names a person."""
+    if i + 2 >= len(found) or fold(found[i + 1].group(0)) != "the":
+        return False
+    spaced = text[found[i].end() : found[i + 2].start()] == " the "
+    return spaced and capitalised(found[i].group(0)) and capitalised(found[i + 2].group(0))
+
+
+def verb_follows(found: list[re.Match[str]], i: int) -> bool:
+    """Whether the words after ``found[i]`` read as a clause's verb, an adverb allowed
+    between: "was reviewed", "has gone back", "rang about", "stammered on", "now walks",
+    "manages her own", "uses a notebook" (a present tense before "a", "the", "his" ...)."""
+    k = i + 1
+    if k < len(found) and found[k].group(0) in ADVERBS:
+        k += 1
+    nxt = found[k].group(0) if k < len(found) else ""
+    if not nxt.islower():
+        return False
+    helper = nxt in AUXILIARIES or nxt in MODALS
+    verb = found[k + 1].group(0) if helper and k + 1 < len(found) else nxt
+    if verb in THING_VERBS or nxt in THING_VERBS:
+        return False  # "Ribena was used", "Coca-Cola thickened to level 3": a thing
+    if nxt in MODALS:
+        return verb != "be"  # "so x could attend", not "Keppra could be increased"
+    if nxt in AUXILIARIES or nxt in PERSON_VERBS or nxt in IRREGULAR_PASTS:
+        return True
+    if nxt.endswith("ed") and len(nxt) > 4:
+        return True
+    stem = nxt[:-1] if nxt.endswith("s") and not nxt.endswith("ss") else ""
+    present = stem in common_words() or (stem.endswith("e") and stem[:-1] in common_words())
+    after = fold(found[k + 1].group(0)) if k + 1 < len(found) else ""
+    owner = after in ARTICLES or after in {"his", "her", "their", "its"}
+    return present and (k > i + 1 or owner)
+
+
+def verb_after(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether what follows ``found[i]`` reads as its verb: what a person does or is, "has",
+    "had", a past tense or a present one ("Since the stroke Dariush has had ...", "At the
+    table Izzati needs a footrest")."""
+    if stands_as_subject(text, found, i) or verb_follows(found, i):
+        return True
+    nxt = found[i + 1].group(0) if i + 1 < len(found) else ""
+    key = fold(nxt)
+    if not nxt.islower() or key in _JOINING_WORDS:
+        return False
+    stem = key[:-1] if key.endswith("s") and not key.endswith("ss") else ""
+    return (
+        key in MODALS
+        or key in {"has", "had", "have", "does", "did"}
+        or (key.endswith("ed") and key in common_words())
+        or stem in common_words()
+    )
+
+
+def names_a_kind(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether ``found[i]``, a capitalised word that no list holds, stands right before a
+    plain plural noun as what kind it is, where things are used ("using Duplo blocks for the
+    tower", "signed with Makaton signs"): a brand or a system, not a person, whose things
+    would be "x's blocks"."""
+    if i + 1 >= len(found) or text[found[i].end() : found[i + 1].start()] != " ":
+        return False
+    word, noun = found[i].group(0), found[i + 1].group(0)
+    key = fold(noun)
+    plural = key.endswith("s") and not key.endswith("ss") and key[:-1] in common_words()
+    kin = key in KIN_NOUNS or key[:-1] in KIN_NOUNS or key[:-1] in _PERSON_NOUNS
+    if not (capitalised(word) and noun.islower() and plural) or kin or word.endswith("'s"):
+        return False
+    # Only as what is used or what something is done in or with ("using Duplo blocks",
+    # "signed in Makaton signs"): "Today Sumaq walks with a frame" and "Taught Sumaq signs"
+    # are a person's; and only where the noun's phrase ends ("blocks for", "blocks were").
+    after = fold(found[i + 2].group(0)) if i + 2 < len(found) else ""
+    ends = after in _JOINING_WORDS or after in PLURAL_VERBS or not after
+    kind_slot = right_after(text, found, i, USE_WORDS | frozenset({"with", "in", "of"}))
+    return ends and kind_slot
+
+
+def right_after(text: str, found: list[re.Match[str]], i: int, words: frozenset[str]) -> bool:
+    """Whether the word right before ``found[i]`` (spaces, or a full stop, between) is one
+    of ``words``."""
+    if i == 0:
+        return False
+    between = text[found[i - 1].end() : found[i].start()].strip()
+    return between in ("", ".") and fold(found[i - 1].group(0)) in words
+
+
+def stands_as_subject(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether the word ``found[i]`` (and a surname after it) is followed by what a person
+    does or is: "Grace said", "Grace Smith was tired"."""
+    nxt = found[i + 1] if i + 1 < len(found) else None
+    if nxt and capitalised(nxt.group(0)) and text[found[i].end() : nxt.start()] == " ":
+        i += 1  # a surname
+    after = [fold(m.group(0)) for m in found[i + 1 : i + 2 + STATE_WORDS]]
+    if not after:
+        return False
+    if after[0] in PERSON_VERBS:
+        return True
+    if after[0] not in LINKS:
+        return False
+    for word in after[1:]:
+        if word in PERSON_STATES:
+            return True
+        if word not in DEGREES:
+            return False
+    return False
+
+
+def clause_start(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether ``found[i]`` begins a sentence or a clause (after ";" or ",")."""
+    before = text[: found[i].start()].rstrip(OPENERS)
+    return not before or before[-1] in STARTS + ","
