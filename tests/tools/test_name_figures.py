@@ -109,6 +109,21 @@ def test_the_fourth_held_out_set_what_holds() -> None:
     assert len(figures.alarms) <= 9, figures.alarms
 
 
+def test_the_fifth_held_out_set_reads_as_its_unseen_run() -> None:
+    """heldout5, written alongside heldout4 by another helper who saw neither the package nor
+    heldout4, run once after the rules were final (8b89b22): start 93%, middle 95%, lower 97%,
+    every cell 80% or more, 10 false alarms of 60 (docs/privacy.md). Nothing was changed for
+    it: a change that loses any of it fails here."""
+    figures = measure_sentences(DATA / "heldout5")
+    assert len(figures.warned) == 13 and figures.sentences == 60
+    for position, hits_then in (("start", 121), ("middle", 124), ("lower", 126)):
+        hits, pairs = figures.overall(position)
+        assert pairs == 130 and hits >= hits_then, position
+    shares = {(r, p): figures.share(r, p) for r in figures.warned for p in figures.positions}
+    assert min(shares.values()) >= 0.8, shares
+    assert len(figures.alarms) <= 10, figures.alarms
+
+
 @pytest.mark.parametrize(
     ("text", "name"),
     [
