@@ -33,6 +33,7 @@ from ._name_words import (
     ARTICLES,
     AUXILIARIES,
     DEGREES,
+    FUTURES,
     IRREGULAR_PASTS,
     KIN_NOUNS,
     LINKS,
@@ -109,21 +110,23 @@ def character(text: str, found: list[re.Match[str]], i: int) -> bool:
     return spaced and capitalised(found[i].group(0)) and capitalised(found[i + 2].group(0))
 
 
-def verb_follows(found: list[re.Match[str]], i: int) -> bool:
+def verb_follows(found: list[re.Match[str]], i: int, starts: bool = False) -> bool:
     """Whether the words after ``found[i]`` read as a clause's verb, an adverb allowed
     between: "was reviewed", "has gone back", "rang about", "stammered on", "now walks",
-    "manages her own", "uses a notebook" (a present tense before "a", "the", "his" ...)."""
+    "will read", "manages her own", "uses a notebook" (a present tense before "a", "the",
+    "his" ..., or anywhere when the word ``starts`` a clause: "Omid manages buttons")."""
     k = i + 1
     if k < len(found) and found[k].group(0) in ADVERBS:
         k += 1
     nxt = found[k].group(0) if k < len(found) else ""
     if not nxt.islower():
         return False
-    helper = nxt in AUXILIARIES or nxt in MODALS
+    modal = nxt in MODALS or nxt in FUTURES
+    helper = nxt in AUXILIARIES or modal
     verb = found[k + 1].group(0) if helper and k + 1 < len(found) else nxt
     if verb in THING_VERBS or nxt in THING_VERBS:
         return False  # "Ribena was used", "Coca-Cola thickened to level 3": a thing
-    if nxt in MODALS:
+    if modal:
         return verb != "be"  # "so x could attend", not "Keppra could be increased"
     if nxt in AUXILIARIES or nxt in PERSON_VERBS or nxt in IRREGULAR_PASTS:
         return True
@@ -133,7 +136,12 @@ def verb_follows(found: list[re.Match[str]], i: int) -> bool:
     present = stem in common_words() or (stem.endswith("e") and stem[:-1] in common_words())
     after = fold(found[k + 1].group(0)) if k + 1 < len(found) else ""
     owner = after in ARTICLES or after in {"his", "her", "their", "its"}
-    return present and (k > i + 1 or owner)
+    # After a clause's first word, a present tense is its verb unless a verb follows it too:
+    # then it was a plural noun ("Theraputty exercises continued", "Calogen shots given").
+    then = found[k + 1].group(0) if k + 1 < len(found) else ""
+    noun = then.endswith("ed") or then in THING_VERBS or then in PLURAL_VERBS
+    noun = noun or then in {"show", "help", "need", "seem", "look", "make", "work"}
+    return present and (k > i + 1 or owner or (starts and not noun))
 
 
 def verb_after(text: str, found: list[re.Match[str]], i: int) -> bool:

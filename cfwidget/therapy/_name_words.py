@@ -167,6 +167,7 @@ OBJECT_VERBS = frozenset(
     | {"asked", "ask", "helped", "help", "thanked", "greeted", "reminded", "praised"}
     | {"encouraged", "cued", "prompted", "phoned", "called", "rang", "collected", "assessed"}
     | {"reassured", "supported", "joined", "accompanied", "discharged", "admitted"}
+    | {"noticed", "observed", "watched"}
     | {"treated", "referred", "observed", "coached", "taught", "showed", "let"}
 )
 # ... "with" after one of these in the same clause ("worked with x", "session with x"), ...
@@ -237,5 +238,14 @@ THING_VERBS = frozenset(
     | {"authorized", "approved", "funded", "covered", "covers", "ordered", "dispensed"}
     | {"applied", "poured", "served", "mixed", "warmed", "chosen", "prescribed", "used"}
     | {"started", "stopped", "increased", "reduced", "taken", "withheld", "continued"}
+    | {"soaked", "dissolved", "mashed", "blended", "cooked", "heated", "cooled", "crushed"}
+    | {"diluted", "melted", "frozen", "chilled", "pureed", "spread", "sprinkled", "dispersed"}
+)
+# "will" and its kind before a verb: "Dilrukshi will cut down", not "Keppra will be stopped".
+FUTURES = frozenset({"will", "won't", "shall"})
+# Who is given, shown or offered something: "to offer inday a drink".
+GIVE_VERBS = frozenset(
+    {"give", "gives", "gave", "offer", "offers", "offered", "show", "shows", "showed"}
+    | {"hand", "handed", "pass", "passed", "teach", "taught", "bring", "brought", "send"}
 )
 MODALS = frozenset({"could", "would", "can", "should", "might", "must", "couldn't", "wouldn't"})

@@ -83,6 +83,7 @@ from ._name_words import (
     DETERMINERS,
     DRUG_ENDINGS,
     EPONYM_NOUNS,
+    GIVE_VERBS,
     HONORIFICS,
     KIN_NOUNS,
     LANGUAGES,
@@ -298,7 +299,24 @@ def _unknown(key: str) -> bool:
         and not (key.endswith("s") and key[:-1] in english)
         and not key.endswith(DRUG_ENDINGS)
         and not key.endswith(MEDICAL_ENDINGS)
+        and not _english_shaped(key)
     )
+
+
+_ENGLISH_ENDINGS = ("tion", "sion", "ment", "ness", "ity", "ology", "ism", "ship", "hood")
+
+
+def _english_shaped(key: str) -> bool:
+    """Whether ``key``, a word no list holds, is built as English words are: seven letters or
+    more with an English ending ("auscultation"), or two English words of four letters or
+    more run together ("storytime", "carryover"). Not "-ing" (Xiaoming, Luningning) and not
+    three-letter halves (Jagdeep, Shahram)."""
+    if len(key) < 7:
+        return False
+    english = common_words()
+    if key.endswith(_ENGLISH_ENDINGS):
+        return True
+    return any(key[:k] in english and key[k:] in english for k in range(4, len(key) - 3))
 
 
 def _clause_before(text: str, found: list[re.Match[str]], i: int) -> list[str]:
@@ -326,6 +344,8 @@ def _person_slot(text: str, found: list[re.Match[str]], i: int) -> bool:
 
     if right_after(text, found, i, HONORIFICS | OBJECT_VERBS):
         return True
+    if right_after(text, found, i, GIVE_VERBS) and nxt in ARTICLES | {"some", "more"}:
+        return True  # "to offer inday a drink": who is given something
     clause = _clause_before(text, found, i)
     if clause[-1:] == ["with"] and any(w in SOCIAL_WORDS for w in clause[:-1]):
         return True
@@ -333,8 +353,10 @@ def _person_slot(text: str, found: list[re.Match[str]], i: int) -> bool:
         return True  # "good effort from sinag", "a card for sinag" (not "moved from")
     if clause[-1:] == ["with"] and not any(w in MEANS_VERBS for w in clause[:-1]):
         return True  # "reviewed the diary with faduma", not "thickened with nutilis"
-    if (clause_start(text, found, i) or word.islower()) and verb_follows(found, i):
-        return True  # "Behrouz was reviewed", "carer says nokuthula is more comfortable"
+    start = clause_start(text, found, i)
+    place = _keys(word)[0] in proper_nouns()  # "Aetna covers", "Botox injections": no person
+    if (start or word.islower()) and not place and verb_follows(found, i, start):
+        return True  # "Behrouz was reviewed", "Omid manages buttons", "carer says x is"
     if clause_start(text, found, i) and _past_tense(found, i):
         after_verb = fold(found[i + 2].group(0)) if i + 2 < len(found) else ""
         if after_verb not in {"by", "in", "on", "at", "as", "for"} and nxt not in MEANS_VERBS:
@@ -414,6 +436,11 @@ _CONSUMED = frozenset(
 )
 
 
+# After "took" a person goes somewhere ("took Zanele to the gym"); a thing is taken.
+_TAKEN_SOMEWHERE = frozenset({"to", "home", "out", "back", "into", "outside", "for"})
+_TAKES = frozenset({"take", "takes", "took", "taking"})
+
+
 def _camel(word: str) -> bool:
     """Whether a capital follows a small letter inside ``word`` ("SystmOne", "GameWidget"):
     a product or a code, for a word that no list holds."""
@@ -459,7 +486,9 @@ def find_name(text: str) -> str | None:
         if character(text, found, i):
             continue  # "Colin the Caterpillar", "Bob the Builder": a character's title
         if any(k in names for k in keys):
-            if right_after(text, found, i, _CONSUMED):
+            nxt = fold(found[i + 1].group(0)) if i + 1 < len(found) else ""
+            taken = right_after(text, found, i, _TAKES) and nxt in _TAKEN_SOMEWHERE
+            if right_after(text, found, i, _CONSUMED) and not taken:
                 continue  # "Now using Siri", "Drinks Milo": a person is not used or drunk
             if _listed_name(text, found, i, keys):
                 return word

@@ -167,6 +167,11 @@ def test_the_fifth_held_out_set_reads_as_its_unseen_run() -> None:
         ("Qhapaqkusi manages her own toileting.", "Qhapaqkusi"),
         ("carer says qhapaqkusi is more settled", "qhapaqkusi"),  # in lower case too
         ("on the phone qhapaqkusi's voice is stronger", "qhapaqkusi's"),
+        ("Qhapaqkusi hums during tasks.", "Qhapaqkusi"),  # a present tense at the start
+        ("For carryover, Qhapaqkusi will read aloud.", "Qhapaqkusi"),  # "will" and a verb
+        ("ward staff noticed qhapaqkusi coughing", "qhapaqkusi"),  # what staff noticed
+        ("care home staff to offer qhapaqkusi a drink", "qhapaqkusi"),  # who is given
+        ("Typing practice today took Zanele to 25 words per minute.", "Zanele"),
     ],
 )
 def test_a_name_no_list_holds_is_read_from_the_grammar(text: str, name: str) -> None:
@@ -229,6 +234,11 @@ def test_a_name_no_list_holds_is_read_from_the_grammar(text: str, name: str) -> 
         "Calpol was given before the session.",
         "Brought a slice of Colin the Caterpillar cake.",  # "X the Y": a character
         "Visited Kingsley Academy to train staff.",  # a place noun
+        "Theraputty exercises continued for hand strength.",  # a plural noun, then a verb
+        "Cervical auscultation was clear throughout.",  # a word of English shape
+        "Attention at storytime was much better.",  # two English words run together
+        "Aetna covers the speech sessions this year.",  # SCOWL's proper nouns: no person
+        "Keppra will be stopped next week.",
     ],
 )
 def test_places_brands_and_tests_are_no_person(text: str) -> None:
