@@ -155,8 +155,16 @@ def page_html(
     ``projectors``: a room's title -> its table view's link, put in the row for a projector
     (the live page only: a saved notebook keeps no link).
 
-    >>> print(page_html([]).splitlines()[0])
-    <table class="cfw-class" style="border-collapse:collapse;text-align:left;line-height:1.4">
+    The columns have fixed shares of the table's width (``table-layout:fixed``), so they do
+    not move while the words in them change ("not joined yet" -> "here").
+
+    >>> print(page_html([]).splitlines()[0].replace(";", ";\\n"))
+    <table class="cfw-class" style="border-collapse:collapse;
+    text-align:left;
+    line-height:1.4;
+    table-layout:fixed;
+    width:100%;
+    max-width:78em">
     """
     people = sum(r.people for r in rows if not r.closed)
     here = sum(r.here for r in rows if not r.closed)
@@ -200,12 +208,19 @@ def page_html(
             f'<td style="{pad}">{"" if row.closed else _projector(row, projectors or {})}</td>',
         ]
         body.append(f"<tr>{''.join(cells)}</tr>")
+    cols = "".join(f'<col style="width:{share}%">' for share in _COLUMN_SHARES)
     return (
         '<table class="cfw-class" style="border-collapse:collapse;text-align:left;'
-        'line-height:1.4">\n'
+        'line-height:1.4;table-layout:fixed;width:100%;max-width:78em">\n'
         f'<caption style="text-align:left;padding-bottom:0.4em">{_cell(summary)}</caption>\n'
+        f"<colgroup>{cols}</colgroup>\n"
         f"<thead><tr>{head}</tr></thead>\n<tbody>{''.join(body)}</tbody></table>"
     )
+
+
+# Each column's share of the table's width, in the headers' order (Room, Players, Here now,
+# Game, Totals, Projector): fixed, so that no column moves when the words in a cell change.
+_COLUMN_SHARES = (10, 26, 11, 20, 18, 15)
 
 
 @dataclass

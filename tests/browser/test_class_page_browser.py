@@ -162,3 +162,42 @@ def test_in_a_notebooks_style_links_look_like_links_and_nothing_spreads(
         assert seen["right"] == 0
     finally:
         context.close()
+
+
+def test_the_columns_stay_put_while_the_words_in_them_change(browser: Any) -> None:
+    """A row going from "not joined yet" to "here on 2 devices", from the first round to the
+    last, moves no column (they moved by up to 40 px when the table sized them by content)."""
+    from cfwidget.room._class import RoomRow, SeatRow, page_html
+
+    def rows(joined: bool) -> list[RoomRow]:
+        def seat(name: str) -> SeatRow:
+            return SeatRow(name, True, devices=2 if joined else 0, was_here=joined)
+
+        game = "Round 10 of 10: Bartholomew to move." if joined else "Round 1 of 10: Ann to move."
+        scores = "Ann 112, Bartholomew 97, Cy 40, Di 5" if joined else ""
+        return [
+            RoomRow("Table 1", (seat("Ann"), seat("Bartholomew")), int(joined), game, scores),
+            RoomRow("Table 2", (seat("Cy"), SeatRow("Computer", False)), 0, game, scores),
+        ]
+
+    context = browser.new_context(**LAPTOP)
+    try:
+        page = context.new_page()
+        lefts = []
+        for joined in (False, True):
+            page.set_content(
+                f"<!doctype html><html lang='en'><head><title>Class</title>{NOTEBOOK_LOOK}"
+                f"</head><body><main id='out' style='width:848px'>"
+                f"<div class='widget-html-content'>{page_html(rows(joined))}</div>"
+                "</main></body></html>"
+            )
+            lefts.append(
+                page.eval_on_selector_all(
+                    "th[scope=col]", "hs => hs.map(h => h.getBoundingClientRect().left)"
+                )
+            )
+            assert page.evaluate("() => out.scrollWidth - out.clientWidth") <= 0
+        assert len(lefts[0]) == 6
+        assert max(abs(a - b) for a, b in zip(*lefts, strict=True)) < 0.5, lefts
+    finally:
+        context.close()
