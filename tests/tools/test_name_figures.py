@@ -124,6 +124,21 @@ def test_the_fifth_held_out_set_reads_as_its_unseen_run() -> None:
     assert len(figures.alarms) <= 10, figures.alarms
 
 
+def test_the_sixth_held_out_set_reads_as_its_unseen_run() -> None:
+    """heldout6, written by a third helper who saw neither the package nor the earlier sets'
+    files, run once after the rules were final (db3b0d3): start 96%, middle 97%, lower 95%,
+    every cell 80% or more, 20 false alarms of 60, nearly all brands (docs/privacy.md). A
+    change that loses any of it fails here."""
+    figures = measure_sentences(DATA / "heldout6")
+    assert len(figures.warned) == 13 and figures.sentences == 60
+    for position, hits_then in (("start", 125), ("middle", 126), ("lower", 123)):
+        hits, pairs = figures.overall(position)
+        assert pairs == 130 and hits >= hits_then, position
+    shares = {(r, p): figures.share(r, p) for r in figures.warned for p in figures.positions}
+    assert min(shares.values()) >= 0.8, shares
+    assert len(figures.alarms) <= 20, figures.alarms
+
+
 @pytest.mark.parametrize(
     ("text", "name"),
     [
