@@ -116,7 +116,7 @@ def verb_follows(found: list[re.Match[str]], i: int, starts: bool = False) -> bo
     "will read", "manages her own", "uses a notebook" (a present tense before "a", "the",
     "his" ..., or anywhere when the word ``starts`` a clause: "Omid manages buttons")."""
     k = i + 1
-    if k < len(found) and found[k].group(0) in ADVERBS:
+    if k < len(found) and _adverb(found[k].group(0)):
         k += 1
     nxt = found[k].group(0) if k < len(found) else ""
     if not nxt.islower():
@@ -124,10 +124,14 @@ def verb_follows(found: list[re.Match[str]], i: int, starts: bool = False) -> bo
     modal = nxt in MODALS or nxt in FUTURES
     helper = nxt in AUXILIARIES or modal
     verb = found[k + 1].group(0) if helper and k + 1 < len(found) else nxt
-    if verb in THING_VERBS or nxt in THING_VERBS:
-        return False  # "Ribena was used", "Coca-Cola thickened to level 3": a thing
+    if modal and verb == "be":  # "Negin will be seen", not "Keppra could be increased"
+        done = found[k + 2].group(0) if k + 2 < len(found) else ""
+        return done.endswith(("ed", "en")) and done not in THING_VERBS
+    later = found[k + 2].group(0) if helper and k + 2 < len(found) else ""
+    if (verb in THING_VERBS or nxt in THING_VERBS) and not later.endswith("ing"):
+        return False  # "Ribena was used", "Coca-Cola thickened", not "has started naming"
     if modal:
-        return verb != "be"  # "so x could attend", not "Keppra could be increased"
+        return True  # "so x could attend", "Anas will read"
     if nxt in AUXILIARIES or nxt in PERSON_VERBS or nxt in IRREGULAR_PASTS:
         return True
     if nxt.endswith("ed") and len(nxt) > 4:
@@ -142,6 +146,12 @@ def verb_follows(found: list[re.Match[str]], i: int, starts: bool = False) -> bo
     noun = then.endswith("ed") or then in THING_VERBS or then in PLURAL_VERBS
     noun = noun or then in {"show", "help", "need", "seem", "look", "make", "work"}
     return present and (k > i + 1 or owner or (starts and not noun))
+
+
+def _adverb(word: str) -> bool:
+    """Whether ``word`` is an adverb that may stand between a subject and its verb: "now",
+    "still" ... or a word of English ending in "ly" ("Manpreet consistently produced")."""
+    return word in ADVERBS or (word.endswith("ly") and word in common_words())
 
 
 def verb_after(text: str, found: list[re.Match[str]], i: int) -> bool:

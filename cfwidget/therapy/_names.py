@@ -238,6 +238,9 @@ def _place(text: str, found: list[re.Match[str]], i: int) -> bool:
     following ("at Walter Reed", not "looked at Maria")."""
     if i and capitalised(found[i - 1].group(0)) and _place(text, found, i - 1):
         return text[found[i - 1].end() : found[i].start()] == " "  # "at Walter Reed"
+    nxt = found[i + 1].group(0) if i + 1 < len(found) else ""
+    if fold(found[i].group(0)).endswith("'s") and nxt.islower() and nxt not in _NOT_OWNED:
+        return False  # "sent to rhea-mae's parents", not "from Guy's to", "to Addenbrooke's last"
     if right_after(text, found, i, frozenset({"from"})):
         return _moved_from(text, found, i)
     if right_after(text, found, i, frozenset({"to"})) and i > 1:
@@ -253,6 +256,14 @@ def _place(text: str, found: list[re.Match[str]], i: int) -> bool:
         return True
     nxt = found[i + 1].group(0) if i + 1 < len(found) else ""
     return capitalised(nxt) and text[found[i].end() : found[i + 1].start()] == " "
+
+
+# After a place's possessive name, words that are not what it owns ("from Guy's to King's",
+# "admitted to Addenbrooke's last year").
+_NOT_OWNED = frozenset(
+    {"to", "from", "in", "on", "at", "for", "and", "or", "with", "by", "since", "until"}
+    | {"before", "after", "last", "next", "this", "yesterday", "today", "tomorrow", "again"}
+)
 
 
 def _moved_from(text: str, found: list[re.Match[str]], i: int) -> bool:
@@ -306,6 +317,13 @@ def _unknown(key: str) -> bool:
 _ENGLISH_ENDINGS = ("tion", "sion", "ment", "ness", "ity", "ology", "ism", "ship", "hood")
 
 
+def _short_marked(word: str) -> bool:
+    """Whether ``word`` has three letters, at least one with a mark English does not use,
+    and folds to no English word: "Đức", "Lệ" is too short; a name, not shorthand."""
+    key = fold(word)
+    return len(key) == 3 and key.isalpha() and word.lower() != key and key not in common_words()
+
+
 def _english_shaped(key: str) -> bool:
     """Whether ``key``, a word no list holds, is built as English words are: seven letters or
     more with an English ending ("auscultation"), or two English words of four letters or
@@ -342,8 +360,8 @@ def _person_slot(text: str, found: list[re.Match[str]], i: int) -> bool:
         known = _keys(word)[0] in proper_nouns() or _keys(word)[0] in given_names()[0]
         return lower and not known and nxt not in EPONYM_NOUNS
 
-    if right_after(text, found, i, HONORIFICS | OBJECT_VERBS):
-        return True
+    if right_after(text, found, i, HONORIFICS | OBJECT_VERBS) or _before_who(text, found, i):
+        return True  # "saw x", "Mrs x", "Masooma, who is nine"
     if right_after(text, found, i, GIVE_VERBS) and nxt in ARTICLES | {"some", "more"}:
         return True  # "to offer inday a drink": who is given something
     clause = _clause_before(text, found, i)
@@ -373,6 +391,14 @@ def _person_slot(text: str, found: list[re.Match[str]], i: int) -> bool:
     ):
         return True  # "tiles were counted by x"
     return nxt == "and" and (after in {"her", "his", "their"} or after in KIN_NOUNS)
+
+
+def _before_who(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether "who" or "whose" follows ``found[i]`` (a comma allowed between): "Masooma,
+    who is nine": only a person takes "who"."""
+    if i + 1 >= len(found) or fold(found[i + 1].group(0)) not in {"who", "whose"}:
+        return False
+    return text[found[i].end() : found[i + 1].start()].strip() in ("", ",")
 
 
 def _used_earlier(text: str, found: list[re.Match[str]], i: int) -> bool:
@@ -500,7 +526,7 @@ def find_name(text: str) -> str | None:
             shown = capitalised(word) or word.islower()  # not "MAXIMUM" in capitals
             if shown and not start and not _in_title(text, found, i, names):
                 return word  # "Today Somchai ...", "seen with Somchai", "effort from somchai"
-        elif not _unknown(keys[0]) or word.isupper() or _camel(word):
+        elif not (_unknown(keys[0]) or _short_marked(word)) or word.isupper() or _camel(word):
             continue  # an English word; "IDDSI", "CELF": shorthand; "SystmOne": a product
         elif names_a_kind(text, found, i):
             continue  # "using Duplo blocks": a word no list holds, as a kind of thing
@@ -547,6 +573,9 @@ def _listed_name(text: str, found: list[re.Match[str]], i: int, keys: list[str])
         if _abbreviation(word) or not capitalised(word):
             if _abbreviation(word) and stands_as_subject(text, found, i):
                 return True  # "TOM was tired", not "NAD on exam"
+            nxt = fold(found[i + 1].group(0)) if i + 1 < len(found) else ""
+            if fold(word).endswith("'s") and nxt in KIN_NOUNS:
+                return True  # "rhea-mae's parents", "grace's mum": a person's relatives
             continue
         if _after_determiner(found, i) or _in_title(text, found, i, names):
             continue  # "the Ward Sister", "a Walker frame", "Angel Delight"

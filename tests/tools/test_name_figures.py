@@ -187,6 +187,12 @@ def test_the_sixth_held_out_set_reads_as_its_unseen_run() -> None:
         ("ward staff noticed qhapaqkusi coughing", "qhapaqkusi"),  # what staff noticed
         ("care home staff to offer qhapaqkusi a drink", "qhapaqkusi"),  # who is given
         ("Typing practice today took Zanele to 25 words per minute.", "Zanele"),
+        ("Qhapaqkusi consistently produced /s/.", "Qhapaqkusi"),  # an "-ly" adverb between
+        ("Qhapaqkusi, who is nine, was referred.", "Qhapaqkusi"),  # only a person is "who"
+        ("Qhapaqkusi will be seen fortnightly.", "Qhapaqkusi"),  # "will be" + a participle
+        ("good news: qhapaqkusi has started naming pictures", "qhapaqkusi"),
+        ("sheet sent to rhea-mae's parents", "rhea-mae's"),  # a possessive before relatives
+        ("Đức was assessed for a wheelchair.", "Đức"),  # three letters with a mark
     ],
 )
 def test_a_name_no_list_holds_is_read_from_the_grammar(text: str, name: str) -> None:
