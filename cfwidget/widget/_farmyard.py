@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import pathlib
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import traitlets as t
 
@@ -155,6 +155,22 @@ class Farmyard(PythonOwned):
     def _say(self, text: str) -> None:
         self.message = text
 
-    if TYPE_CHECKING:  # each widget checks its stamps and calls the handler its own way
+    #: The view's number, sent with each view and echoed by a checked intent.
+    _version: int
 
-        def _intent(self, content: object, buffers: Sequence[object]) -> bool: ...
+    def _intent(self, content: object, buffers: Sequence[object]) -> bool:
+        """Screen the intent, refuse a checked one made on an earlier view (in the words of
+        :meth:`_stale_words`), then call its handler. The game widget, whose intents need
+        more checks, has its own."""
+        handler = self._screen(content, buffers)
+        if handler is None or not isinstance(content, dict):
+            return False
+        if handler.stamp == "checked" and content.get("version") != self._version:
+            return self._refuse(self._stale_words())
+        self._say("")
+        changed: bool = getattr(self, handler.method)(content)
+        return changed
+
+    def _stale_words(self) -> str:
+        """What a checked intent made on an earlier view is told."""
+        return "That click was for an earlier view, so it was ignored"

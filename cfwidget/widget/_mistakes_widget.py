@@ -220,18 +220,11 @@ class MistakesWidget(Farmyard):
 
     # -- intents ---------------------------------------------------------------------------
 
-    def _intent(self, content: object, buffers: Sequence[object]) -> bool:
-        handler = self._screen(content, buffers)
-        if handler is None or not isinstance(content, dict):
-            return False
-        if handler.stamp == "checked" and content.get("version") != self._version:
-            return self._refuse(
-                "That click was for an earlier view, so it was ignored; the board shows "
-                f"mistake {self._index + 1} of {self.total}"
-            )
-        self._say("")
-        changed: bool = getattr(self, handler.method)(content)
-        return changed
+    def _stale_words(self) -> str:
+        return (
+            "That click was for an earlier view, so it was ignored; the board shows "
+            f"mistake {self._index + 1} of {self.total}"
+        )
 
     @handles("play", "move")
     def _on_play(self, content: Mapping[str, Any]) -> bool:

@@ -268,18 +268,11 @@ class ReviewWidget(Farmyard):
 
     # -- intents --------------------------------------------------------------------------
 
-    def _intent(self, content: object, buffers: Sequence[object]) -> bool:
-        handler = self._screen(content, buffers)
-        if handler is None or not isinstance(content, dict):
-            return False
-        if handler.stamp == "checked" and content.get("version") != self._version:
-            return self._refuse(
-                "That click was for an earlier move, so it was ignored; "
-                f"the board shows move {self.move} of {self.total}"
-            )
-        self._say("")
-        changed: bool = getattr(self, handler.method)(content)
-        return changed
+    def _stale_words(self) -> str:
+        return (
+            "That click was for an earlier move, so it was ignored; "
+            f"the board shows move {self.move} of {self.total}"
+        )
 
     @handles("goto", "move", stamp="none")
     def _on_goto(self, content: Mapping[str, Any]) -> bool:
