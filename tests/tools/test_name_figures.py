@@ -16,7 +16,6 @@ from tools.name_figures import (
     DATA,
     HELDOUT2,
     HELDOUT3,
-    HELDOUT4,
     listed_share,
     measure,
     measure_sentences,
@@ -92,51 +91,33 @@ def test_the_third_held_out_set_what_holds() -> None:
     assert len(figures.alarms) <= 2, figures.alarms
 
 
-def test_the_fourth_held_out_set_what_holds() -> None:
-    """heldout4, written by a helper who never saw the package, copied here after the fourth
-    round's rules were final (0005fa0). Its one unseen run gave start 82%, middle 98%, lower
-    93% (the Philippines 50%, Southern Africa and South-East Asia 60% at the start) and 11
-    false alarms of 60 (docs/privacy.md); the rules were then changed for it, so these
-    figures flatter: start 99%, middle 98%, lower 99%, 9 false alarms."""
-    figures = measure_sentences(HELDOUT4)
-    assert len(figures.warned) == 13 and figures.sentences == 60
-    for position, floor in (("start", 0.98), ("middle", 0.97), ("lower", 0.98)):
-        hits, pairs = figures.overall(position)
-        assert pairs == 130 and hits / pairs >= floor, position
-    shares = {(r, p): figures.share(r, p) for r in figures.warned for p in figures.positions}
-    low = {k: f"{v:.0%}" for k, v in shares.items() if v < 0.8}
-    assert not low, low
-    assert len(figures.alarms) <= 9, figures.alarms
+# The independent sets written after the third (see their READMEs and docs/privacy.md), each
+# copied in after the rules were committed as final and run once unseen; then the rules were
+# changed for what each showed, in the next round. Per set: the sentences warned at the start,
+# in the middle and in lower case (of 130 each) and the false alarms (of 60), at least as good
+# as these. heldout4's unseen run gave 106/127/121 and 11 false alarms (the rules were then
+# changed for it, so its row flatters); heldout5 and heldout6 are at their unseen runs,
+# 121/124/126 with 10 (after 8b89b22) and 125/126/123 with 20, nearly all brands (after
+# db3b0d3).
+LATER_SETS = [
+    ("heldout4", (128, 127, 128), 9),
+    ("heldout5", (121, 124, 126), 10),
+    ("heldout6", (125, 126, 123), 20),
+]
 
 
-def test_the_fifth_held_out_set_reads_as_its_unseen_run() -> None:
-    """heldout5, written alongside heldout4 by another helper who saw neither the package nor
-    heldout4, run once after the rules were final (8b89b22): start 93%, middle 95%, lower 97%,
-    every cell 80% or more, 10 false alarms of 60 (docs/privacy.md). Nothing was changed for
-    it: a change that loses any of it fails here."""
-    figures = measure_sentences(DATA / "heldout5")
+@pytest.mark.parametrize(("folder", "hits_then", "alarms_then"), LATER_SETS)
+def test_the_later_held_out_sets_keep_their_figures(
+    folder: str, hits_then: tuple[int, int, int], alarms_then: int
+) -> None:
+    figures = measure_sentences(DATA / folder)
     assert len(figures.warned) == 13 and figures.sentences == 60
-    for position, hits_then in (("start", 121), ("middle", 124), ("lower", 126)):
+    for position, floor in zip(("start", "middle", "lower"), hits_then, strict=True):
         hits, pairs = figures.overall(position)
-        assert pairs == 130 and hits >= hits_then, position
+        assert pairs == 130 and hits >= floor, position
     shares = {(r, p): figures.share(r, p) for r in figures.warned for p in figures.positions}
     assert min(shares.values()) >= 0.8, shares
-    assert len(figures.alarms) <= 10, figures.alarms
-
-
-def test_the_sixth_held_out_set_reads_as_its_unseen_run() -> None:
-    """heldout6, written by a third helper who saw neither the package nor the earlier sets'
-    files, run once after the rules were final (db3b0d3): start 96%, middle 97%, lower 95%,
-    every cell 80% or more, 20 false alarms of 60, nearly all brands (docs/privacy.md). A
-    change that loses any of it fails here."""
-    figures = measure_sentences(DATA / "heldout6")
-    assert len(figures.warned) == 13 and figures.sentences == 60
-    for position, hits_then in (("start", 125), ("middle", 126), ("lower", 123)):
-        hits, pairs = figures.overall(position)
-        assert pairs == 130 and hits >= hits_then, position
-    shares = {(r, p): figures.share(r, p) for r in figures.warned for p in figures.positions}
-    assert min(shares.values()) >= 0.8, shares
-    assert len(figures.alarms) <= 20, figures.alarms
+    assert len(figures.alarms) <= alarms_then, figures.alarms
 
 
 @pytest.mark.parametrize(
