@@ -7,9 +7,12 @@ Run ``python -m tools.error_spread`` (``--positions N``, ``--seeds S``, ``--worl
 spread to the move's average stated ``std_error`` is 1 when the errors are honest, above 1
 when they are too small. A position's ratio pools its moves: the root of the mean squared
 spread over the root of the mean squared stated error (one number per position, less noisy
-than any move's). The same is done for the loss's error: each move's expected points minus
-those of the seed-0 best move, against the stated ``loss_std_error`` (read where that best
-move is the table's best, so the two measure the same difference).
+than any move's). The same is done for the loss's error: the spread over every seed of each
+move's expected points minus those of the seed-0 best move, against the stated
+``loss_std_error`` (read where that best move is the table's best, so that it is the error of
+the same difference). The spread is taken over every seed, not only those where the seed-0
+best stayed best: keeping only those would keep the differences on one side of 0 and make
+the spread of close moves look too small.
 
 The positions (:func:`positions`): half ordinary 4-player double-nine positions in mid-round
 (the tips bot's play, as ``tools.evaluate_bench``), half the most constrained ones found
@@ -141,8 +144,8 @@ def spread_ratios(
         if len(same) < 3:
             continue
         diffs = [
-            _at(t, move, "expected_points") - _at(t, reference, "expected_points") for t in same
-        ]
+            _at(t, move, "expected_points") - _at(t, reference, "expected_points") for t in tables
+        ]  # every seed: no selection on which move came out best
         loss_spreads.append(statistics.stdev(diffs))
         loss_stated.append(statistics.fmean(_at(t, move, "loss_std_error") for t in same))
     return _pooled(spreads, stated), _pooled(loss_spreads, loss_stated)
