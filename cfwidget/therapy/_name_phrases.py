@@ -16,9 +16,11 @@ __all__ = [
     "OPENERS",
     "STARTS",
     "after_article",
+    "before_who",
     "capitalised",
     "character",
     "clause_start",
+    "kind_of_thing",
     "names_a_kind",
     "right_after",
     "sentence_start",
@@ -34,6 +36,7 @@ from ._name_words import (
     AUXILIARIES,
     DEGREES,
     FUTURES,
+    GIVE_VERBS,
     IRREGULAR_PASTS,
     KIN_NOUNS,
     LINKS,
@@ -45,6 +48,7 @@ from ._name_words import (
     PLURAL_VERBS,
     SOCIAL_WORDS,
     STATE_WORDS,
+    THING_NOUNS,
     THING_VERBS,
     USE_WORDS,
 )
@@ -229,3 +233,30 @@ def clause_start(text: str, found: list[re.Match[str]], i: int) -> bool:
     """Whether ``found[i]`` begins a sentence or a clause (after ";" or ",")."""
     before = text[: found[i].start()].rstrip(OPENERS)
     return not before or before[-1] in STARTS + ","
+
+
+def kind_of_thing(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether ``found[i]``, capitalised, stands before a food, a cup, a toy or a book
+    (``THING_NOUNS``) as the kind it is, directly or with the rest of a title between:
+    "Jasmine rice", "Sindy doll", "Peter Rabbit plate", "Topsy and Tim books"; not after a
+    verb that gives or shows something to a person ("gave Maria cards")."""
+    word = found[i].group(0)
+    if not capitalised(word) or word.endswith("'s"):
+        return False
+    k = i + 1  # over the rest of a title: "Peter Rabbit plate", "Topsy and Tim books"
+    while k < len(found) and k <= i + 3 and text[found[k - 1].end() : found[k].start()] == " ":
+        ahead = found[k].group(0)
+        if ahead in THING_NOUNS:
+            return not right_after(text, found, i, GIVE_VERBS | OBJECT_VERBS)
+        if not (capitalised(ahead) or ahead == "and") or ahead.endswith("'s"):
+            return False
+        k += 1
+    return False
+
+
+def before_who(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether "who" or "whose" follows ``found[i]`` (a comma allowed between): "Masooma,
+    who is nine": only a person takes "who"."""
+    if i + 1 >= len(found) or fold(found[i + 1].group(0)) not in {"who", "whose"}:
+        return False
+    return text[found[i].end() : found[i + 1].start()].strip() in ("", ",")

@@ -249,3 +249,22 @@ GIVE_VERBS = frozenset(
     | {"hand", "handed", "pass", "passed", "teach", "taught", "bring", "brought", "send"}
 )
 MODALS = frozenset({"could", "would", "can", "should", "might", "must", "couldn't", "wouldn't"})
+# Things that take a name as the kind they are: foods, cups and plates, toys, books and
+# shows ("Jasmine rice", "Marie biscuits", "a Sindy doll", "Olaf beaker", "Topsy and Tim
+# books"). A person before one of these would be "Maria's doll"; words that are verbs too
+# ("drinks", "show", "set") are not here ("Maria drinks water").
+THING_NOUNS = frozenset(
+    {"rice", "potato", "potatoes", "biscuit", "biscuits", "cake", "cakes", "salad", "soup"}
+    | {"yoghurt", "yoghurts", "yogurt", "yogurts", "pudding", "sauce", "bread", "cheese"}
+    | {"sandwich", "sandwiches", "pie", "pies", "tart", "sponge", "crumble", "custard"}
+    | {"jelly", "tea", "coffee", "juice", "smoothie", "porridge", "cereal", "pasta", "pizza"}
+    | {"noodles", "chips", "crisps", "fries", "roast", "stew", "curry", "cookies", "muffin"}
+    | {"muffins", "bun", "buns", "omelette", "chocolate", "chocolates", "sweets", "lolly"}
+    | {"lollies", "wafers", "crackers", "puree", "mousse", "trifle", "scone", "scones"}
+    | {"sausages", "burger", "burgers", "nuggets", "beans", "cup", "cups", "beaker", "plate"}
+    | {"plates", "bowl", "spoon", "straw", "bottle", "mug", "placemat", "bib", "doll", "dolls"}
+    | {"figure", "figures", "figurine", "toy", "toys", "teddy", "book", "books", "jigsaw"}
+    | {"jigsaws", "puzzle", "puzzles", "app", "video", "videos", "clip", "clips", "song"}
+    | {"songs", "blocks", "bricks", "cards", "pieces", "stickers", "sticker", "magazine"}
+    | {"comic", "comics", "cartoon", "cartoons", "episode", "episodes", "film", "dvd"}
+)

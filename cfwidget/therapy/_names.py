@@ -68,9 +68,11 @@ from ._dates import find_date
 from ._name_lists import common_words, fold, given_names, pinyin_name, proper_nouns, wide_names
 from ._name_phrases import (
     after_article,
+    before_who,
     capitalised,
     character,
     clause_start,
+    kind_of_thing,
     names_a_kind,
     right_after,
     sentence_start,
@@ -85,6 +87,7 @@ from ._name_words import (
     EPONYM_NOUNS,
     GIVE_VERBS,
     HONORIFICS,
+    IRREGULAR_PASTS,
     KIN_NOUNS,
     LANGUAGES,
     MEANS_VERBS,
@@ -290,10 +293,16 @@ def _in_title(text: str, found: list[re.Match[str]], i: int, names: frozenset[st
     words = given_names()[1]
     if not capitalised(found[i - 1].group(0)):
         return False
+    if before.endswith("ed") or before in _ACTS_ON_PERSONS:
+        return False  # "Gave Maria cards", "Helped Maria": a verb and its person, no title
     english = fold(found[i].group(0)) in common_words() or fold(found[i].group(0)) in words
     if not english and sentence_start(text, found[i - 1].start()) and before not in names:
         return False  # "Gave Somchai the tiles": capitalised only as the sentence's first word
     return not (before in names and before not in words and before not in NOT_NAMES)
+
+
+# Verbs that a sentence often starts with before a person ("Gave Maria cards", "Told Maria").
+_ACTS_ON_PERSONS = (GIVE_VERBS | OBJECT_VERBS | IRREGULAR_PASTS | SOCIAL_WORDS) - {"read"}
 
 
 def _unknown(key: str) -> bool:
@@ -360,7 +369,7 @@ def _person_slot(text: str, found: list[re.Match[str]], i: int) -> bool:
         known = _keys(word)[0] in proper_nouns() or _keys(word)[0] in given_names()[0]
         return lower and not known and nxt not in EPONYM_NOUNS
 
-    if right_after(text, found, i, HONORIFICS | OBJECT_VERBS) or _before_who(text, found, i):
+    if right_after(text, found, i, HONORIFICS | OBJECT_VERBS) or before_who(text, found, i):
         return True  # "saw x", "Mrs x", "Masooma, who is nine"
     if right_after(text, found, i, GIVE_VERBS) and nxt in ARTICLES | {"some", "more"}:
         return True  # "to offer inday a drink": who is given something
@@ -391,14 +400,6 @@ def _person_slot(text: str, found: list[re.Match[str]], i: int) -> bool:
     ):
         return True  # "tiles were counted by x"
     return nxt == "and" and (after in {"her", "his", "their"} or after in KIN_NOUNS)
-
-
-def _before_who(text: str, found: list[re.Match[str]], i: int) -> bool:
-    """Whether "who" or "whose" follows ``found[i]`` (a comma allowed between): "Masooma,
-    who is nine": only a person takes "who"."""
-    if i + 1 >= len(found) or fold(found[i + 1].group(0)) not in {"who", "whose"}:
-        return False
-    return text[found[i].end() : found[i + 1].start()].strip() in ("", ",")
 
 
 def _used_earlier(text: str, found: list[re.Match[str]], i: int) -> bool:
@@ -509,8 +510,8 @@ def find_name(text: str) -> str | None:
             continue
         if _eponym(found, i) or _place(text, found, i) or _before_plural_noun(text, found, i):
             continue  # "Ivy Ward", "Boston Naming Test", "at Walter Reed", "Uno cards were"
-        if character(text, found, i):
-            continue  # "Colin the Caterpillar", "Bob the Builder": a character's title
+        if character(text, found, i) or kind_of_thing(text, found, i):
+            continue  # "Colin the Caterpillar", "Jasmine rice", "a Sindy doll": no person
         if any(k in names for k in keys):
             nxt = fold(found[i + 1].group(0)) if i + 1 < len(found) else ""
             taken = right_after(text, found, i, _TAKES) and nxt in _TAKEN_SOMEWHERE

@@ -175,6 +175,8 @@ def test_the_later_held_out_sets_keep_their_figures(
         ("good news: qhapaqkusi has started naming pictures", "qhapaqkusi"),
         ("sheet sent to rhea-mae's parents", "rhea-mae's"),  # a possessive before relatives
         ("Đức was assessed for a wheelchair.", "Đức"),  # three letters with a mark
+        ("Gave Maria cards to sort.", "Maria"),  # a receiver before a thing: a person
+        ("Showed Maria pictures of the steps.", "Maria"),
     ],
 )
 def test_a_name_no_list_holds_is_read_from_the_grammar(text: str, name: str) -> None:
@@ -242,6 +244,9 @@ def test_a_name_no_list_holds_is_read_from_the_grammar(text: str, name: str) -> 
         "Attention at storytime was much better.",  # two English words run together
         "Aetna covers the speech sessions this year.",  # SCOWL's proper nouns: no person
         "Keppra will be stopped next week.",
+        "Jasmine rice was too sticky for level 6.",  # a name as the kind of a thing
+        "Brought his Peter Rabbit plate from home.",  # the rest of a title between
+        "Woody and Jessie figures were used for prepositions.",
     ],
 )
 def test_places_brands_and_tests_are_no_person(text: str) -> None:
