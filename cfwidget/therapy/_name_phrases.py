@@ -120,11 +120,15 @@ def verb_follows(found: list[re.Match[str]], i: int, starts: bool = False) -> bo
     "will read", "manages her own", "uses a notebook" (a present tense before "a", "the",
     "his" ..., or anywhere when the word ``starts`` a clause: "Omid manages buttons")."""
     k = i + 1
-    if k < len(found) and _adverb(found[k].group(0)):
+    if k + 1 < len(found) and found[k].group(0) == "no" and found[k + 1].group(0) == "longer":
+        k += 2  # "semhar no longer strains"
+    elif k < len(found) and _adverb(found[k].group(0)):
         k += 1
     nxt = found[k].group(0) if k < len(found) else ""
     if not nxt.islower():
         return False
+    if nxt == "to" and k + 1 < len(found) and found[k + 1].group(0) in common_words():
+        return found[k + 1].group(0) != "be"  # a plan's actor: "sughra to continue the exercises"
     modal = nxt in MODALS or nxt in FUTURES
     helper = nxt in AUXILIARIES or modal
     verb = found[k + 1].group(0) if helper and k + 1 < len(found) else nxt
@@ -132,10 +136,16 @@ def verb_follows(found: list[re.Match[str]], i: int, starts: bool = False) -> bo
         done = found[k + 2].group(0) if k + 2 < len(found) else ""
         return done.endswith(("ed", "en")) and done not in THING_VERBS
     later = found[k + 2].group(0) if helper and k + 2 < len(found) else ""
-    if (verb in THING_VERBS or nxt in THING_VERBS) and not later.endswith("ing"):
-        return False  # "Ribena was used", "Coca-Cola thickened", not "has started naming"
+    # "Chanthy was given a handout": who got it (not "Calpol was given an hour before")
+    then = found[k + 3].group(0) if helper and k + 3 < len(found) else ""
+    given = nxt in {"was", "is"} and verb in _GIVEN and later in ARTICLES and then not in _TIMES
+    begun = nxt in {"has", "had"} and verb in {"started", "stopped"}  # "Suhaib has started to"
+    if (verb in THING_VERBS or nxt in THING_VERBS) and not (later.endswith("ing") or given):
+        return begun  # "Ribena was used", "Coca-Cola thickened", not "has started naming"
     if modal:
         return True  # "so x could attend", "Anas will read"
+    if (nxt in LINKS and nxt not in AUXILIARIES) or nxt in _BECOMES:
+        return True  # "Sudeep quickly became frustrated", "Rudo gets overwhelmed"
     if nxt in AUXILIARIES or nxt in PERSON_VERBS or nxt in IRREGULAR_PASTS:
         return True
     if nxt.endswith("ed") and len(nxt) > 4:
@@ -150,6 +160,13 @@ def verb_follows(found: list[re.Match[str]], i: int, starts: bool = False) -> bo
     noun = then.endswith("ed") or then in THING_VERBS or then in PLURAL_VERBS
     noun = noun or then in {"show", "help", "need", "seem", "look", "make", "work"}
     return present and (k > i + 1 or owner or (starts and not noun))
+
+
+# Verbs of becoming, present and past, after a clause's subject: "Kuanysh becomes overwhelmed".
+_BECOMES = frozenset({"becomes", "became", "feels", "felt", "grows", "grew", "keeps", "kept"})
+# Participles of giving: after "was" and before "a" or "the", the subject got something.
+_GIVEN = frozenset({"given", "shown", "offered", "taught", "sent", "told", "handed", "lent"})
+_TIMES = frozenset({"hour", "minute", "day", "week", "month", "while", "moment", "night"})
 
 
 def _adverb(word: str) -> bool:

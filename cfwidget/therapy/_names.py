@@ -301,6 +301,11 @@ def _in_title(text: str, found: list[re.Match[str]], i: int, names: frozenset[st
     return not (before in names and before not in words and before not in NOT_NAMES)
 
 
+# Verbs of saying, after which a clause starts without "that".
+_SAYS = frozenset(
+    {"says", "said", "reports", "reported", "notes", "noted", "thinks", "feels", "states"}
+    | {"mentioned", "explained", "confirmed", "pleased", "glad", "worried", "concerned"}
+)
 # Verbs that a sentence often starts with before a person ("Gave Maria cards", "Told Maria").
 _ACTS_ON_PERSONS = (GIVE_VERBS | OBJECT_VERBS | IRREGULAR_PASTS | SOCIAL_WORDS) - {"read"}
 
@@ -380,8 +385,9 @@ def _person_slot(text: str, found: list[re.Match[str]], i: int) -> bool:
         return True  # "good effort from sinag", "a card for sinag" (not "moved from")
     if clause[-1:] == ["with"] and not any(w in MEANS_VERBS for w in clause[:-1]):
         return True  # "reviewed the diary with faduma", not "thickened with nutilis"
-    start = clause_start(text, found, i)
-    place = _keys(word)[0] in proper_nouns()  # "Aetna covers", "Botox injections": no person
+    # A clause starts after a verb of saying too: "teacher says thenmozhi avoids written tasks".
+    start = clause_start(text, found, i) or right_after(text, found, i, _SAYS)
+    place = capitalised(word) and _keys(word)[0] in proper_nouns()  # "Aetna covers": no person
     if (start or word.islower()) and not place and verb_follows(found, i, start):
         return True  # "Behrouz was reviewed", "Omid manages buttons", "carer says x is"
     if clause_start(text, found, i) and _past_tense(found, i):

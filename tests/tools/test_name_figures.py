@@ -177,6 +177,13 @@ def test_the_later_held_out_sets_keep_their_figures(
         ("sheet sent to rhea-mae's parents", "rhea-mae's"),  # a possessive before relatives
         ("Đức was assessed for a wheelchair.", "Đức"),  # three letters with a mark
         ("Gave Maria cards to sort.", "Maria"),  # a receiver before a thing: a person
+        ("next review in six weeks; qhapaqkusi to continue the exercises", "qhapaqkusi"),
+        ("Qhapaqkusi quickly became frustrated.", "Qhapaqkusi"),  # a verb of becoming
+        ("Qhapaqkusi becomes overwhelmed by noise.", "Qhapaqkusi"),
+        ("Qhapaqkusi was given a handout.", "Qhapaqkusi"),  # who was given something
+        ("Qhapaqkusi has started to use 'because'.", "Qhapaqkusi"),
+        ("teacher says qhapaqkusi avoids written tasks", "qhapaqkusi"),  # after saying
+        ("summary: qhapaqkusi no longer strains her voice", "qhapaqkusi"),
         ("Showed Maria pictures of the steps.", "Maria"),
     ],
 )
@@ -248,6 +255,8 @@ def test_a_name_no_list_holds_is_read_from_the_grammar(text: str, name: str) -> 
         "Jasmine rice was too sticky for level 6.",  # a name as the kind of a thing
         "Brought his Peter Rabbit plate from home.",  # the rest of a title between
         "Woody and Jessie figures were used for prepositions.",
+        "Calpol was given an hour before the session.",  # a thing given, then a time
+        "Mencap has offered a place in the drama group.",  # a giver, not one given to
     ],
 )
 def test_places_brands_and_tests_are_no_person(text: str) -> None:
