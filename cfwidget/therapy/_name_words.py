@@ -149,6 +149,9 @@ TITLE_NOUNS = EPONYM_NOUNS | frozenset(
     | {"programme", "program", "class", "referral", "notes", "system", "app", "software"}
     | {"academy", "nursery", "primary", "hospice", "lane", "drive", "crescent", "gardens"}
     | {"square", "hall", "library", "museum", "church", "mosque", "temple", "cathedral"}
+    | {"health", "healthcare", "insurance", "pharmacy", "bank", "council", "charity", "zoo"}
+    | {"aquarium", "airport", "cafe", "restaurant", "bakery", "supermarket", "cinema"}
+    | {"theatre", "theater", "stadium", "hotel", "pub"}
 )
 # A word before a plural noun that one of these follows is no person but what the noun is
 # ("Uno cards were used", "Duplo blocks are easier"): a person's name before a plural
