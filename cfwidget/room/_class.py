@@ -198,8 +198,7 @@ def page_html(
             for s in row.seats
         )
         cells = [
-            f'<th scope="row" style="{pad}{_ONE_LINE if len(row.title) <= 14 else ""}">'
-            f"{_cell(row.title)}</th>",
+            f'<th scope="row" style="{pad}">{_cell(row.title)}</th>',
             f'<td style="{pad}"><ul style="margin:0;padding-left:1.1em">{seats}</ul></td>',
             f'<td style="{pad}">{"" if row.closed else _cell(row.here_words)}</td>',
             f'<td style="{pad}">{"<b>Closed:</b>" if row.closed else ""}'
@@ -449,10 +448,6 @@ def _projector(row: RoomRow, projectors: Mapping[str, str]) -> str:
 
 #: A disclosure's summary: a target at least 44 px high, for a finger as for a mouse.
 _SUMMARY = "min-height:44px;padding:0.6em 0;box-sizing:border-box;cursor:pointer"
-
-
-#: A short room title on one line: a column of row headers "Table / 1" reads badly.
-_ONE_LINE = ";white-space:nowrap"
 
 
 def _anchor(link: str) -> str:

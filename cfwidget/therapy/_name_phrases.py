@@ -59,11 +59,13 @@ OPENERS = "\"'([{\u201c\u2018 \t\r"
 
 
 def sentence_start(text: str, at: int) -> bool:
+    """Whether the word at ``at`` begins a sentence or a list item."""
     before = text[:at].rstrip(OPENERS)
     return not before or before[-1] in STARTS
 
 
 def capitalised(word: str) -> bool:
+    """Whether ``word`` starts with a capital and is not all capitals ("Maria", not "NAD")."""
     return word[:1].isupper() and not word.isupper()
 
 
@@ -137,8 +139,8 @@ def verb_follows(found: list[re.Match[str]], i: int, starts: bool = False) -> bo
         return done.endswith(("ed", "en")) and done not in THING_VERBS
     later = found[k + 2].group(0) if helper and k + 2 < len(found) else ""
     # "Chanthy was given a handout": who got it (not "Calpol was given an hour before")
-    then = found[k + 3].group(0) if helper and k + 3 < len(found) else ""
-    given = nxt in {"was", "is"} and verb in _GIVEN and later in ARTICLES and then not in _TIMES
+    what = found[k + 3].group(0) if helper and k + 3 < len(found) else ""
+    given = nxt in {"was", "is"} and verb in _GIVEN and later in ARTICLES and what not in _TIMES
     begun = nxt in {"has", "had"} and verb in {"started", "stopped"}  # "Suhaib has started to"
     if (verb in THING_VERBS or nxt in THING_VERBS) and not (later.endswith("ing") or given):
         return begun  # "Ribena was used", "Coca-Cola thickened", not "has started naming"

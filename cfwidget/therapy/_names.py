@@ -257,7 +257,6 @@ def _place(text: str, found: list[re.Match[str]], i: int) -> bool:
         return False  # "in Maria's room"
     if fold(found[i - 1].group(0)) not in {"at", "on", "into"}:
         return True
-    nxt = found[i + 1].group(0) if i + 1 < len(found) else ""
     return capitalised(nxt) and text[found[i].end() : found[i + 1].start()] == " "
 
 
