@@ -10,7 +10,13 @@ PYTEST_NOTEBOOKS := notebooks --nbval --nbval-sanitize-with tests/nbval_sanitize
 # tests/browser is not even collected (its imports alone take seconds).
 QUICK := --ignore=tests/browser -m "not browser and not notebooks and not slow"
 
-.PHONY: lab test check lint js-check bench benches room-load layout-check name-figures notebooks pictures binder-check clean
+# Python the linters read: the package, its tests and tools, the build hook and pytest's root.
+PY_SOURCES := cfwidget tests tools hatch_build.py conftest.py
+# The install compiles the rules kernel (hatch_build.py); after an edit to one of its modules
+# this compiles it again (about a minute) before the tests, else it does nothing.
+NATIVE := $(BIN)/python hatch_build.py --if-stale
+
+.PHONY: native lab test check lint js-check bench benches room-load layout-check name-figures notebooks pictures binder-check clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,27 +42,34 @@ $(NODE_STAMP): package.json package-lock.json
 # JupyterLab refuses to run as root unless told; containers and CI machines often are root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
+# The rules kernel compiled again now if a source changed (`CFWIDGET_PURE=1 make native`
+# removes the compiled files: the pure-Python engine).
+native: $(STAMP)
+	$(NATIVE)
+
 lab: $(STAMP)
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/
 
 test: $(STAMP) $(NODE_STAMP)
-	$(BIN)/python -m ruff check cfwidget tests tools
+	$(BIN)/python -m ruff check $(PY_SOURCES)
 	$(BIN)/python -m mypy
 	$(TSC)
 	$(NODE_TESTS)
+	$(NATIVE)
 	$(BIN)/python -m pytest -q tests cfwidget README.md $(PYTEST_NOTEBOOKS)
 
 # The edit-test loop: ruff, mypy and every test but the browser's (Chromium, JupyterLab,
 # Voila), the notebooks' (nbval, the answer keys) and the slow ones (the README says how long
 # it takes). `make test` still runs everything (CI runs it).
 check: $(STAMP)
-	$(BIN)/python -m ruff check cfwidget tests tools
+	$(BIN)/python -m ruff check $(PY_SOURCES)
 	$(BIN)/python -m mypy
+	$(NATIVE)
 	$(BIN)/python -m pytest -q tests cfwidget README.md $(QUICK)
 
 lint: $(STAMP) $(NODE_STAMP)
-	$(BIN)/python -m ruff check cfwidget tests tools
-	$(BIN)/python -m ruff format --check cfwidget tests tools
+	$(BIN)/python -m ruff check $(PY_SOURCES)
+	$(BIN)/python -m ruff format --check $(PY_SOURCES)
 	$(BIN)/python -m mypy
 	$(TSC)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import _native  # noqa: F401  # first: which build of the kernel loads (compiled or pure)
 from ._shared import lazy_names
 from .core import (
     DealError,

@@ -24,6 +24,7 @@ import random
 import statistics
 import time
 
+from cfwidget import _native
 from cfwidget.core import Game, Round, Rules
 from cfwidget.players import RandomBot, play_game
 
@@ -172,7 +173,10 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     n = args.rounds
 
-    print(f"cfwidget engine benchmark on Python {platform.python_version()}, one core")
+    print(
+        f"cfwidget engine benchmark on Python {platform.python_version()}, one core; "
+        f"the rules kernel: {_native.BUILD} ({_native.REASON})"
+    )
     rules = Rules(hand_size=9)
     engine, bots, kernel, yardstick = [], [], [], []
     moves = 0

@@ -8,7 +8,7 @@ once with the coach in every chair, then once with the variant in each chair. Th
 difference is the variant's points minus the coach's in the same chair on the same deal
 (positive: the term is worth that many points a round), with a 95% normal interval.
 
-This is how the playout kernel's coach-like policy (``cfwidget/analysis/_playout.py``)
+This is how the playout kernel's coach-like policy (``cfwidget/analysis/_policies.py``)
 chose the terms it keeps. With ``--write-docs`` it records its figures in
 ``docs/measurements.md``, where the recorded runs are.
 """

@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 
+from cfwidget import _native
 from cfwidget.analysis import playout, playouts
 from cfwidget.core import Round, Rules
 from tools.bench import yardstick_rounds
@@ -101,7 +102,8 @@ def main(argv: list[str] | None = None) -> None:
     n = args.rounds
     print(
         f"playout benchmark on Python {platform.python_version()}, one core: "
-        f"{PLAYERS} players, double-9, 9 each, uniform random play, {n:,} rounds per repeat"
+        f"{PLAYERS} players, double-9, 9 each, uniform random play, {n:,} rounds per repeat; "
+        f"the rules kernel: {_native.BUILD}"
     )
     rounds = [Round.deal(RULES, PLAYERS, seed=s) for s in range(n)]
     playouts(rounds[:50], seed=0)  # warm up: the kernel's tables

@@ -17,7 +17,7 @@ a bad move is a :class:`~cfwidget.PlayoutError`.
 from __future__ import annotations
 
 from .._shared import is_whole
-from ..core import DRAW_CODE, PASS_CODE, Kernel, Move, MoveLike, NotationError, Round
+from ..core import DRAW_CODE, PASS_CODE, Kernel, Move, NotationError, Round
 from ._errors import PlayoutError
 
 __all__ = ["DRAW_CODE", "PASS_CODE", "Position"]
@@ -38,7 +38,7 @@ class Position(Kernel):
     __slots__ = ()
 
     @classmethod
-    def from_round(cls, rnd: Round) -> Position:
+    def from_round(cls, rnd: object) -> Position:
         """The position of ``rnd`` now, every hand and the yard's order included.
 
         >>> Position.from_round("9-9")
@@ -50,7 +50,7 @@ class Position(Kernel):
             text = repr(rnd)
             text = text if len(text) <= 60 else text[:57] + "..."
             raise PlayoutError(f"a playout starts from a Round, got {text}")
-        self = cls.__new__(cls)
+        self = cls()
         rnd.kernel().copy_into(self)
         return self
 
@@ -62,10 +62,10 @@ class Position(Kernel):
         """The :class:`~cfwidget.Move` of a kernel code."""
         return self.ts.move_of[code]
 
-    def code_of(self, move: MoveLike) -> int:
+    def code_of(self, move: object) -> int:
         """The kernel code of a move (or its text, such as ``'9-4@9-9'``)."""
         try:
-            m = move if isinstance(move, Move) else Move.parse(move)
+            m = move if isinstance(move, Move) else Move.parse(move)  # type: ignore[arg-type]
         except NotationError as exc:
             raise PlayoutError(str(exc)) from None
         if m.kind == "draw":
@@ -78,7 +78,7 @@ class Position(Kernel):
             raise PlayoutError(f"{m} names a tile outside the double-{self.ts.max_pip} set")
         return (rank[tile] << 8 | rank[onto]) << 1 | m.announce
 
-    def play(self, move: MoveLike | int) -> None:
+    def play(self, move: object) -> None:
         """Make one legal move (a :class:`~cfwidget.Move`, its text or a kernel code).
 
         An illegal move raises :class:`~cfwidget.PlayoutError` and changes nothing.

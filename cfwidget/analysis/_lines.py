@@ -31,7 +31,7 @@ from ..core import Move, Round
 from ..odds import World
 from ._errors import EvaluateError
 from ._kernel import Position
-from ._playout import Chooser, policy_for
+from ._policies import Chooser, policy_for
 from ._worlds import imagined_worlds  # the worlds evaluate deals, stand-ins included
 
 __all__ = ["LINE_WORLDS", "Line", "lines_of_play"]

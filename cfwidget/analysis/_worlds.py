@@ -34,7 +34,7 @@ from ..core import Move, Observation, Rules, Tile, tile_set
 from ..odds import SeatOddsError, World, hidden_world_chains
 from ._errors import EvaluateError
 from ._kernel import Position
-from ._playout import policy_for, random_policy, run
+from ._policies import policy_for, random_policy, run
 
 __all__ = [
     "CHAIN_WORLDS",

@@ -23,10 +23,11 @@ from typing import NamedTuple
 from .._shared import MAX_SEED, shown, whole_in
 from .._shared import check_seed as shared_check_seed
 from ._errors import DealError, NotationError, RulesError, ScoreError
+from ._kernel import dealt_bits
 from ._rules import Rules
 from ._scoring import check_player_names
 from ._tiles import Tile, TileLike, full_set, tiles_text, to_tile
-from ._tileset import shuffled_bits, tile_set
+from ._tileset import tile_set
 
 __all__ = [
     "DEFAULT_NAMES",
@@ -77,13 +78,10 @@ def shuffled_deal(
     size = rules.hand_size_for(players)
     if seed.__class__ is not int or not 0 <= seed <= MAX_SEED:
         seed = check_seed(seed)  # a DealError naming the seeds there are
-    order = tuple(shuffled_bits(rules.max_pip, seed))  # so that its slices are tuples
-    hands = []
-    for i in range(0, players * size, size):  # a loop, not a list comprehension: no closure
-        hands.append(order[i : i + size])
+    hands, yard = dealt_bits(rules.max_pip, seed, players, size)
     start_tile, used, name_list = check_args(rules, players, start, first, used_doubles, names)
     rank = tile_set(rules.max_pip).rank[start_tile]
-    return Deal(tuple(hands), order[players * size :], rank, first, used), name_list, seed
+    return Deal(hands, yard, rank, first, used), name_list, seed
 
 
 def given_deal(

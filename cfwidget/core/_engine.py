@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from ._deal import Deal
 from ._errors import IllegalMove
 from ._kernel import DRAW_CODE, PASS_CODE, Kernel
-from ._moves import DRAW, Move, MoveLike, seats_of, to_move
+from ._moves import DRAW, Move, seats_of, to_move
 from ._opening import open_round
 from ._placed import TableLog
 from ._rules import Rules
@@ -72,8 +72,10 @@ class Engine(Kernel):
     penalties: list[tuple[int, int, Tile]]  # (index of the move, seat, tile drawn)
     log: TableLog  # the table as laid, worked out from the moves when asked for
 
-    def __init__(self, rules: Rules, deal: Deal) -> None:
+    def __init__(self, rules: Rules | None = None, deal: Deal | None = None) -> None:
         super().__init__(rules)
+        if rules is None or deal is None:  # a blank engine, for copy
+            return
         self.deal = deal
         self.next = _NEXT_SEAT[len(deal.hands)]
         self.setup()
@@ -105,7 +107,7 @@ class Engine(Kernel):
 
     # -- making moves ------------------------------------------------------------
 
-    def play(self, move: MoveLike) -> Move | None:
+    def play(self, move: object) -> Move | None:
         """Make ``move`` for the seat to move and return ``None``; an illegal move changes
         nothing and comes back as a :class:`~cfwidget.Move` (text that is no move at all
         is a :class:`~cfwidget.NotationError`)."""
@@ -115,7 +117,7 @@ class Engine(Kernel):
         self.make(m)
         return None
 
-    def find(self, move: MoveLike) -> Move | None:
+    def find(self, move: object) -> Move | None:
         """The set's shared object for ``move`` if it is legal now, else ``None`` (text that
         is no move at all is a :class:`~cfwidget.NotationError`)."""
         legal: Sequence[Move] | None = self.listed  # a Sequence's index() takes text too
@@ -185,16 +187,17 @@ class Engine(Kernel):
 
     def kernel_copy(self) -> Kernel:
         """A copy of the kernel alone (no record): for playouts, searches and simulations."""
-        other = Kernel.__new__(Kernel)
+        other = Kernel()
         self.copy_into(other)
         return other
 
     def copy(self) -> Engine:
         """An independent copy: moves made on it never touch this one."""
-        other = Engine.__new__(Engine)
+        other = Engine()
         self.copy_into(other)
-        for name in Engine.__slots__:  # the record's fields ...
-            setattr(other, name, getattr(self, name))
+        other.deal, other.leader, other.listed = self.deal, self.leader, self.listed
+        other.next, other.opener, other.opening_draws = self.next, self.opener, self.opening_draws
+        other.start = self.start
         # ... then fresh copies of what moves change in place (the rest is immutable).
         other.penalties = list(self.penalties)
         other.moves = list(self.moves)

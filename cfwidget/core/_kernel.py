@@ -32,6 +32,7 @@ callers that take moves from outside check them first, as ``Round.play`` does).
 
 from __future__ import annotations
 
+from _random import Random as _MT
 from bisect import insort
 from typing import Literal, TypeVar
 
@@ -46,7 +47,9 @@ __all__ = [
     "PASS_CODE",
     "EndReason",
     "Kernel",
+    "dealt_bits",
     "hand_cost",
+    "shuffled_bits",
     "tile_costs",
     "tile_pens",
 ]
@@ -119,7 +122,9 @@ class Kernel:
     out: int  # the seat that went out, -1 if none
     last_double: bool  # the last tile laid was a double
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules | None = None) -> None:
+        if rules is None:  # a blank kernel, for copy_into
+            return
         self.rules = rules
         self.ts = tile_set(rules.max_pip)
         self.costs = tile_costs(rules.max_pip, rules.double_blank)
@@ -153,7 +158,7 @@ class Kernel:
 
     def copy(self: _K) -> _K:
         """An independent copy of the same class: moves made on it never touch this one."""
-        other = self.__class__.__new__(self.__class__)
+        other = self.__class__()
         self.copy_into(other)
         return other
 
@@ -422,3 +427,49 @@ def hand_cost(bits: int, costs: tuple[tuple[int, ...], ...]) -> int:
         bits >>= 8
         k += 1
     return total
+
+
+def shuffled_bits(max_pip: int, seed: int) -> list[int]:
+    """A set's tiles, as bits, in the order ``random.Random(seed).shuffle`` leaves ``full_set``.
+
+    Bits, because a deal needs hands as bit masks: a hand's mask is then the sum
+    of its slice.
+
+    >>> import random
+    >>> from cfwidget import full_set
+    >>> tiles = list(full_set(9)); random.Random(5).shuffle(tiles)
+    >>> [tile_set(9).by_bit[b] for b in shuffled_bits(9, 5)] == tiles
+    True
+    """
+    ts = tile_set(max_pip)
+    order = list(ts.order)
+    # The Fisher-Yates shuffle exactly as random.shuffle makes it: for each place
+    # i from the top down, a uniform j <= i from getrandbits(bit length of i + 1),
+    # drawn again while it is too large. Written out here, without a function
+    # call per step, because a deal is a sixth of a simulated round's cost.
+    # _MT is the C generator inside random.Random: seeded with an int it is in
+    # exactly the state random.Random(seed) is, without that class's Python-level
+    # __init__ and seed() (the caller checks the seed is an int).
+    getrandbits = _MT(seed).getrandbits
+    for i, k in ts.swaps:
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def dealt_bits(
+    max_pip: int, seed: int, players: int, size: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The hands and the chicken yard ``Round.deal(seed)`` deals: :func:`shuffled_bits` dealt
+    out hand by hand, ``size`` tiles to each of ``players`` seats, the rest the yard.
+
+    >>> hands, yard = dealt_bits(6, 5, players=2, size=7)
+    >>> [len(h) for h in hands], len(yard), sum(hands[0]) & sum(yard)
+    ([7, 7], 14, 0)
+    """
+    order = shuffled_bits(max_pip, seed)
+    n = players * size
+    hands = tuple([tuple(order[i : i + size]) for i in range(0, n, size)])
+    return hands, tuple(order[n:])

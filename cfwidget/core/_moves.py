@@ -182,8 +182,8 @@ Move.PASS = PASS
 MoveLike = Move | str
 
 
-def to_move(value: MoveLike) -> Move:
-    """Turn a ``Move`` or its text into a ``Move``."""
+def to_move(value: object) -> Move:
+    """Turn a ``Move`` or its text into a ``Move`` (anything else is a :class:`NotationError`)."""
     if type(value) is Move:
         return value
     return Move.parse(value)  # type: ignore[arg-type]

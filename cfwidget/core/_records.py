@@ -16,9 +16,10 @@ from typing import Any, NamedTuple
 from ._deal import Deal, given_deal
 from ._errors import DealError, IllegalMove, NotationError, RecordError, RulesError
 from ._jsonio import FORMAT_VERSION, check_record, expect, read_record
+from ._kernel import shuffled_bits
 from ._moves import Move
 from ._rules import Rules
-from ._tileset import shuffled_bits, tile_set
+from ._tileset import tile_set
 
 __all__ = [
     "ROUND_FORMAT",

@@ -38,15 +38,14 @@ from typing import TYPE_CHECKING, Any
 from ._deal import Deal, given_deal, shuffled_deal
 from ._engine import Engine
 from ._errors import IllegalMove
-from ._kernel import DRAW_CODE, PASS_CODE, Kernel
-from ._moves import DRAW, Move, MoveLike, to_move
+from ._kernel import Kernel
+from ._moves import Move, MoveLike
 from ._observation import Observation, _Fixed, _Public, check_seat, draw_odds, observe
 from ._placed import Placed, fitting_numbers, role
 from ._records import parse_round, read_round, record_deal, replay_moves, round_record
 from ._rules import Rules
 from ._seatwords import explain, how_it_ended, refusal, rule_line, tile_refusal
 from ._tiles import Tile, TileLike
-from ._tileset import SharedPlay
 
 if TYPE_CHECKING:  # the picture layer's type, for annotations only
     from ..table import TilePlacement
@@ -134,7 +133,7 @@ class Round:
 
     @classmethod
     def _build(cls, rules: Rules, dealt: Deal, names: tuple[str, ...], seed: int | None) -> Round:
-        self = cls.__new__(cls)
+        self = cls()
         self.rules, self.names, self.seed = rules, names, seed
         self._engine = Engine(rules, dealt)
         self._fixed = self._public = None
@@ -148,11 +147,7 @@ class Round:
         After a draw: the plays of the drawn tile, plus ``pass`` (unless the rules
         say a drawn tile that fits must be played). The list is the caller's own.
         """
-        e = self._engine  # Engine.legal_moves written out: this runs before every move
-        listed = e.listed
-        if listed is None:  # worked out once per position, then kept until the next move
-            listed = e.listed = e.legal(e.ts.as_moves)
-        return listed.copy()
+        return self._engine.legal_moves()
 
     def play(self, move: MoveLike) -> None:
         """Make ``move`` for the seat to move; an illegal move raises :class:`IllegalMove`.
@@ -160,27 +155,10 @@ class Round:
         An illegal move changes nothing; the error says why, in the words of
         :meth:`refusal`.
         """
-        e = self._engine
-        legal: Sequence[Move] | None = e.listed  # a Sequence's index() takes text too
-        if legal is None:
-            legal = e.listed = e.legal(e.ts.as_moves)
-        try:  # the quick way (a move equal to a listed one): Engine.find, written out
-            m = legal[legal.index(move)]
-        except ValueError:  # text, or no legal move
-            found = e.find(move)
-            if found is None:
-                raise IllegalMove(explain(self._mover(), to_move(move))) from None
-            m = found
+        refused = self._engine.play(move)
+        if refused is not None:
+            raise IllegalMove(explain(self._mover(), refused)) from None
         self._public = None  # the position moves on: observations made so far keep theirs
-        # Engine.make, written out: record the move, then the kernel's play step.
-        e.listed = None
-        e.moves.append(m)
-        if e.little:  # a play may draw a penalty tile, which the record notes
-            e.make_recorded(m)
-        elif type(m) is SharedPlay:
-            e.apply(m.code)
-        else:
-            e.apply(DRAW_CODE if m is DRAW else PASS_CODE)
 
     def undo(self) -> Move:
         """Take back the last move and return it. The round is exactly as before it.
@@ -507,7 +485,8 @@ class Round:
     def from_dict(cls, data: dict[str, Any]) -> Round:
         """Rebuild a round from :meth:`to_dict` output (see :meth:`from_json`)."""
         rec = read_round(data)
-        rnd = cls._build(rec.rules, *record_deal(rec), rec.seed)
+        dealt, names = record_deal(rec)
+        rnd = cls._build(rec.rules, dealt, names, rec.seed)
         replay_moves(rnd.play, rec.moves, "moves", "")
         return rnd
 
@@ -544,13 +523,14 @@ class Round:
 
     def copy(self) -> Round:
         """An independent copy: moves made on it never touch this round."""
-        other = Round.__new__(Round)
+        other = Round()
         other.rules, other.names, other.seed = self.rules, self.names, self.seed
         other._engine = self._engine.copy()
         other._fixed, other._public = self._fixed, self._public  # immutable: shared
         return other
 
-    __copy__ = copy
+    def __copy__(self) -> Round:
+        return self.copy()
 
     def __deepcopy__(self, memo: object) -> Round:
         return self.copy()  # tiles, moves and rules are immutable values

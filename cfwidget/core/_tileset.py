@@ -28,7 +28,6 @@ TypeError: 'mappingproxy' object does not support item assignment
 
 from __future__ import annotations
 
-from _random import Random as _MT
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -48,7 +47,6 @@ __all__ = [
     "PlayStep",
     "SharedPlay",
     "TileSet",
-    "shuffled_bits",
     "tile_set",
 ]
 
@@ -421,32 +419,3 @@ def tile_set(max_pip: int) -> TileSet:
     if ts is None:
         ts = _SETS[max_pip] = TileSet(max_pip)
     return ts
-
-
-def shuffled_bits(max_pip: int, seed: int) -> list[int]:
-    """A set's tiles, as bits, in the order ``random.Random(seed).shuffle`` leaves ``full_set``.
-
-    Bits, because a deal needs hands as bit masks: a hand's mask is then the sum
-    of its slice.
-
-    >>> import random
-    >>> tiles = list(full_set(9)); random.Random(5).shuffle(tiles)
-    >>> [tile_set(9).by_bit[b] for b in shuffled_bits(9, 5)] == tiles
-    True
-    """
-    ts = tile_set(max_pip)
-    order = list(ts.order)
-    # The Fisher-Yates shuffle exactly as random.shuffle makes it: for each place
-    # i from the top down, a uniform j <= i from getrandbits(bit length of i + 1),
-    # drawn again while it is too large. Written out here, without a function
-    # call per step, because a deal is a sixth of a simulated round's cost.
-    # _MT is the C generator inside random.Random: seeded with an int it is in
-    # exactly the state random.Random(seed) is, without that class's Python-level
-    # __init__ and seed() (the caller checks the seed is an int).
-    getrandbits = _MT(seed).getrandbits
-    for i, k in ts.swaps:
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        order[i], order[j] = order[j], order[i]
-    return order

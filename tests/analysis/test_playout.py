@@ -12,7 +12,7 @@ import pytest
 import cfwidget as cf
 from cfwidget.analysis import MAX_PLAYOUTS, PlayoutError, Position, playout, playouts
 from cfwidget.analysis._batch import run_batch
-from cfwidget.analysis._playout import random_policy, run
+from cfwidget.analysis._policies import random_policy, run
 
 
 def mid_round(rules: cf.Rules, players: int, seed: int, moves: int) -> cf.Round:

@@ -6,7 +6,7 @@ make against these readings, written from the policies' descriptions without the
 
 from __future__ import annotations
 
-from cfwidget.analysis._playout import WAITING_POINTS, _none
+from cfwidget.analysis._policies import WAITING_POINTS, _none
 from cfwidget.core import Move, Round, Tile, full_set, tile_penalty
 from cfwidget.odds import DANGER, THEIR_DRAW
 

@@ -34,7 +34,7 @@ import cfwidget as cf
 from cfwidget import Tile
 from cfwidget.analysis import POLICIES, Position, TooLargeToSolve, solve
 from cfwidget.analysis._batch import MAX_BATCH_TILES, BatchTrace, run_batch
-from cfwidget.analysis._playout import policy_for, run
+from cfwidget.analysis._policies import policy_for, run
 from cfwidget.core._tileset import tile_set
 
 PRESETS = cf.Rules.preset_names()

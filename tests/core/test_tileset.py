@@ -9,8 +9,9 @@ import random
 import pytest
 
 from cfwidget import Move, Round, Rules, Tile, full_set
+from cfwidget.core._kernel import shuffled_bits
 from cfwidget.core._moves import tile_rank
-from cfwidget.core._tileset import KEEP, shuffled_bits, tile_set
+from cfwidget.core._tileset import KEEP, tile_set
 
 
 @pytest.mark.parametrize("max_pip", [3, 6, 9, 12, 15, 18, 21])

@@ -1,0 +1,107 @@
+"""Which build of the rules kernel runs: compiled (mypyc) where the install built it, else pure.
+
+The modules in :data:`MODULES` (the rules kernel with the deal's shuffle, the opening, the
+engine under ``Round``, and the analysis layer's positions, playout policies and playout
+loop) are ordinary, typed Python that takes only values checked before they reach it. Where a C
+compiler was there at install time, the build (``hatch_build.py``) also compiled them with
+mypyc, the compiler mypy ships, into extension modules beside their sources, and wrote
+``_native.json``: each module's source hash. Both builds play the same rules from the
+same source; the tests play the compiled one against the reference engine, and the pure
+one too (``CFWIDGET_PURE=1``).
+
+When ``cfwidget`` is imported, this module decides once, before any of those modules loads:
+
+- ``"compiled"``: every compiled module is there and its source is unchanged since it was
+  compiled;
+- ``"pure"`` otherwise, with the reason in :data:`REASON`: nothing was compiled (no
+  compiler, or a plain copy of the source), ``CFWIDGET_PURE=1`` is set, or a source was
+  changed after it was compiled (``make check`` and ``make test`` compile it again). Then
+  a finder put first on ``sys.meta_path`` loads each of the modules from its ``.py`` file,
+  so that an older compiled file beside it is never run.
+
+>>> BUILD in ("compiled", "pure")
+True
+>>> len(MODULES)
+5
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
+__all__ = ["BUILD", "MANIFEST", "MODULES", "REASON", "source_hashes"]
+
+#: The modules compiled where a compiler is there, in the order they are compiled.
+MODULES = (
+    "cfwidget.core._kernel",
+    "cfwidget.core._opening",
+    "cfwidget.core._engine",
+    "cfwidget.analysis._kernel",
+    "cfwidget.analysis._policies",
+)
+
+#: The file, beside this one, that the build writes: the source hash of each compiled module.
+MANIFEST = "_native.json"
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def source_file(module: str, package: Path = _PACKAGE) -> Path:
+    """The ``.py`` file of one of :data:`MODULES` under the package folder ``package``."""
+    return package.joinpath(*module.split(".")[1:]).with_suffix(".py")
+
+
+def source_hashes(package: Path = _PACKAGE) -> dict[str, str]:
+    """Each compiled module's source as a SHA-256 hex digest: what the manifest records."""
+    return {m: hashlib.sha256(source_file(m, package).read_bytes()).hexdigest() for m in MODULES}
+
+
+def _decide() -> tuple[str, str]:
+    if os.environ.get("CFWIDGET_PURE", "") not in ("", "0"):
+        return "pure", "CFWIDGET_PURE is set"
+    manifest = _PACKAGE / MANIFEST
+    try:
+        recorded = json.loads(manifest.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return "pure", "this install has no compiled kernel"
+    if not isinstance(recorded, dict) or recorded.get("python") != sys.implementation.cache_tag:
+        return "pure", "the compiled kernel was built for another Python"
+    modules = recorded.get("modules")
+    try:
+        now = source_hashes()
+    except OSError:
+        return "pure", "a source of the kernel could not be read"
+    for name in MODULES:
+        if not isinstance(modules, dict) or modules.get(name) != now[name]:
+            return "pure", f"{source_file(name).name} changed after it was compiled"
+    suffixes = importlib.machinery.EXTENSION_SUFFIXES
+    for name in MODULES:
+        base = source_file(name).with_suffix("")
+        if not any(Path(f"{base}{suffix}").exists() for suffix in suffixes):
+            return "pure", f"the compiled {base.name} is missing"
+    return "compiled", "every compiled module matches its source"
+
+
+class _SourceFirst(importlib.abc.MetaPathFinder):
+    """Loads the compiled modules' names from their ``.py`` files (the pure build)."""
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in MODULES:
+            return None
+        return importlib.util.spec_from_file_location(fullname, source_file(fullname))
+
+
+BUILD, REASON = _decide()
+if BUILD == "pure" and not any(isinstance(f, _SourceFirst) for f in sys.meta_path):
+    sys.meta_path.insert(0, _SourceFirst())
