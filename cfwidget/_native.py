@@ -102,6 +102,11 @@ class _SourceFirst(importlib.abc.MetaPathFinder):
         return importlib.util.spec_from_file_location(fullname, source_file(fullname))
 
 
+#: ``"compiled"`` or ``"pure"``: the build of the kernel this process runs.
+BUILD: str
+#: Why: a sentence such as ``"_engine.py changed after it was compiled"``.
+REASON: str
 BUILD, REASON = _decide()
-if BUILD == "pure" and not any(isinstance(f, _SourceFirst) for f in sys.meta_path):
+# Only as the package's own module (the build hook also loads this file, to read MODULES).
+if BUILD == "pure" and __name__ == "cfwidget._native":
     sys.meta_path.insert(0, _SourceFirst())

@@ -39,9 +39,11 @@ def _in_fresh_python(code: str, **env: str) -> str:
 
 def test_each_compiled_module_loads_from_the_build_chosen() -> None:
     manifest = Path(cfwidget.__file__).with_name(_native.MANIFEST)
-    fresh = manifest.exists() and json.loads(manifest.read_text(encoding="utf-8")).get(
-        "modules"
-    ) == _native.source_hashes()
+    fresh = (
+        manifest.exists()
+        and json.loads(manifest.read_text(encoding="utf-8")).get("modules")
+        == _native.source_hashes()
+    )
     assert (_native.BUILD == "compiled") == (fresh and "CFWIDGET_PURE" not in os.environ)
     for name in _native.MODULES:
         loaded = sys.modules.get(name) or __import__(name, fromlist=["_"])

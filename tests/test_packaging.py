@@ -18,15 +18,61 @@ DATA = (
 CONTEXT = ("cfwidget/therapy/data/proper_nouns.txt", "cfwidget/therapy/data/pinyin_syllables.txt")
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+def _build(out: Path, *, pure: bool) -> tuple[Path, Path]:
     from hatchling.builders.sdist import SdistBuilder
     from hatchling.builders.wheel import WheelBuilder
 
-    out = tmp_path_factory.mktemp("dist")
-    wheel = Path(next(iter(WheelBuilder(str(REPO)).build(directory=str(out)))))
-    sdist = Path(next(iter(SdistBuilder(str(REPO)).build(directory=str(out)))))
+    with pytest.MonkeyPatch.context() as env:
+        if pure:  # the build hook then skips mypyc (a minute): the files are the same
+            env.setenv("CFWIDGET_PURE", "1")
+        else:
+            env.delenv("CFWIDGET_PURE", raising=False)
+        wheel = Path(next(iter(WheelBuilder(str(REPO)).build(directory=str(out)))))
+        sdist = Path(next(iter(SdistBuilder(str(REPO)).build(directory=str(out)))))
     return wheel, sdist
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    return _build(tmp_path_factory.mktemp("dist"), pure=True)
+
+
+@pytest.mark.slow
+def test_the_wheel_carries_the_compiled_kernel_and_the_sdist_its_build_hook(
+    tmp_path: Path,
+) -> None:
+    """Where a C compiler is there, the wheel holds each compiled module, mypyc's shared
+    library and the manifest of source hashes, with a platform tag; the sdist holds the hook
+    that builds them."""
+    import json
+    import shutil
+    import sys
+    import sysconfig
+
+    from cfwidget import _native
+
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        pytest.skip(f"no C compiler ({compiler}): the wheel is the pure-Python package")
+
+    wheel, sdist = _build(tmp_path, pure=False)
+    assert not wheel.name.endswith("-none-any.whl"), wheel.name
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        manifest = json.loads(z.read(f"cfwidget/{_native.MANIFEST}"))
+    for module in _native.MODULES:
+        stem = module.replace(".", "/")
+        assert any(n.startswith(stem + ".") and n.endswith(".so") for n in names), module
+        assert f"{stem}.py" in names  # the source ships too: the pure build is always there
+    assert any("__mypyc" in n for n in names)
+    assert manifest == {
+        "python": sys.implementation.cache_tag,
+        "modules": _native.source_hashes(),
+    }
+    with tarfile.open(sdist) as t:
+        shipped = {m.name.split("/", 1)[1] for m in t.getmembers() if "/" in m.name}
+    assert "hatch_build.py" in shipped
+    assert not any(n.endswith(".so") or n.endswith("_native.json") for n in shipped)
 
 
 def test_the_wheel_ships_the_licence_and_the_notices(built: tuple[Path, Path]) -> None:

@@ -31,7 +31,8 @@ from ._evaluate import EVALUATE_POLICIES, MAX_WORLDS, EvaluatePolicy, evaluate
 from ._kernel import Position
 from ._lines import LINE_WORLDS, Line, lines_of_play
 from ._marks import MARK_COLOURS, MARKED, SEAT_COLOURS, marked_words
-from ._playout import MAX_PLAYOUTS, POLICIES, Policy, playout, playouts
+from ._playout import MAX_PLAYOUTS, playout, playouts
+from ._policies import POLICIES, Policy
 from ._review import VERDICTS, Review, review
 from ._search import DOUBT, STRENGTHS, SearchBot
 from ._solve import Solution, solve

@@ -47,7 +47,7 @@ from ._errors import PlayoutError
 from ._kernel import Position
 from ._policies import POLICIES, Policy, policy_for, run
 
-__all__ = ["MAX_PLAYOUTS", "POLICIES", "Policy", "playout", "playouts"]
+__all__ = ["MAX_PLAYOUTS", "playout", "playouts"]
 
 #: The most playouts one :func:`playouts` call makes (memory stays small: a few MB).
 MAX_PLAYOUTS = 100_000

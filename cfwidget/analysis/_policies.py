@@ -80,6 +80,7 @@ def policy_for(
     ``random.Random().random``, draws the random policy's choices).
 
     >>> from cfwidget import Round, Rules
+    >>> from cfwidget.analysis import Position
     >>> pos = Position.from_round(Round.deal(Rules(), players=2, seed=3))
     >>> pos.move_of(policy_for("greedy", 50, 9)(pos))
     Move.parse('9-7@9-9')
