@@ -31,7 +31,7 @@ from ._opening import open_round
 from ._placed import TableLog
 from ._rules import Rules
 from ._tiles import Tile
-from ._tileset import SharedPlay
+from ._tileset import SharedPlay, Vocabulary
 
 __all__ = ["Engine"]
 
@@ -58,6 +58,7 @@ class Engine(Kernel):
         "opening_draws",
         "penalties",
         "start",
+        "vocab",
     )
 
     deal: Deal
@@ -71,11 +72,13 @@ class Engine(Kernel):
     listed: list[Move] | None  # the legal moves, kept until the next move
     penalties: list[tuple[int, int, Tile]]  # (index of the move, seat, tile drawn)
     log: TableLog  # the table as laid, worked out from the moves when asked for
+    vocab: Vocabulary[Move]  # the set's moves as shared objects (ts.as_moves), read every move
 
     def __init__(self, rules: Rules | None = None, deal: Deal | None = None) -> None:
         super().__init__(rules)
         if rules is None or deal is None:  # a blank engine, for copy
             return
+        self.vocab = self.ts.as_moves
         self.deal = deal
         self.next = _NEXT_SEAT[len(deal.hands)]
         self.setup()
@@ -102,7 +105,7 @@ class Engine(Kernel):
         """The moves allowed now (a fresh list; see ``Round.legal_moves``)."""
         listed = self.listed
         if listed is None:  # worked out once per position, then kept until the next move
-            listed = self.listed = self.legal(self.ts.as_moves)
+            listed = self.listed = self.legal(self.vocab)
         return listed.copy()
 
     # -- making moves ------------------------------------------------------------
@@ -122,7 +125,7 @@ class Engine(Kernel):
         is no move at all is a :class:`~cfwidget.NotationError`)."""
         legal: Sequence[Move] | None = self.listed  # a Sequence's index() takes text too
         if legal is None:
-            legal = self.listed = self.legal(self.ts.as_moves)
+            legal = self.listed = self.legal(self.vocab)
         try:
             return legal[legal.index(move)]
         except ValueError:
@@ -197,7 +200,7 @@ class Engine(Kernel):
         self.copy_into(other)
         other.deal, other.leader, other.listed = self.deal, self.leader, self.listed
         other.next, other.opener, other.opening_draws = self.next, self.opener, self.opening_draws
-        other.start = self.start
+        other.start, other.vocab = self.start, self.vocab
         # ... then fresh copies of what moves change in place (the rest is immutable).
         other.penalties = list(self.penalties)
         other.moves = list(self.moves)

@@ -37,7 +37,7 @@ from bisect import insort
 from typing import Literal, TypeVar
 
 from ._rules import Rules, tile_penalty
-from ._tileset import DRAW_CODE, PASS_CODE, TileSet, Vocabulary, tile_set
+from ._tileset import DRAW_CODE, PASS_CODE, TileSet, Vocabulary, _Fits, tile_set
 
 _V = TypeVar("_V")
 _K = TypeVar("_K", bound="Kernel")
@@ -64,6 +64,7 @@ _FIELDS = (
     "end_reason",
     "ends",
     "fneed",
+    "fits",
     "forced",
     "hands",
     "last_double",
@@ -79,6 +80,7 @@ _FIELDS = (
     "rules",
     "spokes",
     "toes",
+    "joins",
     "ts",
     "turn",
     "yard",
@@ -98,6 +100,10 @@ class Kernel:
     # Fixed for the round: the set's tables and the rules' options the play step reads.
     rules: Rules
     ts: TileSet
+    # Two of the set's tables, kept here too: read at every move (compiled, a field is
+    # quicker to read than another object's attribute).
+    fits: _Fits
+    joins: tuple[tuple[int, int, int, int, int, bool] | None, ...]
     costs: tuple[tuple[int, ...], ...]  # what a hand costs, by bytes (see hand_cost)
     spokes: int  # places of the centre double
     toes: int  # places of a double played on a line (a chicken foot)
@@ -126,7 +132,8 @@ class Kernel:
         if rules is None:  # a blank kernel, for copy_into
             return
         self.rules = rules
-        self.ts = tile_set(rules.max_pip)
+        self.ts = ts = tile_set(rules.max_pip)
+        self.fits, self.joins = ts.fits, ts.joins
         self.costs = tile_costs(rules.max_pip, rules.double_blank)
         self.spokes = rules.spokes
         self.toes = rules.toes
@@ -186,6 +193,8 @@ class Kernel:
         other.spokes = self.spokes
         other.toes = self.toes
         other.ts = self.ts
+        other.fits = self.fits
+        other.joins = self.joins
         other.turn = self.turn
         other.hands = self.hands.copy()
         other.yard = self.yard.copy()
@@ -205,14 +214,14 @@ class Kernel:
 
     def fitting(self) -> int:
         """The bits of the tiles that may be played now, whoever holds them."""
-        return self.fneed if self.forced >= 0 else self.ts.fits[self.nums]
+        return self.fneed if self.forced >= 0 else self.fits[self.nums]
 
     def playable(self) -> int:
         """The bits of the tiles the seat to move may play now: its tiles that fit where play
         is allowed (after a draw, the drawn tile alone); 0 once the round is over."""
         if self.end_reason is not None:
             return 0
-        fits = self.fneed if self.forced >= 0 else self.ts.fits[self.nums]
+        fits = self.fneed if self.forced >= 0 else self.fits[self.nums]
         return (self.drawn or self.hands[self.turn]) & fits
 
     def no_play_code(self) -> int:
@@ -263,7 +272,7 @@ class Kernel:
             plays = [*onto[self.forced][bits]] if bits else []
         else:
             # Open ends: a tile goes onto any table tile open on one of its numbers.
-            bits &= self.ts.fits[self.nums]
+            bits &= self.fits[self.nums]
             plays = []
             add = plays.append
             ends = self.ends
@@ -300,7 +309,7 @@ class Kernel:
         seat = self.turn
         hands, yard = self.hands, self.yard
         if code >= 0:
-            r, bit, u, n, far, double = self.ts.joins[code >> 1]  # type: ignore[misc]  # legal
+            r, bit, u, n, far, double = self.joins[code >> 1]  # type: ignore[misc]  # legal
             hand = hands[seat] ^ bit
             hands[seat] = hand
             self.laid |= bit
