@@ -79,7 +79,14 @@ def shuffled_deal(
     if seed.__class__ is not int or not 0 <= seed <= MAX_SEED:
         seed = check_seed(seed)  # a DealError naming the seeds there are
     hands, yard = dealt_bits(rules.max_pip, seed, players, size)
-    if start is None and first == 0 and used_doubles == () and names is None:  # the defaults
+    if (  # the defaults: nothing to check
+        start is None
+        and first.__class__ is int
+        and first == 0
+        and used_doubles.__class__ is tuple
+        and not used_doubles
+        and names is None
+    ):
         rank = len(tile_set(rules.max_pip).tiles) - 1  # the highest double
         return Deal(hands, yard, rank, 0, _NONE_USED), DEFAULT_NAMES[players], seed
     start_tile, used, name_list = check_args(rules, players, start, first, used_doubles, names)
