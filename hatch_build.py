@@ -21,6 +21,7 @@ import importlib.util
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -115,6 +116,19 @@ def stale(root: Path = ROOT) -> bool:
     )
 
 
+def compile_apart(target: Path) -> None:
+    """:func:`compile_into` in a Python process of its own: mypy's type check holds a
+    large heap, which the process that builds the wheel (or runs the tests) need not keep."""
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--into", str(target)],
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        lines = (done.stderr or done.stdout).strip().splitlines()
+        raise RuntimeError(lines[-1] if lines else f"exit status {done.returncode}")
+
+
 class NativeHook(BuildHookInterface):  # type: ignore[type-arg]
     """Compiles the kernel into the wheel (or in place for an editable install)."""
 
@@ -130,11 +144,12 @@ class NativeHook(BuildHookInterface):  # type: ignore[type-arg]
         try:
             if version == "editable":
                 remove_compiled(Path(self.root))
-                compile_into(Path(self.root))
+                compile_apart(Path(self.root))
             else:
                 out = Path(self.directory) / "cfwidget-native"
                 shutil.rmtree(out, ignore_errors=True)
-                for path in compile_into(out):
+                compile_apart(out)
+                for path in [*compiled_files(out), out / "cfwidget" / "_native.json"]:
                     build_data["force_include"][str(path)] = str(path.relative_to(out))
                 build_data["pure_python"] = False
                 build_data["infer_tag"] = True
@@ -154,7 +169,11 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Compile the rules kernel in place.")
     parser.add_argument("--if-stale", action="store_true", help="only if a source changed")
     parser.add_argument("--pure", action="store_true", help="remove the compiled modules")
+    parser.add_argument("--into", type=Path, help="compile into this folder (errors raise)")
     args = parser.parse_args(argv)
+    if args.into is not None:
+        compile_into(args.into)
+        return
     if args.pure or os.environ.get("CFWIDGET_PURE", "") not in ("", "0"):
         remove_compiled()
         print("cfwidget: the pure-Python engine (compiled modules removed)")

@@ -300,9 +300,12 @@ def test_modules_are_small_enough_to_read_in_one_sitting() -> None:
     assert long == {}
 
 
-def test_the_wheel_holds_the_package_and_not_the_tools(tmp_path: Path) -> None:
+def test_the_wheel_holds_the_package_and_not_the_tools(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from hatchling.builders.wheel import WheelBuilder
 
+    monkeypatch.setenv("CFWIDGET_PURE", "1")  # not compiled: tests/test_packaging.py checks that
     wheel = Path(next(iter(WheelBuilder(str(REPO)).build(directory=str(tmp_path)))))
     names = zipfile.ZipFile(wheel).namelist()
     assert "cfwidget/py.typed" in names

@@ -316,9 +316,12 @@ def test_dates_are_found_in_the_usual_forms() -> None:
     )
 
 
-def test_the_name_list_ships_in_the_wheel_with_its_source(tmp_path: Path) -> None:
+def test_the_name_list_ships_in_the_wheel_with_its_source(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from hatchling.builders.wheel import WheelBuilder
 
+    monkeypatch.setenv("CFWIDGET_PURE", "1")  # not compiled: tests/test_packaging.py checks that
     repo = Path(__file__).resolve().parents[2]
     wheel = Path(next(iter(WheelBuilder(str(repo)).build(directory=str(tmp_path)))))
     with zipfile.ZipFile(wheel) as z:
