@@ -11,10 +11,9 @@ import pytest
 
 from cfwidget import _native
 
+_COMPILED = frozenset(_native.source_file(m) for m in _native.MODULES)
+
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
-    if _native.BUILD == "compiled" and collection_path.suffix == ".py":
-        compiled = {_native.source_file(m) for m in _native.MODULES}
-        if collection_path.resolve() in compiled:
-            return True
-    return None
+    compiled = _native.BUILD == "compiled" and collection_path.suffix == ".py"
+    return True if compiled and collection_path.resolve() in _COMPILED else None

@@ -56,7 +56,7 @@ def remove_compiled(root: Path = ROOT) -> None:
     """Remove the compiled modules and the manifest from a source tree (the pure build)."""
     for path in compiled_files(root):
         path.unlink()
-    (root / "cfwidget" / "_native.json").unlink(missing_ok=True)
+    (root / "cfwidget" / _native().MANIFEST).unlink(missing_ok=True)
 
 
 def compile_into(target: Path) -> list[Path]:
@@ -94,7 +94,7 @@ def compile_into(target: Path) -> list[Path]:
     shutil.rmtree(work, ignore_errors=True)
     if len(made) < len(native.MODULES):
         raise RuntimeError(f"mypyc made {len(made)} files for {len(native.MODULES)} modules")
-    manifest = target / "cfwidget" / "_native.json"
+    manifest = target / "cfwidget" / native.MANIFEST
     manifest.write_text(
         json.dumps({"python": sys.implementation.cache_tag, "modules": hashes}, indent=1) + "\n",
         encoding="utf-8",
@@ -104,16 +104,7 @@ def compile_into(target: Path) -> list[Path]:
 
 def stale(root: Path = ROOT) -> bool:
     """True when the in-place compiled modules are missing or older than their sources."""
-    native = _native()
-    try:
-        recorded = json.loads((root / "cfwidget" / "_native.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return True
-    return bool(
-        recorded.get("python") != sys.implementation.cache_tag
-        or recorded.get("modules") != native.source_hashes(root / "cfwidget")
-        or len(compiled_files(root)) < len(native.MODULES)
-    )
+    return bool(_native().compiled_state(root / "cfwidget")[0] != "compiled")
 
 
 def compile_apart(target: Path) -> None:
@@ -137,9 +128,10 @@ class NativeHook(BuildHookInterface):  # type: ignore[type-arg]
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         if self.target_name != "wheel":
             return
-        if os.environ.get("CFWIDGET_PURE", "") not in ("", "0"):
+        if _native().pure_asked():
             self.app.display_info("cfwidget: CFWIDGET_PURE is set: the pure-Python engine")
-            remove_compiled(Path(self.root)) if version == "editable" else None
+            if version == "editable":
+                remove_compiled(Path(self.root))
             return
         try:
             if version == "editable":
@@ -149,7 +141,7 @@ class NativeHook(BuildHookInterface):  # type: ignore[type-arg]
                 out = Path(self.directory) / "cfwidget-native"
                 shutil.rmtree(out, ignore_errors=True)
                 compile_apart(out)
-                for path in [*compiled_files(out), out / "cfwidget" / "_native.json"]:
+                for path in [*compiled_files(out), out / "cfwidget" / _native().MANIFEST]:
                     build_data["force_include"][str(path)] = str(path.relative_to(out))
                 build_data["pure_python"] = False
                 build_data["infer_tag"] = True
@@ -174,7 +166,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.into is not None:
         compile_into(args.into)
         return
-    if args.pure or os.environ.get("CFWIDGET_PURE", "") not in ("", "0"):
+    if args.pure or _native().pure_asked():
         remove_compiled()
         print("cfwidget: the pure-Python engine (compiled modules removed)")
         return

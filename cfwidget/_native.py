@@ -38,7 +38,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-__all__ = ["BUILD", "MANIFEST", "MODULES", "REASON", "source_hashes"]
+__all__ = [
+    "BUILD",
+    "MANIFEST",
+    "MODULES",
+    "REASON",
+    "compiled_state",
+    "pure_asked",
+    "source_hashes",
+]
 
 #: The modules compiled where a compiler is there, in the order they are compiled.
 MODULES = (
@@ -65,10 +73,15 @@ def source_hashes(package: Path = _PACKAGE) -> dict[str, str]:
     return {m: hashlib.sha256(source_file(m, package).read_bytes()).hexdigest() for m in MODULES}
 
 
-def _decide() -> tuple[str, str]:
-    if os.environ.get("CFWIDGET_PURE", "") not in ("", "0"):
-        return "pure", "CFWIDGET_PURE is set"
-    manifest = _PACKAGE / MANIFEST
+def pure_asked() -> bool:
+    """True when ``CFWIDGET_PURE`` asks for the pure build (set, and not ``0``)."""
+    return os.environ.get("CFWIDGET_PURE", "") not in ("", "0")
+
+
+def compiled_state(package: Path = _PACKAGE) -> tuple[str, str]:
+    """``("compiled", why)`` when the compiled files under the package folder ``package`` match
+    their sources, else ``("pure", why)``: what the build records, read against the files."""
+    manifest = package / MANIFEST
     try:
         recorded = json.loads(manifest.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -77,7 +90,7 @@ def _decide() -> tuple[str, str]:
         return "pure", "the compiled kernel was built for another Python"
     modules = recorded.get("modules")
     try:
-        now = source_hashes()
+        now = source_hashes(package)
     except OSError:
         return "pure", "a source of the kernel could not be read"
     for name in MODULES:
@@ -85,10 +98,14 @@ def _decide() -> tuple[str, str]:
             return "pure", f"{source_file(name).name} changed after it was compiled"
     suffixes = importlib.machinery.EXTENSION_SUFFIXES
     for name in MODULES:
-        base = source_file(name).with_suffix("")
+        base = source_file(name, package).with_suffix("")
         if not any(Path(f"{base}{suffix}").exists() for suffix in suffixes):
             return "pure", f"the compiled {base.name} is missing"
     return "compiled", "every compiled module matches its source"
+
+
+def _decide() -> tuple[str, str]:
+    return ("pure", "CFWIDGET_PURE is set") if pure_asked() else compiled_state()
 
 
 class _SourceFirst(importlib.abc.MetaPathFinder):

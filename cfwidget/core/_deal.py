@@ -79,16 +79,6 @@ def shuffled_deal(
     if seed.__class__ is not int or not 0 <= seed <= MAX_SEED:
         seed = check_seed(seed)  # a DealError naming the seeds there are
     hands, yard = dealt_bits(rules.max_pip, seed, players, size)
-    if (  # the defaults: nothing to check
-        start is None
-        and first.__class__ is int
-        and first == 0
-        and used_doubles.__class__ is tuple
-        and not used_doubles
-        and names is None
-    ):
-        rank = len(tile_set(rules.max_pip).tiles) - 1  # the highest double
-        return Deal(hands, yard, rank, 0, _NONE_USED), DEFAULT_NAMES[players], seed
     start_tile, used, name_list = check_args(rules, players, start, first, used_doubles, names)
     rank = tile_set(rules.max_pip).rank[start_tile]
     return Deal(hands, yard, rank, first, used), name_list, seed
@@ -149,6 +139,15 @@ def check_args(
     ...
     cfwidget.DealError: used_doubles must be doubles of the double-6 set; 9-9 is not
     """
+    if (  # the defaults: nothing to check
+        start is None
+        and first.__class__ is int
+        and first == 0
+        and used_doubles.__class__ is tuple
+        and not used_doubles
+        and names is None
+    ):
+        return tile_set(rules.max_pip).tiles[-1], _NONE_USED, DEFAULT_NAMES[players]
     try:
         start_tile = tile_set(rules.max_pip).tiles[-1] if start is None else to_tile(start)
     except NotationError as exc:

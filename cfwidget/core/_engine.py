@@ -103,10 +103,14 @@ class Engine(Kernel):
 
     def legal_moves(self) -> list[Move]:
         """The moves allowed now (a fresh list; see ``Round.legal_moves``)."""
+        return self.listed_moves().copy()
+
+    def listed_moves(self) -> list[Move]:
+        """The moves allowed now, the engine's own list (the caller must not change it)."""
         listed = self.listed
         if listed is None:  # worked out once per position, then kept until the next move
             listed = self.listed = self.legal(self.vocab)
-        return listed.copy()
+        return listed
 
     # -- making moves ------------------------------------------------------------
 
@@ -123,9 +127,7 @@ class Engine(Kernel):
     def find(self, move: object) -> Move | None:
         """The set's shared object for ``move`` if it is legal now, else ``None`` (text that
         is no move at all is a :class:`~cfwidget.NotationError`)."""
-        legal: Sequence[Move] | None = self.listed  # a Sequence's index() takes text too
-        if legal is None:
-            legal = self.listed = self.legal(self.vocab)
+        legal: Sequence[Move] = self.listed_moves()  # a Sequence's index() takes text too
         try:
             return legal[legal.index(move)]
         except ValueError:
