@@ -39,22 +39,26 @@ HEADER = (
 
 #: Measurements asked for and not yet run in full, by the section key their run will write:
 #: the exact command (run from the repository's root; ``--write-docs`` records the figures).
-#: ``python -m tools.measurements`` prints them. Issue 31 asks for the deep search bot's
+#: ``python -m tools.measurements`` prints them. Issue 31 asks for the search bot's
 #: duplicate matches over 2,000 deals: against the coach at four players (target: 2.0
-#: points a round better, the interval excluding 0), against today's search bot at four
-#: players (0.5 better) and against the coach heads-up (better), at <= 1 s a move.
+#: points a round better, the interval excluding 0), against today's search bot (strength
+#: 200) at four players (0.5 better) and against the coach heads-up (better), at <= 1 s a
+#: move. The contender is the search bot at 1,000 worlds a choice (0.2 s a move compiled).
+#: Each run saves its finished deals in ``--out``; the same command with ``--resume``
+#: plays only the deals left, so a run can span sessions.
 TO_RUN = {
-    "deep_search_tournament coach 4": (
-        "python -m tools.search_tournament --contender deep-search --strength normal "
-        "--players 4 --deals 2000 --opponent coach --seed 2031 --workers 2 --write-docs"
+    "search_tournament coach 4": (
+        "python -m tools.search_tournament --players 4 --deals 2000 --strength 1000 "
+        "--opponent coach --seed 2042 --workers 2 --out runs/s1000-coach-4 --resume --write-docs"
     ),
-    "deep_search_tournament search 4": (
-        "python -m tools.search_tournament --contender deep-search --strength normal "
-        "--players 4 --deals 2000 --opponent search --seed 2032 --workers 2 --write-docs"
+    "search_tournament search 4": (
+        "python -m tools.search_tournament --players 4 --deals 2000 --strength 1000 "
+        "--opponent search --seed 2043 --workers 2 --out runs/s1000-search-4 --resume "
+        "--write-docs"
     ),
-    "deep_search_tournament coach 2": (
-        "python -m tools.search_tournament --contender deep-search --strength normal "
-        "--players 2 --deals 2000 --opponent coach --seed 2033 --workers 2 --write-docs"
+    "search_tournament coach 2": (
+        "python -m tools.search_tournament --players 2 --deals 2000 --strength 1000 "
+        "--opponent coach --seed 2044 --workers 2 --out runs/s1000-coach-2 --resume --write-docs"
     ),
 }
 

@@ -13,7 +13,10 @@ shared cores) are listed with their exact commands in ``tools/measurements.py``
 (``TO_RUN``; ``python -m tools.measurements`` prints them).
 
 With ``--out DIR`` it writes ``DIR/results.json`` (the settings, the time, the summary and
-every row) after every few deals, so a run cut short still leaves what it finished. The
+every row) after every few deals, so a run cut short still leaves what it finished; with
+``--resume`` too, a run with the same settings keeps those finished deals and plays only
+the others (the deals are fixed by the seed, so the rows are those of one whole run; the
+time is the two runs' together). The
 rules are a preset name or ``default`` (``cf.Rules()``, double-nine).
 
 With ``--write-docs`` it records its figures in ``docs/measurements.md`` (one section per
@@ -59,6 +62,26 @@ def _report(
     }
 
 
+def _resumed(path: Path, settings: dict[str, Any]) -> tuple[list[pd.DataFrame], float]:
+    """The finished deals' rows of a saved run with the same settings, and its seconds."""
+    if not path.exists():
+        return [], 0.0
+    saved = json.loads(path.read_text())
+    differ = [
+        key
+        for key, value in settings.items()
+        if key != "workers" and saved["settings"].get(key) != value
+    ]
+    if differ:
+        raise SystemExit(f"{path} was run with other settings ({', '.join(differ)}): not resumed")
+    rows = pd.DataFrame(saved["rows"], columns=saved["columns"])
+    rows = rows.astype({"deal": int, "chair": int})
+    if rows.empty:
+        return [], 0.0
+    print(f"resuming: {rows['deal'].nunique()} deals kept from {path}", flush=True)
+    return [rows], float(saved["seconds"])
+
+
 def _per_move(rows: pd.DataFrame) -> dict[str, float]:
     """The contender's seconds per move: over all its moves, and the slowest game's average."""
     games = rows[rows["moves"] > 0]
@@ -98,6 +121,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--chunk", type=int, default=5, help="deals per task")
     parser.add_argument("--out", type=Path, default=None, help="folder for results.json")
+    parser.add_argument(
+        "--resume", action="store_true", help="keep the finished deals of --out's results.json"
+    )
     measurements.add_option(parser)
     args = parser.parse_args(argv)
     strength: int | str = int(args.strength) if args.strength.isdigit() else args.strength
@@ -120,7 +146,12 @@ def main(argv: list[str] | None = None) -> None:
     if args.out is not None:
         args.out.mkdir(parents=True, exist_ok=True)
     parts: list[pd.DataFrame] = []
-    start = time.perf_counter()
+    earlier = 0.0  # the seconds of the run resumed
+    if args.resume:
+        if args.out is None:
+            parser.error("--resume needs --out, the folder of the run to resume")
+        parts, earlier = _resumed(args.out / "results.json", settings)
+    start = time.perf_counter() - earlier
     last_save = [start]
 
     def save(done: bool) -> None:
@@ -151,11 +182,13 @@ def main(argv: list[str] | None = None) -> None:
         "timed": True,
     }
     common = (contender, args.opponent, rules, args.players, args.deals, args.seed)
+    match["skip"] = set(parts[0]["deal"]) if parts else set()
     if args.workers > 1:
         with ProcessPoolExecutor(min(args.workers, os.cpu_count() or 1)) as pool:
-            results = rotation_match(*common, pool, **match)
+            rotation_match(*common, pool, **match)
     else:
-        results = rotation_match(*common, **match)
+        rotation_match(*common, **match)
+    results = pd.concat(parts).sort_values(["deal", "chair"]).reset_index(drop=True)
     took = time.perf_counter() - start
     save(True)
     how = f"doubt {DOUBT:g}" if contender == "search" else f"sure {SURE:g}"

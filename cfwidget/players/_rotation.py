@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
@@ -208,6 +208,7 @@ def rotation_match(
     chunk_size: int = 5,
     progress: Callable[[pd.DataFrame], None] | None = None,
     timed: bool = False,
+    skip: Collection[int] = (),
 ) -> pd.DataFrame:
     """The ``contender`` in every chair of every deal, against ``opponent`` in the others.
 
@@ -221,7 +222,10 @@ def rotation_match(
     must be picklable for a process pool). ``progress``, if given, is called with the rows
     of every ``chunk_size`` deals as they finish (for logs and partial saves). ``timed``
     adds :data:`TIMED_COLUMNS`: the contender's moves in each game and the time it took to
-    choose them (clock readings: the only columns that vary from run to run).
+    choose them (clock readings: the only columns that vary from run to run). ``skip``
+    names deals (numbers below ``deals``) not to play: those a run cut short has already
+    played, so that a second call finishes the match; the rows of the two calls together
+    are the rows of one call without ``skip``.
 
     One row per deal and chair (:data:`ROTATION_COLUMNS`): ``points`` (the contender's, in
     that chair), ``baseline`` (the opponent's in the same chair on the same deal),
@@ -234,6 +238,9 @@ def rotation_match(
     >>> same = rotation_match("greedy", "greedy", Rules(hand_size=7), players=4, deals=5, seed=2)
     >>> bool((same["difference"] == 0).all())  # the same bot in the same chair plays alike
     True
+    >>> rest = rotation_match("greedy", "random", Rules(), 2, deals=5, seed=2, skip={0, 1, 3})
+    >>> sorted(set(rest["deal"]))
+    [2, 4]
     """
     check_rules(rules)
     check_whole(players, "players", SimulationError)
@@ -251,7 +258,7 @@ def rotation_match(
     spec_opponent = _check_bot(opponent, "opponent", None)
     check_executor(executor)  # refused before any work starts
     job = (rules.to_dict(), players, spec_contender, spec_opponent, seed, timed)
-    bounds = [(start, min(start + chunk_size, deals)) for start in range(0, deals, chunk_size)]
+    bounds = _bounds(deals, chunk_size, _check_skip(skip, deals))
     rows: list[dict[str, Any]] = []
     columns = ROTATION_COLUMNS + TIMED_COLUMNS if timed else ROTATION_COLUMNS
 
@@ -264,6 +271,29 @@ def rotation_match(
     rows.sort(key=lambda r: (r["deal"], r["chair"]))
     frame: pd.DataFrame = pd.DataFrame(rows, columns=columns)
     return frame
+
+
+def _check_skip(skip: object, deals: int) -> frozenset[int]:
+    """The deal numbers of ``skip``, checked: whole numbers from 0 to ``deals - 1``."""
+    if isinstance(skip, (str, bytes)) or not isinstance(skip, Collection):
+        raise SimulationError(f"skip is a set of deal numbers, got {shown(skip)}")
+    return frozenset(
+        check_whole(number, "a deal number in skip", SimulationError, low=0, high=deals - 1)
+        for number in skip
+    )
+
+
+def _bounds(deals: int, size: int, skip: frozenset[int]) -> list[tuple[int, int]]:
+    """The deals to play as ``(start, stop)`` runs of at most ``size`` deals, none of ``skip``."""
+    bounds: list[tuple[int, int]] = []
+    start = None
+    for deal in range(deals + 1):
+        if start is not None and (deal == deals or deal in skip or deal - start == size):
+            bounds.append((start, deal))
+            start = None
+        if start is None and deal < deals and deal not in skip:
+            start = deal
+    return bounds
 
 
 def _interval(values: pd.Series) -> tuple[float, float, float]:

@@ -126,6 +126,19 @@ def test_same_frame_whatever_runs_it_and_progress_sees_every_row() -> None:
     assert sum(len(part) for part in seen) == 21 and len(seen) == 4
 
 
+def test_a_match_finished_in_two_calls_is_the_match_in_one() -> None:
+    whole = rotation_match("random", greedy, SMALL, 3, deals=9, seed=5, chunk_size=4)
+    first = whole[whole["deal"].isin({0, 2, 3, 7})]  # what a run cut short had finished
+    rest = rotation_match(
+        "random", greedy, SMALL, 3, deals=9, seed=5, chunk_size=4, skip={0, 2, 3, 7}
+    )
+    assert sorted(set(rest["deal"])) == [1, 4, 5, 6, 8]
+    both = pd.concat([first, rest]).sort_values(["deal", "chair"]).reset_index(drop=True)
+    pd.testing.assert_frame_equal(both, whole)
+    nothing = rotation_match("random", greedy, SMALL, 3, deals=2, seed=5, skip=[0, 1])
+    assert nothing.empty and list(nothing.columns) == ROTATION_COLUMNS
+
+
 def test_an_object_bot_and_a_strength() -> None:
     calls: list[int] = []
 
@@ -154,6 +167,8 @@ def test_an_object_bot_and_a_strength() -> None:
         ({"seed": None}, SimulationError, "needs a seed"),
         ({"executor": "pool"}, ExecutorError, "executor must be"),
         ({"progress": 3}, SimulationError, "progress is a function"),
+        ({"skip": 1}, SimulationError, "skip is a set of deal numbers"),
+        ({"skip": {2}}, SimulationError, "a deal number in skip must be .* from 0 to 1"),
     ],
 )
 def test_bad_input_is_refused(

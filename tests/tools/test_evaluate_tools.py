@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from tools import evaluate_bench, review_bench, search_tournament
@@ -34,3 +37,24 @@ def test_the_review_bench_prints_serial_and_shared_times(
     assert "ProcessPoolExecutor(2), one task per rated move" in out
     assert "processor time: " in out and "yardsticks of processor time" in out
     assert "same review: False" not in out and out.count("same review: True") >= 1
+
+
+def test_a_resumed_tournament_plays_only_the_deals_left(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    args = ["--deals", "3", "--strength", "5", "--rules", "double-six", "--players", "2"]
+    search_tournament.main([*args, "--out", str(tmp_path / "whole")])
+    whole = json.loads((tmp_path / "whole" / "results.json").read_text())
+    cut = dict(whole, rows=[row for row in whole["rows"] if row[0] == 1], finished=False)
+    (tmp_path / "cut").mkdir()
+    (tmp_path / "cut" / "results.json").write_text(json.dumps(cut))
+    capsys.readouterr()
+    search_tournament.main([*args, "--out", str(tmp_path / "cut"), "--resume"])
+    assert "resuming: 1 deals kept" in capsys.readouterr().out
+    resumed = json.loads((tmp_path / "cut" / "results.json").read_text())
+    timed = len(whole["columns"]) - 3  # the last three columns are clock readings
+    assert resumed["finished"] and resumed["deals_done"] == 3
+    assert [r[:timed] for r in resumed["rows"]] == [r[:timed] for r in whole["rows"]]
+    assert resumed["summary"] == whole["summary"]
+    with pytest.raises(SystemExit, match="other settings \\(seed\\)"):
+        search_tournament.main([*args, "--seed", "9", "--out", str(tmp_path / "cut"), "--resume"])
