@@ -62,15 +62,14 @@ Chooser = Callable[[Kernel], int]
 def run(pos: Kernel, choose: Chooser, trace: list[int] | None = None) -> None:
     """Play ``pos`` to its end in place, ``choose`` picking each move (see :func:`policy_for`).
     With ``trace``, each move's code is appended to it."""
-    apply = pos.apply
     if trace is None:
         while pos.end_reason is None:
-            apply(choose(pos))
+            pos.apply(choose(pos))  # compiled, a direct call: quicker than a bound method
     else:
         while pos.end_reason is None:
             code = choose(pos)
             trace.append(code)
-            apply(code)
+            pos.apply(code)
 
 
 def policy_for(
@@ -102,8 +101,7 @@ def random_policy(rand: Callable[[], float]) -> Chooser:
     only one)."""
 
     def choose(pos: Kernel) -> int:
-        codes = pos.legal_codes()
-        return codes[int(rand() * len(codes))] if len(codes) > 1 else codes[0]
+        return pos.random_code(rand)
 
     return choose
 

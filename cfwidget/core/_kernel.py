@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from _random import Random as _MT
 from bisect import insort
+from collections.abc import Callable
 from typing import Literal, TypeVar
 
 from ._rules import Rules, tile_penalty
@@ -301,6 +302,59 @@ class Kernel:
         if not plays:
             return [draw] if self.yard else [pass_]
         return plays
+
+    def random_code(self, rand: Callable[[], float]) -> int:
+        """A legal move chosen uniformly, without listing them: of the ``n`` moves of
+        :meth:`legal_codes`, the one at place ``int(rand() * n)`` (``rand`` is a
+        ``random.Random().random``; it is not called when there is one legal move).
+
+        >>> from cfwidget import Round, Rules
+        >>> k = Round.deal(Rules(), players=3, seed=4).kernel()
+        >>> k.random_code(lambda: 0.0) == k.legal_codes()[0]
+        True
+        """
+        drawn = self.drawn
+        hand = self.hands[self.turn]
+        bits = drawn or hand
+        info = self.ts.as_codes[0]  # (high, low, codes) by a tile's bit
+        ends = self.ends
+        forced = self.forced
+        plays = 0
+        if forced >= 0:
+            bits &= self.fneed
+            plays = bits.bit_count()
+        else:
+            bits &= self.fits[self.nums]
+            x = bits
+            while x:
+                low = x & -x
+                x ^= low
+                a, b, _ = info[low]
+                plays += len(ends[a]) + len(ends[b])
+        if not plays:
+            return DRAW_CODE if not drawn and self.yard else PASS_CODE
+        loud = 2 if self.announce and hand.bit_count() == 2 else 1
+        total = plays * loud + (1 if drawn and not self.must_play else 0)
+        k = int(rand() * total) if total > 1 else 0
+        if k >= plays * loud:
+            return PASS_CODE  # after a draw, passing is the last legal move
+        ann = k & 1 if loud == 2 else 0
+        k = k >> 1 if loud == 2 else k
+        if forced >= 0:
+            while k:  # the k-th tile that fits, in rank order
+                bits &= bits - 1
+                k -= 1
+            return ((bits & -bits).bit_length() - 1 << 8 | forced) << 1 | ann
+        while True:  # the k-th pair of tile and table tile, in the order legal() lists them
+            low = bits & -bits
+            bits ^= low
+            a, b, _ = info[low]
+            here, there = ends[a], ends[b]
+            if k < len(here) + len(there):
+                break
+            k -= len(here) + len(there)
+        u = sorted(here + there)[k] if here and there else (here or there)[k]
+        return (low.bit_length() - 1 << 8 | u) << 1 | ann
 
     # -- the play step -------------------------------------------------------------------
 

@@ -26,8 +26,9 @@ def test_a_copy_has_every_field_and_shares_no_list() -> None:
 
 @pytest.mark.parametrize("name", cf.Rules.preset_names())
 def test_the_kernel_lists_and_steps_as_the_round_does(name: str) -> None:
-    """Codes name the round's moves in its order; playable() and no_play_code() agree with
-    the legal list at every step (the policies read them instead of the list)."""
+    """Codes name the round's moves in its order; playable(), no_play_code() and
+    random_code() agree with the legal list at every step (the policies read them instead
+    of the list)."""
     rng = random.Random(name)
     rules = cf.Rules.preset(name)
     for seed in range(8):
@@ -42,6 +43,12 @@ def test_the_kernel_lists_and_steps_as_the_round_does(name: str) -> None:
                 assert codes == [k.no_play_code()]
             else:
                 assert k.no_play_code() in (DRAW_CODE, PASS_CODE)
+            for place in range(len(codes)):  # random_code picks the same, without the list
+                calls: list[float] = []
+                at = (place + 0.5) / len(codes)
+                picked = k.random_code(lambda at=at, calls=calls: calls.append(at) or at)
+                assert picked == codes[place]
+                assert len(calls) == (len(codes) > 1)  # no random number for a forced move
             code = rng.choice(codes)
             k.apply(code)
             rnd.play(k.ts.move_of[code])
