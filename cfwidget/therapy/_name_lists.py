@@ -1,7 +1,8 @@
 """The shipped word lists the name checks read, each read once from the installed package:
 given names (``data/given_names.txt``), the wider list for notes
 (``data/given_names_wide.txt``), English words (``data/common_words.txt``), proper nouns that
-are no given name (``data/proper_nouns.txt``) and the syllables of pinyin
+are no given name (``data/proper_nouns.txt``), the brands, places and bodies that notes name
+and that look like given names (``data/lookalikes.txt``) and the syllables of pinyin
 (``data/pinyin_syllables.txt``). Each file's header names its sources and their licences.
 
 >>> fold("Zoé"), "maria" in given_names()[0], pinyin_name("weijie")
@@ -11,10 +12,16 @@ are no given name (``data/proper_nouns.txt``) and the syllables of pinyin
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 from importlib import resources
 
-__all__ = ["common_words", "fold", "given_names", "pinyin_name", "proper_nouns", "wide_names"]
+__all__ = ["WORD", "common_words", "fold", "given_names", "lookalike_capitals", "lookalikes"]
+__all__ += ["pinyin_name"]
+__all__ += ["proper_nouns", "wide_names"]
+
+#: A word: letters, with inner apostrophes or hyphens (Anne-Marie, O'Neil).
+WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
 
 
 # Letters NFKD keeps whole, spelt as the list spells them (Børge: borge, Paweł: pawel).
@@ -90,6 +97,56 @@ def proper_nouns() -> frozenset[str]:
     (True, False, False)
     """
     return _read_list("proper_nouns.txt")
+
+
+@functools.lru_cache(maxsize=1)
+def lookalikes() -> dict[str, frozenset[tuple[str, ...]]]:
+    """Brands, medicines, places, bodies, tests, apps, games and characters that notes name and
+    that are no person (``data/lookalikes.txt``): by each entry's first word, folded, the
+    folded words that follow it in each entry (none for a one-word entry). Entries with a
+    digit are left out ("Connect 4" would make every "Connect" one).
+
+    >>> (("rio",) in lookalikes()["kia"], () in lookalikes()["mencap"])
+    (True, True)
+    """
+    table: dict[str, set[tuple[str, ...]]] = {}
+    for line in _lookalike_lines():
+        entry = line.partition("\t")[2]
+        words = [fold(w) for w in WORD.findall(entry)]
+        if words and not any(c.isdigit() for c in entry):
+            table.setdefault(words[0], set()).add(tuple(words[1:]))
+    return {first: frozenset(rests) for first, rests in table.items()}
+
+
+@functools.lru_cache(maxsize=1)
+def lookalike_capitals() -> frozenset[str]:
+    """The first words of :func:`lookalikes`, folded, that every entry writes in capitals
+    ("NAN", a baby milk): they count only in capitals, not as "Nan".
+
+    >>> "nan" in lookalike_capitals(), "lego" in lookalike_capitals()
+    (True, False)
+    """
+    forms: dict[str, bool] = {}
+    for first in _lookalike_firsts():
+        key = fold(first)
+        forms[key] = forms.get(key, True) and first.isupper() and len(first) > 1
+    return frozenset(key for key, upper in forms.items() if upper)
+
+
+def _lookalike_firsts() -> list[str]:
+    """The first word of every entry of ``data/lookalikes.txt``, as written."""
+    firsts = []
+    for line in _lookalike_lines():
+        words = WORD.findall(line.partition("\t")[2])
+        if words:
+            firsts.append(words[0])
+    return firsts
+
+
+@functools.lru_cache(maxsize=1)
+def _lookalike_lines() -> tuple[str, ...]:
+    text = resources.files(__package__).joinpath("data/lookalikes.txt").read_text("utf-8")
+    return tuple(line for line in text.splitlines() if line and not line.startswith("#"))
 
 
 @functools.lru_cache(maxsize=1)

@@ -29,6 +29,11 @@ read once, from the installed package. A name in the list is found in any case
   a capitalised word ("Ivy Ward", "Victoria Wing"), a name after "St" or after "at", "in",
   "on" with a capital following ("at Walter Reed"), and a name that is a word after a
   capitalised word ("Angel Delight", "Talking Mats").
+- **Lookalikes** (``data/lookalikes.txt``: about 3,200 brands, medicines, places, bodies,
+  tests, apps, games and characters that notes name): a word of an entry as the entry
+  writes it is the thing ("Aetna approved", "Ted Baker", "Kim's game"), and a given name
+  among them only right after a word that places or uses it ("a week on Skye", "using
+  Alexa"), unless the grammar says a person ("saw x", "x's mum", "Florence was tired").
 
 Beyond the list, for notes only:
 
@@ -65,7 +70,17 @@ import itertools
 import re
 
 from ._dates import find_date
-from ._name_lists import common_words, fold, given_names, pinyin_name, proper_nouns, wide_names
+from ._name_lists import (
+    WORD,
+    common_words,
+    fold,
+    given_names,
+    lookalike_capitals,
+    lookalikes,
+    pinyin_name,
+    proper_nouns,
+    wide_names,
+)
 from ._name_phrases import (
     after_article,
     before_who,
@@ -116,9 +131,6 @@ __all__ = [
     "wide_names",
 ]
 
-# A word: letters, with inner apostrophes or hyphens (Anne-Marie, O'Neil).
-_WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
-
 
 # Two capitalised words in a row, as in a first name and a surname; inside a lookahead, so
 # that after "Saw Harpreet" the search also tries "Harpreet Singh".
@@ -140,17 +152,19 @@ def find_name_pair(text: str) -> str | None:
         keys += [k.replace("-", "") for k in keys if "-" in k]
         if any(k in common or k in NOT_NAMES for k in keys):
             continue
-        before = _WORD.findall(text[: found.start(1)])[-1:]
-        after = list(_WORD.finditer(text, found.start(1) + len(found.group(1))))
+        before = WORD.findall(text[: found.start(1)])[-1:]
+        after = list(WORD.finditer(text, found.start(1) + len(found.group(1))))
         if before and fold(before[0]) in PLACE_WORDS - {"at", "in", "on", "into"}:
             continue  # "St Thomas", "Mt Sinai": a place
         if _title_ahead(after, 0, TITLE_NOUNS):
             continue  # "Frenchay Dysarthria Assessment": a test
-        words = list(_WORD.finditer(text))
+        words = list(WORD.finditer(text))
         # the word the pair starts in ("O'Qwert" holds the pair "Qwert Zzyxa")
         at = max((i for i, w in enumerate(words) if w.start() <= found.start(1)), default=0)
         if at and fold(words[at - 1].group(0)) in ARTICLES | DETERMINERS:
             continue  # "Uses a Tommee Tippee cup": a brand takes an article, a person none
+        if _thing_here(text, words, at):
+            continue  # "Harvey Nichols", "Kia Rio": a shop, a car
         listed = keys[0] in given_names()[0] or keys[0] in wide_names()
         if listed or _person_slot(text, words, at):
             return found.group(1)  # "Harpreet Singh", "saw Tendai Moyo"
@@ -360,9 +374,14 @@ def _clause_before(text: str, found: list[re.Match[str]], i: int) -> list[str]:
     return words
 
 
-def _person_slot(text: str, found: list[re.Match[str]], i: int) -> bool:
+def _person_slot(text: str, found: list[re.Match[str]], i: int, *, thing: bool = False) -> bool:
     """Whether the grammar around ``found[i]`` says it is a person: "saw x", "worked with x",
-    "x's mum", "Mrs x", "x was tired", "x tired today", "x and her husband", "x and wife"."""
+    "x's mum", "Mrs x", "x was tired", "x tired today", "x and her husband", "x and wife".
+    For a ``thing`` (a word of :func:`_lookalike`), a place or a product too may stand
+    after "from", "for", "to" or "with" ("drove from Lincoln", "a voucher for Nando's"),
+    and only a given name is a person by a verb after it ("Savannah has started", not
+    "Aetna approved"): a thing in no name list is a person only where nothing else could
+    stand ("saw x", "x's mum", "x, who", "x tired today")."""
     word = found[i].group(0)
     nxt = fold(found[i + 1].group(0)) if i + 1 < len(found) else ""
     if fold(word).endswith("'s"):
@@ -371,7 +390,7 @@ def _person_slot(text: str, found: list[re.Match[str]], i: int) -> bool:
         # "sinag's turn" (a word no list holds), not "Huntington's chorea"
         lower = i + 1 < len(found) and found[i + 1].group(0).islower()
         known = _keys(word)[0] in proper_nouns() or _keys(word)[0] in given_names()[0]
-        return lower and not known and nxt not in EPONYM_NOUNS
+        return lower and not known and not thing and nxt not in EPONYM_NOUNS
 
     if right_after(text, found, i, HONORIFICS | OBJECT_VERBS) or before_who(text, found, i):
         return True  # "saw x", "Mrs x", "Masooma, who is nine"
@@ -380,13 +399,16 @@ def _person_slot(text: str, found: list[re.Match[str]], i: int) -> bool:
     clause = _clause_before(text, found, i)
     if clause[-1:] == ["with"] and any(w in SOCIAL_WORDS for w in clause[:-1]):
         return True
-    if right_after(text, found, i, frozenset({"from", "for", "to"})):
+    key = _keys(word)[0]
+    if thing and key not in given_names()[0] and key not in wide_names():
+        return nxt in PERSON_STATES  # "Humana asked", "Aetna approved": a body, not a person
+    if not thing and right_after(text, found, i, frozenset({"from", "for", "to"})):
         return True  # "good effort from sinag", "a card for sinag" (not "moved from")
-    if clause[-1:] == ["with"] and not any(w in MEANS_VERBS for w in clause[:-1]):
+    if not thing and clause[-1:] == ["with"] and not any(w in MEANS_VERBS for w in clause[:-1]):
         return True  # "reviewed the diary with faduma", not "thickened with nutilis"
     # A clause starts after a verb of saying too: "teacher says thenmozhi avoids written tasks".
     start = clause_start(text, found, i) or right_after(text, found, i, _SAYS)
-    place = capitalised(word) and _keys(word)[0] in proper_nouns()  # "Aetna covers": no person
+    place = capitalised(word) and key in proper_nouns()  # "Aetna covers": no person
     if (start or word.islower()) and not place and verb_follows(found, i, start):
         return True  # "Behrouz was reviewed", "Omid manages buttons", "carer says x is"
     if clause_start(text, found, i) and _past_tense(found, i):
@@ -405,6 +427,61 @@ def _person_slot(text: str, found: list[re.Match[str]], i: int) -> bool:
     ):
         return True  # "tiles were counted by x"
     return nxt == "and" and (after in {"her", "his", "their"} or after in KIN_NOUNS)
+
+
+# Words after which a given name that is also a place or a product is the place or the
+# product ("a week on Skye", "using Alexa"); not "to", "from", "with" ("spoke to Florence")
+# or "had", "started" ("had Oliver in clinic").
+_THING_BEFORE = frozenset({"in", "on", "at", "near", "around", "across", "visiting", "via"})
+_THING_BEFORE |= frozenset({"use", "uses", "used", "using", "drinks", "drank", "eats", "ate"})
+
+
+def _thing_here(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether ``found[i]`` stands for a brand, a place or a body of :func:`lookalikes`, not
+    a person: no grammar around it says a person (see :func:`_person_slot`), and it is in
+    no name list ("Aetna", "Sudocrem"), or an entry of two words or more ("Ted Baker"), or
+    a given name right after a word that places or uses it ("a week on Skye", "using
+    Alexa"; "Florence was tired" and "spoke to Florence" still warn)."""
+    whole = _lookalike(text, found, i)
+    if not whole or _person_slot(text, found, i, thing=True):
+        return False
+    word = found[i].group(0)
+    key = _keys(word)[0]
+    if key not in given_names()[0] and key not in wide_names():
+        return True
+    if whole > 1:
+        return True
+    return not fold(word).endswith("'s") and right_after(text, found, i, _THING_BEFORE)
+
+
+def _lookalike(text: str, found: list[re.Match[str]], i: int) -> int:
+    """How many words the entry of :func:`lookalikes` has that ``found[i]`` is a word of,
+    as the note writes it (0: none): capitalised at its start, its words in a row with only
+    spaces or "&" between, the last one possibly possessive ("Kia Rio", "Kim's game", "Ben
+    & Jerry's", "Mencap's helpline"); the longest such entry."""
+    longest = 0
+    table, capitals = lookalikes(), lookalike_capitals()
+    for j in range(max(0, i - 3), i + 1):
+        first = found[j].group(0)
+        key = fold(first)
+        if not capitalised(first) or (key in capitals and not first.isupper()):
+            continue  # "NAN" (a baby milk), not "Nan"
+        rests = set(table.get(key, ()))
+        if key.endswith("'s") and () in table.get(key[:-2], ()):
+            rests.add(())  # "Mencap's helpline"
+        for rest in rests:
+            end = j + len(rest)
+            if end < i or end >= len(found):
+                continue
+            words = [fold(m.group(0)) for m in found[j + 1 : end + 1]]
+            if words and words[-1].endswith("'s") and not rest[-1].endswith("'s"):
+                words[-1] = words[-1][:-2]  # "Harvey Nichols's"
+            spaced = all(
+                text[found[k].end() : found[k + 1].start()].strip(" &") == "" for k in range(j, end)
+            )
+            if words == list(rest) and spaced:
+                longest = max(longest, len(rest) + 1)
+    return longest
 
 
 def _used_earlier(text: str, found: list[re.Match[str]], i: int) -> bool:
@@ -501,7 +578,7 @@ def find_name(text: str) -> str | None:
     """
     names = given_names()[0]
     wide = wide_names()
-    found = list(_WORD.finditer(text))
+    found = list(WORD.finditer(text))
     for i, match in enumerate(found):
         word = match.group(0)
         keys = _keys(word)
@@ -515,6 +592,8 @@ def find_name(text: str) -> str | None:
             continue
         if _eponym(found, i) or _place(text, found, i) or _before_plural_noun(text, found, i):
             continue  # "Ivy Ward", "Boston Naming Test", "at Walter Reed", "Uno cards were"
+        if _thing_here(text, found, i):
+            continue  # "a Kia Rio", "a week on Skye", "Mencap's helpline": no person
         if character(text, found, i) or kind_of_thing(text, found, i):
             continue  # "Colin the Caterpillar", "Jasmine rice", "a Sindy doll": no person
         if any(k in names for k in keys):

@@ -275,6 +275,33 @@ def test_word_names_are_words_where_they_stand(text: str) -> None:
     assert name_warning(text) is None
 
 
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Humana asked for a new referral letter.", None),  # a body in no name list
+        ("Sudocrem was applied before the session.", None),
+        ("Called Mencap's helpline about respite.", None),
+        ("New jumper from Ted Baker for the party.", None),  # an entry of two words
+        ("Played Kim's game with six farmyard toys.", None),
+        ("Ben & Jerry's ice cream was the reward.", None),
+        ("A week on Skye helped her settle.", None),  # a given name after a place word
+        ("Now using Alexa to set reminders.", None),
+        ("NAN formula was changed this week.", None),  # an entry in capitals
+        ("Mum and Nan attended today.", None),  # ... is not "Nan"
+        ("Florence was tired today.", "Florence"),  # a given name as a person: still warned
+        ("Spoke to Florence about the plan.", "Florence"),
+        ("Dad reported that Skye has started asking for help.", "Skye"),
+        ("Kia's dad said she slept well.", "Kia's"),  # a relative: a person
+        ("Saw Humana today.", "Humana"),  # "saw x": only a person is seen in a note
+    ],
+)
+def test_brands_places_and_bodies_are_things_unless_a_person_is_meant(
+    text: str, name: str | None
+) -> None:
+    assert find_name(text) == name
+    assert (name_warning(text) is None) == (name is None)
+
+
 @pytest.mark.parametrize("code", ["Tom1", "Ann1", "Kim-07", "T-om1", "jo-12", "ED7", "Max-3"])
 def test_codes_refuse_a_name_with_digits_or_separators(code: str) -> None:
     with pytest.raises(SettingsError, match=r"looks like a name .*C-07 or AB12"):
@@ -334,6 +361,9 @@ def test_the_name_list_ships_in_the_wheel_with_its_source(
     with zipfile.ZipFile(wheel) as z:
         wide = z.read("cfwidget/therapy/data/given_names_wide.txt")
     assert b"firstname-to-nationality" in wide and b"\ngurpreet\n" in wide
+    with zipfile.ZipFile(wheel) as z:
+        things = z.read("cfwidget/therapy/data/lookalikes.txt").decode("utf-8")
+    assert "written by hand for cfwidget" in things and "\nbrand\tSudocrem\n" in things
 
 
 # -- notes: checked before anything is written, a draft until the end --------------------
