@@ -75,24 +75,20 @@ from ._name_lists import (
     common_words,
     fold,
     given_names,
-    lookalike_capitals,
-    lookalikes,
     pinyin_name,
     proper_nouns,
     wide_names,
 )
+from ._name_person import clause_before, name_keys, person_slot, thing_here
 from ._name_phrases import (
     after_article,
-    before_who,
     capitalised,
     character,
-    clause_start,
     kind_of_thing,
     names_a_kind,
     right_after,
     sentence_start,
     stands_as_subject,
-    verb_follows,
 )
 from ._name_words import (
     ARTICLES,
@@ -107,11 +103,9 @@ from ._name_words import (
     LANGUAGES,
     MEANS_VERBS,
     MEDICAL_ENDINGS,
-    MODALS,
     MOVE_WORDS,
     NOT_NAMES,
     OBJECT_VERBS,
-    PERSON_STATES,
     PLACE_WORDS,
     PLURAL_VERBS,
     SOCIAL_WORDS,
@@ -148,7 +142,7 @@ def find_name_pair(text: str) -> str | None:
     """
     common = common_words()
     for found in _NAME_PAIR.finditer(text):
-        keys = [_keys(w)[0] for w in found.group(1).split()]
+        keys = [name_keys(w)[0] for w in found.group(1).split()]
         keys += [k.replace("-", "") for k in keys if "-" in k]
         if any(k in common or k in NOT_NAMES for k in keys):
             continue
@@ -163,10 +157,10 @@ def find_name_pair(text: str) -> str | None:
         at = max((i for i, w in enumerate(words) if w.start() <= found.start(1)), default=0)
         if at and fold(words[at - 1].group(0)) in ARTICLES | DETERMINERS:
             continue  # "Uses a Tommee Tippee cup": a brand takes an article, a person none
-        if _thing_here(text, words, at):
+        if thing_here(text, words, at):
             continue  # "Harvey Nichols", "Kia Rio": a shop, a car
         listed = keys[0] in given_names()[0] or keys[0] in wide_names()
-        if listed or _person_slot(text, words, at):
+        if listed or person_slot(text, words, at):
             return found.group(1)  # "Harpreet Singh", "saw Tendai Moyo"
     return None
 
@@ -174,17 +168,6 @@ def find_name_pair(text: str) -> str | None:
 def _abbreviation(word: str) -> bool:
     """Capitals only and four letters or fewer: clinical shorthand (NAD, NICU, ABI, ROM)."""
     return word.isupper() and len(word) <= 4
-
-
-def _keys(word: str) -> list[str]:
-    key = fold(word)
-    if key.endswith("'s"):
-        key = key[:-2]
-    parts = re.split(r"['-]", key) if ("-" in key or "'" in key) else []
-    halves = key.split("-")
-    whole = "-" in key and all(len(half) > 1 for half in halves)  # not "t-om"
-    joined = [key.replace("-", "")] if whole else []  # "Ji-woo" is listed as "jiwoo"
-    return [key, *joined, *[p for p in parts if len(p) > 2]]
 
 
 def _before_plural_noun(text: str, found: list[re.Match[str]], i: int) -> bool:
@@ -287,7 +270,7 @@ def _moved_from(text: str, found: list[re.Match[str]], i: int) -> bool:
     the clause says a move ("travelled from Lima", "transferred to Maudsley") or, after
     "from", "to" and a capitalised word follow ("from Cardiff to Swansea"); not "heard from
     Maria" or "spoke to Maria"."""
-    if any(w in MOVE_WORDS for w in _clause_before(text, found, i)[:-1]):
+    if any(w in MOVE_WORDS for w in clause_before(text, found, i)[:-1]):
         return True
     if fold(found[i - 1].group(0)) == "to":
         return False
@@ -314,11 +297,6 @@ def _in_title(text: str, found: list[re.Match[str]], i: int, names: frozenset[st
     return not (before in names and before not in words and before not in NOT_NAMES)
 
 
-# Verbs of saying, after which a clause starts without "that".
-_SAYS = frozenset(
-    {"says", "said", "reports", "reported", "notes", "noted", "thinks", "feels", "states"}
-    | {"mentioned", "explained", "confirmed", "pleased", "glad", "worried", "concerned"}
-)
 # Verbs that a sentence often starts with before a person ("Gave Maria cards", "Told Maria").
 _ACTS_ON_PERSONS = (GIVE_VERBS | OBJECT_VERBS | IRREGULAR_PASTS | SOCIAL_WORDS) - {"read"}
 
@@ -364,126 +342,6 @@ def _english_shaped(key: str) -> bool:
     return any(key[:k] in english and key[k:] in english for k in range(4, len(key) - 3))
 
 
-def _clause_before(text: str, found: list[re.Match[str]], i: int) -> list[str]:
-    """The folded words of the clause before ``found[i]``, nearest last (at most five)."""
-    words: list[str] = []
-    for j in range(i - 1, max(-1, i - 6), -1):
-        if any(c in ".!?;:" for c in text[found[j].end() : found[j + 1].start()]):
-            break
-        words.insert(0, fold(found[j].group(0)))
-    return words
-
-
-def _person_slot(text: str, found: list[re.Match[str]], i: int, *, thing: bool = False) -> bool:
-    """Whether the grammar around ``found[i]`` says it is a person: "saw x", "worked with x",
-    "x's mum", "Mrs x", "x was tired", "x tired today", "x and her husband", "x and wife".
-    For a ``thing`` (a word of :func:`_lookalike`), a place or a product too may stand
-    after "from", "for", "to" or "with" ("drove from Lincoln", "a voucher for Nando's"),
-    and only a given name is a person by a verb after it ("Savannah has started", not
-    "Aetna approved"): a thing in no name list is a person only where nothing else could
-    stand ("saw x", "x's mum", "x, who", "x tired today")."""
-    word = found[i].group(0)
-    nxt = fold(found[i + 1].group(0)) if i + 1 < len(found) else ""
-    if fold(word).endswith("'s"):
-        if nxt in KIN_NOUNS:
-            return True
-        # "sinag's turn" (a word no list holds), not "Huntington's chorea"
-        lower = i + 1 < len(found) and found[i + 1].group(0).islower()
-        known = _keys(word)[0] in proper_nouns() or _keys(word)[0] in given_names()[0]
-        return lower and not known and not thing and nxt not in EPONYM_NOUNS
-
-    if right_after(text, found, i, HONORIFICS | OBJECT_VERBS) or before_who(text, found, i):
-        return True  # "saw x", "Mrs x", "Masooma, who is nine"
-    if right_after(text, found, i, GIVE_VERBS) and nxt in ARTICLES | {"some", "more"}:
-        return True  # "to offer inday a drink": who is given something
-    clause = _clause_before(text, found, i)
-    if clause[-1:] == ["with"] and any(w in SOCIAL_WORDS for w in clause[:-1]):
-        return True
-    key = _keys(word)[0]
-    if thing and key not in given_names()[0] and key not in wide_names():
-        return nxt in PERSON_STATES  # "Humana asked", "Aetna approved": a body, not a person
-    if not thing and right_after(text, found, i, frozenset({"from", "for", "to"})):
-        return True  # "good effort from sinag", "a card for sinag" (not "moved from")
-    if not thing and clause[-1:] == ["with"] and not any(w in MEANS_VERBS for w in clause[:-1]):
-        return True  # "reviewed the diary with faduma", not "thickened with nutilis"
-    # A clause starts after a verb of saying too: "teacher says thenmozhi avoids written tasks".
-    start = clause_start(text, found, i) or right_after(text, found, i, _SAYS)
-    place = capitalised(word) and key in proper_nouns()  # "Aetna covers": no person
-    if (start or word.islower()) and not place and verb_follows(found, i, start):
-        return True  # "Behrouz was reviewed", "Omid manages buttons", "carer says x is"
-    if clause_start(text, found, i) and _past_tense(found, i):
-        after_verb = fold(found[i + 2].group(0)) if i + 2 < len(found) else ""
-        if after_verb not in {"by", "in", "on", "at", "as", "for"} and nxt not in MEANS_VERBS:
-            return True  # "Dalisay chewed soft solids", not "Jenga used as a game"
-    if stands_as_subject(text, found, i) or nxt in PERSON_STATES:
-        return True
-    after = fold(found[i + 2].group(0)) if i + 2 < len(found) else ""
-    if nxt in MODALS and after and after != "be":
-        return True  # "so x could attend", not "Keppra could be increased"
-    if (
-        i > 1
-        and right_after(text, found, i, frozenset({"by"}))
-        and fold(found[i - 2].group(0))[-2:] == "ed"
-    ):
-        return True  # "tiles were counted by x"
-    return nxt == "and" and (after in {"her", "his", "their"} or after in KIN_NOUNS)
-
-
-# Words after which a given name that is also a place or a product is the place or the
-# product ("a week on Skye", "using Alexa"); not "to", "from", "with" ("spoke to Florence")
-# or "had", "started" ("had Oliver in clinic").
-_THING_BEFORE = frozenset({"in", "on", "at", "near", "around", "across", "visiting", "via"})
-_THING_BEFORE |= frozenset({"use", "uses", "used", "using", "drinks", "drank", "eats", "ate"})
-
-
-def _thing_here(text: str, found: list[re.Match[str]], i: int) -> bool:
-    """Whether ``found[i]`` stands for a brand, a place or a body of :func:`lookalikes`, not
-    a person: no grammar around it says a person (see :func:`_person_slot`), and it is in
-    no name list ("Aetna", "Sudocrem"), or an entry of two words or more ("Ted Baker"), or
-    a given name right after a word that places or uses it ("a week on Skye", "using
-    Alexa"; "Florence was tired" and "spoke to Florence" still warn)."""
-    whole = _lookalike(text, found, i)
-    if not whole or _person_slot(text, found, i, thing=True):
-        return False
-    word = found[i].group(0)
-    key = _keys(word)[0]
-    if key not in given_names()[0] and key not in wide_names():
-        return True
-    if whole > 1:
-        return True
-    return not fold(word).endswith("'s") and right_after(text, found, i, _THING_BEFORE)
-
-
-def _lookalike(text: str, found: list[re.Match[str]], i: int) -> int:
-    """How many words the entry of :func:`lookalikes` has that ``found[i]`` is a word of,
-    as the note writes it (0: none): capitalised at its start, its words in a row with only
-    spaces or "&" between, the last one possibly possessive ("Kia Rio", "Kim's game", "Ben
-    & Jerry's", "Mencap's helpline"); the longest such entry."""
-    longest = 0
-    table, capitals = lookalikes(), lookalike_capitals()
-    for j in range(max(0, i - 3), i + 1):
-        first = found[j].group(0)
-        key = fold(first)
-        if not capitalised(first) or (key in capitals and not first.isupper()):
-            continue  # "NAN" (a baby milk), not "Nan"
-        rests = set(table.get(key, ()))
-        if key.endswith("'s") and () in table.get(key[:-2], ()):
-            rests.add(())  # "Mencap's helpline"
-        for rest in rests:
-            end = j + len(rest)
-            if end < i or end >= len(found):
-                continue
-            words = [fold(m.group(0)) for m in found[j + 1 : end + 1]]
-            if words and words[-1].endswith("'s") and not rest[-1].endswith("'s"):
-                words[-1] = words[-1][:-2]  # "Harvey Nichols's"
-            spaced = all(
-                text[found[k].end() : found[k + 1].start()].strip(" &") == "" for k in range(j, end)
-            )
-            if words == list(rest) and spaced:
-                longest = max(longest, len(rest) + 1)
-    return longest
-
-
 def _used_earlier(text: str, found: list[re.Match[str]], i: int) -> bool:
     """Whether, earlier in the sentence of ``found[i]``, a capitalised word stands right
     after a word of :data:`USE_WORDS` ("Takes Aricept ... and Sinemet")."""
@@ -520,7 +378,7 @@ def _unlisted_capital(text: str, found: list[re.Match[str]], i: int) -> bool:
     word = match.group(0)
     if not capitalised(word) or sentence_start(text, match.start()):
         return False
-    key = _keys(word)[0]
+    key = name_keys(word)[0]
     nouns = proper_nouns()
     if key in nouns or any(part in nouns for part in key.split("-")):
         return False
@@ -528,7 +386,7 @@ def _unlisted_capital(text: str, found: list[re.Match[str]], i: int) -> bool:
         return False
     if _capital_run(text, found, i) >= 3 or right_after(text, found, i, USE_WORDS):
         return False
-    clause = _clause_before(text, found, i)
+    clause = clause_before(text, found, i)
     if clause[-1:] == ["with"] and any(w in MEANS_VERBS for w in clause[:-1]):
         return False
     if clause[-1:] == ["and"] and _used_earlier(text, found, i):
@@ -556,12 +414,6 @@ def _camel(word: str) -> bool:
     return any(a.islower() and b.isupper() for a, b in itertools.pairwise(word))
 
 
-def _past_tense(found: list[re.Match[str]], i: int) -> bool:
-    """Whether a lower-case English word ending in "ed" follows ``found[i]``."""
-    nxt = found[i + 1].group(0) if i + 1 < len(found) else ""
-    return nxt.islower() and nxt.endswith("ed") and nxt in common_words()
-
-
 def _touches_digit(text: str, match: re.Match[str]) -> bool:
     """Whether a digit stands right before or after the word: a product or a code."""
     before = text[match.start() - 1 : match.start()]
@@ -581,7 +433,7 @@ def find_name(text: str) -> str | None:
     found = list(WORD.finditer(text))
     for i, match in enumerate(found):
         word = match.group(0)
-        keys = _keys(word)
+        keys = name_keys(word)
         if after_article(text, found, i):
             continue  # "a tad tired", "a warm Milo": a given name takes no article
         if _touches_digit(text, match):
@@ -592,7 +444,7 @@ def find_name(text: str) -> str | None:
             continue
         if _eponym(found, i) or _place(text, found, i) or _before_plural_noun(text, found, i):
             continue  # "Ivy Ward", "Boston Naming Test", "at Walter Reed", "Uno cards were"
-        if _thing_here(text, found, i):
+        if thing_here(text, found, i):
             continue  # "a Kia Rio", "a week on Skye", "Mencap's helpline": no person
         if character(text, found, i) or kind_of_thing(text, found, i):
             continue  # "Colin the Caterpillar", "Jasmine rice", "a Sindy doll": no person
@@ -617,7 +469,7 @@ def find_name(text: str) -> str | None:
             continue  # "using Duplo blocks": a word no list holds, as a kind of thing
         elif _unlisted_capital(text, found, i):
             return word  # "Good effort from Sinag", "Session moved so Kidlat could attend"
-        if _person_slot(text, found, i):
+        if person_slot(text, found, i):
             return word  # "saw gurpreet", "worked with Sumaq", "killa's mum"
     return None
 

@@ -1,0 +1,193 @@
+"""Where the grammar around a word says a person, and where a word that looks like a name
+stands for a brand, a place or a body instead (``data/lookalikes.txt``): the two readings the
+name checks of :mod:`cfwidget.therapy._names` weigh against each other.
+
+>>> from cfwidget.therapy._name_lists import WORD
+>>> def words(text):
+...     return list(WORD.finditer(text))
+>>> person_slot("Saw Humana today.", words("Saw Humana today."), 1)
+True
+>>> thing_here("Aetna approved it.", words("Aetna approved it."), 0)
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._name_lists import (
+    common_words,
+    fold,
+    given_names,
+    lookalike_capitals,
+    lookalikes,
+    proper_nouns,
+    wide_names,
+)
+from ._name_phrases import (
+    before_who,
+    capitalised,
+    clause_start,
+    right_after,
+    stands_as_subject,
+    verb_follows,
+)
+from ._name_words import (
+    ARTICLES,
+    EPONYM_NOUNS,
+    GIVE_VERBS,
+    HONORIFICS,
+    KIN_NOUNS,
+    MEANS_VERBS,
+    MODALS,
+    OBJECT_VERBS,
+    PERSON_STATES,
+    SOCIAL_WORDS,
+)
+
+__all__ = ["SAYS", "clause_before", "lookalike", "name_keys", "past_tense", "person_slot"]
+__all__ += ["thing_here"]
+
+
+def name_keys(word: str) -> list[str]:
+    key = fold(word)
+    if key.endswith("'s"):
+        key = key[:-2]
+    parts = re.split(r"['-]", key) if ("-" in key or "'" in key) else []
+    halves = key.split("-")
+    whole = "-" in key and all(len(half) > 1 for half in halves)  # not "t-om"
+    joined = [key.replace("-", "")] if whole else []  # "Ji-woo" is listed as "jiwoo"
+    return [key, *joined, *[p for p in parts if len(p) > 2]]
+
+
+# Verbs of saying, after which a clause starts without "that".
+SAYS = frozenset(
+    {"says", "said", "reports", "reported", "notes", "noted", "thinks", "feels", "states"}
+    | {"mentioned", "explained", "confirmed", "pleased", "glad", "worried", "concerned"}
+)
+
+
+def clause_before(text: str, found: list[re.Match[str]], i: int) -> list[str]:
+    """The folded words of the clause before ``found[i]``, nearest last (at most five)."""
+    words: list[str] = []
+    for j in range(i - 1, max(-1, i - 6), -1):
+        if any(c in ".!?;:" for c in text[found[j].end() : found[j + 1].start()]):
+            break
+        words.insert(0, fold(found[j].group(0)))
+    return words
+
+
+def person_slot(text: str, found: list[re.Match[str]], i: int, *, thing: bool = False) -> bool:
+    """Whether the grammar around ``found[i]`` says it is a person: "saw x", "worked with x",
+    "x's mum", "Mrs x", "x was tired", "x tired today", "x and her husband", "x and wife".
+    For a ``thing`` (a word of :func:`lookalike`), a place or a product too may stand
+    after "from", "for", "to" or "with" ("drove from Lincoln", "a voucher for Nando's"),
+    and only a given name is a person by a verb after it ("Savannah has started", not
+    "Aetna approved"): a thing in no name list is a person only where nothing else could
+    stand ("saw x", "x's mum", "x, who", "x tired today")."""
+    word = found[i].group(0)
+    nxt = fold(found[i + 1].group(0)) if i + 1 < len(found) else ""
+    if fold(word).endswith("'s"):
+        if nxt in KIN_NOUNS:
+            return True
+        # "sinag's turn" (a word no list holds), not "Huntington's chorea"
+        lower = i + 1 < len(found) and found[i + 1].group(0).islower()
+        known = name_keys(word)[0] in proper_nouns() or name_keys(word)[0] in given_names()[0]
+        return lower and not known and not thing and nxt not in EPONYM_NOUNS
+
+    if right_after(text, found, i, HONORIFICS | OBJECT_VERBS) or before_who(text, found, i):
+        return True  # "saw x", "Mrs x", "Masooma, who is nine"
+    if right_after(text, found, i, GIVE_VERBS) and nxt in ARTICLES | {"some", "more"}:
+        return True  # "to offer inday a drink": who is given something
+    clause = clause_before(text, found, i)
+    if clause[-1:] == ["with"] and any(w in SOCIAL_WORDS for w in clause[:-1]):
+        return True
+    key = name_keys(word)[0]
+    if thing and key not in given_names()[0] and key not in wide_names():
+        return nxt in PERSON_STATES  # "Humana asked", "Aetna approved": a body, not a person
+    if not thing and right_after(text, found, i, frozenset({"from", "for", "to"})):
+        return True  # "good effort from sinag", "a card for sinag" (not "moved from")
+    if not thing and clause[-1:] == ["with"] and not any(w in MEANS_VERBS for w in clause[:-1]):
+        return True  # "reviewed the diary with faduma", not "thickened with nutilis"
+    # A clause starts after a verb of saying too: "teacher says thenmozhi avoids written tasks".
+    start = clause_start(text, found, i) or right_after(text, found, i, SAYS)
+    place = capitalised(word) and key in proper_nouns()  # "Aetna covers": no person
+    if (start or word.islower()) and not place and verb_follows(found, i, start):
+        return True  # "Behrouz was reviewed", "Omid manages buttons", "carer says x is"
+    if clause_start(text, found, i) and past_tense(found, i):
+        after_verb = fold(found[i + 2].group(0)) if i + 2 < len(found) else ""
+        if after_verb not in {"by", "in", "on", "at", "as", "for"} and nxt not in MEANS_VERBS:
+            return True  # "Dalisay chewed soft solids", not "Jenga used as a game"
+    if stands_as_subject(text, found, i) or nxt in PERSON_STATES:
+        return True
+    after = fold(found[i + 2].group(0)) if i + 2 < len(found) else ""
+    if nxt in MODALS and after and after != "be":
+        return True  # "so x could attend", not "Keppra could be increased"
+    if (
+        i > 1
+        and right_after(text, found, i, frozenset({"by"}))
+        and fold(found[i - 2].group(0))[-2:] == "ed"
+    ):
+        return True  # "tiles were counted by x"
+    return nxt == "and" and (after in {"her", "his", "their"} or after in KIN_NOUNS)
+
+
+# Words after which a given name that is also a place or a product is the place or the
+# product ("a week on Skye", "using Alexa"); not "to", "from", "with" ("spoke to Florence")
+# or "had", "started" ("had Oliver in clinic").
+THING_BEFORE = frozenset({"in", "on", "at", "near", "around", "across", "visiting", "via"})
+THING_BEFORE |= frozenset({"use", "uses", "used", "using", "drinks", "drank", "eats", "ate"})
+
+
+def thing_here(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether ``found[i]`` stands for a brand, a place or a body of :func:`lookalikes`, not
+    a person: no grammar around it says a person (see :func:`person_slot`), and it is in
+    no name list ("Aetna", "Sudocrem"), or an entry of two words or more ("Ted Baker"), or
+    a given name right after a word that places or uses it ("a week on Skye", "using
+    Alexa"; "Florence was tired" and "spoke to Florence" still warn)."""
+    whole = lookalike(text, found, i)
+    if not whole or person_slot(text, found, i, thing=True):
+        return False
+    word = found[i].group(0)
+    key = name_keys(word)[0]
+    if key not in given_names()[0] and key not in wide_names():
+        return True
+    if whole > 1:
+        return True
+    return not fold(word).endswith("'s") and right_after(text, found, i, THING_BEFORE)
+
+
+def lookalike(text: str, found: list[re.Match[str]], i: int) -> int:
+    """How many words the entry of :func:`lookalikes` has that ``found[i]`` is a word of,
+    as the note writes it (0: none): capitalised at its start, its words in a row with only
+    spaces or "&" between, the last one possibly possessive ("Kia Rio", "Kim's game", "Ben
+    & Jerry's", "Mencap's helpline"); the longest such entry."""
+    longest = 0
+    table, capitals = lookalikes(), lookalike_capitals()
+    for j in range(max(0, i - 3), i + 1):
+        first = found[j].group(0)
+        key = fold(first)
+        if not capitalised(first) or (key in capitals and not first.isupper()):
+            continue  # "NAN" (a baby milk), not "Nan"
+        rests = set(table.get(key, ()))
+        if key.endswith("'s") and () in table.get(key[:-2], ()):
+            rests.add(())  # "Mencap's helpline"
+        for rest in rests:
+            end = j + len(rest)
+            if end < i or end >= len(found):
+                continue
+            words = [fold(m.group(0)) for m in found[j + 1 : end + 1]]
+            if words and words[-1].endswith("'s") and not rest[-1].endswith("'s"):
+                words[-1] = words[-1][:-2]  # "Harvey Nichols's"
+            spaced = all(
+                text[found[k].end() : found[k + 1].start()].strip(" &") == "" for k in range(j, end)
+            )
+            if words == list(rest) and spaced:
+                longest = max(longest, len(rest) + 1)
+    return longest
+
+
+def past_tense(found: list[re.Match[str]], i: int) -> bool:
+    """Whether a lower-case English word ending in "ed" follows ``found[i]``."""
+    nxt = found[i + 1].group(0) if i + 1 < len(found) else ""
+    return nxt.islower() and nxt.endswith("ed") and nxt in common_words()
