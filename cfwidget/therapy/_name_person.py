@@ -136,6 +136,7 @@ def person_slot(text: str, found: list[re.Match[str]], i: int, *, thing: bool = 
 # product ("a week on Skye", "using Alexa"); not "to", "from", "with" ("spoke to Florence")
 # or "had", "started" ("had Oliver in clinic").
 THING_BEFORE = frozenset({"in", "on", "at", "near", "around", "across", "visiting", "via"})
+THING_BEFORE |= frozenset({"outside", "beyond"})
 THING_BEFORE |= frozenset({"use", "uses", "used", "using", "drinks", "drank", "eats", "ate"})
 
 

@@ -201,6 +201,7 @@ MOVE_WORDS = frozenset(
     | {"transferred", "transfer", "relocated", "returned", "back", "emigrated", "commutes"}
     | {"commuted", "referred", "discharged", "repatriated", "admitted", "sent", "taken"}
     | {"visiting", "visit", "visits", "holiday", "holidays", "holidaying"}
+    | {"relocating", "relocate", "relocates", "moves", "travels", "travel", "emigrating"}
 )
 # Right before a capitalised word that no list holds, a word saying the word is taken, eaten,
 # played or used: a medicine, a food or a game, no person ("Takes Aricept", "Played Jenga",

@@ -286,6 +286,8 @@ def test_word_names_are_words_where_they_stand(text: str) -> None:
         ("Ben & Jerry's ice cream was the reward.", None),
         ("A week on Skye helped her settle.", None),  # a given name after a place word
         ("Now using Alexa to set reminders.", None),
+        ("The family are relocating to Adelaide in May.", None),  # a move: a place
+        ("Lives just outside Charlotte with her sister.", None),
         ("NAN formula was changed this week.", None),  # an entry in capitals
         ("Mum and Nan attended today.", None),  # ... is not "Nan"
         ("Florence was tired today.", "Florence"),  # a given name as a person: still warned
