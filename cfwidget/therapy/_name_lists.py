@@ -1,6 +1,7 @@
 """The shipped word lists the name checks read, each read once from the installed package:
 given names (``data/given_names.txt``), the wider list for notes
-(``data/given_names_wide.txt``), English words (``data/common_words.txt``), proper nouns that
+(``data/given_names_wide.txt``), English words (``data/common_words.txt`` and the clinic's
+own, ``data/clinical_words.txt``), proper nouns that
 are no given name (``data/proper_nouns.txt``), the brands, places and bodies that notes name
 and that look like given names (``data/lookalikes.txt``) and the syllables of pinyin
 (``data/pinyin_syllables.txt``). Each file's header names its sources and their licences.
@@ -69,12 +70,15 @@ def _read_list(name: str) -> frozenset[str]:
 
 @functools.lru_cache(maxsize=1)
 def common_words() -> frozenset[str]:
-    """English words in lower case (``data/common_words.txt``, from SCOWL).
+    """English words in lower case (``data/common_words.txt``, from SCOWL), with the words of
+    the clinic that SCOWL lacks (``data/clinical_words.txt``) unless they are given names.
 
-    >>> "balance" in common_words(), "moyo" in common_words()
-    (True, False)
+    >>> "balance" in common_words(), "reflux" in common_words(), "moyo" in common_words()
+    (True, True, False)
     """
-    return _read_list("common_words.txt")
+    names, wide = given_names()[0], wide_names()
+    clinical = (w for w in _read_list("clinical_words.txt") if w not in names and w not in wide)
+    return _read_list("common_words.txt") | frozenset(clinical)
 
 
 @functools.lru_cache(maxsize=1)

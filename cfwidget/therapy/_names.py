@@ -40,7 +40,8 @@ Beyond the list, for notes only:
 - **The wide list** (``data/given_names_wide.txt``: names that two independent sources
   agree on, four letters or more, none an English word) counts capitalised in the middle of
   a sentence ("Today Somchai ...") and wherever the grammar says a person.
-- **A word that no list holds** and that is no English word (``data/common_words.txt``)
+- **A word that no list holds** and that is no English word (``data/common_words.txt``, and
+  the clinic's words it lacks, ``data/clinical_words.txt``: "reflux", "rollator")
   counts, in any case, where the grammar says a person: after "saw", "met", "told",
   "asked" ...; after "with" when the clause says what was done together ("worked with x",
   "session with x"); as a possessive before a relative or the like ("x's mum"); after a

@@ -288,6 +288,7 @@ def test_word_names_are_words_where_they_stand(text: str) -> None:
         ("Now using Alexa to set reminders.", None),
         ("The family are relocating to Adelaide in May.", None),  # a move: a place
         ("Lives just outside Charlotte with her sister.", None),
+        ("Referred for reflux and a trial with rollator.", None),  # the clinic's own words
         ("NAN formula was changed this week.", None),  # an entry in capitals
         ("Mum and Nan attended today.", None),  # ... is not "Nan"
         ("Florence was tired today.", "Florence"),  # a given name as a person: still warned
@@ -366,6 +367,9 @@ def test_the_name_list_ships_in_the_wheel_with_its_source(
     with zipfile.ZipFile(wheel) as z:
         things = z.read("cfwidget/therapy/data/lookalikes.txt").decode("utf-8")
     assert "written by hand for cfwidget" in things and "\nbrand\tSudocrem\n" in things
+    with zipfile.ZipFile(wheel) as z:
+        clinic = z.read("cfwidget/therapy/data/clinical_words.txt").decode("utf-8")
+    assert "written by hand for cfwidget" in clinic and "\nreflux\n" in clinic
 
 
 # -- notes: checked before anything is written, a draft until the end --------------------
