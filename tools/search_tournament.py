@@ -74,6 +74,8 @@ def _resumed(path: Path, settings: dict[str, Any]) -> tuple[list[pd.DataFrame], 
     ]
     if differ:
         raise SystemExit(f"{path} was run with other settings ({', '.join(differ)}): not resumed")
+    if saved["columns"] != ROTATION_COLUMNS + TIMED_COLUMNS:
+        raise SystemExit(f"{path} has other columns than this version writes: not resumed")
     rows = pd.DataFrame(saved["rows"], columns=saved["columns"])
     rows = rows.astype({"deal": int, "chair": int})
     if rows.empty:

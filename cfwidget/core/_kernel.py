@@ -306,7 +306,8 @@ class Kernel:
     def random_code(self, rand: Callable[[], float]) -> int:
         """A legal move chosen uniformly, without listing them: of the ``n`` moves of
         :meth:`legal_codes`, the one at place ``int(rand() * n)`` (``rand`` is a
-        ``random.Random().random``; it is not called when there is one legal move).
+        ``random.Random().random``; it is not called when there is one legal move). The
+        round must not be over (``legal_codes()`` is then empty; the playout loop stops).
 
         >>> from cfwidget import Round, Rules
         >>> k = Round.deal(Rules(), players=3, seed=4).kernel()
@@ -332,7 +333,7 @@ class Kernel:
                 a, b, _ = info[low]
                 plays += len(ends[a]) + len(ends[b])
         if not plays:
-            return DRAW_CODE if not drawn and self.yard else PASS_CODE
+            return self.no_play_code()
         loud = 2 if self.announce and hand.bit_count() == 2 else 1
         total = plays * loud + (1 if drawn and not self.must_play else 0)
         k = int(rand() * total) if total > 1 else 0

@@ -225,7 +225,8 @@ def rotation_match(
     choose them (clock readings: the only columns that vary from run to run). ``skip``
     names deals (numbers below ``deals``) not to play: those a run cut short has already
     played, so that a second call finishes the match; the rows of the two calls together
-    are the rows of one call without ``skip``.
+    are the rows of one call without ``skip`` (for bots given by name, made afresh for
+    every game; a bot object that keeps state between games plays its own way).
 
     One row per deal and chair (:data:`ROTATION_COLUMNS`): ``points`` (the contender's, in
     that chair), ``baseline`` (the opponent's in the same chair on the same deal),

@@ -17,8 +17,8 @@ import re
 import unicodedata
 from importlib import resources
 
-__all__ = ["WORD", "common_words", "fold", "given_names", "lookalike_capitals", "lookalikes"]
-__all__ += ["pinyin_name"]
+__all__ = ["PERSON_KINDS", "WORD", "common_words", "fold", "given_names", "lookalike_capitals"]
+__all__ += ["lookalike_people", "lookalikes", "named", "pinyin_name"]
 __all__ += ["proper_nouns", "wide_names"]
 
 #: A word: letters, with inner apostrophes or hyphens (Anne-Marie, O'Neil).
@@ -71,14 +71,16 @@ def _read_list(name: str) -> frozenset[str]:
 @functools.lru_cache(maxsize=1)
 def common_words() -> frozenset[str]:
     """English words in lower case (``data/common_words.txt``, from SCOWL), with the words of
-    the clinic that SCOWL lacks (``data/clinical_words.txt``) unless they are given names.
+    the clinic that SCOWL lacks (``data/clinical_words.txt``) unless they are given names or
+    read as pinyin names (:func:`pinyin_name`).
 
     >>> "balance" in common_words(), "reflux" in common_words(), "moyo" in common_words()
     (True, True, False)
     """
     names, wide = given_names()[0], wide_names()
-    clinical = (w for w in _read_list("clinical_words.txt") if w not in names and w not in wide)
-    return _read_list("common_words.txt") | frozenset(clinical)
+    clinical = _read_list("clinical_words.txt")
+    kept = (w for w in clinical if w not in names and w not in wide and not _pinyin_shaped(w))
+    return _read_list("common_words.txt") | frozenset(kept)
 
 
 @functools.lru_cache(maxsize=1)
@@ -103,26 +105,53 @@ def proper_nouns() -> frozenset[str]:
     return _read_list("proper_nouns.txt")
 
 
+#: Kinds of :func:`lookalikes` entries that people are named after or named like: a
+#: character ("Simba") or a test named after its author ("Griffiths") may be a person.
+PERSON_KINDS = frozenset({"character", "assessment"})
+
+
 @functools.lru_cache(maxsize=1)
+def _lookalike_tables() -> tuple[
+    dict[str, frozenset[tuple[str, ...]]], frozenset[str], frozenset[str]
+]:
+    """``data/lookalikes.txt`` read once: the entries by first word, the first words written
+    only in capitals, and those of one-word entries of :data:`PERSON_KINDS`."""
+    text = resources.files(__package__).joinpath("data/lookalikes.txt").read_text("utf-8")
+    table: dict[str, set[tuple[str, ...]]] = {}
+    upper: dict[str, bool] = {}
+    people: set[str] = set()
+    for line in text.splitlines():
+        if not line or line.startswith("#"):
+            continue
+        kind, _, entry = line.partition("\t")
+        written = WORD.findall(entry)
+        if not written or any(c.isdigit() for c in entry):
+            continue  # "Connect 4" would make every "Connect" one
+        words = [fold(w) for w in written]
+        table.setdefault(words[0], set()).add(tuple(words[1:]))
+        first = written[0]
+        upper[words[0]] = upper.get(words[0], True) and first.isupper() and len(first) > 1
+        if kind in PERSON_KINDS and len(words) == 1:
+            people.add(words[0])
+    return (
+        {first: frozenset(rests) for first, rests in table.items()},
+        frozenset(key for key, only in upper.items() if only),
+        frozenset(people),
+    )
+
+
 def lookalikes() -> dict[str, frozenset[tuple[str, ...]]]:
     """Brands, medicines, places, bodies, tests, apps, games and characters that notes name and
     that are no person (``data/lookalikes.txt``): by each entry's first word, folded, the
     folded words that follow it in each entry (none for a one-word entry). Entries with a
-    digit are left out ("Connect 4" would make every "Connect" one).
+    digit are left out.
 
     >>> (("rio",) in lookalikes()["kia"], () in lookalikes()["mencap"])
     (True, True)
     """
-    table: dict[str, set[tuple[str, ...]]] = {}
-    for line in _lookalike_lines():
-        entry = line.partition("\t")[2]
-        words = [fold(w) for w in WORD.findall(entry)]
-        if words and not any(c.isdigit() for c in entry):
-            table.setdefault(words[0], set()).add(tuple(words[1:]))
-    return {first: frozenset(rests) for first, rests in table.items()}
+    return _lookalike_tables()[0]
 
 
-@functools.lru_cache(maxsize=1)
 def lookalike_capitals() -> frozenset[str]:
     """The first words of :func:`lookalikes`, folded, that every entry writes in capitals
     ("NAN", a baby milk): they count only in capitals, not as "Nan".
@@ -130,27 +159,17 @@ def lookalike_capitals() -> frozenset[str]:
     >>> "nan" in lookalike_capitals(), "lego" in lookalike_capitals()
     (True, False)
     """
-    forms: dict[str, bool] = {}
-    for first in _lookalike_firsts():
-        key = fold(first)
-        forms[key] = forms.get(key, True) and first.isupper() and len(first) > 1
-    return frozenset(key for key, upper in forms.items() if upper)
+    return _lookalike_tables()[1]
 
 
-def _lookalike_firsts() -> list[str]:
-    """The first word of every entry of ``data/lookalikes.txt``, as written."""
-    firsts = []
-    for line in _lookalike_lines():
-        words = WORD.findall(line.partition("\t")[2])
-        if words:
-            firsts.append(words[0])
-    return firsts
+def lookalike_people() -> frozenset[str]:
+    """The one-word entries of :func:`lookalikes` of :data:`PERSON_KINDS`, folded: characters
+    and tests that a person may be named like.
 
-
-@functools.lru_cache(maxsize=1)
-def _lookalike_lines() -> tuple[str, ...]:
-    text = resources.files(__package__).joinpath("data/lookalikes.txt").read_text("utf-8")
-    return tuple(line for line in text.splitlines() if line and not line.startswith("#"))
+    >>> "simba" in lookalike_people(), "mencap" in lookalike_people()
+    (True, False)
+    """
+    return _lookalike_tables()[2]
 
 
 @functools.lru_cache(maxsize=1)
@@ -166,7 +185,23 @@ def pinyin_name(key: str) -> bool:
     >>> pinyin_name("weijie"), pinyin_name("zhenyu"), pinyin_name("banana"), pinyin_name("hello")
     (True, True, False, False)
     """
-    if len(key) < 5 or not key.isalpha() or key in common_words() or key in proper_nouns():
+    if key in common_words() or key in proper_nouns():
+        return False
+    return _pinyin_shaped(key)
+
+
+def _pinyin_shaped(key: str) -> bool:
+    """Whether ``key`` is two syllables of pinyin, five letters or more."""
+    if len(key) < 5 or not key.isalpha():
         return False
     syllables = _pinyin()
     return any(key[:k] in syllables and key[k:] in syllables for k in range(1, len(key)))
+
+
+def named(key: str) -> bool:
+    """Whether ``key`` (folded) is a given name of :func:`given_names` or :func:`wide_names`.
+
+    >>> named("maria"), named("somchai"), named("aetna")
+    (True, True, False)
+    """
+    return key in given_names()[0] or key in wide_names()

@@ -20,9 +20,10 @@ from ._name_lists import (
     fold,
     given_names,
     lookalike_capitals,
+    lookalike_people,
     lookalikes,
+    named,
     proper_nouns,
-    wide_names,
 )
 from ._name_phrases import (
     before_who,
@@ -45,8 +46,8 @@ from ._name_words import (
     SOCIAL_WORDS,
 )
 
-__all__ = ["SAYS", "clause_before", "lookalike", "name_keys", "past_tense", "person_slot"]
-__all__ += ["thing_here"]
+__all__ = ["SAYS", "STAYS", "STAY_BEFORE", "THING_BEFORE", "clause_before", "lookalike"]
+__all__ += ["name_keys", "past_tense", "person_slot", "thing_here"]
 
 
 def name_keys(word: str) -> list[str]:
@@ -80,11 +81,9 @@ def clause_before(text: str, found: list[re.Match[str]], i: int) -> list[str]:
 def person_slot(text: str, found: list[re.Match[str]], i: int, *, thing: bool = False) -> bool:
     """Whether the grammar around ``found[i]`` says it is a person: "saw x", "worked with x",
     "x's mum", "Mrs x", "x was tired", "x tired today", "x and her husband", "x and wife".
-    For a ``thing`` (a word of :func:`lookalike`), a place or a product too may stand
-    after "from", "for", "to" or "with" ("drove from Lincoln", "a voucher for Nando's"),
-    and only a given name is a person by a verb after it ("Savannah has started", not
-    "Aetna approved"): a thing in no name list is a person only where nothing else could
-    stand ("saw x", "x's mum", "x, who", "x tired today")."""
+    With ``thing`` (a brand, a medicine or a body of :func:`lookalike` that is in no name
+    list), only where nothing but a person could stand: "saw x", "x's mum", "Mrs x", "x,
+    who", "x tired today" (not "Humana asked", "a voucher for Nando's")."""
     word = found[i].group(0)
     nxt = fold(found[i + 1].group(0)) if i + 1 < len(found) else ""
     if fold(word).endswith("'s"):
@@ -102,16 +101,15 @@ def person_slot(text: str, found: list[re.Match[str]], i: int, *, thing: bool = 
     clause = clause_before(text, found, i)
     if clause[-1:] == ["with"] and any(w in SOCIAL_WORDS for w in clause[:-1]):
         return True
-    key = name_keys(word)[0]
-    if thing and key not in given_names()[0] and key not in wide_names():
-        return nxt in PERSON_STATES  # "Humana asked", "Aetna approved": a body, not a person
-    if not thing and right_after(text, found, i, frozenset({"from", "for", "to"})):
+    if thing:
+        return nxt in PERSON_STATES
+    if right_after(text, found, i, frozenset({"from", "for", "to"})):
         return True  # "good effort from sinag", "a card for sinag" (not "moved from")
-    if not thing and clause[-1:] == ["with"] and not any(w in MEANS_VERBS for w in clause[:-1]):
+    if clause[-1:] == ["with"] and not any(w in MEANS_VERBS for w in clause[:-1]):
         return True  # "reviewed the diary with faduma", not "thickened with nutilis"
     # A clause starts after a verb of saying too: "teacher says thenmozhi avoids written tasks".
     start = clause_start(text, found, i) or right_after(text, found, i, SAYS)
-    place = capitalised(word) and key in proper_nouns()  # "Aetna covers": no person
+    place = capitalised(word) and name_keys(word)[0] in proper_nouns()  # "Aetna covers"
     if (start or word.islower()) and not place and verb_follows(found, i, start):
         return True  # "Behrouz was reviewed", "Omid manages buttons", "carer says x is"
     if clause_start(text, found, i) and past_tense(found, i):
@@ -132,38 +130,68 @@ def person_slot(text: str, found: list[re.Match[str]], i: int, *, thing: bool = 
     return nxt == "and" and (after in {"her", "his", "their"} or after in KIN_NOUNS)
 
 
-# Words after which a given name that is also a place or a product is the place or the
-# product ("a week on Skye", "using Alexa"); not "to", "from", "with" ("spoke to Florence")
-# or "had", "started" ("had Oliver in clinic").
-THING_BEFORE = frozenset({"in", "on", "at", "near", "around", "across", "visiting", "via"})
-THING_BEFORE |= frozenset({"outside", "beyond"})
-THING_BEFORE |= frozenset({"use", "uses", "used", "using", "drinks", "drank", "eats", "ate"})
+# Words right before a given name that is also a place or a product that make it the place
+# or the product ("in Florence", "using Alexa"): no person stands there. And words that do
+# so only after a stay or a home ("a week on Skye", "lives outside Regina"; not "smiled at
+# Florence", "focused on Henry").
+THING_BEFORE = frozenset({"in", "near", "via", "use", "uses", "used", "using"})
+THING_BEFORE |= frozenset({"drink", "drinks", "drank", "eat", "eats", "ate"})
+STAY_BEFORE = frozenset({"on", "at", "outside", "around", "beyond"})
+STAYS = frozenset({"week", "weeks", "weekend", "fortnight", "holiday", "holidays", "break"})
+STAYS |= frozenset({"trip", "lives", "live", "living", "lived", "based", "stays", "stayed"})
+STAYS |= frozenset({"staying", "holidaying", "holidayed", "alone"})
 
 
 def thing_here(text: str, found: list[re.Match[str]], i: int) -> bool:
     """Whether ``found[i]`` stands for a brand, a place or a body of :func:`lookalikes`, not
-    a person: no grammar around it says a person (see :func:`person_slot`), and it is in
-    no name list ("Aetna", "Sudocrem"), or an entry of two words or more ("Ted Baker"), or
-    a given name right after a word that places or uses it ("a week on Skye", "using
-    Alexa"; "Florence was tired" and "spoke to Florence" still warn)."""
-    whole = lookalike(text, found, i)
-    if not whole or person_slot(text, found, i, thing=True):
+    a person. An entry that starts with no given name and no character or test (``"Aetna"``,
+    ``"Sudocrem"``, ``"Ted Baker"``) is the thing unless only a person could stand there
+    (:func:`person_slot` with ``thing``). One that does (``"Florence"``, ``"David Jones"``,
+    ``"Simba"``) is the thing only where no grammar says a person, and then for one given
+    name only right after a word that places or uses it ("a week on Skye", "using Alexa");
+    "Florence was tired", "smiled at Florence" and "a letter from David Jones" still warn."""
+    length, start = lookalike(text, found, i)
+    if not length:
         return False
-    word = found[i].group(0)
-    key = name_keys(word)[0]
-    if key not in given_names()[0] and key not in wide_names():
+    key = name_keys(found[start].group(0))[0]
+    if not named(key) and key not in lookalike_people():
+        return not person_slot(text, found, start, thing=True)
+    if person_slot(text, found, start):
+        return False
+    if length > 1 and not _people_shaped(text, found, start, length):
+        return True  # "at Harvey Nichols", "Kim's game"
+    if length == 1 and not named(key):
+        return True  # "the Griffiths scales"
+    if fold(found[start].group(0)).endswith("'s"):
+        return False  # "Florence's coat": a person's
+    if right_after(text, found, start, THING_BEFORE):
         return True
-    if whole > 1:
-        return True
-    return not fold(word).endswith("'s") and right_after(text, found, i, THING_BEFORE)
+    stay = any(fold(w.group(0)) in STAYS for w in found[max(0, start - 3) : start - 1])
+    return stay and right_after(text, found, start, STAY_BEFORE)  # "lives just outside x"
 
 
-def lookalike(text: str, found: list[re.Match[str]], i: int) -> int:
-    """How many words the entry of :func:`lookalikes` has that ``found[i]`` is a word of,
-    as the note writes it (0: none): capitalised at its start, its words in a row with only
-    spaces or "&" between, the last one possibly possessive ("Kia Rio", "Kim's game", "Ben
-    & Jerry's", "Mencap's helpline"); the longest such entry."""
-    longest = 0
+# Small words inside an entry that also join people: "George at Asda", "Jack and Jill".
+_JOINING = frozenset({"and", "at", "of", "the", "in", "on", "for", "to", "with", "from"})
+
+
+def _people_shaped(text: str, found: list[re.Match[str]], start: int, length: int) -> bool:
+    """Whether the entry of ``length`` words at ``found[start]`` (its first a given name)
+    could as well be people: a small joining word in it ("George at Asda", "Jack and Jill"),
+    or another given name after "&" ("Max & Ruby")."""
+    for k in range(start + 1, start + length):
+        word = found[k].group(0)
+        joined = "&" in text[found[k - 1].end() : found[k].start()]
+        if word in _JOINING or (joined and named(name_keys(word)[0])):
+            return True
+    return False
+
+
+def lookalike(text: str, found: list[re.Match[str]], i: int) -> tuple[int, int]:
+    """The longest entry of :func:`lookalikes` that ``found[i]`` is a word of, as the note
+    writes it: how many words it has (0: none) and where it starts. Capitalised at its
+    start, its words in a row with only spaces or "&" between, the last one possibly
+    possessive ("Kia Rio", "Kim's game", "Ben & Jerry's", "Mencap's helpline")."""
+    longest, at = 0, i
     table, capitals = lookalikes(), lookalike_capitals()
     for j in range(max(0, i - 3), i + 1):
         first = found[j].group(0)
@@ -183,9 +211,9 @@ def lookalike(text: str, found: list[re.Match[str]], i: int) -> int:
             spaced = all(
                 text[found[k].end() : found[k + 1].start()].strip(" &") == "" for k in range(j, end)
             )
-            if words == list(rest) and spaced:
-                longest = max(longest, len(rest) + 1)
-    return longest
+            if words == list(rest) and spaced and len(rest) + 1 > longest:
+                longest, at = len(rest) + 1, j
+    return longest, at
 
 
 def past_tense(found: list[re.Match[str]], i: int) -> bool:

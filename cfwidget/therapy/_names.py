@@ -76,6 +76,7 @@ from ._name_lists import (
     common_words,
     fold,
     given_names,
+    named,
     pinyin_name,
     proper_nouns,
     wide_names,
@@ -160,8 +161,7 @@ def find_name_pair(text: str) -> str | None:
             continue  # "Uses a Tommee Tippee cup": a brand takes an article, a person none
         if thing_here(text, words, at):
             continue  # "Harvey Nichols", "Kia Rio": a shop, a car
-        listed = keys[0] in given_names()[0] or keys[0] in wide_names()
-        if listed or person_slot(text, words, at):
+        if named(keys[0]) or person_slot(text, words, at):
             return found.group(1)  # "Harpreet Singh", "saw Tendai Moyo"
     return None
 
