@@ -29,11 +29,13 @@ read once, from the installed package. A name in the list is found in any case
   a capitalised word ("Ivy Ward", "Victoria Wing"), a name after "St" or after "at", "in",
   "on" with a capital following ("at Walter Reed"), and a name that is a word after a
   capitalised word ("Angel Delight", "Talking Mats").
-- **Lookalikes** (``data/lookalikes.txt``: about 3,200 brands, medicines, places, bodies,
-  tests, apps, games and characters that notes name): a word of an entry as the entry
-  writes it is the thing ("Aetna approved", "Ted Baker", "Kim's game"), and a given name
-  among them only right after a word that places or uses it ("a week on Skye", "using
-  Alexa"), unless the grammar says a person ("saw x", "x's mum", "Florence was tired").
+- **Lookalikes** (``data/lookalikes.txt``: brands, medicines, places, bodies, tests, apps,
+  games and characters that notes name): a word of an entry as the entry writes it is the
+  thing ("Aetna approved", "at Ted Baker", "Kim's game") unless the grammar says a person;
+  an entry that starts with a given name, or a character or test people are named after,
+  is read with the whole grammar of a person ("a letter from David Jones" warns), and a
+  given name alone is the thing only where a word places or uses it ("a week on Skye",
+  "using Alexa"; see :func:`~cfwidget.therapy._name_person.thing_here`).
 
 Beyond the list, for notes only:
 
