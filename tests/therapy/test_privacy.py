@@ -351,7 +351,7 @@ PERSON_SENTENCES = [
 def test_the_lookalikes_lose_no_warning_on_a_given_name_used_for_a_person(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Every given name that is also a one-word lookalike (346 of them: Florence, Georgia,
+    """Every given name that is also a one-word lookalike (hundreds: Florence, Georgia,
     Oliver ...), in sentences about a person: the same sentences warn as with the list off."""
     words = given_names()[1]
     both = sorted(k for k, v in lookalikes().items() if () in v and named(k) and k not in words)
