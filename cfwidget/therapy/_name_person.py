@@ -78,6 +78,12 @@ def clause_before(text: str, found: list[re.Match[str]], i: int) -> list[str]:
     return words
 
 
+# Who a person has, written in capitals: "jingyi's GP", "x's OT".
+_ROLES = frozenset({"gp", "ot", "slt", "salt", "pt", "ta", "senco", "sendco", "ehcp", "iep"})
+# Words after which a clause starts: "therapy paused while johaira recovers".
+_JOINERS = frozenset({"while", "whilst", "when", "because", "until", "unless", "although"})
+
+
 def person_slot(text: str, found: list[re.Match[str]], i: int, *, thing: bool = False) -> bool:
     """Whether the grammar around ``found[i]`` says it is a person: "saw x", "worked with x",
     "x's mum", "Mrs x", "x was tired", "x tired today", "x and her husband", "x and wife".
@@ -90,7 +96,7 @@ def person_slot(text: str, found: list[re.Match[str]], i: int, *, thing: bool = 
         if nxt in KIN_NOUNS:
             return True
         # "sinag's turn" (a word no list holds), not "Huntington's chorea"
-        lower = i + 1 < len(found) and found[i + 1].group(0).islower()
+        lower = (i + 1 < len(found) and found[i + 1].group(0).islower()) or nxt in _ROLES
         known = name_keys(word)[0] in proper_nouns() or name_keys(word)[0] in given_names()[0]
         return lower and not known and not thing and nxt not in EPONYM_NOUNS
 
@@ -108,7 +114,7 @@ def person_slot(text: str, found: list[re.Match[str]], i: int, *, thing: bool = 
     if clause[-1:] == ["with"] and not any(w in MEANS_VERBS for w in clause[:-1]):
         return True  # "reviewed the diary with faduma", not "thickened with nutilis"
     # A clause starts after a verb of saying too: "teacher says thenmozhi avoids written tasks".
-    start = clause_start(text, found, i) or right_after(text, found, i, SAYS)
+    start = clause_start(text, found, i) or right_after(text, found, i, SAYS | _JOINERS)
     place = capitalised(word) and name_keys(word)[0] in proper_nouns()  # "Aetna covers"
     if (start or word.islower()) and not place and verb_follows(found, i, start):
         return True  # "Behrouz was reviewed", "Omid manages buttons", "carer says x is"

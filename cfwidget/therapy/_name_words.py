@@ -172,6 +172,7 @@ OBJECT_VERBS = frozenset(
     | {"reassured", "supported", "joined", "accompanied", "discharged", "admitted"}
     | {"noticed", "observed", "watched"}
     | {"treated", "referred", "observed", "coached", "taught", "showed", "let"}
+    | {"describe", "describes", "described", "film", "filmed", "filming", "transferred"}
 )
 # ... "with" after one of these in the same clause ("worked with x", "session with x"), ...
 SOCIAL_WORDS = frozenset(

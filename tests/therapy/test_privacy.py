@@ -301,6 +301,9 @@ def test_word_names_are_words_where_they_stand(text: str) -> None:
         ("Dad reported that Skye has started asking for help.", "Skye"),
         ("Kia's dad said she slept well.", "Kia's"),  # a relative: a person
         ("Saw Humana today.", "Humana"),  # "saw x": only a person is seen in a note
+        ("teachers describe qhapaqwayra as quiet in class", "qhapaqwayra"),  # after heldout11
+        ("sessions paused while qhapaqwayra recovers from flu", "qhapaqwayra"),
+        ("letter copied to qhapaqwayra's GP today", "qhapaqwayra's"),
     ],
 )
 def test_brands_places_and_bodies_are_things_unless_a_person_is_meant(
