@@ -77,9 +77,8 @@ def common_words() -> frozenset[str]:
     >>> "balance" in common_words(), "reflux" in common_words(), "moyo" in common_words()
     (True, True, False)
     """
-    names, wide = given_names()[0], wide_names()
     clinical = _read_list("clinical_words.txt")
-    kept = (w for w in clinical if w not in names and w not in wide and not _pinyin_shaped(w))
+    kept = (w for w in clinical if not named(w) and not _pinyin_shaped(w))
     return _read_list("common_words.txt") | frozenset(kept)
 
 

@@ -160,13 +160,14 @@ def thing_here(text: str, found: list[re.Match[str]], i: int) -> bool:
     if not length:
         return False
     key = name_keys(found[start].group(0))[0]
-    if not named(key) and key not in lookalike_people():
+    name = named(key)
+    if not name and key not in lookalike_people():
         return not person_slot(text, found, start, thing=True)
     if person_slot(text, found, start):
         return False
     if length > 1 and not _people_shaped(text, found, start, length):
         return True  # "at Harvey Nichols", "Kim's game"
-    if length == 1 and not named(key):
+    if length == 1 and not name:
         return True  # "the Griffiths scales"
     if fold(found[start].group(0)).endswith("'s"):
         return False  # "Florence's coat": a person's
