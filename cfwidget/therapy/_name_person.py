@@ -35,6 +35,7 @@ from ._name_phrases import (
 )
 from ._name_words import (
     ARTICLES,
+    CONSUMING,
     EPONYM_NOUNS,
     GIVE_VERBS,
     HONORIFICS,
@@ -44,6 +45,7 @@ from ._name_words import (
     OBJECT_VERBS,
     PERSON_STATES,
     SOCIAL_WORDS,
+    SUBSTANCE_VERBS,
 )
 
 __all__ = ["SAYS", "STAYS", "STAY_BEFORE", "THING_BEFORE", "clause_before", "lookalike"]
@@ -140,8 +142,7 @@ def person_slot(text: str, found: list[re.Match[str]], i: int, *, thing: bool = 
 # or the product ("in Florence", "using Alexa"): no person stands there. And words that do
 # so only after a stay or a home ("a week on Skye", "lives outside Regina"; not "smiled at
 # Florence", "focused on Henry").
-THING_BEFORE = frozenset({"in", "near", "via", "use", "uses", "used", "using"})
-THING_BEFORE |= frozenset({"drink", "drinks", "drank", "eat", "eats", "ate"})
+THING_BEFORE = CONSUMING | frozenset({"in", "near", "via"})
 STAY_BEFORE = frozenset({"on", "at", "outside", "around", "beyond"})
 STAYS = frozenset({"week", "weeks", "weekend", "fortnight", "holiday", "holidays", "break"})
 STAYS |= frozenset({"trip", "lives", "live", "living", "lived", "based", "stays", "stayed"})
@@ -163,6 +164,8 @@ def thing_here(text: str, found: list[re.Match[str]], i: int) -> bool:
     name = named(key)
     if not name and key not in lookalike_people():
         return not person_slot(text, found, start, thing=True)
+    if _made_of(text, found, start):
+        return True  # "sterilised with Milton", "funded by Aviva"
     if person_slot(text, found, start):
         return False
     if length > 1 and not _people_shaped(text, found, start, length):
@@ -175,6 +178,28 @@ def thing_here(text: str, found: list[re.Match[str]], i: int) -> bool:
         return True
     stay = any(fold(w.group(0)) in STAYS for w in found[max(0, start - 3) : start - 1])
     return stay and right_after(text, found, start, STAY_BEFORE)  # "lives just outside x"
+
+
+# Verbs whose "by" takes a body ("funded by Aviva"), never a person, whatever the entry's
+# first word.
+_FUNDING_VERBS = frozenset(
+    {"funded", "insured", "reimbursed", "commissioned", "sponsored", "underwritten"}
+    | {"manufactured", "published"}
+)
+
+
+def _made_of(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether ``found[i]`` is what something was treated with or paid for by: right after
+    "with" after a verb of :data:`SUBSTANCE_VERBS` ("sterilised with Milton") or "by" after
+    a verb of paying ("funded by Aviva")."""
+    clause = clause_before(text, found, i)
+    if len(clause) < 2:
+        return False
+    verb, joint = clause[-2:]
+    return (joint, verb in SUBSTANCE_VERBS, verb in _FUNDING_VERBS) in (
+        ("with", True, False),
+        ("by", False, True),
+    )
 
 
 # Small words inside an entry that also join people: "George at Asda", "Jack and Jill".

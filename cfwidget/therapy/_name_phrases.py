@@ -29,7 +29,7 @@ __all__ = [
     "verb_follows",
 ]
 
-from ._name_lists import common_words, fold
+from ._name_lists import common_words, fold, lookalikes
 from ._name_words import (
     ADVERBS,
     ARTICLES,
@@ -82,11 +82,41 @@ _JOINING_WORDS = frozenset(
 )
 
 
+# Words that own what follows: "driving his Mercedes", "her Barbie", not "told her Ali was".
+_POSSESSIVES = frozenset({"his", "her", "their", "my", "our", "your"})
+
+
+def _run_start(text: str, found: list[re.Match[str]], i: int) -> int:
+    """The first word of the capitalised words, one space apart, that end at ``found[i]``."""
+    while i and capitalised(found[i - 1].group(0)) and capitalised(found[i].group(0)):
+        if text[found[i - 1].end() : found[i].start()] != " ":
+            break
+        i -= 1
+    return i
+
+
 def after_article(text: str, found: list[re.Match[str]], i: int) -> bool:
-    """Whether ``found[i]`` follows "a", "an" or "the", directly or after one or two plain
-    words that describe it ("a tad tired", "a warm Milo", "the old Peppa Pig clip"): a given
-    name takes no article. Not when a word between joins or says a person ("a chat with
-    Maria", "the client Maria", "a card from Maria", "a session involving Maria")."""
+    """Whether ``found[i]`` follows "a", "an" or "the", directly, after capitalised words
+    ("the John Radcliffe", "the Seat Leon") or after one or two plain words that describe it
+    ("a tad tired", "a warm Milo", "the old Peppa Pig clip"), or follows "his", "her" ... as
+    what someone owns ("his Mercedes"): a given name takes no article. Not when a word
+    between joins or says a person ("a chat with Maria", "the client Maria", "a card from
+    Maria", "a session involving Maria"), nor for a family ("the Ali Khan family") or a
+    clause's subject ("told her Ali was late")."""
+    first, end = _run_start(text, found, i), i + 1
+    while end < len(found) and capitalised(found[end].group(0)):
+        end += 1
+    if end < len(found) and fold(found[end].group(0)) in KIN_NOUNS:
+        return False  # "the Ali Khan family": people
+    if first and text[found[first - 1].end() : found[first].start()] == " ":
+        before = fold(found[first - 1].group(0))
+        if first < i and before in ARTICLES:
+            return True  # "at the John Radcliffe", "in the Seat Leon"
+        # "her" may also be whom a clause's subject follows: "Sat next to her Gurpreet"
+        listed = fold(found[first].group(0)) in lookalikes()
+        if before in _POSSESSIVES and (before != "her" or listed):
+            owned = not any(fold(w.group(0)).endswith("'s") for w in found[first : i + 1])
+            return owned and not verb_after(text, found, i)
     for j in range(i - 1, max(-1, i - 4), -1):
         if text[found[j].end() : found[j + 1].start()] != " ":
             return False

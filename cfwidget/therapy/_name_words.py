@@ -10,6 +10,7 @@ from __future__ import annotations
 __all__ = [
     "ARTICLES",
     "CALENDAR",
+    "CONSUMING",
     "DEGREES",
     "DETERMINERS",
     "DRUG_ENDINGS",
@@ -30,6 +31,7 @@ __all__ = [
     "PLURAL_VERBS",
     "SOCIAL_WORDS",
     "STATE_WORDS",
+    "SUBSTANCE_VERBS",
     "TITLE_NOUNS",
     "USE_WORDS",
 ]
@@ -207,18 +209,27 @@ MOVE_WORDS = frozenset(
 # Right before a capitalised word that no list holds, a word saying the word is taken, eaten,
 # played or used: a medicine, a food or a game, no person ("Takes Aricept", "Played Jenga",
 # "Drinks Fortisip", "on Keppra").
-USE_WORDS = frozenset(
-    {"take", "takes", "took", "taking", "taken", "drink", "drinks", "drank", "drinking"}
-    | {"eat", "eats", "ate", "eating", "have", "has", "had", "having", "play", "plays"}
-    | {"played", "playing", "use", "uses", "used", "using", "try", "tries", "tried", "trying"}
+# Of them, the words that use, eat or drink what follows: never a person after them ("using
+# Alexa", "drinks Ribena"), while a person may follow "take", "have" or "on".
+CONSUMING = frozenset(
+    {"use", "uses", "used", "using", "drink", "drinks", "drank", "eat", "eats", "ate"}
+)
+USE_WORDS = CONSUMING | frozenset(
+    {"take", "takes", "took", "taking", "taken", "drinking", "eating", "have", "has", "had"}
+    | {"having", "play", "plays", "played", "playing", "try", "tries", "tried", "trying"}
     | {"prescribed", "started", "stopped", "on", "off", "via", "increased", "reduced"}
 )
 # ... or, with "with" between, what something is done with ("Thickened fluids with Nutilis",
 # "treated with Botox").
-MEANS_VERBS = frozenset(
-    {"thickened", "thicken", "thickening", "treated", "treat", "treating", "supplemented"}
-    | {"mixed", "flavoured", "flavored", "sweetened", "fortified", "controlled", "replaced"}
-    | {"injected", "fitted", "splinted", "fed", "taped", "strapped", "managed", "cleaned"}
+# Of them, the verbs whose "with" takes only a substance, never a person ("sterilised with
+# Milton", where "managed with" or "cleaned with" may take a helper).
+SUBSTANCE_VERBS = frozenset(
+    {"sterilised", "sterilized", "thickened", "injected", "supplemented", "fortified"}
+    | {"flavoured", "flavored", "sweetened", "rinsed", "disinfected", "moisturised"}
+)
+MEANS_VERBS = SUBSTANCE_VERBS | frozenset(
+    {"thicken", "thickening", "treated", "treat", "treating", "mixed", "controlled"}
+    | {"replaced", "fitted", "splinted", "fed", "taped", "strapped", "managed", "cleaned"}
 )
 # A word that no list holds before one of these and a verb is a person ("so x could attend");
 # "may" and "will" are left out ("memantine may follow").

@@ -93,10 +93,12 @@ from ._name_phrases import (
     right_after,
     sentence_start,
     stands_as_subject,
+    verb_after,
 )
 from ._name_words import (
     ARTICLES,
     CALENDAR,
+    CONSUMING,
     DETERMINERS,
     DRUG_ENDINGS,
     EPONYM_NOUNS,
@@ -159,7 +161,10 @@ def find_name_pair(text: str) -> str | None:
         words = list(WORD.finditer(text))
         # the word the pair starts in ("O'Qwert" holds the pair "Qwert Zzyxa")
         at = max((i for i, w in enumerate(words) if w.start() <= found.start(1)), default=0)
-        if at and fold(words[at - 1].group(0)) in ARTICLES | DETERMINERS:
+        if _service_after(text, words, at):
+            continue  # "Betsi Cadwaladr wheelchair service": a body's
+        family = bool(after) and fold(after[0].group(0)) in KIN_NOUNS  # "the Ali Khan family"
+        if at and fold(words[at - 1].group(0)) in ARTICLES | DETERMINERS and not family:
             continue  # "Uses a Tommee Tippee cup": a brand takes an article, a person none
         if thing_here(text, words, at):
             continue  # "Harvey Nichols", "Kia Rio": a shop, a car
@@ -223,6 +228,36 @@ def _title_ahead(found: list[re.Match[str]], start: int, nouns: frozenset[str]) 
         if not (capitalised(match.group(0)) or joins):
             return False  # "Chelsea and Westminster outpatients": "and" joins capitals
     return False
+
+
+# What a body named after a person runs, one plain word after its name: "Betsi Cadwaladr
+# wheelchair service", "Helen Joseph stroke unit".
+_SERVICES = frozenset({"service", "services", "team", "clinic", "unit", "centre", "center"})
+
+
+def _service_after(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether ``found[i]`` is in two or more capitalised words, no English word among them,
+    one space apart, that one plain word and a noun of ``_SERVICES`` follow, with no
+    person's grammar before them and, after them, a verb or nothing but a place before
+    ("Betsi Cadwaladr wheelchair service will deliver", "referred to Helen Joseph stroke
+    unit"; not "Saw Tendai Moyo seating clinic today")."""
+    first, end = i, i + 1
+    while first and capitalised(found[first - 1].group(0)):
+        if fold(found[first - 1].group(0)) in common_words():
+            break  # "Saw Tendai Moyo": a sentence's first word
+        first -= 1
+    while end < len(found) and capitalised(found[end].group(0)):
+        end += 1
+    if end - first < 2 or end + 1 >= len(found) or not found[end].group(0).islower():
+        return False
+    pairs = itertools.pairwise(found[first : end + 2])
+    spaced = all(text[a.end() : b.start()] == " " for a, b in pairs)
+    if not spaced or fold(found[end + 1].group(0)) not in _SERVICES:
+        return False
+    if person_slot(text, found, first):
+        return False
+    towards = right_after(text, found, first, frozenset({"to", "from", "at", "by", "via"}))
+    return towards or verb_after(text, found, end + 1)
 
 
 def _eponym(found: list[re.Match[str]], i: int) -> bool:
@@ -400,10 +435,7 @@ def _unlisted_capital(text: str, found: list[re.Match[str]], i: int) -> bool:
     return True
 
 
-_CONSUMED = frozenset(
-    {"using", "use", "uses", "used", "drink", "drinks", "drank", "eat", "eats", "ate"}
-    | {"take", "takes", "took", "taking", "prescribed"}
-)
+_CONSUMED = CONSUMING | frozenset({"take", "takes", "took", "taking", "prescribed"})
 
 
 # After "took" a person goes somewhere ("took Zanele to the gym"); a thing is taken.
@@ -447,6 +479,8 @@ def find_name(text: str) -> str | None:
             continue
         if _eponym(found, i) or _place(text, found, i) or _before_plural_noun(text, found, i):
             continue  # "Ivy Ward", "Boston Naming Test", "at Walter Reed", "Uno cards were"
+        if _service_after(text, found, i):
+            continue  # "Betsi Cadwaladr wheelchair service"
         if thing_here(text, found, i):
             continue  # "a Kia Rio", "a week on Skye", "Mencap's helpline": no person
         if character(text, found, i) or kind_of_thing(text, found, i):

@@ -304,6 +304,18 @@ def test_word_names_are_words_where_they_stand(text: str) -> None:
         ("teachers describe qhapaqwayra as quiet in class", "qhapaqwayra"),  # after heldout11
         ("sessions paused while qhapaqwayra recovers from flu", "qhapaqwayra"),
         ("letter copied to qhapaqwayra's GP today", "qhapaqwayra's"),
+        ("Seen at the John Radcliffe clinic on Monday.", None),  # an article before a name
+        ("Practised transfers into the Seat Leon.", None),
+        ("Has gone back to driving his Mercedes.", None),  # what someone owns
+        ("Bottles are sterilised with Milton.", None),  # a substance
+        ("Physiotherapy is being funded by Aviva.", None),  # a body that pays
+        ("Betsi Cadwaladr wheelchair service will deliver the chair.", None),
+        ("Met the Ali Khan family at home.", "Ali"),  # a family: people
+        ("Told her Florence was doing well.", "Florence"),  # "her" before a clause
+        ("Sat next to her Gurpreet today.", "Gurpreet"),
+        ("Tendai Moyo seating clinic today.", "Moyo"),
+        ("Cleaned the table with Florence after snack.", "Florence"),  # a helper
+        ("Paid by Florence today.", "Florence"),
     ],
 )
 def test_brands_places_and_bodies_are_things_unless_a_person_is_meant(
