@@ -197,12 +197,13 @@ HONORIFICS = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "sr", "sra", "srt
 
 # After "from", a capitalised word is a place when the clause says a move ("travelled from
 # Lima", "transferred from Guy's") or "to" and a capital follow ("from Cardiff to Swansea");
-# "heard from Maria" and "a card from Maria" stay names.
+# "heard from Maria" and "a card from Maria" stay names. Words that also send or give a
+# thing to a person are left out: "Letter sent to Maria", "gave it back to Maria".
 MOVE_WORDS = frozenset(
     {"moved", "move", "moving", "travelled", "traveled", "travelling", "traveling", "flew"}
     | {"flown", "flying", "drove", "driven", "driving", "came", "come", "coming", "arrived"}
-    | {"transferred", "transfer", "relocated", "returned", "back", "emigrated", "commutes"}
-    | {"commuted", "referred", "discharged", "repatriated", "admitted", "sent", "taken"}
+    | {"transferred", "transfer", "relocated", "emigrated", "commutes", "commuted"}
+    | {"discharged", "repatriated", "admitted", "outing", "outings", "trip", "excursion"}
     | {"visiting", "visit", "visits", "holiday", "holidays", "holidaying"}
     | {"relocating", "relocate", "relocates", "moves", "travels", "travel", "emigrating"}
 )

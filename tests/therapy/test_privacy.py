@@ -316,6 +316,10 @@ def test_word_names_are_words_where_they_stand(text: str) -> None:
         ("Tendai Moyo seating clinic today.", "Moyo"),
         ("Cleaned the table with Florence after snack.", "Florence"),  # a helper
         ("Paid by Florence today.", "Florence"),
+        ("Letter sent to Gurpreet today.", "Gurpreet"),  # sent to a person, not a move
+        ("Gave the tiles back to Somchai.", "Somchai"),
+        ("Returned the cards to Florence.", "Florence"),
+        ("Travelled from Florence last week.", None),  # a move
     ],
 )
 def test_brands_places_and_bodies_are_things_unless_a_person_is_meant(
