@@ -198,13 +198,14 @@ HONORIFICS = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "sr", "sra", "srt
 # After "from", a capitalised word is a place when the clause says a move ("travelled from
 # Lima", "transferred from Guy's") or "to" and a capital follow ("from Cardiff to Swansea");
 # "heard from Maria" and "a card from Maria" stay names. Words that also send or give a
-# thing to a person are left out: "Letter sent to Maria", "gave it back to Maria".
+# thing to a person, or go to one, are left out: "Letter sent to Maria", "gave it back to
+# Maria", "Home visit to Maria".
 MOVE_WORDS = frozenset(
     {"moved", "move", "moving", "travelled", "traveled", "travelling", "traveling", "flew"}
     | {"flown", "flying", "drove", "driven", "driving", "came", "come", "coming", "arrived"}
     | {"transferred", "transfer", "relocated", "emigrated", "commutes", "commuted"}
     | {"discharged", "repatriated", "admitted", "outing", "outings", "trip", "excursion"}
-    | {"visiting", "visit", "visits", "holiday", "holidays", "holidaying"}
+    | {"visiting", "holiday", "holidays", "holidaying"}
     | {"relocating", "relocate", "relocates", "moves", "travels", "travel", "emigrating"}
 )
 # Right before a capitalised word that no list holds, a word saying the word is taken, eaten,

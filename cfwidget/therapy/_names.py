@@ -329,7 +329,8 @@ def _in_title(text: str, found: list[re.Match[str]], i: int, names: frozenset[st
         return False
     if before.endswith("ed") or before in _ACTS_ON_PERSONS:
         return False  # "Gave Maria cards", "Helped Maria": a verb and its person, no title
-    english = fold(found[i].group(0)) in common_words() or fold(found[i].group(0)) in words
+    key = fold(found[i].group(0))  # a listed name that no "*" marks is no word: "Drove Maria"
+    english = key in words or (key in common_words() and key not in names)
     if not english and sentence_start(text, found[i - 1].start()) and before not in names:
         return False  # "Gave Somchai the tiles": capitalised only as the sentence's first word
     return not (before in names and before not in words and before not in NOT_NAMES)
@@ -496,7 +497,9 @@ def find_name(text: str) -> str | None:
         if _abbreviation(word) or any(k in NOT_NAMES | CALENDAR | HONORIFICS for k in keys):
             continue
         if any(k in wide or pinyin_name(k) for k in keys):
-            start = sentence_start(text, match.start())
+            # after a label's colon a name is the label's value: "Client: Somchai"
+            label = text[: match.start()].rstrip().endswith(":")
+            start = sentence_start(text, match.start()) and not label
             shown = capitalised(word) or word.islower()  # not "MAXIMUM" in capitals
             if shown and not start and not _in_title(text, found, i, names):
                 return word  # "Today Somchai ...", "seen with Somchai", "effort from somchai"

@@ -344,6 +344,20 @@ def test_a_lookalike_that_names_a_person_still_warns() -> None:
     assert quiet == []
 
 
+PERSON_NAMES = ["Gurpreet", "Somchai", "Florence", "Ali", "Tendai", "Maria", "Ngozi", "Yuto"]
+PERSON_NAMES += ["Oliver", "Aroha"]
+
+
+def test_a_name_warns_wherever_a_note_sends_gives_visits_or_labels_a_person() -> None:
+    """97 ways a note names a person ("Letter sent to x", "Home visit to x", "Client: x",
+    "Drove x home"), each with ten names from the main list, the wide list and both."""
+    lines = (DATA / "person_contexts.txt").read_text("utf-8").splitlines()
+    templates = [line for line in lines if line and not line.startswith("#")]
+    assert len(templates) == 97
+    texts = [t.format(name=n) for t in templates for n in PERSON_NAMES]
+    assert [t for t in texts if name_warning(t) is None] == []
+
+
 # Sentences about a person; {name} is a given name that is also a place or a product.
 PERSON_SENTENCES = [
     "Today we saw {name} again after the holiday.",
