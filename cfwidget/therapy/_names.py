@@ -139,6 +139,9 @@ _NAME_PAIR = re.compile(
 )
 
 
+_SAINTS = frozenset({"st", "saint", "ste", "sainte", "san", "santa", "sao"})
+
+
 def find_name_pair(text: str) -> str | None:
     """Two capitalised words in a row, neither a common word nor a word of the session:
     a first name and a surname even when the list lacks the first name.
@@ -149,6 +152,8 @@ def find_name_pair(text: str) -> str | None:
     common = common_words()
     for found in _NAME_PAIR.finditer(text):
         keys = [name_keys(w)[0] for w in found.group(1).split()]
+        if keys[0] in _SAINTS:
+            continue  # "St David's Day", "St Helens": a feast, a place
         keys += [k.replace("-", "") for k in keys if "-" in k]
         if any(k in common or k in NOT_NAMES for k in keys):
             continue
@@ -230,17 +235,23 @@ def _title_ahead(found: list[re.Match[str]], start: int, nouns: frozenset[str]) 
     return False
 
 
-# What a body named after a person runs, one plain word after its name: "Betsi Cadwaladr
-# wheelchair service", "Helen Joseph stroke unit".
+# What a body named after a person runs, right after its name or one plain word after it:
+# "Betsi Cadwaladr wheelchair service", "Helen Joseph stroke unit", "Charlotte Maxeke
+# audiology".
 _SERVICES = frozenset({"service", "services", "team", "clinic", "unit", "centre", "center"})
+_DEPARTMENTS = frozenset(
+    {"audiology", "physiotherapy", "radiology", "neurology", "paediatrics", "pediatrics"}
+    | {"orthopaedics", "orthopedics", "rehabilitation", "rehab", "outpatients", "therapies"}
+)
 
 
 def _service_after(text: str, found: list[re.Match[str]], i: int) -> bool:
     """Whether ``found[i]`` is in two or more capitalised words, no English word among them,
-    one space apart, that one plain word and a noun of ``_SERVICES`` follow, with no
+    one space apart, that a department follows, or one plain word and a service, with no
     person's grammar before them and, after them, a verb or nothing but a place before
-    ("Betsi Cadwaladr wheelchair service will deliver", "referred to Helen Joseph stroke
-    unit"; not "Saw Tendai Moyo seating clinic today")."""
+    ("Betsi Cadwaladr wheelchair service will deliver", "Charlotte Maxeke audiology
+    confirmed", "referred to Helen Joseph stroke unit"; not "Saw Tendai Moyo seating clinic
+    today" or "Tendai Moyo physiotherapy review")."""
     first, end = i, i + 1
     while first and capitalised(found[first - 1].group(0)):
         if fold(found[first - 1].group(0)) in common_words():
@@ -248,16 +259,21 @@ def _service_after(text: str, found: list[re.Match[str]], i: int) -> bool:
         first -= 1
     while end < len(found) and capitalised(found[end].group(0)):
         end += 1
-    if end - first < 2 or end + 1 >= len(found) or not found[end].group(0).islower():
+    if end - first < 2 or end >= len(found) or not found[end].group(0).islower():
         return False
-    pairs = itertools.pairwise(found[first : end + 2])
-    spaced = all(text[a.end() : b.start()] == " " for a, b in pairs)
-    if not spaced or fold(found[end + 1].group(0)) not in _SERVICES:
+    if fold(found[end].group(0)) in _DEPARTMENTS:
+        noun = end
+    elif end + 1 < len(found) and fold(found[end + 1].group(0)) in _SERVICES:
+        noun = end + 1
+    else:
+        return False
+    pairs = itertools.pairwise(found[first : noun + 1])
+    if not all(text[a.end() : b.start()] == " " for a, b in pairs):
         return False
     if person_slot(text, found, first):
         return False
     towards = right_after(text, found, first, frozenset({"to", "from", "at", "by", "via"}))
-    return towards or verb_after(text, found, end + 1)
+    return towards or verb_after(text, found, noun)
 
 
 def _eponym(found: list[re.Match[str]], i: int) -> bool:

@@ -320,6 +320,9 @@ def test_word_names_are_words_where_they_stand(text: str) -> None:
         ("Gave the tiles back to Somchai.", "Somchai"),
         ("Returned the cards to Florence.", "Florence"),
         ("Travelled from Florence last week.", None),  # a move
+        ("Wore a costume for St David's Day.", None),  # a feast
+        ("Charlotte Maxeke audiology confirmed a mild loss.", None),  # a department
+        ("Tendai Moyo physiotherapy review today.", "Moyo"),  # ... not a person's review
     ],
 )
 def test_brands_places_and_bodies_are_things_unless_a_person_is_meant(
