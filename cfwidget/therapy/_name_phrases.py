@@ -35,6 +35,7 @@ from ._name_words import (
     ARTICLES,
     AUXILIARIES,
     DEGREES,
+    FAMILY_NOUNS,
     FUTURES,
     GIVE_VERBS,
     IRREGULAR_PASTS,
@@ -106,7 +107,7 @@ def after_article(text: str, found: list[re.Match[str]], i: int) -> bool:
     first, end = _run_start(text, found, i), i + 1
     while end < len(found) and capitalised(found[end].group(0)):
         end += 1
-    if end < len(found) and fold(found[end].group(0)) in KIN_NOUNS:
+    if end < len(found) and fold(found[end].group(0)) in FAMILY_NOUNS:
         return False  # "the Ali Khan family": people
     if first and text[found[first - 1].end() : found[first].start()] == " ":
         before = fold(found[first - 1].group(0))

@@ -15,6 +15,7 @@ __all__ = [
     "DETERMINERS",
     "DRUG_ENDINGS",
     "EPONYM_NOUNS",
+    "FAMILY_NOUNS",
     "HONORIFICS",
     "KIN_NOUNS",
     "LANGUAGES",
@@ -191,6 +192,10 @@ KIN_NOUNS = frozenset(
     | {"brother", "partner", "carer", "caregiver", "family", "friend", "friends", "grandson"}
     | {"granddaughter", "niece", "nephew", "aunt", "uncle", "parents", "children", "kids"}
     | {"teacher", "grandmother", "grandfather", "girlfriend", "boyfriend", "baby", "birthday"}
+)
+# After a name with an article, the people it names: "the Ali Khan family", "the Moyo twins".
+FAMILY_NOUNS = frozenset(
+    {"family", "families", "household", "twins", "children", "kids", "parents", "siblings"}
 )
 # ... and a title before it ("Mrs x").
 HONORIFICS = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "sr", "sra", "srta"})

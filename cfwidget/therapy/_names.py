@@ -102,6 +102,7 @@ from ._name_words import (
     DETERMINERS,
     DRUG_ENDINGS,
     EPONYM_NOUNS,
+    FAMILY_NOUNS,
     GIVE_VERBS,
     HONORIFICS,
     IRREGULAR_PASTS,
@@ -168,7 +169,7 @@ def find_name_pair(text: str) -> str | None:
         at = max((i for i, w in enumerate(words) if w.start() <= found.start(1)), default=0)
         if _service_after(text, words, at):
             continue  # "Betsi Cadwaladr wheelchair service": a body's
-        family = bool(after) and fold(after[0].group(0)) in KIN_NOUNS  # "the Ali Khan family"
+        family = bool(after) and fold(after[0].group(0)) in FAMILY_NOUNS  # "the Ali Khan family"
         if at and fold(words[at - 1].group(0)) in ARTICLES | DETERMINERS and not family:
             continue  # "Uses a Tommee Tippee cup": a brand takes an article, a person none
         if thing_here(text, words, at):
