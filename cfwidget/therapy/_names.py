@@ -155,6 +155,8 @@ def find_name_pair(text: str) -> str | None:
         keys = [name_keys(w)[0] for w in found.group(1).split()]
         if keys[0] in _SAINTS:
             continue  # "St David's Day", "St Helens": a feast, a place
+        if keys[0] in ARTICLES | DETERMINERS:
+            continue  # "An Amharic interpreter": an article starts no name
         keys += [k.replace("-", "") for k in keys if "-" in k]
         if any(k in common or k in NOT_NAMES for k in keys):
             continue

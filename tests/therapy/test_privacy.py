@@ -323,6 +323,7 @@ def test_word_names_are_words_where_they_stand(text: str) -> None:
         ("Wore a costume for St David's Day.", None),  # a feast
         ("Charlotte Maxeke audiology confirmed a mild loss.", None),  # a department
         ("Tendai Moyo physiotherapy review today.", "Moyo"),  # ... not a person's review
+        ("An Amharic interpreter helped Meklit today.", "Meklit"),  # no name starts with "An"
     ],
 )
 def test_brands_places_and_bodies_are_things_unless_a_person_is_meant(
@@ -345,6 +346,11 @@ def test_a_lookalike_that_names_a_person_still_warns() -> None:
     assert len(PERSON_LOOKALIKES) == 104
     quiet = [line for line in PERSON_LOOKALIKES if name_warning(line) is None]
     assert quiet == []
+
+
+def test_an_article_starts_no_first_name_and_surname() -> None:
+    assert find_name_pair("An Amharic interpreter helped Meklit today.") is None
+    assert find_name_pair("Saw Tendai Moyo today.") == "Tendai Moyo"
 
 
 PERSON_NAMES = ["Gurpreet", "Somchai", "Florence", "Ali", "Tendai", "Maria", "Ngozi", "Yuto"]

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tools import evaluate_bench, review_bench, search_tournament
+from cfwidget.core import Rules
+from tools import evaluate_bench, review_bench, search_ceiling, search_tournament
 
 
 def test_the_evaluate_bench_prints_times_and_the_ratio(capsys: pytest.CaptureFixture[str]) -> None:
@@ -58,3 +59,20 @@ def test_a_resumed_tournament_plays_only_the_deals_left(
     assert resumed["summary"] == whole["summary"]
     with pytest.raises(SystemExit, match="other settings \\(seed\\)"):
         search_tournament.main([*args, "--seed", "9", "--out", str(tmp_path / "cut"), "--resume"])
+
+
+def test_the_search_ceiling_rates_every_bot_against_one_reference(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    rules = Rules.preset("double-six")
+    saved, used = search_ceiling.measure(rules, 2, 2, 40, [10], [(10, 30)], 3, 2.0)
+    assert set(saved) == {"search 10", "race 10:30", "always best"}
+    assert all(len(v) == 4 for v in saved.values())  # 2 rounds x 2 seats
+    # The reference's own best loses nothing against itself: it never does worse than the coach.
+    assert min(saved["always best"]) >= 0
+    assert used["search 10"] and set(used["search 10"]) == {10}
+    assert all(10 <= w <= 30 for w in used["race 10:30"])
+    args = ["--games", "1", "--players", "2", "--truth", "20", "--worlds", "8", "--races", "8:16"]
+    search_ceiling.main([*args, "--rules", "double-six"])
+    out = capsys.readouterr().out
+    assert "reference 20 worlds" in out and "search 8: saves" in out and "always best" in out
