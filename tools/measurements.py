@@ -44,8 +44,12 @@ HEADER = (
 #: points a round better, the interval excluding 0), against today's search bot (strength
 #: 200) at four players (0.5 better) and against the coach heads-up (better), at <= 1 s a
 #: move. The contender is the search bot at 1,000 worlds a choice (0.2 s a move compiled).
-#: Each run saves its finished deals in ``--out``; the same command with ``--resume``
-#: plays only the deals left, so a run can span sessions.
+#: ``tools.search_ceiling`` (docs/measurements.md) puts one ply of coach-like playouts at
+#: about 2.1 points a round at most, however many worlds: run these once the search's model
+#: is better, not with more worlds.
+#: Each run saves its finished deals in ``--out`` (``runs/NAME/results.json``, which git
+#: keeps); the same command with ``--resume`` plays only the deals left, so a run can span
+#: sessions and checkouts: commit the file when you stop.
 TO_RUN = {
     "search_tournament coach 4": (
         "python -m tools.search_tournament --players 4 --deals 2000 --strength 1000 "
