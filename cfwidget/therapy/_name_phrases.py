@@ -192,7 +192,9 @@ def verb_follows(found: list[re.Match[str]], i: int, starts: bool = False) -> bo
     then = found[k + 1].group(0) if k + 1 < len(found) else ""
     noun = then.endswith("ed") or then in THING_VERBS or then in PLURAL_VERBS
     noun = noun or then in {"show", "help", "need", "seem", "look", "make", "work"}
-    return present and (k > i + 1 or owner or (starts and not noun))
+    # At a clause's start, a participle with its object: "call, dangal managing the stairs".
+    acting = starts and nxt.endswith("ing") and nxt in common_words() and owner
+    return acting or (present and (k > i + 1 or owner or (starts and not noun)))
 
 
 # Verbs of becoming, present and past, after a clause's subject: "Kuanysh becomes overwhelmed".
