@@ -140,6 +140,8 @@ _NAME_PAIR = re.compile(
 )
 
 
+# Words that begin a saint's name, a feast or a place, not a person's first name and surname:
+# "St David's Day", "San Diego" (alone, "San" is still a name).
 _SAINTS = frozenset({"st", "saint", "ste", "sainte", "san", "santa", "sao"})
 
 
@@ -249,12 +251,12 @@ _DEPARTMENTS = frozenset(
 
 
 def _service_after(text: str, found: list[re.Match[str]], i: int) -> bool:
-    """Whether ``found[i]`` is in two or more capitalised words, no English word among them,
-    one space apart, that a department follows, or one plain word and a service, with no
-    person's grammar before them and, after them, a verb or nothing but a place before
-    ("Betsi Cadwaladr wheelchair service will deliver", "Charlotte Maxeke audiology
-    confirmed", "referred to Helen Joseph stroke unit"; not "Saw Tendai Moyo seating clinic
-    today" or "Tendai Moyo physiotherapy review")."""
+    """Whether ``found[i]`` is in two or more capitalised words (not counting an English
+    word that starts them), one space apart, that a department follows, or one plain word
+    and a service, with no person's grammar before them and, after them, a verb or nothing
+    but a place before ("Betsi Cadwaladr wheelchair service will deliver", "Charlotte
+    Maxeke audiology confirmed", "referred to Helen Joseph stroke unit"; not "Saw Tendai
+    Moyo seating clinic today" or "Tendai Moyo physiotherapy review")."""
     first, end = i, i + 1
     while first and capitalised(found[first - 1].group(0)):
         if fold(found[first - 1].group(0)) in common_words():
