@@ -37,7 +37,7 @@ import time
 
 import pandas as pd
 
-from cfwidget.analysis import DOUBT, evaluate, race
+from cfwidget.analysis import DOUBT, EvaluateError, evaluate, race
 from cfwidget.core import Observation, Round, Rules
 from cfwidget.odds import CoachBot
 from cfwidget.players import bot_moves
@@ -61,6 +61,28 @@ def _seed(*parts: object) -> int:
     return random.Random(":".join(map(str, parts))).randrange(2**63)
 
 
+def _picks(
+    view: Observation,
+    mine: str,
+    bots: list[tuple[str, int, int]],
+    truth: int,
+    seeds: tuple[int, int, int],
+    doubt: float,
+) -> tuple[pd.Series, dict[str, tuple[str, int]]]:
+    """The reference's expected points at one choice, and per bot (name, first and most
+    worlds: equal for a search bot) and ``"always best"`` its move and the worlds it used.
+    An :class:`~cfwidget.EvaluateError` (too few worlds fit a stand-in opening) is raised."""
+    ref = evaluate(view, worlds=truth, seed=_seed("truth", *seeds))
+    picks = {"always best": (str(ref.index[0]), 0)}
+    for name, first, most in bots:
+        if first == most:
+            table = evaluate(view, worlds=first, seed=_seed(name, *seeds))
+            picks[name] = (_searched(table, mine, doubt), first)
+        else:
+            picks[name] = _raced(view, mine, first, most, _seed(name, *seeds))
+    return ref["expected_points"], picks
+
+
 def measure(
     rules: Rules,
     games: int,
@@ -70,13 +92,15 @@ def measure(
     races: list[tuple[int, int]],
     seed: int,
     doubt: float,
-) -> tuple[dict[str, list[float]], dict[str, list[int]]]:
-    """Per bot (and ``"always best"``), the points each seat's round saves; and per bot the
-    worlds each choice used."""
-    names = [f"search {w:,}" for w in strengths] + [f"race {f:,}:{m:,}" for f, m in races]
-    saved: dict[str, list[float]] = {key: [] for key in [*names, "always best"]}
-    used: dict[str, list[int]] = {key: [] for key in names}
-    coach = CoachBot()
+) -> tuple[dict[str, list[float]], dict[str, list[int]], int]:
+    """Per bot (and ``"always best"``), the points each seat's round saves; per bot the
+    worlds each choice used; and how many choices were left out because a rating refused
+    them (too few imagined worlds fit a stand-in opening)."""
+    bots = [(f"search {w:,}", w, w) for w in strengths]
+    bots += [(f"race {f:,}:{m:,}", f, m) for f, m in races]
+    saved: dict[str, list[float]] = {key: [] for key, _, _ in [*bots, ("always best", 0, 0)]}
+    used: dict[str, list[int]] = {key: [] for key, _, _ in bots}
+    coach, refused = CoachBot(), 0
     for game in range(games):
         rnd = Round.deal(rules, players=players, seed=seed * 1000 + game)
         per_seat = {key: [0.0] * players for key in saved}
@@ -86,27 +110,21 @@ def measure(
             played = coach(view)
             if len(bot_moves(view)) > 1:
                 mine = str(played)
-                ref = evaluate(view, worlds=truth, seed=_seed("truth", seed, game, step))
-                points = ref["expected_points"]
-
-                def gain(pick: str, points: pd.Series = points, mine: str = mine) -> float:
-                    return float(points[mine] - points[pick])
-
-                per_seat["always best"][rnd.turn] += gain(str(ref.index[0]))
-                for w, name in zip(strengths, names, strict=False):
-                    table = evaluate(view, worlds=w, seed=_seed(name, seed, game, step))
-                    per_seat[name][rnd.turn] += gain(_searched(table, mine, doubt))
-                    used[name].append(w)
-                for (f, m), name in zip(races, names[len(strengths) :], strict=True):
-                    pick, worlds = _raced(view, mine, f, m, _seed(name, seed, game, step))
-                    per_seat[name][rnd.turn] += gain(pick)
-                    used[name].append(worlds)
+                try:
+                    points, picks = _picks(view, mine, bots, truth, (seed, game, step), doubt)
+                except EvaluateError:
+                    refused += 1
+                else:
+                    for name, (pick, worlds) in picks.items():
+                        per_seat[name][rnd.turn] += float(points[mine] - points[pick])
+                        if name in used:
+                            used[name].append(worlds)
             rnd.play(played)
             step += 1
         for key, seats in per_seat.items():
             saved[key].extend(seats)
         print(f"  round {game + 1} of {games} done", file=sys.stderr, flush=True)
-    return saved, used
+    return saved, used, refused
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -124,14 +142,14 @@ def main(argv: list[str] | None = None) -> None:
     strengths = [int(w) for w in args.worlds.split(",") if w]
     races = [(int(f), int(m)) for f, m in (r.split(":") for r in args.races.split(",") if r)]
     start = time.process_time()
-    saved, used = measure(
+    saved, used, refused = measure(
         rules, args.games, args.players, args.truth, strengths, races, args.seed, args.doubt
     )
     took = time.process_time() - start
     print(
         f"search ceiling: {args.games} rounds of {args.players} coaches (rules {args.rules}), "
         f"reference {args.truth:,} worlds, doubt {args.doubt:g}, seed {args.seed}; "
-        f"{took:.0f} s of processor time"
+        f"{took:.0f} s of processor time; {refused} choices left out (a rating refused them)"
     )
     for key, values in saved.items():
         mean = statistics.fmean(values)

@@ -45,7 +45,6 @@ from ._name_words import (
     OBJECT_VERBS,
     PERSON_STATES,
     SOCIAL_WORDS,
-    SUBSTANCE_VERBS,
 )
 
 __all__ = ["SAYS", "STAYS", "STAY_BEFORE", "THING_BEFORE", "clause_before", "lookalike"]
@@ -164,8 +163,6 @@ def thing_here(text: str, found: list[re.Match[str]], i: int) -> bool:
     name = named(key)
     if not name and key not in lookalike_people():
         return not person_slot(text, found, start, thing=True)
-    if _made_of(text, found, start):
-        return True  # "sterilised with Milton", "funded by Aviva"
     if person_slot(text, found, start):
         return False
     if length > 1 and not _people_shaped(text, found, start, length):
@@ -178,28 +175,6 @@ def thing_here(text: str, found: list[re.Match[str]], i: int) -> bool:
         return True
     stay = any(fold(w.group(0)) in STAYS for w in found[max(0, start - 3) : start - 1])
     return stay and right_after(text, found, start, STAY_BEFORE)  # "lives just outside x"
-
-
-# Verbs whose "by" takes a body ("funded by Aviva"), never a person, whatever the entry's
-# first word.
-_FUNDING_VERBS = frozenset(
-    {"funded", "insured", "reimbursed", "commissioned", "sponsored", "underwritten"}
-    | {"manufactured", "published"}
-)
-
-
-def _made_of(text: str, found: list[re.Match[str]], i: int) -> bool:
-    """Whether ``found[i]`` is what something was treated with or paid for by: right after
-    "with" after a verb of :data:`SUBSTANCE_VERBS` ("sterilised with Milton") or "by" after
-    a verb of paying ("funded by Aviva")."""
-    clause = clause_before(text, found, i)
-    if len(clause) < 2:
-        return False
-    verb, joint = clause[-2:]
-    return (joint, verb in SUBSTANCE_VERBS, verb in _FUNDING_VERBS) in (
-        ("with", True, False),
-        ("by", False, True),
-    )
 
 
 # Small words inside an entry that also join people: "George at Asda", "Jack and Jill".

@@ -29,7 +29,7 @@ __all__ = [
     "verb_follows",
 ]
 
-from ._name_lists import common_words, fold, lookalikes
+from ._name_lists import common_words, fold, lookalikes, named
 from ._name_words import (
     ADVERBS,
     ARTICLES,
@@ -38,6 +38,7 @@ from ._name_words import (
     FAMILY_NOUNS,
     FUTURES,
     GIVE_VERBS,
+    HONORIFICS,
     IRREGULAR_PASTS,
     KIN_NOUNS,
     LINKS,
@@ -83,8 +84,14 @@ _JOINING_WORDS = frozenset(
 )
 
 
-# Words that own what follows: "driving his Mercedes", "her Barbie", not "told her Ali was".
+# Words that own what follows: "driving his Holden", not "told her Ali was" or "his Tom".
 _POSSESSIVES = frozenset({"his", "her", "their", "my", "our", "your"})
+
+
+def _entry_begins(words: list[str]) -> bool:
+    """Whether the folded ``words`` begin an entry of :func:`lookalikes` ("seat", "leon")."""
+    rests = lookalikes().get(words[0], frozenset())
+    return any(rest[: len(words) - 1] == tuple(words[1:]) for rest in rests if rest)
 
 
 def _run_start(text: str, found: list[re.Match[str]], i: int) -> int:
@@ -97,27 +104,29 @@ def _run_start(text: str, found: list[re.Match[str]], i: int) -> int:
 
 
 def after_article(text: str, found: list[re.Match[str]], i: int) -> bool:
-    """Whether ``found[i]`` follows "a", "an" or "the", directly, after capitalised words
-    ("the John Radcliffe", "the Seat Leon") or after one or two plain words that describe it
-    ("a tad tired", "a warm Milo", "the old Peppa Pig clip"), or follows "his", "her" ... as
-    what someone owns ("his Mercedes"): a given name takes no article. Not when a word
-    between joins or says a person ("a chat with Maria", "the client Maria", "a card from
-    Maria", "a session involving Maria"), nor for a family ("the Ali Khan family") or a
-    clause's subject ("told her Ali was late")."""
+    """Whether ``found[i]`` follows "a", "an" or "the", directly or after one or two plain
+    words that describe it ("a tad tired", "a warm Milo", "the old Peppa Pig clip"): a given
+    name takes no article. Not when a word between joins or says a person ("a chat with
+    Maria", "the client Maria", "a card from Maria", "a session involving Maria"), nor for a
+    family ("the Ali Khan family"). Also a word that is no given name after capitalised
+    words after "the" ("at the John Radcliffe"), a word of a lookalike entry so written ("in
+    the Seat Leon"), and a word that is no given name owned by "his", "their" ... ("driving
+    his Holden"); not "the Ward Sister Anna", "Mrs" after "the", or "proud of their Anna"."""
     first, end = _run_start(text, found, i), i + 1
     while end < len(found) and capitalised(found[end].group(0)):
         end += 1
     if end < len(found) and fold(found[end].group(0)) in FAMILY_NOUNS:
         return False  # "the Ali Khan family": people
+    key = fold(found[i].group(0))
     if first and text[found[first - 1].end() : found[first].start()] == " ":
         before = fold(found[first - 1].group(0))
+        run = [fold(w.group(0)) for w in found[first : i + 1]]
+        if any(w in HONORIFICS for w in run):
+            return False  # "the headteacher Mrs Anna Smith"
         if first < i and before in ARTICLES:
-            return True  # "at the John Radcliffe", "in the Seat Leon"
-        # "her" may also be whom a clause's subject follows: "Sat next to her Gurpreet"
-        listed = fold(found[first].group(0)) in lookalikes()
-        if before in _POSSESSIVES and (before != "her" or listed):
-            owned = not any(fold(w.group(0)).endswith("'s") for w in found[first : i + 1])
-            return owned and not verb_after(text, found, i)
+            return not named(key) or _entry_begins(run)  # "at the John Radcliffe"
+        if before in _POSSESSIVES:
+            return not named(run[0]) and not verb_after(text, found, i)  # "his Holden"
     for j in range(i - 1, max(-1, i - 4), -1):
         if text[found[j].end() : found[j + 1].start()] != " ":
             return False

@@ -32,7 +32,6 @@ __all__ = [
     "PLURAL_VERBS",
     "SOCIAL_WORDS",
     "STATE_WORDS",
-    "SUBSTANCE_VERBS",
     "TITLE_NOUNS",
     "USE_WORDS",
 ]
@@ -196,6 +195,7 @@ KIN_NOUNS = frozenset(
 # After a name with an article, the people it names: "the Ali Khan family", "the Moyo twins".
 FAMILY_NOUNS = frozenset(
     {"family", "families", "household", "twins", "children", "kids", "parents", "siblings"}
+    | {"sisters", "brothers", "boys", "girls", "grandparents", "cousins"}
 )
 # ... and a title before it ("Mrs x").
 HONORIFICS = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "sr", "sra", "srta"})
@@ -209,7 +209,7 @@ MOVE_WORDS = frozenset(
     {"moved", "move", "moving", "travelled", "traveled", "travelling", "traveling", "flew"}
     | {"flown", "flying", "drove", "driven", "driving", "came", "come", "coming", "arrived"}
     | {"transferred", "transfer", "relocated", "emigrated", "commutes", "commuted"}
-    | {"discharged", "repatriated", "admitted", "outing", "outings", "trip", "excursion"}
+    | {"discharged", "repatriated", "admitted"}
     | {"visiting", "holiday", "holidays", "holidaying"}
     | {"relocating", "relocate", "relocates", "moves", "travels", "travel", "emigrating"}
 )
@@ -228,15 +228,10 @@ USE_WORDS = CONSUMING | frozenset(
 )
 # ... or, with "with" between, what something is done with ("Thickened fluids with Nutilis",
 # "treated with Botox").
-# Of them, the verbs whose "with" takes only a substance, never a person ("sterilised with
-# Milton", where "managed with" or "cleaned with" may take a helper).
-SUBSTANCE_VERBS = frozenset(
-    {"sterilised", "sterilized", "thickened", "injected", "supplemented", "fortified"}
-    | {"flavoured", "flavored", "sweetened", "rinsed", "disinfected", "moisturised"}
-)
-MEANS_VERBS = SUBSTANCE_VERBS | frozenset(
-    {"thicken", "thickening", "treated", "treat", "treating", "mixed", "controlled"}
-    | {"replaced", "fitted", "splinted", "fed", "taped", "strapped", "managed", "cleaned"}
+MEANS_VERBS = frozenset(
+    {"thickened", "thicken", "thickening", "treated", "treat", "treating", "supplemented"}
+    | {"mixed", "flavoured", "flavored", "sweetened", "fortified", "controlled", "replaced"}
+    | {"injected", "fitted", "splinted", "fed", "taped", "strapped", "managed", "cleaned"}
 )
 # A word that no list holds before one of these and a verb is a person ("so x could attend");
 # "may" and "will" are left out ("memantine may follow").

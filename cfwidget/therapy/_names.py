@@ -93,7 +93,6 @@ from ._name_phrases import (
     right_after,
     sentence_start,
     stands_as_subject,
-    verb_after,
 )
 from ._name_words import (
     ARTICLES,
@@ -171,8 +170,6 @@ def find_name_pair(text: str) -> str | None:
         words = list(WORD.finditer(text))
         # the word the pair starts in ("O'Qwert" holds the pair "Qwert Zzyxa")
         at = max((i for i, w in enumerate(words) if w.start() <= found.start(1)), default=0)
-        if _service_after(text, words, at):
-            continue  # "Betsi Cadwaladr wheelchair service": a body's
         family = bool(after) and fold(after[0].group(0)) in FAMILY_NOUNS  # "the Ali Khan family"
         if at and fold(words[at - 1].group(0)) in ARTICLES | DETERMINERS and not family:
             continue  # "Uses a Tommee Tippee cup": a brand takes an article, a person none
@@ -240,47 +237,6 @@ def _title_ahead(found: list[re.Match[str]], start: int, nouns: frozenset[str]) 
     return False
 
 
-# What a body named after a person runs, right after its name or one plain word after it:
-# "Betsi Cadwaladr wheelchair service", "Helen Joseph stroke unit", "Charlotte Maxeke
-# audiology".
-_SERVICES = frozenset({"service", "services", "team", "clinic", "unit", "centre", "center"})
-_DEPARTMENTS = frozenset(
-    {"audiology", "physiotherapy", "radiology", "neurology", "paediatrics", "pediatrics"}
-    | {"orthopaedics", "orthopedics", "rehabilitation", "rehab", "outpatients", "therapies"}
-)
-
-
-def _service_after(text: str, found: list[re.Match[str]], i: int) -> bool:
-    """Whether ``found[i]`` is in two or more capitalised words (not counting an English
-    word that starts them), one space apart, that a department follows, or one plain word
-    and a service, with no person's grammar before them and, after them, a verb or nothing
-    but a place before ("Betsi Cadwaladr wheelchair service will deliver", "Charlotte
-    Maxeke audiology confirmed", "referred to Helen Joseph stroke unit"; not "Saw Tendai
-    Moyo seating clinic today" or "Tendai Moyo physiotherapy review")."""
-    first, end = i, i + 1
-    while first and capitalised(found[first - 1].group(0)):
-        if fold(found[first - 1].group(0)) in common_words():
-            break  # "Saw Tendai Moyo": a sentence's first word
-        first -= 1
-    while end < len(found) and capitalised(found[end].group(0)):
-        end += 1
-    if end - first < 2 or end >= len(found) or not found[end].group(0).islower():
-        return False
-    if fold(found[end].group(0)) in _DEPARTMENTS:
-        noun = end
-    elif end + 1 < len(found) and fold(found[end + 1].group(0)) in _SERVICES:
-        noun = end + 1
-    else:
-        return False
-    pairs = itertools.pairwise(found[first : noun + 1])
-    if not all(text[a.end() : b.start()] == " " for a, b in pairs):
-        return False
-    if person_slot(text, found, first):
-        return False
-    towards = right_after(text, found, first, frozenset({"to", "from", "at", "by", "via"}))
-    return towards or verb_after(text, found, noun)
-
-
 def _eponym(found: list[re.Match[str]], i: int) -> bool:
     """Whether ``found[i]`` names a disease, a test or a place (see ``TITLE_NOUNS``), or is
     such a noun after a capitalised word ("Ivy Ward", "Victoria Wing")."""
@@ -326,15 +282,33 @@ _NOT_OWNED = frozenset(
 
 def _moved_from(text: str, found: list[re.Match[str]], i: int) -> bool:
     """Whether ``found[i]``, right after "from" or "to", is where someone moved from or to:
-    the clause says a move ("travelled from Lima", "transferred to Maudsley") or, after
-    "from", "to" and a capitalised word follow ("from Cardiff to Swansea"); not "heard from
-    Maria" or "spoke to Maria"."""
-    if any(w in MOVE_WORDS for w in clause_before(text, found, i)[:-1]):
+    a word of a move is one of the two words before it ("travelled from Lima", "moved back
+    to Leeds", "transferred to Maudsley") or, after "from", "to" and a capitalised word
+    follow ("from Cardiff to Swansea"); not "heard from Maria", "spoke to Maria" or "Mum
+    came and spoke to Maria"."""
+    if any(w in MOVE_WORDS for w in clause_before(text, found, i)[-3:-1]):
         return True
     if fold(found[i - 1].group(0)) == "to":
         return False
     after = [m.group(0) for m in found[i + 1 : i + 3]]
     return len(after) == 2 and fold(after[0]) == "to" and capitalised(after[1])
+
+
+# Titles a person's name follows, written with a capital in notes: "the Ward Sister Anna",
+# "Staff Nurse Tendai", "Auntie Ngozi".
+_ROLE_TITLES = frozenset(
+    {"sister", "nurse", "matron", "teacher", "doctor", "therapist", "coach", "professor"}
+    | {"auntie", "aunty", "aunt", "uncle", "nan", "nana", "grandma", "grandad", "cousin"}
+    | {"counsellor", "keyworker", "chaplain", "midwife", "officer", "worker", "assistant"}
+)
+
+
+def _after_role(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether ``found[i]`` follows a title of ``_ROLE_TITLES``, one space apart."""
+    return (
+        right_after(text, found, i, _ROLE_TITLES)
+        and text[found[i - 1].end() : found[i].start()] == " "
+    )
 
 
 def _in_title(text: str, found: list[re.Match[str]], i: int, names: frozenset[str]) -> bool:
@@ -501,8 +475,6 @@ def find_name(text: str) -> str | None:
             continue
         if _eponym(found, i) or _place(text, found, i) or _before_plural_noun(text, found, i):
             continue  # "Ivy Ward", "Boston Naming Test", "at Walter Reed", "Uno cards were"
-        if _service_after(text, found, i):
-            continue  # "Betsi Cadwaladr wheelchair service"
         if thing_here(text, found, i):
             continue  # "a Kia Rio", "a week on Skye", "Mencap's helpline": no person
         if character(text, found, i) or kind_of_thing(text, found, i):
@@ -522,7 +494,8 @@ def find_name(text: str) -> str | None:
             label = text[: match.start()].rstrip().endswith(":")
             start = sentence_start(text, match.start()) and not label
             shown = capitalised(word) or word.islower()  # not "MAXIMUM" in capitals
-            if shown and not start and not _in_title(text, found, i, names):
+            titled = _in_title(text, found, i, names) and not _after_role(text, found, i)
+            if shown and not start and not titled:
                 return word  # "Today Somchai ...", "seen with Somchai", "effort from somchai"
         elif not (_unknown(keys[0]) or _short_marked(word)) or word.isupper() or _camel(word):
             continue  # an English word; "IDDSI", "CELF": shorthand; "SystmOne": a product
@@ -549,6 +522,7 @@ def _listed_name(text: str, found: list[re.Match[str]], i: int, keys: list[str])
     names, words = given_names()
     match = found[i]
     word = match.group(0)
+    role = _after_role(text, found, i)  # "the Ward Sister Maria"
     for key in keys:
         if key not in names or key in NOT_NAMES:
             continue
@@ -561,7 +535,7 @@ def _listed_name(text: str, found: list[re.Match[str]], i: int, keys: list[str])
         if key in TITLE_NOUNS and re.match(r"\s+\d", text[match.end() :]):
             continue  # "on Ward 12"
         if key not in words and not _abbreviation(word):
-            if key in common_words() and _in_title(text, found, i, names):
+            if key in common_words() and _in_title(text, found, i, names) and not role:
                 continue  # "Talking Mats": a title, though "mats" is not marked a word
             return True
         if key in CALENDAR:
@@ -575,6 +549,8 @@ def _listed_name(text: str, found: list[re.Match[str]], i: int, keys: list[str])
             if fold(word).endswith("'s") and nxt in KIN_NOUNS:
                 return True  # "rhea-mae's parents", "grace's mum": a person's relatives
             continue
+        if role:
+            return True  # "the Ward Sister Anna": a person after a title
         if _after_determiner(found, i) or _in_title(text, found, i, names):
             continue  # "the Ward Sister", "a Walker frame", "Angel Delight"
         if not sentence_start(text, match.start()) or fold(word).endswith("'s"):

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from cfwidget.analysis import EvaluateError
 from cfwidget.core import Rules
 from tools import evaluate_bench, review_bench, search_ceiling, search_tournament
 
@@ -65,7 +66,8 @@ def test_the_search_ceiling_rates_every_bot_against_one_reference(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     rules = Rules.preset("double-six")
-    saved, used = search_ceiling.measure(rules, 2, 2, 40, [10], [(10, 30)], 3, 2.0)
+    saved, used, refused = search_ceiling.measure(rules, 2, 2, 40, [10], [(10, 30)], 3, 2.0)
+    assert refused == 0
     assert set(saved) == {"search 10", "race 10:30", "always best"}
     assert all(len(v) == 4 for v in saved.values())  # 2 rounds x 2 seats
     # The reference's own best loses nothing against itself: it never does worse than the coach.
@@ -76,3 +78,18 @@ def test_the_search_ceiling_rates_every_bot_against_one_reference(
     search_ceiling.main([*args, "--rules", "double-six"])
     out = capsys.readouterr().out
     assert "reference 20 worlds" in out and "search 8: saves" in out and "always best" in out
+
+
+def test_the_search_ceiling_leaves_out_choices_a_rating_refuses(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A stand-in opening can leave too few worlds: the run goes on and counts the choice."""
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise EvaluateError("too few worlds fit")
+
+    monkeypatch.setattr(search_ceiling, "evaluate", refuse)
+    rules = Rules.preset("double-six")
+    saved, used, refused = search_ceiling.measure(rules, 1, 2, 40, [10], [], 3, 2.0)
+    assert refused > 0 and used["search 10"] == []
+    assert saved["search 10"] == [0.0, 0.0]
