@@ -38,17 +38,10 @@ import time
 import pandas as pd
 
 from cfwidget.analysis import DOUBT, EvaluateError, evaluate, race
+from cfwidget.analysis._search import search_choice
 from cfwidget.core import Observation, Round, Rules
 from cfwidget.odds import CoachBot
 from cfwidget.players import bot_moves
-
-
-def _searched(table: pd.DataFrame, coach: str, doubt: float) -> str:
-    """The search bot's choice from ``table`` (see ``SearchBot.__call__``)."""
-    points = table["expected_points"]
-    loss = float(points[coach]) - float(points.iloc[0])
-    sure = loss > doubt * float(table["loss_std_error"][coach])
-    return str(table.index[0]) if sure else coach
 
 
 def _raced(view: Observation, coach: str, first: int, most: int, seed: int) -> tuple[str, int]:
@@ -77,7 +70,7 @@ def _picks(
     for name, first, most in bots:
         if first == most:
             table = evaluate(view, worlds=first, seed=_seed(name, *seeds))
-            picks[name] = (_searched(table, mine, doubt), first)
+            picks[name] = (search_choice(table, mine, doubt), first)
         else:
             picks[name] = _raced(view, mine, first, most, _seed(name, *seeds))
     return ref["expected_points"], picks

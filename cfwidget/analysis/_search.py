@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import random
 
+import pandas as pd
+
 from .._shared import check_seed, shown
 from ..core import Move, Observation
 from ..odds import CoachBot
@@ -34,6 +36,23 @@ STRENGTHS = {"quick": 50, "normal": 200, "deep": 800}
 #: by more than this many standard errors of the loss (0: always the search's best).
 DOUBT = 2.0
 MAX_DOUBT = 10.0
+
+
+def search_choice(table: pd.DataFrame, coach: str, doubt: float) -> str:
+    """The move the search bot plays from an :func:`~cfwidget.analysis.evaluate` ``table``:
+    the best, unless the coach's move ``coach`` loses by no more than ``doubt`` standard
+    errors of its loss; then the coach's (the search is not sure enough that it is wrong).
+
+    >>> from cfwidget import Round, Rules
+    >>> rnd = Round.deal(Rules(max_pip=6, hand_size=7), players=3, seed=2)
+    >>> table = evaluate(rnd, worlds=20, seed=1)
+    >>> search_choice(table, str(table.index[0]), 2.0) == str(table.index[0])
+    True
+    """
+    points = table["expected_points"]
+    loss = float(points[coach]) - float(points.iloc[0])
+    sure = loss > doubt * float(table["loss_std_error"][coach])
+    return str(table.index[0]) if sure else coach
 
 
 class SearchBot:
@@ -117,12 +136,8 @@ normal, deep; got 'huge'
         choice = str(table.index[0])
         if self.doubt:
             coach = str(CoachBot()(obs))
-            points = table["expected_points"]
-            loss = float(points[coach]) - float(points.iloc[0])
-            if loss <= self.doubt * float(table["loss_std_error"][coach]):
-                choice = coach  # the search is not sure enough that the coach is wrong
-            else:
-                self.overrides += 1
+            choice = search_choice(table, coach, self.doubt)
+            self.overrides += choice != coach
         return next(m for m in moves if str(m) == choice)
 
     def __repr__(self) -> str:

@@ -212,9 +212,12 @@ def _month_and_surname(text: str, found: list[re.Match[str]], i: int) -> bool:
 
 
 def _after_determiner(found: list[re.Match[str]], i: int) -> bool:
-    """Whether ``found[i]`` follows "the", "a" ... with only capitalised words between."""
+    """Whether ``found[i]`` follows "the", "a" ... with only capitalised words between, and
+    no title of a person right before it ("the Ward Sister Anna" is a person)."""
     for j in range(i - 1, -1, -1):
         word = found[j].group(0)
+        if j == i - 1 and fold(word) in _ROLE_TITLES:
+            return False
         if fold(word) in DETERMINERS:
             return True
         if not capitalised(word):
@@ -303,22 +306,17 @@ _ROLE_TITLES = frozenset(
 )
 
 
-def _after_role(text: str, found: list[re.Match[str]], i: int) -> bool:
-    """Whether ``found[i]`` follows a title of ``_ROLE_TITLES``, one space apart."""
-    return (
-        right_after(text, found, i, _ROLE_TITLES)
-        and text[found[i - 1].end() : found[i].start()] == " "
-    )
-
-
 def _in_title(text: str, found: list[re.Match[str]], i: int, names: frozenset[str]) -> bool:
     """Whether a name follows a capitalised word that is no name of its own: a brand or a
     title ("Angel Delight", "Talking Mats", "Royal Marsden"), not a first name and surname
-    ("Mary Rose"). A sentence's first word counts before a name that is an English word
-    only ("Talking Mats", but "Gave Somchai the tiles")."""
+    ("Mary Rose"), nor a person's title ("the Ward Sister Anna"). A sentence's first word
+    counts before a name that is an English word only ("Talking Mats", but "Gave Somchai
+    the tiles")."""
     if i == 0 or text[found[i - 1].end() : found[i].start()] != " ":
         return False
     before = fold(found[i - 1].group(0))
+    if before in _ROLE_TITLES:
+        return False
     words = given_names()[1]
     if not capitalised(found[i - 1].group(0)):
         return False
@@ -494,8 +492,7 @@ def find_name(text: str) -> str | None:
             label = text[: match.start()].rstrip().endswith(":")
             start = sentence_start(text, match.start()) and not label
             shown = capitalised(word) or word.islower()  # not "MAXIMUM" in capitals
-            titled = _in_title(text, found, i, names) and not _after_role(text, found, i)
-            if shown and not start and not titled:
+            if shown and not start and not _in_title(text, found, i, names):
                 return word  # "Today Somchai ...", "seen with Somchai", "effort from somchai"
         elif not (_unknown(keys[0]) or _short_marked(word)) or word.isupper() or _camel(word):
             continue  # an English word; "IDDSI", "CELF": shorthand; "SystmOne": a product
@@ -522,7 +519,6 @@ def _listed_name(text: str, found: list[re.Match[str]], i: int, keys: list[str])
     names, words = given_names()
     match = found[i]
     word = match.group(0)
-    role = _after_role(text, found, i)  # "the Ward Sister Maria"
     for key in keys:
         if key not in names or key in NOT_NAMES:
             continue
@@ -535,7 +531,7 @@ def _listed_name(text: str, found: list[re.Match[str]], i: int, keys: list[str])
         if key in TITLE_NOUNS and re.match(r"\s+\d", text[match.end() :]):
             continue  # "on Ward 12"
         if key not in words and not _abbreviation(word):
-            if key in common_words() and _in_title(text, found, i, names) and not role:
+            if key in common_words() and _in_title(text, found, i, names):
                 continue  # "Talking Mats": a title, though "mats" is not marked a word
             return True
         if key in CALENDAR:
@@ -549,8 +545,6 @@ def _listed_name(text: str, found: list[re.Match[str]], i: int, keys: list[str])
             if fold(word).endswith("'s") and nxt in KIN_NOUNS:
                 return True  # "rhea-mae's parents", "grace's mum": a person's relatives
             continue
-        if role:
-            return True  # "the Ward Sister Anna": a person after a title
         if _after_determiner(found, i) or _in_title(text, found, i, names):
             continue  # "the Ward Sister", "a Walker frame", "Angel Delight"
         if not sentence_start(text, match.start()) or fold(word).endswith("'s"):
