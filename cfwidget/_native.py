@@ -1,13 +1,13 @@
 """Which build of the rules kernel runs: compiled (mypyc) where the install built it, else pure.
 
 The modules in :data:`MODULES` (the rules kernel with the deal's shuffle, the opening, the
-engine under ``Round``, and the analysis layer's positions, playout policies and playout
-loop) are ordinary, typed Python that takes only values checked before they reach it. Where a C
-compiler was there at install time, the build (``hatch_build.py``) also compiled them with
-mypyc, the compiler mypy ships, into extension modules beside their sources, and wrote
-``_native.json``: each module's source hash. Both builds play the same rules from the
-same source; the tests play the compiled one against the reference engine, and the pure
-one too (``CFWIDGET_PURE=1``).
+engine under ``Round``, and the analysis layer's positions, playout policies and loop, and
+random playouts on counts) are ordinary, typed Python that takes only values checked
+before they reach it. Where a C compiler was there at install time, the build
+(``hatch_build.py``) also compiled them with mypyc, the compiler mypy ships, into extension
+modules beside their sources, and wrote ``_native.json``: each module's source hash. Both
+builds play the same rules from the same source; the tests play the compiled one against
+the reference engine, and the pure one too (``CFWIDGET_PURE=1``).
 
 When ``cfwidget`` is imported, this module decides once, before any of those modules loads:
 
@@ -22,7 +22,7 @@ When ``cfwidget`` is imported, this module decides once, before any of those mod
 >>> BUILD in ("compiled", "pure")
 True
 >>> len(MODULES)
-5
+6
 """
 
 from __future__ import annotations
@@ -55,6 +55,7 @@ MODULES = (
     "cfwidget.core._engine",
     "cfwidget.analysis._kernel",
     "cfwidget.analysis._policies",
+    "cfwidget.analysis._counted",
 )
 
 #: The file, beside this one, that the build writes: the source hash of each compiled module.

@@ -1,4 +1,4 @@
-"""Benchmark: rounds per second of playouts on the rules kernel against Round, same policy.
+"""Benchmark: rounds per second of playouts against Round, same policy.
 
 Run ``python -m tools.playout_bench`` (``--rounds N``, ``--repeat K``). The table is the
 other benches': 4 players, double-nine, 9 tiles each. ``N`` rounds are dealt once (not
@@ -7,8 +7,8 @@ timed); then, interleaved in each repeat so that a slow minute slows all alike:
 - the engine: each round copied and played out with a uniform choice from
   ``Round.legal_moves()`` through ``Round.play()``, then ``Round.scores()``;
 - ``playout(rnd, seed=...)``: the kernel's one-round loop, one call per round;
-- ``playouts(rounds)``: the kernel's batch, all ``N`` rounds in one call (each round turned
-  into a kernel position inside the call, so that cost is counted);
+- ``playouts(rounds)``: all ``N`` rounds in one call (each round turned into a kernel
+  position inside the call, so that cost is counted);
 - ``playouts(rnd, rounds=N)``: ``N`` playouts of one position, the rollouts' case, against
   the engine playing that same position out ``N`` times;
 - the yardstick of ``tools.bench`` (a bare simulator of random play, deals included), to
@@ -111,7 +111,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"engine, legal_moves()/play():    {_rate(n, times['engine'])}")
     print(f"playout(rnd), one per round:     {_rate(n, times['one'])}")
     print(f"    {_ratio(times['engine'], times['one'])}")
-    print(f"playouts(rounds), one batch:     {_rate(n, times['batch'])}")
+    print(f"playouts(rounds), one call:      {_rate(n, times['batch'])}")
     print(f"    {_ratio(times['engine'], times['batch'])}")
     print(f"the engine, one position N times: {_rate(n, times['engine same'])}")
     print(f"playouts(rnd, rounds=N):         {_rate(n, times['same'])}")

@@ -3,8 +3,8 @@
 A :class:`Position` is a round in play as the core's rules kernel holds it (bit masks and
 small lists: the same state and play step a :class:`~cfwidget.Round` runs on).
 :func:`playout` plays a round out from any point with a simple fast policy (random, greedy
-or coach-like) and returns each seat's round points; :func:`playouts` plays many at once
-(NumPy arrays, one row per round in play): the rollouts of analysis.
+or coach-like) and returns each seat's round points; :func:`playouts` plays many in one call
+(the random ones with the open ends counted per number): the rollouts of analysis.
 :func:`solve` gives the exact value of every legal move with every hand open (expectimax
 over the yard's draws, for positions small enough to search).
 :func:`evaluate` rates every legal move of the seat to move by playouts in worlds that fit

@@ -27,10 +27,10 @@ points once a policy has played it out with every hand open. The policies:
 
 Each policy is a small function over the rules kernel, in :mod:`cfwidget.analysis._policies`
 with the loop that plays a position out with one (so the rules are the kernel's alone).
-:func:`playouts` hands sets of up to 64 tiles to the NumPy batch
-(``_batch.py``) under the random and greedy policies; the differential harness
-(``tests/core/test_differential.py``) replays every policy and the batch against
-the reference engine.
+:func:`playouts` plays the random policy on the open ends' counts (``_counted.py``: the
+kernel's play step without the table tiles a playout does not need); the differential
+harness (``tests/core/test_differential.py``) replays every policy and those playouts
+against the reference engine.
 """
 
 from __future__ import annotations
@@ -38,11 +38,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-import numpy as np
-
 from .._shared import check_seed, check_whole, shown
 from ..core import Round
-from ._batch import MAX_BATCH_TILES, run_batch
+from ._counted import Counted
 from ._errors import PlayoutError
 from ._kernel import Position
 from ._policies import POLICIES, Policy, policy_for, run
@@ -84,13 +82,13 @@ def playouts(
     policy: Policy = "random",
     seed: int | None = None,
 ) -> list[list[int]]:
-    """Many playouts at once: each round's points, one list per playout.
+    """Many playouts in one call: each round's points, one list per playout.
 
     ``start`` is one round (or kernel position) played out ``rounds`` times, or a list of
-    rounds of the same rules and number of seats, each played out once. Sets of up to 64
-    tiles (double-9 and smaller) are played all at once on NumPy arrays; bigger sets one
-    after the other. ``seed`` makes the random policy repeatable (NumPy's generator, so the
-    choices differ from :func:`playout`'s for the same seed; both are uniform among the
+    rounds of the same rules and number of seats, each played out once. Under the random
+    policy the playouts run on the open ends' counts, quicker than one :func:`playout` at a
+    time; ``seed`` makes them repeatable (one stream of random numbers for all of them, so
+    the choices differ from :func:`playout`'s for the same seed; both are uniform among the
     legal moves).
 
     >>> from cfwidget import Round, Rules
@@ -107,7 +105,7 @@ def playouts(
     if isinstance(start, (Round, Position)):
         rounds = check_whole(rounds, "rounds", PlayoutError, low=1, high=MAX_PLAYOUTS)
         first = start.copy() if isinstance(start, Position) else Position.from_round(start)
-        positions = [first] * rounds  # the batch never changes its positions
+        positions = [first] * rounds  # a playout never changes its start
     else:
         if isinstance(start, (str, bytes)) or not isinstance(start, Sequence) or not start:
             raise PlayoutError("start must be a Round, or a non-empty list of rounds")
@@ -133,12 +131,17 @@ def playouts(
                     f"round {i} has other rules or another number of seats than round 0: "
                     "play each kind of round in its own call"
                 )
-    checked = _seed(seed) if policy == "random" else 0
-    if len(first.ts.tiles) <= MAX_BATCH_TILES and policy != "coach-like":
-        gen = np.random.default_rng(checked) if policy == "random" else None
-        return run_batch(positions, gen)[0]
-    rand = random.Random(checked).random if policy == "random" else None
-    choose = policy_for(policy, first.rules.double_blank, first.ts.max_pip, rand)
+    if policy == "random":
+        rand = random.Random(_seed(seed)).random
+        counted: dict[int, Counted] = {}  # each distinct position counted once
+        result = []
+        for x in positions:
+            ready = counted.get(id(x))
+            if ready is None:
+                ready = counted[id(x)] = Counted(x)
+            result.append(ready.play(rand, None)[0])
+        return result
+    choose = policy_for(policy, first.rules.double_blank, first.ts.max_pip)
     result = []
     for x in positions:
         one = x.copy()

@@ -6,12 +6,11 @@ import math
 from collections import Counter
 from typing import Any
 
-import numpy as np
 import pytest
 
 import cfwidget as cf
 from cfwidget.analysis import MAX_PLAYOUTS, PlayoutError, Position, playout, playouts
-from cfwidget.analysis._batch import run_batch
+from cfwidget.analysis._counted import PLAY_CODE, Counted
 from cfwidget.analysis._policies import random_policy, run
 
 
@@ -42,32 +41,33 @@ def test_a_round_that_is_over_gives_its_scores() -> None:
     assert playouts(rnd, rounds=3) == [rnd.scores()] * 3
 
 
-def test_the_batch_repeats_with_its_seed_and_takes_lists_and_positions() -> None:
+def test_playouts_repeat_with_their_seed_and_take_lists_and_positions() -> None:
     rules = cf.Rules.preset("puremco")
     rounds = [mid_round(rules, 3, seed=s, moves=s % 7) for s in range(20)]
     a = playouts(rounds, seed=2)
     assert a == playouts(rounds, seed=2) and len(a) == 20
     pos = Position.from_round(rounds[0])
     assert playouts(pos, rounds=50, seed=5) == playouts(rounds[0], rounds=50, seed=5)
-    repeated = playouts([rounds[0]] * 40, seed=3)  # one position laid out once, played 40 times
+    repeated = playouts([rounds[0]] * 40, seed=3)  # one position counted once, played 40 times
     assert len(repeated) == 40 and len({tuple(p) for p in repeated}) > 1
     greedy = playouts(rounds, policy="greedy")
     assert greedy == [playout(r, "greedy") for r in rounds]  # one policy, two loops
-    weighed = playouts(rounds, policy="coach-like")  # no batch: one round after another
+    weighed = playouts(rounds, policy="coach-like")  # one round after another
     assert weighed == [playout(r, "coach-like") for r in rounds] and weighed != greedy
 
 
-def test_a_set_too_big_for_the_batch_plays_one_round_at_a_time() -> None:
+def test_a_set_of_more_than_64_tiles_plays_out_on_counts_too() -> None:
     rnd = cf.Round.deal(cf.Rules(max_pip=12, hand_size=9), 4, seed=1)
     points = playouts(rnd, rounds=4, seed=1)
     assert len(points) == 4 and all(len(p) == 4 for p in points)
+    assert len({tuple(p) for p in playouts(rnd, rounds=40, seed=2)}) > 1
     assert playouts(rnd, rounds=2, policy="greedy") == [playout(rnd, "greedy")] * 2
 
 
 def first_move_shares(
     rnd: cf.Round, trials: int
 ) -> tuple[list[cf.Move], Counter[str], Counter[str]]:
-    """How often the loop and the batch open with each legal move of ``rnd``."""
+    """How often the loop and the counted playouts open with each legal move of ``rnd``."""
     loop: Counter[str] = Counter()
     pos = Position.from_round(rnd)
     rng = __import__("random").Random(5)
@@ -76,30 +76,30 @@ def first_move_shares(
         trace: list[int] = []
         run(one, random_policy(rng.random), trace)
         loop[str(pos.move_of(trace[0]))] += 1
-    batch: Counter[str] = Counter()
-    trace_b: list[Any] = []
-    run_batch([pos] * trials, np.random.default_rng(5), trace_b)
-    _rows, codes, _ = trace_b[0]
+    counted: Counter[str] = Counter()
+    start = Counted(pos)
+    for _ in range(trials):
+        trace_c: list[tuple[int, int]] = []
+        start.play(rng.random, trace_c)
+        code = trace_c[0][0]  # a play joins at a number: count it once per matching move
+        counted[f"{pos.ts.tiles[code >> PLAY_CODE]}@{code >> 1 & 31}"] += 1
     opens = {t: n for t, n, _ in rnd.open_ends()}
-    for code in codes.tolist():  # a play joins at a number: count it once per matching move
-        tile = pos.ts.tiles[code >> 6]
-        batch[f"{tile}@{code >> 1 & 31}"] += 1
     legal = rnd.legal_moves()
     by_number: Counter[str] = Counter()
     for m in legal:
         by_number[f"{m.tile}@{opens[m.onto]}"] += 1
-    return legal, loop, Counter({k: v / by_number[k] for k, v in batch.items()})
+    return legal, loop, Counter({k: v / by_number[k] for k, v in counted.items()})
 
 
 def test_the_random_policy_is_uniform_among_the_engines_legal_moves() -> None:
     rnd = mid_round(cf.Rules.preset("seven-each"), 2, seed=12, moves=9)
-    legal, loop, batch = first_move_shares(rnd, 4000)
+    legal, loop, counted = first_move_shares(rnd, 4000)
     assert len(legal) >= 3
     expected = 4000 / len(legal)
     spread = 5 * math.sqrt(expected)
     assert set(loop) == {str(m) for m in legal}
     assert all(abs(n - expected) < spread for n in loop.values())
-    assert all(abs(n - expected) < spread for n in batch.values())  # per legal move
+    assert all(abs(n - expected) < spread for n in counted.values())  # per legal move
 
 
 def test_position_steps_like_the_engine_and_refuses_illegal_moves() -> None:

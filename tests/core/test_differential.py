@@ -24,7 +24,6 @@ from fractions import Fraction
 from functools import partial
 from typing import Any
 
-import numpy as np
 import pytest
 from option_mixes import OPTIONS, choice_values, every_value, random_rules
 from policy_readings import greedy_move, weighed_move
@@ -33,7 +32,7 @@ from reference_engine import ReferenceRound
 import cfwidget as cf
 from cfwidget import Tile
 from cfwidget.analysis import POLICIES, Position, TooLargeToSolve, solve
-from cfwidget.analysis._batch import MAX_BATCH_TILES, BatchTrace, run_batch
+from cfwidget.analysis._counted import PLAY_CODE, Counted
 from cfwidget.analysis._policies import policy_for, run
 from cfwidget.core._tileset import tile_set
 
@@ -449,13 +448,14 @@ def test_round_end_all_passed_ends_the_round_with_tiles_left_in_the_yard(round_e
     assert rnd.scores() == ref.scores()
 
 
-# --- the kernel's other players: every playout policy, the NumPy batch and the solver -------
+# --- the kernel's other players: every playout policy, the counted playouts, the solver ----
 #
 # Each case above also starts a playout some random moves in. The kernel plays it out under
 # each policy; every move is replayed in the reference engine, which must list the same legal
 # moves (in order) and reach the same state, end and scores. Greedy and coach-like choices
-# must also be what a plain reading of the policy picks (``policy_readings.py``). The NumPy
-# batch plays the same start, random and greedy, and its moves are replayed the same way. Late
+# must also be what a plain reading of the policy picks (``policy_readings.py``). The random
+# playouts on counts (``_counted.py``) play the same start twice, and their moves are replayed
+# the same way. Late
 # positions small enough to search are solved, and each move's value must be the reference's
 # own expectimax.
 
@@ -567,11 +567,12 @@ def check_end(
         pytest.fail(case.report(f"{label} at the end", [], got, want), pytrace=False)
 
 
-def batch_move(ref: ReferenceRound, code: int) -> str:
-    """The reference move of a batch code: the tile joined at that number (any such end)."""
+def counted_move(ref: ReferenceRound, code: int) -> str:
+    """The reference move of a counted playout's code: the tile joined at that number (any
+    such end)."""
     if code < 0:
         return "draw" if code == -1 else "pass"
-    ann, number, rank = bool(code & 1), code >> 1 & 31, code >> 6
+    ann, number, rank = bool(code & 1), code >> 1 & 31, code >> PLAY_CODE
     tile = str(tile_set(ref.rules.max_pip).tiles[rank])
     opens = {str(t): n for t, n, _ in ref.open_ends()}
     for m in ref.legal_moves():
@@ -582,26 +583,23 @@ def batch_move(ref: ReferenceRound, code: int) -> str:
     return f"{tile} at {number}, which is not legal"
 
 
-def check_batch(case: Case, rnd: cf.Round, ref: ReferenceRound, policy: str, rows: int) -> int:
-    """Play the start ``rows`` times in the batch; replay each row in the reference."""
-    trace: BatchTrace = []
-    gen = np.random.default_rng(case.move_seed) if policy == "random" else None
-    points, ends = run_batch([Position.from_round(rnd)] * rows, gen, trace)
-    per: list[list[tuple[int, int]]] = [[] for _ in range(rows)]
-    for row_ids, codes, counts in trace:
-        for i, c, n in zip(row_ids.tolist(), codes.tolist(), counts.tolist(), strict=True):
-            per[i].append((c, n))
+def check_counted(case: Case, rnd: cf.Round, ref: ReferenceRound, plays: int) -> int:
+    """Play the start out ``plays`` times on counts; replay each playout in the reference."""
+    start = Counted(Position.from_round(rnd))
+    rand = random.Random(case.move_seed).random
     moves = 0
-    for i in range(rows):
+    for i in range(plays):
+        trace: list[tuple[int, int]] = []
+        points, end = start.play(rand, trace)
         one = copy.deepcopy(ref)
         history = [str(m) for m in rnd.moves]
-        for code, count in per[i]:
+        for code, count in trace:
             legal = one.legal_moves()
-            move = batch_move(one, code)
+            move = counted_move(one, code)
             if len(legal) != count or move not in legal:
                 pytest.fail(
                     case.report(
-                        f"the batch ({policy}, row {i}) counted {count} moves, played {move}",
+                        f"the counted playout {i} counted {count} moves, played {move}",
                         history,
                         {"legal moves": count},
                         {"legal moves": legal},
@@ -611,7 +609,7 @@ def check_batch(case: Case, rnd: cf.Round, ref: ReferenceRound, policy: str, row
             one.play(move)
             history.append(move)
             moves += 1
-        check_end(case, f"the batch ({policy}, row {i})", points[i], ends[i], one)
+        check_end(case, f"the counted playout {i}", points, end, one)
     return moves
 
 
@@ -684,7 +682,7 @@ def check_solve(case: Case, rnd: cf.Round, ref: ReferenceRound, codes: list[int]
 
 
 def play_case_through_the_kernel(case: Case) -> Counter[str]:
-    """Every policy, the batch (when the set fits it) and the solver, from one start."""
+    """Every policy, the counted playouts and the solver, from one start."""
     counts: Counter[str] = Counter()
     rnd, ref, _ = start_point(case)
     for policy in POLICIES:
@@ -698,10 +696,8 @@ def play_case_through_the_kernel(case: Case) -> Counter[str]:
         counts[f"{policy} rounds"] += 1
         if policy == "random":
             counts["solved positions"] += check_solve(case, rnd, ref, codes)
-    if len(rnd.kernel().ts.tiles) <= MAX_BATCH_TILES:
-        for policy in ("random", "greedy"):
-            counts[f"batch {policy} moves"] += check_batch(case, rnd, ref, policy, 2)
-            counts[f"batch {policy} rounds"] += 2
+    counts["counted moves"] += check_counted(case, rnd, ref, 2)
+    counts["counted rounds"] += 2
     return counts
 
 
@@ -712,21 +708,23 @@ def kernel_cases(share: int, chunks: int) -> list[Case]:
 
 
 @pytest.mark.parametrize("part", range(4))
-def test_every_policy_the_batch_and_the_solver_agree_with_the_reference(part: int) -> None:
+def test_every_policy_the_counted_playouts_and_the_solver_agree_with_the_reference(
+    part: int,
+) -> None:
     """A share of the cases above (every SHARE-th), each played out by the kernel under every
-    policy and in the batch, late positions solved; the slow test below takes them all."""
+    policy and on counts, late positions solved; the slow test below takes them all."""
     cases = kernel_cases(SHARE, MIX_CHUNKS)[part::4]
     counts: Counter[str] = Counter()
     for case in cases:
         counts += play_case_through_the_kernel(case)
     assert counts["random rounds"] == counts["coach-like rounds"] == len(cases)
-    assert counts["batch random rounds"] > 0 and counts["greedy moves"] > 0
+    assert counts["counted rounds"] == 2 * len(cases) and counts["greedy moves"] > 0
 
 
 @pytest.mark.slow
 def test_the_whole_plan_agrees_through_every_implementation() -> None:
     """Every case, presets and more random mixes: >= 3,000 rounds through Round, each played out
-    by every policy and the batch too, and every small late position solved."""
+    by every policy and on counts too, and every small late position solved."""
     cases = kernel_cases(1, MIX_CHUNKS + SLOW_MIX_CHUNKS)
     counts: Counter[str] = Counter()
     for case in cases:
@@ -737,3 +735,4 @@ def test_the_whole_plan_agrees_through_every_implementation() -> None:
     assert counts["Round rounds"] >= EXTRA_ROUNDS
     assert counts["random rounds"] == counts["greedy rounds"] == counts["coach-like rounds"]
     assert counts["random rounds"] >= EXTRA_ROUNDS and counts["solved positions"] > 100
+    assert counts["counted rounds"] == 2 * counts["random rounds"]
