@@ -197,6 +197,13 @@ FAMILY_NOUNS = frozenset(
     {"family", "families", "household", "twins", "children", "kids", "parents", "siblings"}
     | {"sisters", "brothers", "boys", "girls", "grandparents", "cousins"}
 )
+# A label whose value is a person ("Client: x", "Re: x", "Seen by: x").
+PERSON_LABELS = frozenset(
+    {"client", "patient", "name", "names", "parent", "parents", "mother", "mum", "father"}
+    | {"dad", "carer", "caregiver", "guardian", "child", "student", "pupil", "sibling", "re"}
+    | {"teacher", "therapist", "clinician", "attendee", "attendees", "present", "by", "with"}
+    | {"participant", "participants", "referrer", "contact", "kin", "for", "about", "from"}
+)
 # ... and a title before it ("Mrs x").
 HONORIFICS = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "sr", "sra", "srta"})
 

@@ -112,6 +112,7 @@ from ._name_words import (
     MOVE_WORDS,
     NOT_NAMES,
     OBJECT_VERBS,
+    PERSON_LABELS,
     PLACE_WORDS,
     PLURAL_VERBS,
     SOCIAL_WORDS,
@@ -467,6 +468,10 @@ def find_name(text: str) -> str | None:
             continue  # "a tad tired", "a warm Milo": a given name takes no article
         if _touches_digit(text, match):
             continue  # "Proloquo2Go", "Ward7B": a product or a code
+        if _label_value(text, found, i) and any(
+            (k in names or k in wide) and k not in NOT_NAMES | CALENDAR | HONORIFICS for k in keys
+        ):
+            return word  # "Client: Grace", "Re: Will Carter": what a person's label holds
         if any(k in LANGUAGES for k in keys):  # "speaks Thai at home", "over Christmas"
             if stands_as_subject(text, found, i) or right_after(text, found, i, HONORIFICS):
                 return word
@@ -503,6 +508,24 @@ def find_name(text: str) -> str | None:
         if person_slot(text, found, i):
             return word  # "saw gurpreet", "worked with Sumaq", "killa's mum"
     return None
+
+
+def _label_value(text: str, found: list[re.Match[str]], i: int) -> bool:
+    """Whether ``found[i]`` (capitalised, or all in small letters) is all or the start of what
+    a person's label holds: right after "Client:", "Re:" or another of ``PERSON_LABELS`` and
+    its colon, and followed by nothing more than punctuation, "and" or a capitalised word
+    ("Client: Grace", "client: grace.", "Client: Grace Hopper"; not "Parent: Will attend on
+    Friday")."""
+    word = found[i].group(0)
+    shown = capitalised(word) or word.islower()
+    if not i or not shown or fold(found[i - 1].group(0)) not in PERSON_LABELS:
+        return False
+    if text[found[i - 1].end() : found[i].start()].strip() != ":":
+        return False
+    if i + 1 == len(found) or text[found[i].end() : found[i + 1].start()].strip():
+        return True  # the text ends, or punctuation follows
+    after = found[i + 1].group(0)
+    return capitalised(after) or fold(after) == "and"
 
 
 def _capitalised_word_after(text: str, found: list[re.Match[str]], i: int) -> bool:

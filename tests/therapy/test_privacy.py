@@ -372,6 +372,36 @@ def test_a_name_warns_wherever_a_note_sends_gives_visits_or_labels_a_person() ->
     assert [t for t in texts if name_warning(t) is None] == []
 
 
+# Given names that are also English words, as the value of a person's label.
+WORD_NAMES = ["Grace", "Will", "Hope", "Faith", "Rose", "Dawn", "Summer", "Holly", "Mark", "Joy"]
+LABELLED = ["Client: {name}", "Client: {name}.", "Name: {name}", "Patient: {name} Hopper"]
+LABELLED += ["Client name: {name}", "Re: {name}", "Seen by: {name} Brown", "Carer: {name}, mum"]
+LABELLED += ["Present: {name} and mum", "Parent: {name} Smith (mum)", "client: {lower}."]
+
+
+def test_a_given_name_that_is_also_a_word_warns_as_a_persons_label_value() -> None:
+    texts = [t.format(name=n, lower=n.lower()) for t in LABELLED for n in WORD_NAMES]
+    assert [t for t in texts if name_warning(t) is None] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Parent: Will attend next week.",
+        "Client: Absent today.",
+        "Present: Mum and Dad.",
+        "Name: Not given.",
+        "From: Summer term plan",
+        "Goal: Hope to reach level 3 by March.",
+        "Date: March 3",
+        "client: will attend on friday.",
+        "present: mum and dad.",
+    ],
+)
+def test_a_label_whose_value_is_no_name_stays_quiet(text: str) -> None:
+    assert name_warning(text) is None
+
+
 # Sentences about a person; {name} is a given name that is also a place or a product.
 PERSON_SENTENCES = [
     "Today we saw {name} again after the holiday.",
