@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core import Kernel, hand_cost
+from ..core import Kernel, hand_cost, kth_bit
 
 __all__ = ["PLAY_CODE", "Counted"]
 
@@ -142,10 +142,7 @@ class Counted:
                 ann = k & 1 if loud == 2 else 0
                 k = k >> 1 if loud == 2 else k
                 if forced >= 0:
-                    while k:  # the k-th tile that fits, in rank order
-                        bits &= bits - 1
-                        k -= 1
-                    lone = bits & -bits
+                    lone = kth_bit(bits, k)  # the k-th tile that fits, in rank order
                     r = lone.bit_length() - 1
                     n = high[forced]
                     needed -= 1

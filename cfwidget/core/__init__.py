@@ -24,7 +24,7 @@ from ._errors import (
     TileError,
 )
 from ._game import Game
-from ._kernel import DRAW_CODE, PASS_CODE, Kernel, hand_cost, tile_costs, tile_pens
+from ._kernel import DRAW_CODE, PASS_CODE, Kernel, hand_cost, kth_bit, tile_costs, tile_pens
 from ._moves import Move, MoveLike
 from ._observation import Observation, draw_count, draw_odds, observe
 from ._options import HAND_TABLES, Option
@@ -77,6 +77,7 @@ __all__ = [
     "fitting_numbers",
     "full_set",
     "hand_cost",
+    "kth_bit",
     "observe",
     "placed_role",
     "refusal",

@@ -50,6 +50,7 @@ __all__ = [
     "Kernel",
     "dealt_bits",
     "hand_cost",
+    "kth_bit",
     "shuffled_bits",
     "tile_costs",
     "tile_pens",
@@ -341,11 +342,8 @@ class Kernel:
             return PASS_CODE  # after a draw, passing is the last legal move
         ann = k & 1 if loud == 2 else 0
         k = k >> 1 if loud == 2 else k
-        if forced >= 0:
-            while k:  # the k-th tile that fits, in rank order
-                bits &= bits - 1
-                k -= 1
-            return ((bits & -bits).bit_length() - 1 << 8 | forced) << 1 | ann
+        if forced >= 0:  # the k-th tile that fits, in rank order
+            return (kth_bit(bits, k).bit_length() - 1 << 8 | forced) << 1 | ann
         while True:  # the k-th pair of tile and table tile, in the order legal() lists them
             low = bits & -bits
             bits ^= low
@@ -445,6 +443,18 @@ class Kernel:
 
 _COSTS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
 _PENS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def kth_bit(bits: int, k: int) -> int:
+    """The ``k``-th lowest set bit of ``bits`` (0 for the lowest), as a bit.
+
+    >>> kth_bit(0b10110, 0), kth_bit(0b10110, 2)
+    (2, 16)
+    """
+    while k:
+        bits &= bits - 1
+        k -= 1
+    return bits & -bits
 
 
 def tile_pens(max_pip: int, double_blank: int) -> tuple[int, ...]:
