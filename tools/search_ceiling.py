@@ -38,6 +38,7 @@ import time
 import pandas as pd
 
 from cfwidget.analysis import DOUBT, EvaluateError, evaluate, race
+from cfwidget.analysis._deep_search import MARGIN, race_choice
 from cfwidget.analysis._search import search_choice
 from cfwidget.core import Observation, Round, Rules
 from cfwidget.odds import CoachBot
@@ -45,9 +46,9 @@ from cfwidget.players import bot_moves
 
 
 def _raced(view: Observation, coach: str, first: int, most: int, seed: int) -> tuple[str, int]:
-    """The deep search bot's choice (see ``DeepSearchBot.__call__``) and the worlds it used."""
+    """The deep search bot's choice (its default margin) and the worlds it used."""
     found = race(view, most=most, first=first, seed=seed)
-    return (coach if coach in found.left else found.left[0]), found.worlds
+    return race_choice(found, coach, MARGIN), found.worlds
 
 
 def _seed(*parts: object) -> int:

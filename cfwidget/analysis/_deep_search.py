@@ -54,7 +54,7 @@ from ._worlds import (
     public_base,
 )
 
-__all__ = ["DEEP_STRENGTHS", "DeepSearchBot", "Race", "race"]
+__all__ = ["DEEP_STRENGTHS", "DeepSearchBot", "Race", "race", "race_choice"]
 
 #: The named strengths, as the most worlds one choice may use.
 DEEP_STRENGTHS = {"quick": 400, "normal": 1600, "deep": 6400}
@@ -179,6 +179,20 @@ def race(
     return Race(left, points, met, used, sure_loss)
 
 
+def race_choice(found: Race, coach: str, margin: float) -> str:
+    """The deep search bot's move after a race: the coach's move ``coach`` if it is still in
+    the race or not sure to lose more than ``margin`` points, else the best move left.
+
+    >>> race_choice(Race(("a", "b"), {}, {}, 10, {"c": 0.4}), "c", 0.5)
+    'c'
+    >>> race_choice(Race(("a", "b"), {}, {}, 10, {"c": 0.4}), "c", 0.0)
+    'a'
+    """
+    if coach in found.left or found.sure_loss.get(coach, 0.0) <= margin:
+        return coach
+    return found.left[0]
+
+
 class DeepSearchBot:
     """A bot that races its legal moves in imagined worlds (:func:`race`) and plays the
     coach's move unless the race dropped it, else the best move left (with one legal move
@@ -257,10 +271,11 @@ of quick, normal, deep; got 'huge'
             self.fallbacks += 1
             return coach
         self.worlds_used += found.worlds
-        if str(coach) in found.left or found.sure_loss.get(str(coach), 0.0) <= self.margin:
+        choice = race_choice(found, str(coach), self.margin)
+        if choice == str(coach):
             return coach
         self.overrides += 1
-        return next(m for m in moves if str(m) == found.left[0])
+        return next(m for m in moves if str(m) == choice)
 
     def __repr__(self) -> str:
         sure = "" if self.sure == SURE else f", sure={self.sure:g}"
