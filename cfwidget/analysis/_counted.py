@@ -47,6 +47,7 @@ class Counted:
     yard: list[int]
     counts: list[int]
     nums: int
+    fits: int
     forced: int
     needed: int
     fneed: int
@@ -78,6 +79,7 @@ class Counted:
         self.hands, self.yard = list(pos.hands), list(pos.yard)
         # The numbers with a counted end (the kernel's also has the double being filled).
         self.nums = sum(1 << i for i in range(n) if self.counts[i])
+        self.fits = ts.fits[self.nums]  # the tiles that fit those numbers
         self.forced, self.needed = pos.forced, pos.needed
         self.fneed, self.drawn, self.turn, self.passes = pos.fneed, pos.drawn, pos.turn, pos.passes
         self.ended, self.out, self.last_double = pos.end_reason or "", pos.out, pos.last_double
@@ -95,15 +97,17 @@ class Counted:
         hands = self.hands.copy()
         yard = self.yard.copy()
         counts = self.counts.copy()
-        nums, forced, needed, fneed = self.nums, self.forced, self.needed, self.fneed
+        nums, fits, forced, needed = self.nums, self.fits, self.forced, self.needed
+        fneed = self.fneed
         drawn, turn, passes = self.drawn, self.turn, self.passes
         sets = self.sets
-        fits, high, low, far, numbers = sets.fits, sets.high, sets.low, sets.far, sets.numbers
+        masks, table, high, low = sets.number_mask, sets.fits, sets.high, sets.low
+        far, numbers = sets.far, sets.numbers
         players = len(hands)
         why, out, last_double = self.ended, self.out, self.last_double
         while not why:
             hand = hands[turn]
-            bits = (drawn or hand) & (fneed if forced >= 0 else fits[nums])
+            bits = (drawn or hand) & (fneed if forced >= 0 else fits)
             pairs = 0
             if forced >= 0:
                 pairs = bits.bit_count()
@@ -124,7 +128,7 @@ class Counted:
                 drawn = d
                 if trace is not None:
                     trace.append((-1, 1))
-                if not yard and _blocked(hands, fneed if forced >= 0 else fits[nums]):
+                if not yard and _blocked(hands, fneed if forced >= 0 else fits):
                     why = "blocked"
                 continue
             k = int(rand() * total) if total > 1 else 0
@@ -164,6 +168,7 @@ class Counted:
                     counts[n] = c
                     if not c:
                         nums ^= 1 << n
+                        fits = table[nums] if table else _fitting(nums, masks)
                 if trace is not None:
                     trace.append((((r << 5 | n) << 1) | ann, total))
                 hand ^= lone
@@ -177,6 +182,7 @@ class Counted:
                     counts[f] = c + 1
                     if not c:
                         nums |= 1 << f
+                        fits |= masks[f]
                 passes = 0
                 drawn = 0
                 if not hand:
@@ -184,7 +190,7 @@ class Counted:
                     continue
                 if self.little and not ann and yard and not hand & (hand - 1):
                     hands[turn] = hand | yard.pop()
-            if not yard and _blocked(hands, fneed if forced >= 0 else fits[nums]):
+            if not yard and _blocked(hands, fneed if forced >= 0 else fits):
                 why = "blocked"
                 continue
             turn = turn + 1 if turn + 1 < players else 0
@@ -195,23 +201,37 @@ class Counted:
 
 
 class _Tables:
-    """A set's tables, as lists (quicker to index compiled): what fits each set of open
-    numbers, the tiles showing each number, each tile's numbers, the number a tile leaves open
-    where it joins (``far[rank * numbers + number]``), and which tiles are doubles."""
+    """A set's tables, as lists (quicker to index compiled): the tiles showing each number,
+    what fits each set of open numbers (up to double-12: a bigger set's 2**14 and more sets
+    are left empty, and worked out when needed), each tile's numbers, the number a tile
+    leaves open where it joins (``far[rank * numbers + number]``), and which tiles are
+    doubles."""
 
     def __init__(self, pos: Kernel) -> None:
         ts = pos.ts
         n = self.numbers = ts.max_pip + 1
-        self.fits = [ts.fits[s] for s in range(1 << n)]
         self.number_mask = list(ts.number_mask[:n])
+        self.fits = [ts.fits[s] for s in range(1 << n)] if n <= _LISTED else []
         self.high = list(ts.high)
         self.low = [t[1] for t in ts.tiles]
         self.far = [ts.far[r][i] for r in range(len(ts.tiles)) for i in range(n)]
         self.double = list(ts.double)
 
 
+#: The most numbers a set may have for :class:`_Tables` to list what fits each set of them.
+_LISTED = 13
 #: The tables of each set, by its count of numbers.
 _TABLES: dict[int, _Tables] = {}
+
+
+def _fitting(nums: int, masks: list[int]) -> int:
+    """The tiles that fit the numbers ``nums`` (bits), from the tiles showing each number."""
+    fits = 0
+    while nums:
+        lone = nums & -nums
+        nums ^= lone
+        fits |= masks[lone.bit_length() - 1]
+    return fits
 
 
 def _blocked(hands: list[int], fitting: int) -> bool:

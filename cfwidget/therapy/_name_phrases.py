@@ -21,6 +21,7 @@ __all__ = [
     "character",
     "clause_start",
     "kind_of_thing",
+    "label_value",
     "names_a_kind",
     "right_after",
     "sentence_start",
@@ -34,6 +35,7 @@ from ._name_words import (
     ADVERBS,
     ARTICLES,
     AUXILIARIES,
+    CALENDAR,
     DEGREES,
     FAMILY_NOUNS,
     FUTURES,
@@ -41,10 +43,13 @@ from ._name_words import (
     HONORIFICS,
     IRREGULAR_PASTS,
     KIN_NOUNS,
+    LANGUAGES,
     LINKS,
     MEANS_VERBS,
     MODALS,
+    NOT_NAMES,
     OBJECT_VERBS,
+    PERSON_LABELS,
     PERSON_STATES,
     PERSON_VERBS,
     PLURAL_VERBS,
@@ -52,6 +57,7 @@ from ._name_words import (
     STATE_WORDS,
     THING_NOUNS,
     THING_VERBS,
+    TOPIC_LABELS,
     USE_WORDS,
 )
 
@@ -321,3 +327,53 @@ def before_who(text: str, found: list[re.Match[str]], i: int) -> bool:
     if i + 1 >= len(found) or fold(found[i + 1].group(0)) not in {"who", "whose"}:
         return False
     return text[found[i].end() : found[i + 1].start()].strip() in ("", ",")
+
+
+#: Between a label and its value: a colon, or a dash ("Client:- Grace", "Client - Grace").
+_LABEL_MARK = re.compile(r"\s*(?::-?|[-\u2013\u2014])\s*")
+#: After a name of these, a lower-case word says the name is a word ("Parent: Will attend"),
+#: and so do these words after any name ("Goal: Hope to reach", "Re: Bill for equipment").
+_WORD_NAMES = FUTURES | MODALS | frozenset({"may"})
+_NOT_A_VALUE = ARTICLES | frozenset({"to", "for"})
+_AFTER_A_PERSON = frozenset({"with", "and", "at", "in", "on", "from", "today", "was", "is"})
+
+
+def label_value(text: str, found: list[re.Match[str]], i: int, keys: list[str]) -> bool:
+    """Whether ``found[i]``, a given name of a list, is what a person's label holds: right
+    after "Client:", "Re:" or another word of ``PERSON_LABELS`` or ``TOPIC_LABELS`` and a
+    colon or a dash, written with a capital, in small letters, or in capitals ("Client: GRACE
+    SMITH"; after a topic's label only in capitals too: "RE: ROSE").
+
+    What may follow the name: nothing, a line's end or punctuation, "and", an initial or
+    another capitalised word (a surname: "Client: Grace Hopper", "Client: Grace H"); after a
+    person's label also a word in small letters ("Client: Grace seen today"), unless the word
+    is "to", "for" or an article ("Goal: Hope to reach level 3"), or the name is a modal and
+    the word reads as its verb ("Parent: Will attend", "May call back"; not "Will seen
+    today"). A month or a feast counts only after a person's label
+    ("Client: May Smith", not "Due by: Christmas")."""
+    word = found[i].group(0)
+    label = found[i - 1].group(0) if i else ""
+    person = fold(label) in PERSON_LABELS
+    if not person and fold(label) not in TOPIC_LABELS:
+        return False
+    if not _LABEL_MARK.fullmatch(text[found[i - 1].end() : found[i].start()]):
+        return False
+    shouting = word.isupper() and len(word) > 1 and (person or label.isupper())
+    if not (capitalised(word) or word.islower() or shouting):
+        return False
+    never = NOT_NAMES | HONORIFICS if person else NOT_NAMES | HONORIFICS | CALENDAR | LANGUAGES
+    if any(k in never for k in keys):
+        return False
+    if i + 1 == len(found):
+        return True
+    between = text[found[i].end() : found[i + 1].start()]
+    if between.strip() or "\n" in between:
+        return True  # punctuation, or the line ends
+    after = found[i + 1].group(0)
+    if after[:1].isupper() or fold(after) == "and":
+        return True  # "Grace Hopper", "Grace H", "GRACE SMITH", "Grace and mum"
+    if not person or fold(after) in _NOT_A_VALUE:
+        return False
+    # A modal's verb ("Will attend"), not "Will seen today" or "Will with mum".
+    verb = not after.endswith(("ed", "en", "ing")) and fold(after) not in _AFTER_A_PERSON
+    return not (fold(word) in _WORD_NAMES and verb)

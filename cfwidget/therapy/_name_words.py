@@ -197,13 +197,17 @@ FAMILY_NOUNS = frozenset(
     {"family", "families", "household", "twins", "children", "kids", "parents", "siblings"}
     | {"sisters", "brothers", "boys", "girls", "grandparents", "cousins"}
 )
-# A label whose value is a person ("Client: x", "Re: x", "Seen by: x").
+# A label whose value is a person ("Client: x", "Service user: x", "Seen by: x") ...
 PERSON_LABELS = frozenset(
-    {"client", "patient", "name", "names", "parent", "parents", "mother", "mum", "father"}
-    | {"dad", "carer", "caregiver", "guardian", "child", "student", "pupil", "sibling", "re"}
-    | {"teacher", "therapist", "clinician", "attendee", "attendees", "present", "by", "with"}
-    | {"participant", "participants", "referrer", "contact", "kin", "for", "about", "from"}
+    {"client", "patient", "pt", "name", "names", "forename", "surname", "user", "su", "worker"}
+    | {"parent", "parents", "mother", "mum", "father", "dad", "carer", "caregiver", "guardian"}
+    | {"child", "student", "pupil", "sibling", "sister", "brother", "son", "daughter", "wife"}
+    | {"husband", "partner", "grandma", "grandad", "nan", "kin", "nok", "teacher", "ta", "nurse"}
+    | {"therapist", "clinician", "attendee", "attendees", "present", "participant", "attn"}
+    | {"participants", "referrer", "contact", "fao", "by", "with"}
 )
+# ... or may be a topic ("Re: Summer holidays", "For: visual timetable").
+TOPIC_LABELS = frozenset({"re", "for", "about", "from", "subject"})
 # ... and a title before it ("Mrs x").
 HONORIFICS = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "sr", "sra", "srta"})
 

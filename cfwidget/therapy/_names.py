@@ -89,6 +89,7 @@ from ._name_phrases import (
     capitalised,
     character,
     kind_of_thing,
+    label_value,
     names_a_kind,
     right_after,
     sentence_start,
@@ -112,7 +113,6 @@ from ._name_words import (
     MOVE_WORDS,
     NOT_NAMES,
     OBJECT_VERBS,
-    PERSON_LABELS,
     PLACE_WORDS,
     PLURAL_VERBS,
     SOCIAL_WORDS,
@@ -468,10 +468,6 @@ def find_name(text: str) -> str | None:
             continue  # "a tad tired", "a warm Milo": a given name takes no article
         if _touches_digit(text, match):
             continue  # "Proloquo2Go", "Ward7B": a product or a code
-        if _label_value(text, found, i) and any(
-            (k in names or k in wide) and k not in NOT_NAMES | CALENDAR | HONORIFICS for k in keys
-        ):
-            return word  # "Client: Grace", "Re: Will Carter": what a person's label holds
         if any(k in LANGUAGES for k in keys):  # "speaks Thai at home", "over Christmas"
             if stands_as_subject(text, found, i) or right_after(text, found, i, HONORIFICS):
                 return word
@@ -482,6 +478,8 @@ def find_name(text: str) -> str | None:
             continue  # "a Kia Rio", "a week on Skye", "Mencap's helpline": no person
         if character(text, found, i) or kind_of_thing(text, found, i):
             continue  # "Colin the Caterpillar", "Jasmine rice", "a Sindy doll": no person
+        if any(k in names or k in wide for k in keys) and label_value(text, found, i, keys):
+            return word  # "Client: Grace", "Re: Will Carter": what a person's label holds
         if any(k in names for k in keys):
             nxt = fold(found[i + 1].group(0)) if i + 1 < len(found) else ""
             taken = right_after(text, found, i, _TAKES) and nxt in _TAKEN_SOMEWHERE
@@ -508,24 +506,6 @@ def find_name(text: str) -> str | None:
         if person_slot(text, found, i):
             return word  # "saw gurpreet", "worked with Sumaq", "killa's mum"
     return None
-
-
-def _label_value(text: str, found: list[re.Match[str]], i: int) -> bool:
-    """Whether ``found[i]`` (capitalised, or all in small letters) is all or the start of what
-    a person's label holds: right after "Client:", "Re:" or another of ``PERSON_LABELS`` and
-    its colon, and followed by nothing more than punctuation, "and" or a capitalised word
-    ("Client: Grace", "client: grace.", "Client: Grace Hopper"; not "Parent: Will attend on
-    Friday")."""
-    word = found[i].group(0)
-    shown = capitalised(word) or word.islower()
-    if not i or not shown or fold(found[i - 1].group(0)) not in PERSON_LABELS:
-        return False
-    if text[found[i - 1].end() : found[i].start()].strip() != ":":
-        return False
-    if i + 1 == len(found) or text[found[i].end() : found[i + 1].start()].strip():
-        return True  # the text ends, or punctuation follows
-    after = found[i + 1].group(0)
-    return capitalised(after) or fold(after) == "and"
 
 
 def _capitalised_word_after(text: str, found: list[re.Match[str]], i: int) -> bool:

@@ -12,6 +12,7 @@ import cfwidget as cf
 from cfwidget.analysis import MAX_PLAYOUTS, PlayoutError, Position, playout, playouts
 from cfwidget.analysis._counted import PLAY_CODE, Counted
 from cfwidget.analysis._policies import random_policy, run
+from cfwidget.core import tile_set
 
 
 def mid_round(rules: cf.Rules, players: int, seed: int, moves: int) -> cf.Round:
@@ -62,6 +63,14 @@ def test_a_set_of_more_than_64_tiles_plays_out_on_counts_too() -> None:
     assert len(points) == 4 and all(len(p) == 4 for p in points)
     assert len({tuple(p) for p in playouts(rnd, rounds=40, seed=2)}) > 1
     assert playouts(rnd, rounds=2, policy="greedy") == [playout(rnd, "greedy")] * 2
+
+
+def test_the_biggest_set_keeps_only_the_sets_of_open_numbers_that_turn_up() -> None:
+    # What fits each set of open numbers is worked out as it turns up: a double-21 set has
+    # 2**22 sets of numbers, and a table of them all took seconds and 600 MB.
+    rnd = cf.Round.deal(cf.Rules(max_pip=21, hand_size=10), 4, seed=1)
+    assert len(playouts(rnd, rounds=20, seed=1)) == 20
+    assert len(tile_set(21).fits) < 10_000
 
 
 def first_move_shares(

@@ -377,11 +377,19 @@ WORD_NAMES = ["Grace", "Will", "Hope", "Faith", "Rose", "Dawn", "Summer", "Holly
 LABELLED = ["Client: {name}", "Client: {name}.", "Name: {name}", "Patient: {name} Hopper"]
 LABELLED += ["Client name: {name}", "Re: {name}", "Seen by: {name} Brown", "Carer: {name}, mum"]
 LABELLED += ["Present: {name} and mum", "Parent: {name} Smith (mum)", "client: {lower}."]
+LABELLED += ["Client: {name} seen today", "Present: {name} with mum", "Client: {name} H"]
+LABELLED += ["Client: {upper} SMITH", "NAME: {upper}", "Client:- {name}", "Client - {name}"]
+LABELLED += ["Client: {name}\nseen today", "Service user: {name}", "Key worker: {name}"]
 
 
 def test_a_given_name_that_is_also_a_word_warns_as_a_persons_label_value() -> None:
-    texts = [t.format(name=n, lower=n.lower()) for t in LABELLED for n in WORD_NAMES]
+    """Ten names that are also English words in eighteen ways a note labels a person."""
+    texts = [
+        t.format(name=n, lower=n.lower(), upper=n.upper()) for t in LABELLED for n in WORD_NAMES
+    ]
     assert [t for t in texts if name_warning(t) is None] == []
+    months = ["Client: May Smith", "Client: June", "Carer: April", "Name: August Moyo"]
+    assert [t for t in months if name_warning(t) is None] == []
 
 
 @pytest.mark.parametrize(
@@ -396,6 +404,14 @@ def test_a_given_name_that_is_also_a_word_warns_as_a_persons_label_value() -> No
         "Date: March 3",
         "client: will attend on friday.",
         "present: mum and dad.",
+        "Parent: May attend",
+        "Re: Bill for equipment",
+        "Goal: Rose to level 3",
+        "Re: Holly Ward",
+        "Re: Boston Naming Test",
+        "Re: Hope Street",
+        "Due by: Christmas",
+        "Re: summer holidays",
     ],
 )
 def test_a_label_whose_value_is_no_name_stays_quiet(text: str) -> None:
