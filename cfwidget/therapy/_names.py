@@ -480,6 +480,8 @@ def find_name(text: str) -> str | None:
             continue  # "Colin the Caterpillar", "Jasmine rice", "a Sindy doll": no person
         if any(k in names or k in wide for k in keys) and label_value(text, found, i, keys):
             return word  # "Client: Grace", "Re: Will Carter": what a person's label holds
+        if capitalised(word) and right_after(text, found, i, HONORIFICS):
+            return word  # "Mrs Rose called", "Dr Grace": after a title, a person's name
         if any(k in names for k in keys):
             nxt = fold(found[i + 1].group(0)) if i + 1 < len(found) else ""
             taken = right_after(text, found, i, _TAKES) and nxt in _TAKEN_SOMEWHERE

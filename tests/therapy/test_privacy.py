@@ -392,6 +392,15 @@ def test_a_given_name_that_is_also_a_word_warns_as_a_persons_label_value() -> No
     assert [t for t in months if name_warning(t) is None] == []
 
 
+def test_a_given_name_that_is_also_a_word_warns_after_a_title() -> None:
+    forms = ["Mrs {name} called.", "Spoke to Mrs {name} today.", "Teacher: Mrs {name}"]
+    forms += ["Letter to Dr. {name}.", "GP: Dr {name}", "Met Mr {name} at pick-up."]
+    texts = [t.format(name=n) for t in forms for n in WORD_NAMES]
+    assert [t for t in texts if name_warning(t) is None] == []
+    things = ["Used Mr Tumble signs.", "Watched Mr Men clips.", "Had a Dr Pepper."]
+    assert [t for t in things if name_warning(t) is not None] == []
+
+
 @pytest.mark.parametrize(
     "text",
     [
