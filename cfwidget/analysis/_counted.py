@@ -101,7 +101,7 @@ class Counted:
         fneed = self.fneed
         drawn, turn, passes = self.drawn, self.turn, self.passes
         sets = self.sets
-        masks, table, high, low = sets.number_mask, sets.fits, sets.high, sets.low
+        masks, table, memo, high, low = sets.number_mask, sets.fits, sets.memo, sets.high, sets.low
         far, numbers = sets.far, sets.numbers
         players = len(hands)
         why, out, last_double = self.ended, self.out, self.last_double
@@ -168,14 +168,14 @@ class Counted:
                     counts[n] = c
                     if not c:
                         nums ^= 1 << n
-                        fits = table[nums] if table else _fitting(nums, masks)
+                        fits = table[nums] if table else memo[nums]
                 if trace is not None:
                     trace.append((((r << 5 | n) << 1) | ann, total))
                 hand ^= lone
                 hands[turn] = hand
                 last_double = sets.double[r]
                 if last_double:  # a chicken foot (or the centre's toes): filled first
-                    forced, needed, fneed = r, self.toes, sets.number_mask[n]
+                    forced, needed, fneed = r, self.toes, masks[n]
                 else:
                     f = far[r * numbers + n]
                     c = counts[f]
@@ -202,16 +202,17 @@ class Counted:
 
 class _Tables:
     """A set's tables, as lists (quicker to index compiled): the tiles showing each number,
-    what fits each set of open numbers (up to double-12: a bigger set's 2**14 and more sets
-    are left empty, and worked out when needed), each tile's numbers, the number a tile
-    leaves open where it joins (``far[rank * numbers + number]``), and which tiles are
-    doubles."""
+    what fits each set of open numbers (up to double-12; a bigger set's 2**14 and more sets
+    are read from the set's own memo, which works them out as they turn up), each tile's
+    numbers, the number a tile leaves open where it joins (``far[rank * numbers +
+    number]``), and which tiles are doubles."""
 
     def __init__(self, pos: Kernel) -> None:
         ts = pos.ts
         n = self.numbers = ts.max_pip + 1
         self.number_mask = list(ts.number_mask[:n])
         self.fits = [ts.fits[s] for s in range(1 << n)] if n <= _LISTED else []
+        self.memo = ts.fits
         self.high = list(ts.high)
         self.low = [t[1] for t in ts.tiles]
         self.far = [ts.far[r][i] for r in range(len(ts.tiles)) for i in range(n)]
@@ -222,16 +223,6 @@ class _Tables:
 _LISTED = 13
 #: The tables of each set, by its count of numbers.
 _TABLES: dict[int, _Tables] = {}
-
-
-def _fitting(nums: int, masks: list[int]) -> int:
-    """The tiles that fit the numbers ``nums`` (bits), from the tiles showing each number."""
-    fits = 0
-    while nums:
-        lone = nums & -nums
-        nums ^= lone
-        fits |= masks[lone.bit_length() - 1]
-    return fits
 
 
 def _blocked(hands: list[int], fitting: int) -> bool:

@@ -335,7 +335,7 @@ _LABEL_MARK = re.compile(r"\s*(?::-?|[-\u2013\u2014])\s*")
 #: and so do these words after any name ("Goal: Hope to reach", "Re: Bill for equipment").
 _WORD_NAMES = FUTURES | MODALS | frozenset({"may"})
 _NOT_A_VALUE = ARTICLES | frozenset({"to", "for"})
-_AFTER_A_PERSON = frozenset({"with", "and", "at", "in", "on", "from", "today", "was", "is"})
+_AFTER_A_PERSON = frozenset({"with", "at", "in", "on", "from", "today", "was", "is"})
 
 
 def label_value(text: str, found: list[re.Match[str]], i: int, keys: list[str]) -> bool:
