@@ -9,6 +9,7 @@ allowed.
 from __future__ import annotations
 
 import difflib
+import inspect
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -20,7 +21,6 @@ from ..players import Bot, BotError, check_bot, make_bot, tips
 from ._errors import WidgetError
 
 __all__ = [
-    "ARGS",
     "DEFAULT_PACE",
     "BotLike",
     "Pace",
@@ -32,6 +32,7 @@ __all__ = [
     "check_pace",
     "check_palette",
     "check_seat",
+    "unknown_args",
 ]
 
 MIN_PACE, MAX_PACE = 0.2, 60.0
@@ -40,32 +41,31 @@ DEFAULT_PACE = 1.0
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
-ARGS = (
-    "game",
-    "humans",
-    "bots",
-    "seat",
-    "pace",
-    "display",
-    "large",
-    "palette",
-    "allow_undo",
-    "practice",
-    "coach",
-)
-
 BotLike = Bot | str
 Pace = float | Literal["click"]
 
 
-def unknown_args(kwargs: Mapping[str, object]) -> str:
+def unknown_args(widget: type, kwargs: Mapping[str, object]) -> str:
+    """What a widget class says when it is given argument names it does not take: the names,
+    the nearest one it takes, and all it takes (read from its ``__init__``).
+
+    >>> class Demo:
+    ...     def __init__(self, game: object, *, display: str = "pips", **kwargs: object): ...
+    >>> unknown_args(Demo, {"dispaly": 1})
+    "Demo got unknown argument 'dispaly' (did you mean 'display'?); it takes game, display"
+    """
+    takes = [
+        p.name
+        for p in inspect.signature(widget).parameters.values()
+        if p.kind is not p.VAR_KEYWORD
+    ]
     parts = []
     for name in sorted(kwargs):
-        close = difflib.get_close_matches(name, ARGS, n=1)
+        close = difflib.get_close_matches(name, takes, n=1)
         parts.append(f"{name!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
     return (
-        f"GameWidget got unknown argument{'s' if len(parts) > 1 else ''} {', '.join(parts)}; "
-        f"it takes {', '.join(ARGS)}"
+        f"{widget.__name__} got unknown argument{'s' if len(parts) > 1 else ''} "
+        f"{', '.join(parts)}; it takes {', '.join(takes)}"
     )
 
 

@@ -105,7 +105,7 @@ class MistakesWidget(Farmyard):
         **kwargs: object,
     ) -> None:
         if kwargs:
-            raise TypeError(unknown_args(kwargs))
+            raise TypeError(unknown_args(MistakesWidget, kwargs))
         items = list(drills) if isinstance(drills, Sequence) else None
         if not items or not all(_is_drill(d) for d in items):
             raise WidgetError(

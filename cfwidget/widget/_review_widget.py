@@ -81,7 +81,7 @@ class ReviewWidget(Farmyard):
         **kwargs: object,
     ) -> None:
         if kwargs:
-            raise TypeError(unknown_args(kwargs))
+            raise TypeError(unknown_args(ReviewWidget, kwargs))
         if not isinstance(review, Review):
             raise WidgetError(
                 f"review must be a Review, like cfwidget.analysis.review(game); got {shown(review)}"

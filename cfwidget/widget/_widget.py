@@ -187,7 +187,7 @@ class GameWidget(HintGiver, Farmyard):
         **kwargs: object,
     ) -> None:
         if kwargs:
-            raise TypeError(unknown_args(kwargs))
+            raise TypeError(unknown_args(GameWidget, kwargs))
         if isinstance(game, Game):
             self._game: Game | None = game
             self._lone: Round | None = None

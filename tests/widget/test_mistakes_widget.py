@@ -105,7 +105,11 @@ def test_bad_arguments(drills: Mistakes) -> None:
         MistakesWidget(["8-7@7-5"])  # type: ignore[list-item]
     with pytest.raises(WidgetError, match="index is a mistake's number from 0 to 1"):
         MistakesWidget(drills, index=2)
-    with pytest.raises(TypeError, match="seat"):
+    with pytest.raises(
+        TypeError,
+        match=r"^MistakesWidget got unknown argument 'seat'; it takes "
+        r"drills, index, display, large, palette$",
+    ):
         MistakesWidget(drills, seat=0)  # type: ignore[call-arg]
 
 

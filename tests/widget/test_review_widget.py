@@ -362,6 +362,12 @@ def test_bad_arguments_say_what_is_allowed(rev: Review) -> None:
         ReviewWidget(rev, seat=2)
     with pytest.raises(WidgetError, match="hands_open must be True or False"):
         ReviewWidget(rev, hands_open="yes")  # type: ignore[arg-type]
+    with pytest.raises(
+        TypeError,
+        match=r"^ReviewWidget got unknown argument 'hand_open' \(did "
+        r"you mean 'hands_open'\?\); it takes review, seat, hands_open, move,",
+    ):
+        ReviewWidget(rev, hand_open=True)  # type: ignore[call-arg]
     w = ReviewWidget(rev)
     with pytest.raises(WidgetError, match="from 1 to"):
         w.goto(-1)
