@@ -55,9 +55,7 @@ def unknown_args(widget: type, kwargs: Mapping[str, object]) -> str:
     "Demo got unknown argument 'dispaly' (did you mean 'display'?); it takes game, display"
     """
     takes = [
-        p.name
-        for p in inspect.signature(widget).parameters.values()
-        if p.kind is not p.VAR_KEYWORD
+        p.name for p in inspect.signature(widget).parameters.values() if p.kind is not p.VAR_KEYWORD
     ]
     parts = []
     for name in sorted(kwargs):

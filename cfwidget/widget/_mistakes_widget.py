@@ -316,8 +316,7 @@ class MistakesWidget(Farmyard):
             "version": self._version,
             "index": self._index,
             "total": self.total,
-            "title": f"Mistake {self._index + 1} of {self.total}: round {drill.round_no}, "
-            f"move {drill.move_number}",
+            "title": f"Mistake {self._index + 1} of {self.total}",  # the question says where
             "question": exercise.question,
             "status": status,
             "feedback": feedback,
@@ -356,10 +355,7 @@ class MistakesWidget(Farmyard):
         view["title"] = (
             f"Learn from your mistakes: round {drill.round_no}, move {drill.move_number}"
         )
-        view["where"] = (
-            f"Mistake {self._index + 1} of {self.total}: {drill.name}'s chair, just before "
-            f"move {drill.move_number} of round {drill.round_no}."
-        )
+        view["where"] = f"Seen from {drill.name}'s chair, just before the move."
         return view
 
 

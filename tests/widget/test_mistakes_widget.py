@@ -79,7 +79,8 @@ def test_hints_then_why_then_the_next_mistake(drills: Mistakes) -> None:
     send(w, {"kind": "mistake_why", "version": w.version})
     assert w.drill["why"].startswith("Solution:") and "Ann ends with" in w.drill["why"]
     send(w, {"kind": "mistake_goto", "index": 1})
-    assert w.index == 1 and w.drill["title"].startswith("Mistake 2 of 2")
+    assert w.index == 1 and w.drill["title"] == "Mistake 2 of 2"  # the question says where
+    assert w.view["where"].startswith("Seen from ") and "round" not in w.view["where"]
     assert w.drill["hints"] == [] and w.drill["why"] == ""
     assert len(w.view["table"]) == len(w.current.position.table)
     send(w, {"kind": "mistake_goto", "index": 7})
