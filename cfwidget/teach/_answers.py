@@ -457,6 +457,18 @@ class Exercise:
         self._note((time.time(), "solution"))
         return _show(Feedback(self.status, f"Solution: {self.solution_text}"))
 
+    @property
+    def solved(self) -> bool:
+        """Whether an answer was ever right (a later wrong try does not undo it; ``status``
+        is the last answer's).
+
+        >>> ex = Exercise("2 + 2?", judge=lambda a: (a == 4, "four"), hints=(), solution_text="4")
+        >>> _ = ex.check(4); _ = ex.check(5)
+        >>> ex.status, ex.solved
+        ('not yet', True)
+        """
+        return any(e[1] == "check" and e[-1] == "correct" for e in self.events)
+
     def __repr__(self) -> str:
         return f"Exercise: {self.question} ({self.status})"
 

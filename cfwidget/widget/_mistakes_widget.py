@@ -49,7 +49,10 @@ class _Exercise(Protocol):
     hints: tuple[str, ...]
     hints_seen: int
     status: str
+    watchers: list[Any]
 
+    @property
+    def solved(self) -> bool: ...
     def check(self, answer: object = ...) -> _Said: ...
     def hint(self) -> _Said: ...
     def solution(self) -> _Said: ...
@@ -126,6 +129,9 @@ class MistakesWidget(Farmyard):
         super().__init__(view=self._build_view(), display=display, large=large, palette=colours)
         self.drill = self._panel()
         self.on_msg(self._on_msg)
+        # An answer written in a notebook cell (drills[0].exercise.check(...)) shows here too.
+        for item in items:
+            item.exercise.watchers.append(self._on_answer)
 
     # -- what it shows -----------------------------------------------------------------
 
@@ -158,6 +164,8 @@ class MistakesWidget(Farmyard):
 
     def play(self, move: Move | str) -> str:
         """Answer with ``move`` (as a move played on the table would); returns the feedback."""
+        if not isinstance(move, (Move, str)):
+            raise WidgetError(f"move is a move like '8-5@8-6' or 'draw'; got {shown(move)}")
         said = self.current.exercise.check(str(move))
         self._said[self._index] = (said.status, said.message)
         self._redraw_panel()
@@ -307,18 +315,25 @@ class MistakesWidget(Farmyard):
     def _redraw_panel(self) -> None:
         self.drill = self._panel()
 
+    def _on_answer(self, exercise: object) -> None:
+        """An exercise noted an event (an answer, a hint): the panel shows where it stands."""
+        if exercise is self.current.exercise:
+            self._redraw_panel()
+
     def _panel(self) -> dict[str, Any]:
         """The ``drill`` trait: what the panel beside the table shows."""
         drill = self.current
         exercise = drill.exercise
-        status, feedback = self._said.get(self._index, ("not attempted", ""))
+        said_status, feedback = self._said.get(self._index, ("", ""))
+        if said_status != exercise.status:
+            feedback = ""  # answered since in a notebook cell: that cell shows what it said
         return {
             "version": self._version,
             "index": self._index,
             "total": self.total,
             "title": f"Mistake {self._index + 1} of {self.total}",  # the question says where
             "question": exercise.question,
-            "status": status,
+            "status": "correct" if exercise.solved else exercise.status,
             "feedback": feedback,
             "hints": [
                 f"Hint {n + 1} of {len(exercise.hints)}: {text}"
@@ -326,9 +341,7 @@ class MistakesWidget(Farmyard):
             ],
             "hints_left": len(exercise.hints) - exercise.hints_seen,
             "why": self._shown_why.get(self._index, ""),
-            "solved": [
-                self._said.get(i, ("not attempted", ""))[0] == "correct" for i in range(self.total)
-            ],
+            "solved": [d.exercise.solved for d in self._drills],
         }
 
     def _build_view(self) -> View:

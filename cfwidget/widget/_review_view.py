@@ -197,8 +197,7 @@ def _ring(
     }
 
 
-def _bars(table: pd.DataFrame, played: str, roles: Mapping[Tile, str]) -> list[Bar]:
-    best = str(table.index[0]) if len(table) else ""
+def _bars(table: pd.DataFrame, played: str, best: str, roles: Mapping[Tile, str]) -> list[Bar]:
     bars: list[Bar] = []
     for i, (move, row) in enumerate(table.iterrows()):
         text = str(move)
@@ -216,6 +215,20 @@ def _bars(table: pd.DataFrame, played: str, roles: Mapping[Tile, str]) -> list[B
             }
         )
     return bars
+
+
+def _bars_note(mover: str, table: pd.DataFrame, rated: int) -> str:
+    """What the bars are: the first rating of every move; when the verdict was read from
+    fresh worlds (the close moves rated again), it says so, as its figures differ."""
+    first = int(table.attrs.get("worlds", rated))
+    note = f"{mover}'s expected points after each move (lower is better)"
+    if rated <= first:
+        return note + "."
+    return (
+        f"{note}, first rating over {first:,} imagined deals. The verdict above rated the "
+        f"closest moves again over {rated - first:,} fresh deals, so its figures and its best "
+        "move can differ from these bars."
+    )
 
 
 def review_panel(
@@ -251,6 +264,7 @@ def review_panel(
     short = head
     rings: list[Ring] = []
     bars: list[Bar] = []
+    bars_note = ""
     visible = hands_open or seat == step.seat
     row = None if step.row is None else moves.iloc[step.row]
     verdict = "unrated" if row is None else str(row["verdict"])
@@ -297,7 +311,8 @@ def review_panel(
                 )
             short = f"{head}: {judged}"
         if table is not None:
-            bars = _bars(table, step.move, roles)
+            bars = _bars(table, step.move, str(best), roles)
+            bars_note = _bars_note(mover, table, int(row["worlds_rated"]))
         same = str(best) == str(move)
         played_ring = _ring("played", move, "played and best" if same else "played", laid)
         rings += [played_ring] if played_ring else []
@@ -335,9 +350,7 @@ def review_panel(
         "rings": rings,
         "played_tile": str(move.tile) if move.tile is not None and seat == step.seat else None,
         "bars": bars,
-        "bars_note": (
-            f"{mover}'s expected points after each move (lower is better)." if bars else ""
-        ),
+        "bars_note": bars_note,
         "odds": odds_words(rnd, seat, said[seat]),
         "hands": hands,
         "names": list(obs.names),

@@ -129,3 +129,24 @@ def test_only_another_mistake_makes_a_click_stale(drills: Mistakes) -> None:
     assert w.version == stamp + 1
     send(w, {"kind": "play", "move": str(w.current.played), "version": stamp, "seat": 0})
     assert "earlier view" in w.message and w.drill["status"] == "not attempted"
+
+
+def test_a_solved_mistake_stays_solved_and_answers_written_in_a_cell_show(
+    drills: Mistakes,
+) -> None:
+    """A right answer then another try: still "1 of N solved" (it read "0 of 1 solved").
+    An answer checked in a notebook cell shows in the panel too."""
+    w = fresh(drills)
+    m = w.current
+    w.play(m.best)
+    w.play(m.played)  # the move that was flagged: not a better one
+    assert w.drill["status"] == "correct" and w.drill["solved"][0] is True
+    assert w.drill["feedback"].startswith("Not yet:")  # what the last try got
+    other = w.goto(1).current
+    assert w.drill["status"] == "not attempted" and w.drill["feedback"] == ""
+    other.exercise.check(str(other.best))  # as notebook 41 answers in writing
+    assert w.drill["status"] == "correct" and w.drill["solved"] == [True, True]
+    assert w.drill["feedback"] == ""  # the cell that checked shows its own words
+    with pytest.raises(WidgetError, match="move is a move like '8-5@8-6' or 'draw'; got None"):
+        w.play(None)  # type: ignore[arg-type]
+    assert w.drill["solved"] == [True, True]

@@ -510,3 +510,25 @@ def test_the_saved_caption_says_when_played_and_best_go_on_the_same_tile(rev: Re
             "Yellow ring: the move played (on" in caption and "blue ring: the best move" in caption
         )
     assert same and apart  # both cases occur in this game
+
+
+def test_the_bars_name_the_verdicts_best_and_say_when_the_verdict_was_rated_again(
+    rev: Review,
+) -> None:
+    """A flag is checked on fresh worlds, so the verdict's best and loss can differ from the
+    first rating's bars: the bar marked best is the verdict's, and the note says why the
+    figures differ (a teacher saw two moves each called best)."""
+    again = 0
+    for row in rows_with(rev, ("best", "good", "inaccuracy", "mistake", "blunder", "unclear")):
+        panel = ReviewWidget(rev, move=move_number(rev, row)).view["review"]
+        best = str(rev.moves["best"].iloc[row])
+        assert [b["move"] for b in panel["bars"] if b["best"]] == [best]
+        first = int(rev.candidates(row).attrs["worlds"])
+        rated = int(rev.moves["worlds_rated"].iloc[row])
+        if rated > first:
+            again += 1
+            assert f"first rating over {first:,} imagined deals" in panel["bars_note"]
+            assert f"again over {rated - first:,} fresh deals" in panel["bars_note"]
+        else:
+            assert "fresh" not in panel["bars_note"]
+    assert again, "no move of the game was rated again"
