@@ -22,6 +22,7 @@ from ._numbers import (
     is_number,
     is_whole,
     offset_seed,
+    plain_whole,
     seed_at,
     whole_in,
 )
@@ -43,6 +44,7 @@ __all__ = [
     "name_in_text",
     "offset_seed",
     "package_error",
+    "plain_whole",
     "plural",
     "private_folder",
     "seed_at",

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import operator
-from typing import TypeGuard
+from typing import TypeGuard, TypeVar
 
 from ._words import shown
 
@@ -30,6 +30,7 @@ __all__ = [
     "is_number",
     "is_whole",
     "offset_seed",
+    "plain_whole",
     "seed_at",
     "whole_in",
 ]
@@ -47,6 +48,25 @@ def is_whole(value: object) -> TypeGuard[int]:
     [True, True, True, False, False, False]
     """
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+_V = TypeVar("_V")
+
+
+def plain_whole(value: _V) -> _V:
+    """``value`` as a plain ``int`` when it is another library's whole number (NumPy's, as a
+    table's cells are), else ``value`` as it is; a ``bool`` stays a ``bool``.
+
+    >>> import numpy as np
+    >>> plain_whole(np.int64(3)), plain_whole(True), plain_whole(2.0), plain_whole("1")
+    (3, True, 2.0, '1')
+    """
+    if isinstance(value, (int, float, str)) or value is None:
+        return value
+    try:
+        return operator.index(value)  # type: ignore[arg-type,return-value]
+    except TypeError:
+        return value
 
 
 def whole_in(value: object, low: int | None = None, high: int | None = None) -> TypeGuard[int]:

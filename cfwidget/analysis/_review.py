@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from .._shared import shown, whole_in
+from .._shared import plain_whole, shown, whole_in
 from ..core import (
     Round,
 )
@@ -170,6 +170,7 @@ class Review:
         (0, 1)
         """
         rounds = len(self.played)
+        round_no, move_no = plain_whole(round_no), plain_whole(move_no)
         if not whole_in(round_no, 1, rounds):
             raise ReviewError(
                 f"round_no is a round from 1 to {rounds} in this review, got {shown(round_no)}"
@@ -197,6 +198,7 @@ class Review:
         >>> list(review(rnd, worlds=8).candidates(0).columns)
         ['expected_points', 'std_error', 'out_chance', 'rank']
         """
+        row = plain_whole(row)  # a row number read from the moves table is NumPy's
         if not whole_in(row, 0, len(self.tables) - 1):
             raise ReviewError(
                 f"row is a row of the moves table, from 0 to {len(self.tables) - 1}, "
@@ -354,6 +356,7 @@ def review(
     else:
         if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
             raise ReviewError(f"seats is a list of seat numbers, got {shown(seats)}")
+        seats = [plain_whole(s) for s in seats]
         bad = [s for s in seats if not whole_in(s, 0, players - 1)]
         if bad:
             raise ReviewError(

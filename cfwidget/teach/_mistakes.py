@@ -40,7 +40,7 @@ from typing import Any
 
 import pandas as pd
 
-from .._shared import plural, shown, whole_in
+from .._shared import check_seed, offset_seed, plain_whole, plural, shown, whole_in
 from ..analysis import FLAGS, MAX_WORLDS, Line, Review, evaluate, lines_of_play
 from ..core import Move, NotationError, Round
 from ._answers import Exercise, listing
@@ -88,9 +88,15 @@ class Mistake:
         return self.better[0]
 
     def points(self, move: Move | str) -> float:
-        """The fresh rating of ``move``: its expected round points for the seat."""
-        points: float = self.ratings["expected_points"].to_dict()[str(move)]
-        return float(points)
+        """The fresh rating of ``move``: its expected round points for the seat (``move``
+        one of the moves the seat could make there)."""
+        table = self.ratings["expected_points"].to_dict()
+        if not isinstance(move, (Move, str)) or str(move) not in table:
+            raise LessonError(
+                f"move is one of the moves {self.name} could make there: "
+                f"{listing(list(table), 'or')}; got {shown(move)}"
+            )
+        return float(table[str(move)])
 
     def line_words(self, line: Line) -> list[str]:
         """``line`` in words, one move a line: ``"Amira plays 0-0 on 9-0"``."""
@@ -133,11 +139,13 @@ class Mistakes(Sequence[Mistake]):
     def __getitem__(self, index: Any) -> Any:
         if isinstance(index, slice):
             return self._items[index]
+        index = plain_whole(index)
         if not isinstance(index, int) or isinstance(index, bool):
             raise LessonError(f"a mistake is found by its number, from 0; got {shown(index)}")
         if not -len(self._items) <= index < len(self._items):
             raise LessonError(
-                f"there are {len(self._items)} mistakes to solve, numbered from 0; got {index}"
+                f"there {'is' if len(self._items) == 1 else 'are'} "
+                f"{plural(len(self._items), 'mistake')} to solve, numbered from 0; got {index}"
             )
         return self._items[index]
 
@@ -182,16 +190,22 @@ def mistakes(
             f"mistakes takes a review, like cfwidget.analysis.review(game); got {shown(review)}"
         )
     players = len(review.names)
+    seat = plain_whole(seat)  # a cell of the review's tables is NumPy's
     if not whole_in(seat, 0, players - 1):
         raise LessonError(f"seat is a seat number from 0 to {players - 1}, got {shown(seat)}")
+    reviewed = [int(s) for s in review.summary.index]
+    if seat not in reviewed:
+        name = review.names[seat]
+        raise LessonError(
+            f"{name}'s moves were not reviewed (this review rated "
+            f"{listing([review.names[s] for s in reviewed], 'and')}): review the game with "
+            f"seats=[{seat}] to find {name}'s mistakes"
+        )
     if worlds is None:
         worlds = min(MAX_WORLDS, MORE_WORLDS * review.worlds)
     if not whole_in(worlds, 2, MAX_WORLDS):
         raise LessonError(f"worlds is a whole number from 2 to {MAX_WORLDS}, got {shown(worlds)}")
-    if seed is None:
-        seed = review.seed + 1
-    if not whole_in(seed, 0, 2**63 - 1):
-        raise LessonError(f"seed is a whole number from 0 up, got {shown(seed)}")
+    seed = offset_seed(review.seed, 1) if seed is None else check_seed(seed, LessonError)
     follow = getattr(progress, "follow", None)
     if progress is not None and not callable(follow):
         raise LessonError(

@@ -25,7 +25,7 @@ from typing import Any, Protocol, cast
 
 import traitlets as t
 
-from .._shared import is_whole, shown
+from .._shared import is_whole, plain_whole, shown
 from ..core import Move, Round
 from ..table import PALETTE, TilePlacement, render_svg
 from ._args import check_palette, unknown_args
@@ -288,6 +288,7 @@ class MistakesWidget(Farmyard):
     # -- inside ----------------------------------------------------------------------------
 
     def _check_index(self, index: object) -> int:
+        index = plain_whole(index)
         if not is_whole(index) or not 0 <= index < len(self._drills):
             raise WidgetError(
                 f"index is a mistake's number from 0 to {len(self._drills) - 1}, got {shown(index)}"

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from .._shared import is_whole, shown
+from .._shared import is_whole, plain_whole, shown
 from ..analysis import Review
 from ..core import Move, Round
 from ..table import PALETTE, TilePlacement, render_svg
@@ -349,6 +349,7 @@ class ReviewWidget(Farmyard):
         return int(found) if found else 0
 
     def _check_move(self, move: object) -> int:
+        move = plain_whole(move)  # a cell of the review's tables is NumPy's
         if not is_whole(move) or not 1 <= move <= len(self._steps):
             raise WidgetError(
                 f"move is a move number from 1 to {len(self._steps)} in this game, "
@@ -359,6 +360,7 @@ class ReviewWidget(Farmyard):
     def _check_seat(self, seat: object) -> int | None:
         if seat is None:
             return None
+        seat = plain_whole(seat)
         if not is_whole(seat) or not 0 <= seat < self._players:
             raise WidgetError(
                 f"seat is a seat number from 0 to {self._players - 1}, or None for the seat "

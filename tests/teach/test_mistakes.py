@@ -119,4 +119,50 @@ def test_bad_requests_are_lesson_errors(rev: Review) -> None:
         teach.mistakes(rev, seat=0, progress="S07")
     with pytest.raises(LessonError, match="numbered from 0"):
         teach.mistakes(rev, seat=0)[5]
-    assert len(teach.mistakes(rev, seat=1)) == 0  # Bob's moves were not reviewed
+    # Bob's moves were not reviewed: no "0 mistakes" as if he had played well.
+    with pytest.raises(
+        LessonError,
+        match=r"^Bob's moves were not reviewed \(this review rated Ann\): review the game "
+        r"with seats=\[1\] to find Bob's mistakes$",
+    ):
+        teach.mistakes(rev, seat=1)
+    with pytest.raises(LessonError, match=r"^seed must be a whole number from 0 to "):
+        teach.mistakes(rev, seat=0, seed=-1)
+
+
+def test_numbers_read_from_the_reviews_tables_are_taken(rev: Review) -> None:
+    """A seat, a row or a move number read from the review's tables is NumPy's: accepted
+    as the number it is, the same as a plain one, everywhere a teacher passes it on."""
+    import numpy as np
+
+    from cfwidget.widget import ReviewWidget
+
+    flagged = rev.mistakes()
+    seat, move = flagged["seat"].iloc[0], flagged["move_number"].iloc[0]
+    assert isinstance(seat, np.integer) and isinstance(move, np.integer)
+    drill = teach.mistakes(rev, seat=seat)
+    assert drill.seat == 0 and type(drill.seat) is int
+    assert drill[np.int64(0)] is drill[0]
+    first = drill[0]
+    assert first.points(first.best) < first.points(first.played)
+    with pytest.raises(LessonError, match=r"^move is one of the moves Ann could make there: "):
+        first.points("1-1@9-0")
+    with pytest.raises(LessonError, match=r"got 5$"):
+        first.points(5)  # type: ignore[arg-type]
+    row = flagged.index[0]
+    assert rev.candidates(np.int64(row)).equals(rev.candidates(int(row)))
+    assert rev.round_at(np.int64(1), move).moves == rev.round_at(1, int(move)).moves
+    assert review(game(4), seats=[seat], worlds=8, seed=0).summary.index.tolist() == [0]
+    w = ReviewWidget(rev, seat=seat)
+    assert w.goto(move).move == int(move)
+    assert type(w.move) is int
+
+
+def test_a_review_with_the_last_seed_still_gives_exercises() -> None:
+    """The exercises' fresh worlds use the review's seed plus one, wrapping round: a review
+    seeded with the largest seed still makes them (it raised a seed error)."""
+    rnd = game(4)
+    last = review(rnd, seats=[0], worlds=20, seed=2**64 - 1)
+    drill = teach.mistakes(last, seat=0)
+    assert len(last.mistakes()) > 0
+    assert len(drill) + len(drill.unsure) == len(last.mistakes())
