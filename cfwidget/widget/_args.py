@@ -26,7 +26,6 @@ __all__ = [
     "Pace",
     "check_bots",
     "check_coach",
-    "check_display",
     "check_flag",
     "check_humans",
     "check_pace",
@@ -120,14 +119,6 @@ def check_coach(coach: object, humans: tuple[int, ...], table: bool = False) -> 
             "leave coach out for the table's view"
         )
     return coach
-
-
-def check_display(display: object, displays: Sequence[str]) -> str:
-    if display == "color":
-        display = "colour"
-    if not isinstance(display, str) or display not in displays:
-        raise WidgetError(f"display must be one of {', '.join(displays)}; got {display!r}")
-    return display
 
 
 def as_bot(value: BotLike, seat: int, seed: int | None) -> Bot:

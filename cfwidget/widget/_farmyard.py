@@ -24,12 +24,14 @@ from typing import Any
 
 import traitlets as t
 
+from .._shared import shown
 from ..table import PALETTE
+from ._errors import WidgetError
 from ._guard import PythonOwned
 from ._intents import MAX_MESSAGE_BYTES, IntentHandler, handles, json_size
 from ._view import sentence
 
-__all__ = ["DISPLAYS", "Farmyard", "front_end", "shipped"]
+__all__ = ["DISPLAYS", "Farmyard", "check_display", "front_end", "shipped"]
 
 #: How tiles may be shown: spots, numbers, or numbers in colour.
 DISPLAYS = ("pips", "numerals", "colour")
@@ -62,6 +64,22 @@ def front_end(name: str) -> str:
     return shipped(f"{name}.js")
 
 
+def _spelled(display: str) -> str:
+    return "colour" if display == "color" else display
+
+
+def check_display(display: object) -> str:
+    """``display`` as one of :data:`DISPLAYS` ("color" is taken as "colour"), or a
+    :class:`WidgetError` that names them.
+
+    >>> check_display("color")
+    'colour'
+    """
+    if not isinstance(display, str) or _spelled(display) not in DISPLAYS:
+        raise WidgetError(f"display must be one of {', '.join(DISPLAYS)}; got {shown(display)}")
+    return _spelled(display)
+
+
 class Farmyard(PythonOwned):
     """The front end and the look every farmyard widget shares (a base class)."""
 
@@ -71,17 +89,23 @@ class Farmyard(PythonOwned):
     view = t.Dict().tag(sync=True)
     #: A calm sentence about the last request that was refused ("" when all is well).
     message = t.Unicode("").tag(sync=True)
-    #: "pips", "numerals" or "colour".
-    display = t.Enum(DISPLAYS, default_value="pips").tag(sync=True)
+    #: "pips", "numerals" or "colour" ("color" is taken as "colour").
+    display = t.Unicode("pips").tag(sync=True)
     #: Large tiles and buttons.
     large = t.Bool(False).tag(sync=True)
     #: Colours of the numbers 1, 2, 3, ... in "colour" mode.
     palette = t.List(t.Unicode(), default_value=list(PALETTE)).tag(sync=True)
 
+    @t.validate("display")
+    def _valid_display(self, proposal: Mapping[str, Any]) -> str:
+        """A display set from Python: one of :data:`DISPLAYS` (or "color"), else a
+        :class:`WidgetError` that says which there are."""
+        return check_display(proposal["value"])
+
     @handles("display", "value", stamp="none")
     def _on_display(self, content: Mapping[str, Any]) -> bool:
-        value = "colour" if content.get("value") == "color" else content.get("value")
-        if not isinstance(value, str) or value not in DISPLAYS:
+        value = content.get("value")
+        if not isinstance(value, str) or _spelled(value) not in DISPLAYS:
             return self._refuse(f"Tiles can be shown as {', '.join(DISPLAYS)} only")
         self.display = value
         return False

@@ -31,7 +31,7 @@ from ..table import PALETTE, TilePlacement, render_svg
 from ._args import check_palette, unknown_args
 from ._board import LaidTable, board_aspect
 from ._errors import WidgetError
-from ._farmyard import DISPLAYS, Farmyard, front_end, shipped
+from ._farmyard import Farmyard, check_display, front_end, shipped
 from ._intents import handles
 from ._saved import saved_pictures
 from ._view import Controls, View, build_view, sentence
@@ -117,8 +117,7 @@ class MistakesWidget(Farmyard):
             )
         self._drills = items
         self._index = self._check_index(index)
-        if display not in DISPLAYS:
-            raise WidgetError(f"display must be one of {', '.join(DISPLAYS)}; got {shown(display)}")
+        display = check_display(display)
         if not isinstance(large, bool):
             raise WidgetError(f"large is True or False, got {shown(large)}")
         colours = list(PALETTE) if palette is None else check_palette(palette)

@@ -37,7 +37,7 @@ from ..table import PALETTE, TilePlacement, render_svg
 from ._args import check_flag, check_palette, unknown_args
 from ._board import LaidTable, board_aspect
 from ._errors import WidgetError
-from ._farmyard import DISPLAYS, Farmyard, front_end
+from ._farmyard import Farmyard, check_display, front_end
 from ._intents import handles
 from ._review_graph import graph_html, graph_panel, graph_words
 from ._review_view import Step, review_panel
@@ -109,8 +109,7 @@ class ReviewWidget(Farmyard):
         self._seat = self._check_seat(seat)
         self._open = check_flag("hands_open", hands_open)
         self._index = self._check_move(move) - 1
-        if display not in DISPLAYS:
-            raise WidgetError(f"display must be one of {', '.join(DISPLAYS)}; got {shown(display)}")
+        display = check_display(display)
         check_flag("large", large)
         colours = list(PALETTE) if palette is None else check_palette(palette)
         self._aspect: float | None = None

@@ -52,7 +52,6 @@ from ._args import (
     Pace,
     check_bots,
     check_coach,
-    check_display,
     check_flag,
     check_humans,
     check_pace,
@@ -62,7 +61,7 @@ from ._args import (
 )
 from ._board import LaidTable, board_aspect
 from ._errors import WidgetError
-from ._farmyard import DISPLAYS, Farmyard, front_end
+from ._farmyard import DISPLAYS, Farmyard, check_display, front_end
 from ._flow import new_game, undo_span, your_turn
 from ._hint import HintGiver
 from ._intents import (
@@ -208,7 +207,7 @@ class GameWidget(HintGiver, Farmyard):
         self._practice = check_flag("practice", practice)
         self._coach = check_coach(coach, self._humans, table=self._seat is None)
         self._hint = None
-        display = check_display(display, DISPLAYS)
+        display = check_display(display)
         check_flag("large", large)
         colours = list(PALETTE) if palette is None else check_palette(palette)
 

@@ -362,6 +362,13 @@ def test_bad_arguments_say_what_is_allowed(rev: Review) -> None:
         ReviewWidget(rev, seat=2)
     with pytest.raises(WidgetError, match="hands_open must be True or False"):
         ReviewWidget(rev, hands_open="yes")  # type: ignore[arg-type]
+    assert ReviewWidget(rev, display="color").display == "colour"  # as GameWidget takes it
+    shown = ReviewWidget(rev, display="numerals")
+    with pytest.raises(
+        WidgetError, match=r"^display must be one of pips, numerals, colour; got 'big'$"
+    ):
+        shown.display = "big"  # set from Python: the same words, nothing changed
+    assert shown.display == "numerals"
     with pytest.raises(
         TypeError,
         match=r"^ReviewWidget got unknown argument 'hand_open' \(did "
