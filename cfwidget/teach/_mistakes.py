@@ -34,6 +34,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -305,18 +306,26 @@ def _exercise(
             f"{_move_words(played, bare=True)} ({mine:.1f})"
         )
 
-    ends = listing(dict.fromkeys(_end_words(position, m) for m in better), "or")
+    ends = listing(dict.fromkeys(_end_words(position, m) for m in better if m.is_play), "or")
+    rests = listing(dict.fromkeys(m.kind for m in better if not m.is_play), "or")
+    where = (
+        f"A better move goes on {ends}" + (f", or is to {rests}." if rests else ".")
+        if ends
+        else f"A better move is to {rests}."
+    )
     tiles = listing(dict.fromkeys(str(m.tile) for m in better if m.tile is not None), "or")
+    plays = [m for m in better if m.is_play]
+    say = " and say 'last tile'" if plays and all(m.announce for m in plays) else ""
     best = better[0]
     return Exercise(
         question=(
-            f"Round {r}, move {k}: {name} played {_move_words(played, bare=True)}, rated "
+            f"Round {r}, move {k}: {name} {_did(played)}, rated "
             f"{_article(verdict)} {verdict}. Find a better move."
         ),
         judge=judge,
         hints=(
-            f"A better move goes on {ends}.",
-            f"Play {tiles} there." if tiles else "Look again at the ends above.",
+            where,
+            f"Play {tiles} there{say}." if tiles else "Look again at the ends above.",
         ),
         solution_text=(
             f"{_move_words(best, bare=True)}: {points[str(best)]:.1f} points on average "
@@ -337,26 +346,51 @@ def read_move(answer: object) -> Move:
     """A move from the engine's notation (``"0-0@9-0"``) or the coach's words
     (``"0-0 on 9-0"``), or a :class:`~cfwidget.Move`.
 
+    A play that also announces the last tile ends in ``!`` or says so in words.
+
     >>> read_move("Play 0-0 on the 9-0"), read_move("draw")
     (Move.parse('0-0@9-0'), Move.parse('draw'))
+    >>> read_move("0-0@9-0!"), read_move("0-0 on 9-0, saying 'last tile'")
+    (Move.parse('0-0@9-0!'), Move.parse('0-0@9-0!'))
     """
     if isinstance(answer, Move):
         return answer
     if isinstance(answer, str):
+        said = _SAYING.search(answer)
+        said = said if said and said.start() > 0 else None
+        text = answer[: said.start()] if said else answer
         try:
-            return Move.parse(move_notation(answer))
+            move = Move.parse(move_notation(text))
         except (NotationError, ValueError):
             pass
+        else:
+            return Move.parse(f"{move}!") if said and move.is_play else move
     raise AnswerError(
         f"{shown(answer)} is not a move: write the tile and the tile it goes on, like "
         '"0-0 on 9-0" or "0-0@9-0", or "draw" or "pass".'
     )
 
 
-def _move_words(move: Move, *, bare: bool = False) -> str:
-    """``"plays 0-0 on 9-0"`` (``bare``: ``"0-0 on 9-0"``), ``"draws"``, ``"passes"``."""
+#: How an answer says a play announces the last tile: a closing "!", or words after the move.
+_SAYING = re.compile(
+    r"\s*(?:!|[,;]?\s*(?:and\s+|while\s+)?(?:say|says|saying|announce|announces|announcing)"
+    r"\b[^!]*!?)\s*\.?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _did(move: Move) -> str:
+    """``"played 0-0 on 9-0"``, ``"drew"``, ``"passed"``."""
     if move.is_play:
-        text = f"{move.tile} on {move.onto}"
+        return f"played {_move_words(move, bare=True)}"
+    return "drew" if move.kind == "draw" else "passed"
+
+
+def _move_words(move: Move, *, bare: bool = False) -> str:
+    """``"plays 0-0 on 9-0"`` (``bare``: ``"0-0 on 9-0"``), ``"draws"``, ``"passes"``; a play
+    that announces the last tile adds ``", saying 'last tile'"``."""
+    if move.is_play:
+        text = f"{move.tile} on {move.onto}" + (", saying 'last tile'" if move.announce else "")
         return text if bare else f"plays {text}"
     if move.kind == "draw":
         return "a draw" if bare else "draws"
@@ -367,7 +401,7 @@ def _end_words(position: Round, move: Move) -> str:
     """The end a move goes on: ``"the 0 of 9-0"``."""
     tile, onto = move.tile, move.onto
     if tile is None or onto is None:
-        return "no end: draw or pass"
+        raise LessonError(f"{move} goes on no end")  # plays only: see _exercise
     shared = [n for n in (onto.high, onto.low) if n in (tile.high, tile.low)]
     number = shared[0] if shared else onto.high
     return f"the {number} of {onto}"

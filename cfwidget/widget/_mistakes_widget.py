@@ -358,9 +358,7 @@ class MistakesWidget(Farmyard):
             waiting="you",
             auto_ms=None,
             next_label="",
-            status=f"Find a better move than {drill.played.tile} on {drill.played.onto}."
-            if drill.played.is_play
-            else f"Find a better move than to {drill.played.kind}.",
+            status=f"Find a better move than {_doing(drill.played)}.",
             can_undo=False,
             allow_undo=False,
         )
@@ -370,6 +368,13 @@ class MistakesWidget(Farmyard):
         )
         view["where"] = f"Seen from {drill.name}'s chair, just before the move."
         return view
+
+
+def _doing(move: Move) -> str:
+    """``"8-0 on 9-0"``, ``"drawing"``, ``"passing"``: the move flagged, for the status line."""
+    if move.is_play:
+        return f"{move.tile} on {move.onto}" + (", saying 'last tile'" if move.announce else "")
+    return "drawing" if move.kind == "draw" else "passing"
 
 
 def _is_drill(item: object) -> bool:

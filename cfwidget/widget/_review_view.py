@@ -139,13 +139,14 @@ def action_words(move: Move, roles: Mapping[Tile, str]) -> str:
     """
     if move.tile is None or move.onto is None:
         return "drew a tile" if move.kind == "draw" else "passed"
-    return f"played {move.tile} {onto_words(str(move.onto), roles.get(move.onto, 'line'))}"
+    return f"played {_move_phrase(move, roles)}"
 
 
 def _move_phrase(move: Move, roles: Mapping[Tile, str]) -> str:
     if move.tile is None or move.onto is None:
         return "to draw" if move.kind == "draw" else "to pass"
-    return f"{move.tile} {onto_words(str(move.onto), roles.get(move.onto, 'line'))}"
+    saying = ", saying 'last tile'" if move.announce else ""
+    return f"{move.tile} {onto_words(str(move.onto), roles.get(move.onto, 'line'))}{saying}"
 
 
 def _points(x: float) -> str:
@@ -314,9 +315,12 @@ def review_panel(
             bars = _bars(table, step.move, str(best), roles)
             bars_note = _bars_note(mover, table, int(row["worlds_rated"]))
         same = str(best) == str(move)
-        played_ring = _ring("played", move, "played and best" if same else "played", laid)
+        # The best move may be the played one announced: one ring, its label says so.
+        louder = not same and (best.tile, best.onto) == (move.tile, move.onto)
+        label = "played and best" if same else "played; best says 'last tile'" if louder else ""
+        played_ring = _ring("played", move, label or "played", laid)
         rings += [played_ring] if played_ring else []
-        best_ring = None if same else _ring("best", best, "best", laid)
+        best_ring = None if same or louder else _ring("best", best, "best", laid)
         rings += [best_ring] if best_ring else []
     if not rings:
         played_ring = _ring("played", move, "played", laid)  # a play is public

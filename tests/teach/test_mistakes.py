@@ -166,3 +166,34 @@ def test_a_review_with_the_last_seed_still_gives_exercises() -> None:
     drill = teach.mistakes(last, seat=0)
     assert len(last.mistakes()) > 0
     assert len(drill) + len(drill.unsure) == len(last.mistakes())
+
+
+def test_a_better_move_that_only_announces_the_last_tile_is_said_and_can_be_answered() -> None:
+    """Under chicken-little the best move may be the played one, announced: the words say
+    so, the hint says to, and "!" or "saying 'last tile'" answers it (the exercise read
+    "2-0 on 2-2 ... worse than the best, 2-0 on 2-2" and refused "2-0@2-2!")."""
+    from cfwidget.widget import ReviewWidget
+
+    rules = cf.Rules(max_pip=6, hand_size=5, last_tile="chicken-little")
+    rnd = cf.Round.deal(rules, players=3, seed=0)
+    play_round(rnd, [make_bot("random", 0), make_bot("random", 100), make_bot("random", 200)])
+    rev = review(rnd, worlds=20, seed=0)
+    louder = [
+        m
+        for m in teach.mistakes(rev, seat=2)
+        if (m.best.tile, m.best.onto) == (m.played.tile, m.played.onto) and m.best.announce
+    ]
+    assert louder, "no flagged move whose best only announces"
+    m = louder[0]
+    tile, onto = m.played.tile, m.played.onto
+    assert m.exercise.hints[1] == f"Play {tile} there and say 'last tile'."
+    said = m.exercise.check(f"{tile} on {onto}").message
+    assert said.startswith(f"Not yet: {tile} on {onto} is the move")
+    assert m.exercise.check(f"{tile}@{onto}!").status == "correct"
+    assert m.exercise.check(f"{tile} on {onto}, saying 'last tile'").status == "correct"
+    assert f"fewer than {tile} on {onto} (" in m.exercise.check(f"{tile}@{onto}!").message
+    panel = ReviewWidget(rev, move=m.move_number).view["review"]
+    assert panel["words"].endswith(
+        "worse than the best, " + f"{tile} on {onto} (a chicken foot), saying 'last tile'."
+    )
+    assert [r["label"] for r in panel["rings"]] == ["played; best says 'last tile'"]
