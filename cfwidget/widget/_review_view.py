@@ -126,9 +126,17 @@ class ReviewPanel(TypedDict):
     most_tiles: int
 
 
-def step_words(n: int, total: int, name: str, action: str) -> str:
-    """The start of the verdict: which move of how many, who, what."""
-    return f"Move {n} of {total}: {name} {action}"
+def step_words(
+    n: int, total: int, name: str, action: str, within: tuple[int, int] | None = None
+) -> str:
+    """The start of the verdict: which move of how many, who, what; ``within`` (round,
+    move in it) for a game of several rounds, as the review's tables number its moves.
+
+    >>> step_words(68, 206, "Bo", "passed", within=(3, 6))
+    'Move 68 of 206 (round 3, move 6): Bo passed'
+    """
+    where = "" if within is None else f" (round {within[0]}, move {within[1]})"
+    return f"Move {n} of {total}{where}: {name} {action}"
 
 
 def action_words(move: Move, roles: Mapping[Tile, str]) -> str:
@@ -261,7 +269,8 @@ def review_panel(
     roles = {p.tile: p.role for p in laid}
     move = Move.parse(step.move)
     mover = said[step.seat]
-    head = step_words(index + 1, total, mover, action_words(move, roles))
+    within = (step.round_no, step.move_no) if rounds > 1 else None
+    head = step_words(index + 1, total, mover, action_words(move, roles), within)
     short = head
     rings: list[Ring] = []
     bars: list[Bar] = []

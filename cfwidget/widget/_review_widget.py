@@ -175,9 +175,14 @@ class ReviewWidget(Farmyard):
         """The row of ``review.moves`` for the move shown (``None``: its seat was not reviewed)."""
         return self._steps[self._index].row
 
-    def goto(self, move: int) -> ReviewWidget:
-        """Show move ``move`` (from 1 to :attr:`total`); returns the widget."""
-        self._index = self._check_move(move) - 1
+    def goto(self, move: int, round_no: int | None = None) -> ReviewWidget:
+        """Show move ``move`` of the game (from 1 to :attr:`total`), or with ``round_no``
+        move ``move`` of that round, as the review's tables number moves
+        (``rev.mistakes()``'s ``round`` and ``move_number``); returns the widget."""
+        if round_no is None:
+            self._index = self._check_move(move) - 1
+        else:
+            self._index = self._step_of(round_no, move)
         self._redraw()
         return self
 
@@ -355,6 +360,24 @@ class ReviewWidget(Farmyard):
                 f"got {shown(move)}"
             )
         return move
+
+    def _step_of(self, round_no: object, move: object) -> int:
+        """The index of move ``move`` of round ``round_no`` among the game's moves."""
+        round_no, move = plain_whole(round_no), plain_whole(move)
+        rounds = self._steps[-1].round_no
+        if not is_whole(round_no) or not 1 <= round_no <= rounds:
+            raise WidgetError(
+                f"round_no is a round from 1 to {rounds} in this game, got {shown(round_no)}"
+            )
+        found = [
+            i for i, s in enumerate(self._steps) if (s.round_no, s.move_no) == (round_no, move)
+        ]
+        if not found:
+            last = max(s.move_no for s in self._steps if s.round_no == round_no)
+            raise WidgetError(
+                f"move is a move number from 1 to {last} in round {round_no}, got {shown(move)}"
+            )
+        return found[0]
 
     def _check_seat(self, seat: object) -> int | None:
         if seat is None:

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 import cfwidget as cf
@@ -116,11 +117,24 @@ def test_the_table_holds_the_tiles_played_before_each_move(rev: Review) -> None:
         r, k = step_of(w, n)
         assert len(w.view["table"]) == 1 + plays_before(rev, r, k)
         assert w.view["review"]["move"] == n and w.move == n
-        assert w.view["review"]["words"].startswith(f"Move {n} of {w.total}: ")
+        # Two rounds: the game's count and the round's, as the review's tables number moves.
+        assert w.view["review"]["words"].startswith(
+            f"Move {n} of {w.total} (round {r}, move {k}): "
+        )
     # the second round starts again from its centre double
     first_of_two = len(rev.played[0]) + 1
     w.goto(first_of_two)
     assert w.view["review"]["round_no"] == 2 and len(w.view["table"]) == 1
+    # A move of the review's tables (round 2, move 3) is found by its round.
+    assert w.goto(3, round_no=2).move == first_of_two + 2
+    assert w.goto(np.int64(3), round_no=np.int64(1)).move == 3
+    with pytest.raises(WidgetError, match=r"^round_no is a round from 1 to 2 in this game, got 3$"):
+        w.goto(1, round_no=3)
+    with pytest.raises(
+        WidgetError, match=f"^move is a move number from 1 to {len(rev.played[1])} in round 2"
+    ):
+        w.goto(99, round_no=2)
+    assert w.move == 3  # nothing changed
 
 
 def test_a_rated_move_rings_the_played_and_the_best_move_and_shows_bars(rev: Review) -> None:
