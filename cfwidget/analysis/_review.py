@@ -199,6 +199,8 @@ class Review:
         ['expected_points', 'std_error', 'out_chance', 'rank']
         """
         row = plain_whole(row)  # a row number read from the moves table is NumPy's
+        if not self.tables:
+            raise ReviewError("this review has no moves, so no move has candidates")
         if not whole_in(row, 0, len(self.tables) - 1):
             raise ReviewError(
                 f"row is a row of the moves table, from 0 to {len(self.tables) - 1}, "

@@ -35,6 +35,11 @@ def rounds_to_review(source: object) -> tuple[list[tuple[Round, list[str]]], tup
     """Each round's fresh start (the deal, no move made) and its moves, and the names."""
     if not isinstance(source, (Game, Round)) and isinstance(getattr(source, "game", None), Game):
         source = source.game  # type: ignore[attr-defined]  # a GameWidget
+    if isinstance(source, str) and not source.strip():
+        raise ReviewError(
+            "the record to review is empty: give a Game, a Round, or a saved record (JSON "
+            "text or a file's path)"
+        )
     if isinstance(source, Path) or (
         isinstance(source, str) and not source.lstrip().startswith("{")
     ):
@@ -56,8 +61,8 @@ def rounds_to_review(source: object) -> tuple[list[tuple[Round, list[str]]], tup
             elif kind == "cfwidget.round":
                 source = Round.from_dict(source)
             elif kind is None and set(source) >= _CLASSROOM_FIELDS:
-                seats = range(len(source["hands"]))
-                return [_classroom(source)], tuple(f"Seat {i}" for i in seats)
+                start, moves = _classroom(source)
+                return [(start, moves)], start.names  # the names every view shows
             else:
                 raise ReviewError(
                     "a record to review is a saved game (format cfwidget.game) or round "

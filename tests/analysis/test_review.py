@@ -305,6 +305,7 @@ def test_a_review_with_no_move_flagged_or_unclear_has_no_marks() -> None:
         ('{"format": "cfwidget.game"', {}, "not JSON"),
         ({"format": "cfwidget.other"}, {}, "format 'cfwidget.other'"),
         ("/no/such/file.json", {}, "cannot read the record file"),
+        ("  ", {}, "the record to review is empty"),
         (None, {"seats": [3]}, "seats are numbers from 0 to 2"),
         (None, {"seats": "01"}, "seats is a list"),
         (None, {"worlds": 1}, "worlds must be a whole number from 2"),
@@ -338,7 +339,8 @@ def test_a_classroom_move_log_is_reviewed() -> None:
     rev = review(CLASSROOM, worlds=4)
     assert rev.moves["played"].tolist() == log["moves"]
     assert rev.moves["seat"].tolist() == log["move_players"]
-    assert rev.names == ("Seat 0", "Seat 1", "Seat 2", "Seat 3")
+    # The names every view of the round shows (the widget said "Player 1", the review "Seat 0").
+    assert rev.names == ("Player 1", "Player 2", "Player 3", "Player 4") == rev.starts[0].names
     assert (rev.moves["verdict"] != "forced").sum() == rev.summary["moves"].sum() > 0
     assert review(log, worlds=4) == rev
 
@@ -402,3 +404,5 @@ def test_a_game_with_no_moves_yet() -> None:
     assert rev.moves.empty and list(rev.summary["moves"]) == [0, 0]
     assert "no move to rate" in repr(rev)
     assert rev.plot().axes[2].get_ylabel() == "points lost"
+    with pytest.raises(ReviewError, match=r"^this review has no moves, so no move has candidates$"):
+        rev.candidates(0)
