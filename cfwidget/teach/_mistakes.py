@@ -247,7 +247,9 @@ def _mistake(review: Review, row: pd.Series, worlds: int, seed: int) -> Mistake 
         )
     lines = lines_of_play(position, [better[0], played], seed=seed)
     name = str(row["name"])
-    exercise = _exercise(position, played, better, points, errors, str(row["verdict"]), r, k)
+    exercise = _exercise(
+        position, played, better, points, errors, str(row["verdict"]), (r, k, worlds)
+    )
     made = Mistake(
         round_no=r,
         move_number=k,
@@ -273,9 +275,9 @@ def _exercise(
     points: dict[str, float],
     errors: dict[str, float],
     verdict: str,
-    r: int,
-    k: int,
+    at: tuple[int, int, int],
 ) -> Exercise:
+    r, k, worlds = at  # round, move, and the worlds the fresh ratings used
     name = position.names[position.turn]
     legal = position.legal_moves()
     mine = points[str(played)]
@@ -329,7 +331,8 @@ def _exercise(
         ),
         solution_text=(
             f"{_move_words(best, bare=True)}: {points[str(best)]:.1f} points on average "
-            f"against {mine:.1f} for {_move_words(played, bare=True)}"
+            f"against {mine:.1f} for {_move_words(played, bare=True)}, rated again over "
+            f"{worlds:,} fresh imagined deals (the review's figures came from others)"
             + (
                 f" (also better: {listing(_move_words(m, bare=True) for m in better[1:])})."
                 if len(better) > 1
