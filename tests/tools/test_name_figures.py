@@ -103,7 +103,8 @@ def test_the_third_held_out_set_what_holds() -> None:
 # 127/127/126 with 10, the first with the lookalike list (after bfe3396; 20 without it);
 # heldout11 129/130/122 with 11, both helpers' lookalikes and the clinic's words (after
 # abbef88; 14 without the lookalikes); heldout12 130/129/128 with 8 (after 00ad6c1; 14
-# without the lookalikes).
+# without the lookalikes); heldout13, the first at the density of ordinary notes, 129/130/125
+# with 3 (after 6f0ca8d).
 LATER_SETS = [
     ("heldout4", (129, 128, 129), 3),
     ("heldout5", (130, 130, 130), 2),
@@ -114,6 +115,7 @@ LATER_SETS = [
     ("heldout10", (127, 129, 126), 11),
     ("heldout11", (129, 130, 128), 9),
     ("heldout12", (130, 130, 130), 7),
+    ("heldout13", (129, 130, 125), 3),
 ]
 
 
