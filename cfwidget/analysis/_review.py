@@ -294,7 +294,7 @@ _RATED = {
     "inaccuracy": "an inaccuracy",
     "mistake": "a mistake",
     "blunder": "a blunder",
-    UNCLEAR: "unclear (the ratings could not settle it: not counted as a slip)",
+    UNCLEAR: "unclear",
 }
 
 

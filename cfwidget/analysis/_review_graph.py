@@ -165,9 +165,17 @@ def review_words(review: Review) -> str:
     if marks:
         words.append(
             "A tick at the top marks each move (numbered over the whole game) rated an "
-            "inaccuracy, a mistake or a blunder, or left unclear"
+            "inaccuracy, a mistake or a blunder, or left unclear (the ratings could not settle "
+            "it: not counted as a slip)"
         )
     rated = review.moves[review.moves["verdict"] != "forced"]
+    one_round = len(review.played) == 1
+
+    def at(row: pd.Series) -> str:
+        """A move as the words name it: "move 20", or "move 6 of round 3" in a longer game."""
+        said = f"move {int(row['move_number'])}"
+        return said if one_round else f"{said} of round {int(row['round'])}"
+
     for _, row in review.summary.iterrows():
         name = str(row["name"])
         mine = rated[rated["name"] == name]
@@ -178,9 +186,7 @@ def review_words(review: Review) -> str:
         said = (
             f"{name}: accuracy {float(row['accuracy']):.0f}% over {len(mine)} rated "
             f"{_plural('move', len(mine))}; expected {_points(float(first['played_points']))} "
-            f"after move {int(first['move_number'])} of round {int(first['round'])} and "
-            f"{_points(float(last['played_points']))} after move {int(last['move_number'])} of "
-            f"round {int(last['round'])}"
+            f"after {at(first)} and {_points(float(last['played_points']))} after {at(last)}"
         )
         worst = mine.loc[mine["loss"].idxmax()]
         loss = float(worst["loss"])
@@ -188,8 +194,8 @@ def review_words(review: Review) -> str:
             said += f"; no move lost {GOOD_LOSS:g} points or more"
         else:
             said += (
-                f"; the largest loss {loss:.1f} points at move {int(worst['move_number'])} of "
-                f"round {int(worst['round'])}, rated {_RATED[str(worst['verdict'])]}"
+                f"; the largest loss {loss:.1f} points at {at(worst)}, "
+                f"rated {_RATED[str(worst['verdict'])]}"
             )
         words.append(said)
     marked = marked_words(marks)
