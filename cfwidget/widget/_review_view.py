@@ -233,11 +233,7 @@ def _bars_note(mover: str, table: pd.DataFrame, rated: int) -> str:
     note = f"{mover}'s expected points after each move (lower is better)"
     if rated <= first:
         return note + "."
-    return (
-        f"{note}, first rating over {first:,} imagined deals. The verdict above rated the "
-        f"closest moves again over {rated - first:,} fresh deals, so its figures and its best "
-        "move can differ from these bars."
-    )
+    return "First ratings (lower is better); verdict rated again."
 
 
 def review_panel(

@@ -107,10 +107,12 @@ def app(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]
 
 
 def at_move(page: Any, n: int, total: int) -> None:
-    """Wait until the verdict speaks of move ``n``."""
+    """Wait until the verdict speaks of move ``n`` (in a game of several rounds, followed by
+    the round's own count: "Move 8 of 30 (round 2, move 3):")."""
     page.wait_for_function(
-        "(want) => (document.querySelector('.cfw-verdict')?.textContent || '').startsWith(want)",
-        arg=f"Move {n} of {total}:",
+        "(want) => { const said = document.querySelector('.cfw-verdict')?.textContent || '';"
+        " return said.startsWith(want + ':') || said.startsWith(want + ' (round '); }",
+        arg=f"Move {n} of {total}",
         timeout=WAIT,
     )
 
