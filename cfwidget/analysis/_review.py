@@ -365,6 +365,7 @@ def review(
                 f"seats are numbers from 0 to {players - 1} in this game, got {shown(bad[0])}"
             )
         chosen = set(seats)
+    worlds = plain_whole(worlds)
     seed = check_request(worlds, policy, seed, ReviewError)
     check_executor(executor, ReviewError)
     most = most_worlds(worlds, max_worlds)

@@ -202,6 +202,7 @@ def mistakes(
             f"{listing([review.names[s] for s in reviewed], 'and')}): review the game with "
             f"seats=[{seat}] to find {name}'s mistakes"
         )
+    worlds = plain_whole(worlds)
     if worlds is None:
         worlds = min(MAX_WORLDS, MORE_WORLDS * review.worlds)
     if not whole_in(worlds, 2, MAX_WORLDS):
@@ -359,27 +360,61 @@ def read_move(answer: object) -> Move:
     if isinstance(answer, Move):
         return answer
     if isinstance(answer, str):
-        said = _SAYING.search(answer)
-        said = said if said and said.start() > 0 else None
-        text = answer[: said.start()] if said else answer
+        text, loud = _announced(answer)
         try:
             move = Move.parse(move_notation(text))
         except (NotationError, ValueError):
             pass
         else:
-            return Move.parse(f"{move}!") if said and move.is_play else move
+            return Move.parse(f"{move}!") if loud and move.is_play else move
     raise AnswerError(
         f"{shown(answer)} is not a move: write the tile and the tile it goes on, like "
         '"0-0 on 9-0" or "0-0@9-0", or "draw" or "pass".'
     )
 
 
-#: How an answer says a play announces the last tile: a closing "!", or words after the move.
-_SAYING = re.compile(
-    r"\s*(?:!|[,;]?\s*(?:and\s+|while\s+)?(?:say|says|saying|announce|announces|announcing)"
-    r"\b[^!]*!?)\s*\.?\s*$",
-    re.IGNORECASE,
+#: Words that may stand between a move and "last tile" ("2-0 on 2-2, saying 'last tile'").
+_SAYING = frozenset(
+    [
+        "and",
+        "while",
+        "then",
+        "say",
+        "says",
+        "saying",
+        "said",
+        "announce",
+        "announces",
+        "announcing",
+        "call",
+        "calls",
+        "calling",
+        "my",
+        "the",
+        "a",
+    ]
 )
+
+
+def _announced(answer: str) -> tuple[str, bool]:
+    """The move's part of ``answer`` and whether it announces the last tile: a closing "!"
+    or the words "last tile" after the move (with "saying", "and say" ... before them).
+
+    >>> _announced("2-0 on 2-2, saying 'last tile'"), _announced("2-0@2-2!")
+    (('2-0 on 2-2', True), ('2-0@2-2', True))
+    >>> _announced("2-0 on 2-2 (last tile)"), _announced("2-0 on 2-2, saying nothing")
+    (('2-0 on 2-2', True), ('2-0 on 2-2, saying nothing', False))
+    """
+    text = " ".join(answer.split())  # one space between words: linear work, whatever the text
+    loud = text.endswith("!")
+    cut = text.lower().find("last tile")
+    if cut > 0:
+        loud = True
+        words = re.sub(r"[(),;:'\"]", " ", text[:cut]).split()
+        while words and words[-1].lower() in _SAYING:
+            words.pop()
+        text = " ".join(words)
+    return text.rstrip("!. "), loud
 
 
 def _did(move: Move) -> str:

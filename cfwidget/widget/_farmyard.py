@@ -90,7 +90,8 @@ class Farmyard(PythonOwned):
     #: A calm sentence about the last request that was refused ("" when all is well).
     message = t.Unicode("").tag(sync=True)
     #: "pips", "numerals" or "colour" ("color" is taken as "colour").
-    display = t.Unicode("pips").tag(sync=True)
+    display = t.Any("pips").tag(sync=True)  # checked by _valid_display, whatever is given
+    display.allow_none = False  # t.Any lets None past every check, and ignores the argument
     #: Large tiles and buttons.
     large = t.Bool(False).tag(sync=True)
     #: Colours of the numbers 1, 2, 3, ... in "colour" mode.

@@ -20,7 +20,8 @@ from ``cfwidget.teach`` but what it is given.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import weakref
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, cast
 
 import traitlets as t
@@ -49,7 +50,8 @@ class _Exercise(Protocol):
     hints: tuple[str, ...]
     hints_seen: int
     status: str
-    watchers: list[Any]
+    watchers: list[Callable[[Any], None]]
+    attempts: list[object]
 
     @property
     def solved(self) -> bool: ...
@@ -123,14 +125,17 @@ class MistakesWidget(Farmyard):
         colours = list(PALETTE) if palette is None else check_palette(palette)
         self._aspect: float | None = None
         self._version = 1
-        self._said: dict[int, tuple[str, str]] = {}  # the last feedback per mistake
+        # The last feedback per mistake, with the attempts counted when it was given.
+        self._said: dict[int, tuple[int, str]] = {}
         self._shown_why: dict[int, str] = {}  # the solution and line of play, once shown
         super().__init__(view=self._build_view(), display=display, large=large, palette=colours)
         self.drill = self._panel()
         self.on_msg(self._on_msg)
         # An answer written in a notebook cell (drills[0].exercise.check(...)) shows here too.
+        # The exercises hold the widget weakly, and let go of it when it is closed.
+        self._watch = _weakly(self)
         for item in items:
-            item.exercise.watchers.append(self._on_answer)
+            item.exercise.watchers.append(self._watch)
 
     # -- what it shows -----------------------------------------------------------------
 
@@ -165,8 +170,9 @@ class MistakesWidget(Farmyard):
         """Answer with ``move`` (as a move played on the table would); returns the feedback."""
         if not isinstance(move, (Move, str)):
             raise WidgetError(f"move is a move like '8-5@8-6' or 'draw'; got {shown(move)}")
-        said = self.current.exercise.check(str(move))
-        self._said[self._index] = (said.status, said.message)
+        exercise = self.current.exercise
+        said = exercise.check(str(move))
+        self._said[self._index] = (len(exercise.attempts), said.message)
         self._redraw_panel()
         return said.message
 
@@ -316,16 +322,24 @@ class MistakesWidget(Farmyard):
         self.drill = self._panel()
 
     def _on_answer(self, exercise: object) -> None:
-        """An exercise noted an event (an answer, a hint): the panel shows where it stands."""
-        if exercise is self.current.exercise:
-            self._redraw_panel()
+        """One of its exercises noted an event (an answer, a hint): the panel shows where
+        they stand (the solved marks cover them all)."""
+        self._redraw_panel()
+
+    def close(self) -> None:
+        """Close the widget; its exercises stop telling it of their answers."""
+        watch = getattr(self, "_watch", None)  # None: its building stopped at a bad argument
+        for item in getattr(self, "_drills", ()) if watch is not None else ():
+            if watch in item.exercise.watchers:
+                item.exercise.watchers.remove(watch)
+        super().close()
 
     def _panel(self) -> dict[str, Any]:
         """The ``drill`` trait: what the panel beside the table shows."""
         drill = self.current
         exercise = drill.exercise
-        said_status, feedback = self._said.get(self._index, ("", ""))
-        if said_status != exercise.status:
+        attempts, feedback = self._said.get(self._index, (-1, ""))
+        if attempts != len(exercise.attempts):
             feedback = ""  # answered since in a notebook cell: that cell shows what it said
         return {
             "version": self._version,
@@ -368,6 +382,18 @@ class MistakesWidget(Farmyard):
         )
         view["where"] = f"Seen from {drill.name}'s chair, just before the move."
         return view
+
+
+def _weakly(widget: MistakesWidget) -> Callable[[object], None]:
+    """A watcher that tells ``widget`` of an exercise's event while the widget lives."""
+    ref = weakref.ref(widget)
+
+    def tell(exercise: object) -> None:
+        found = ref()
+        if found is not None:
+            found._on_answer(exercise)
+
+    return tell
 
 
 def _doing(move: Move) -> str:

@@ -220,7 +220,7 @@ def _bars(table: pd.DataFrame, played: str, best: str, roles: Mapping[Tile, str]
                 "out_chance": round(float(row["out_chance"]), 3),
                 "played": text == played,
                 "best": text == best,
-                "few": i < FEW_BARS or text == played,
+                "few": i < FEW_BARS or text in (played, best),
             }
         )
     return bars

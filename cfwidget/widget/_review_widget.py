@@ -370,7 +370,9 @@ class ReviewWidget(Farmyard):
                 f"round_no is a round from 1 to {rounds} in this game, got {shown(round_no)}"
             )
         found = [
-            i for i, s in enumerate(self._steps) if (s.round_no, s.move_no) == (round_no, move)
+            i
+            for i, s in enumerate(self._steps)
+            if is_whole(move) and (s.round_no, s.move_no) == (round_no, move)
         ]
         if not found:
             last = max(s.move_no for s in self._steps if s.round_no == round_no)

@@ -152,7 +152,9 @@ def test_numbers_read_from_the_reviews_tables_are_taken(rev: Review) -> None:
     row = flagged.index[0]
     assert rev.candidates(np.int64(row)).equals(rev.candidates(int(row)))
     assert rev.round_at(np.int64(1), move).moves == rev.round_at(1, int(move)).moves
-    assert review(game(4), seats=[seat], worlds=8, seed=0).summary.index.tolist() == [0]
+    again = review(game(4), seats=[seat], worlds=np.int64(8), seed=0)
+    assert again.summary.index.tolist() == [0] and again.worlds == 8
+    assert len(teach.mistakes(again, seat=seat, worlds=np.int64(8))) >= 0
     w = ReviewWidget(rev, seat=seat)
     assert w.goto(move).move == int(move)
     assert type(w.move) is int
@@ -197,3 +199,33 @@ def test_a_better_move_that_only_announces_the_last_tile_is_said_and_can_be_answ
         "worse than the best, " + f"{tile} on {onto} (a chicken foot), saying 'last tile'."
     )
     assert [r["label"] for r in panel["rings"]] == ["played; best says 'last tile'"]
+
+
+@pytest.mark.parametrize(
+    ("answer", "move"),
+    [
+        ("2-0@2-2!", "2-0@2-2!"),
+        ("2-0 on 2-2, saying 'last tile'", "2-0@2-2!"),
+        ("2-0 on 2-2 (last tile)", "2-0@2-2!"),
+        ("2-0 on 2-2, last tile", "2-0@2-2!"),
+        ("Play 2-0 on the 2-2 and announce my last tile.", "2-0@2-2!"),
+        ("2-0 on 2-2.", "2-0@2-2"),
+        ("draw", "draw"),
+    ],
+)
+def test_an_answer_announces_the_last_tile_only_when_it_says_so(answer: str, move: str) -> None:
+    from cfwidget.teach._mistakes import read_move
+
+    assert str(read_move(answer)) == move
+
+
+def test_a_long_answer_is_read_at_once() -> None:
+    """Spaces or lines without end are read in linear time (a pattern once took 17 s on
+    1,000 spaces, and a browser message may hold 2,048 bytes)."""
+    from cfwidget.teach._mistakes import read_move
+
+    with pytest.raises(cf.AnswerError, match="is not a move"):
+        read_move("0-0 on 9-0" + " " * 20_000 + "x")
+    assert str(read_move("0-0 on 9-0" + "\n" * 20_000 + "!")) == "0-0@9-0!"
+    with pytest.raises(cf.AnswerError, match="is not a move"):
+        read_move("2-0 on 2-2, saying nothing")  # refused, not read as announcing

@@ -150,3 +150,43 @@ def test_a_solved_mistake_stays_solved_and_answers_written_in_a_cell_show(
     with pytest.raises(WidgetError, match="move is a move like '8-5@8-6' or 'draw'; got None"):
         w.play(None)  # type: ignore[arg-type]
     assert w.drill["solved"] == [True, True]
+
+
+def test_answers_in_cells_reach_only_live_widgets_and_never_keep_old_feedback(
+    drills: Mistakes,
+) -> None:
+    """A widget hears every one of its exercises (the solved marks cover them all), shows
+    feedback only for the last answer it gave itself, and is let go when closed."""
+    import gc
+    import weakref
+
+    w = fresh(drills)
+    first, second = w.current, w._drills[1]
+    w.goto(1)
+    first.exercise.check(str(first.best))  # another mistake than the one shown, in a cell
+    assert w.drill["solved"] == [True, False]
+    w.play(second.played)
+    said = w.drill["feedback"]
+    assert said.startswith("Not yet:")
+    second.exercise.check("pass")  # refused too, in a cell: the widget's words are stale
+    assert w.drill["status"] == "not yet" and w.drill["feedback"] == ""
+    gone = weakref.ref(w)
+    w.close()
+    del w
+    gc.collect()
+    assert gone() is None
+    assert first.exercise.watchers == [] and second.exercise.watchers == []
+    for _ in range(3):
+        MistakesWidget(list(drills.review and [first, second]))
+    gc.collect()
+    first.exercise.check(str(first.best))  # dead widgets' watchers do nothing
+
+
+def test_display_set_to_anything_else_is_a_widget_error(drills: Mistakes) -> None:
+    w = fresh(drills)
+    for bad in (5, None, b"numerals", "big"):
+        with pytest.raises(WidgetError, match=r"^display must be one of pips, numerals, colour"):
+            w.display = bad  # type: ignore[assignment]
+    assert w.display == "pips"
+    w.display = "color"
+    assert w.display == "colour"

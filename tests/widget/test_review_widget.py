@@ -20,7 +20,7 @@ import cfwidget as cf
 from cfwidget import Move, Round
 from cfwidget.analysis import MARK_COLOURS, Review, review
 from cfwidget.analysis._verdicts import verdict_range
-from cfwidget.players import RandomBot
+from cfwidget.players import RandomBot, make_bot, play_round
 from cfwidget.widget import ReviewWidget, WidgetError
 from cfwidget.widget._review_graph import graph_html, graph_words
 
@@ -134,6 +134,9 @@ def test_the_table_holds_the_tiles_played_before_each_move(rev: Review) -> None:
         WidgetError, match=f"^move is a move number from 1 to {len(rev.played[1])} in round 2"
     ):
         w.goto(99, round_no=2)
+    for bad in (True, 2.0):
+        with pytest.raises(WidgetError, match=r"^move is a move number from 1 to"):
+            w.goto(bad, round_no=1)  # type: ignore[arg-type]
     assert w.move == 3  # nothing changed
 
 
@@ -553,3 +556,22 @@ def test_the_bars_name_the_verdicts_best_and_say_when_the_verdict_was_rated_agai
         else:
             assert "First ratings" not in panel["bars_note"]
     assert again, "no move of the game was rated again"
+
+
+def test_the_verdicts_best_is_marked_and_shown_when_the_first_rating_put_another_first() -> None:
+    """Four random players of double-nine, rated with 4 worlds: at the fifth move the fresh
+    worlds' best is not the first rating's top bar. The bar marked best is the verdict's,
+    and it is among the few bars shown before "Show all"."""
+    rnd = cf.Round.deal(cf.Rules(max_pip=9, hand_size=7), 4, seed=6)
+    play_round(rnd, [make_bot("random", 6 + i) for i in range(4)])
+    rev = review(rnd, worlds=4, seed=6)
+    row = 4
+    best = str(rev.moves["best"].iloc[row])
+    assert str(rev.candidates(row).index[0]) != best  # the case the test is about
+    panel = ReviewWidget(rev, move=int(rev.moves["move_number"].iloc[row]), hands_open=True)
+    bars = panel.view["review"]["bars"]
+    assert [b["move"] for b in bars if b["best"]] == [best]
+    assert [b["move"] for b in bars if b["best"] and b["few"]] == [best]
+    assert (
+        panel.view["review"]["bars_note"] == "First ratings (lower is better); verdict rated again."
+    )
