@@ -33,7 +33,7 @@ from ._presets import PRESET_TABLE, PRESETS, Preset
 from ._round import Placed, Round
 from ._rules import OPTIONS, Rules, tile_penalty
 from ._scoring import MAX_ROUND_SCORE, ScoreSheet, check_player_names
-from ._seatwords import refusal, rule_line, tile_refusal, what_to_do
+from ._seatwords import SAYING_LAST, refusal, rule_line, tile_refusal, what_to_do
 from ._tiles import MAX_PIP_LIMIT, MIN_PIP_LIMIT, Tile, TileLike, full_set, set_size, to_tile
 from ._tileset import TileSet, tile_set
 
@@ -47,6 +47,7 @@ __all__ = [
     "PASS_CODE",
     "PRESETS",
     "PRESET_TABLE",
+    "SAYING_LAST",
     "DealError",
     "Game",
     "IllegalMove",

@@ -22,7 +22,10 @@ from ._moves import DRAW, PASS, Move, MoveLike, to_move
 from ._observation import Observation
 from ._tiles import Tile, TileLike, to_tile
 
-__all__ = ["how_it_ended", "refusal", "rule_line", "tile_refusal", "what_to_do"]
+__all__ = ["SAYING_LAST", "how_it_ended", "refusal", "rule_line", "tile_refusal", "what_to_do"]
+
+#: What a play that announces the last tile adds to its words ("2-0 on 2-2, saying 'last tile'").
+SAYING_LAST = ", saying 'last tile'"
 
 OVER = "the round is over: no more moves can be made"
 

@@ -43,7 +43,7 @@ import pandas as pd
 
 from .._shared import check_seed, offset_seed, plain_whole, plural, shown, whole_in
 from ..analysis import FLAGS, MAX_WORLDS, Line, Review, evaluate, lines_of_play
-from ..core import Move, NotationError, Round
+from ..core import SAYING_LAST, Move, NotationError, Round
 from ._answers import Exercise, listing
 from ._errors import AnswerError, LessonError
 from ._typed import move_notation
@@ -428,7 +428,7 @@ def _move_words(move: Move, *, bare: bool = False) -> str:
     """``"plays 0-0 on 9-0"`` (``bare``: ``"0-0 on 9-0"``), ``"draws"``, ``"passes"``; a play
     that announces the last tile adds ``", saying 'last tile'"``."""
     if move.is_play:
-        text = f"{move.tile} on {move.onto}" + (", saying 'last tile'" if move.announce else "")
+        text = f"{move.tile} on {move.onto}" + (SAYING_LAST if move.announce else "")
         return text if bare else f"plays {text}"
     if move.kind == "draw":
         return "a draw" if bare else "draws"

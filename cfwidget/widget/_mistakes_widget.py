@@ -27,7 +27,7 @@ from typing import Any, Protocol, cast
 import traitlets as t
 
 from .._shared import is_whole, plain_whole, shown
-from ..core import Move, Round
+from ..core import SAYING_LAST, Move, Round
 from ..table import PALETTE, TilePlacement, render_svg
 from ._args import check_palette, unknown_args
 from ._board import LaidTable, board_aspect
@@ -399,7 +399,7 @@ def _weakly(widget: MistakesWidget) -> Callable[[object], None]:
 def _doing(move: Move) -> str:
     """``"8-0 on 9-0"``, ``"drawing"``, ``"passing"``: the move flagged, for the status line."""
     if move.is_play:
-        return f"{move.tile} on {move.onto}" + (", saying 'last tile'" if move.announce else "")
+        return f"{move.tile} on {move.onto}" + (SAYING_LAST if move.announce else "")
     return "drawing" if move.kind == "draw" else "passing"
 
 

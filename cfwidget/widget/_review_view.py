@@ -20,7 +20,7 @@ import pandas as pd
 
 from .._shared import name_in_text
 from ..analysis import FLAGS, GOOD_LOSS, NOISE_SE, UNCLEAR, verdict_range
-from ..core import Move, Observation, Round, Tile
+from ..core import SAYING_LAST, Move, Observation, Round, Tile
 from ..odds import OddsError, draw_outlook
 from ..table import TilePlacement, badge_spots
 from ._review_graph import Graph
@@ -153,7 +153,7 @@ def action_words(move: Move, roles: Mapping[Tile, str]) -> str:
 def _move_phrase(move: Move, roles: Mapping[Tile, str]) -> str:
     if move.tile is None or move.onto is None:
         return "to draw" if move.kind == "draw" else "to pass"
-    saying = ", saying 'last tile'" if move.announce else ""
+    saying = SAYING_LAST if move.announce else ""
     return f"{move.tile} {onto_words(str(move.onto), roles.get(move.onto, 'line'))}{saying}"
 
 

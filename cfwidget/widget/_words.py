@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .._shared import article
-from ..core import Move, Tile
+from ..core import SAYING_LAST, Move, Tile
 
 __all__ = [
     "CHOOSE_ANY",
@@ -110,5 +110,5 @@ def move_words(name: str, m: Move, roles: Mapping[Tile, str]) -> str:
     if roles.get(m.tile) == "foot":
         words += ": a chicken foot"
     if m.announce:
-        words += ", saying 'last tile'"
+        words += SAYING_LAST
     return words
